@@ -1,0 +1,14 @@
+//! Database migrations for Yunzi. Portable DDL only: every statement here runs on SQLite and
+//! PostgreSQL (foreign keys inside `create_table`, one alteration per `alter_table`).
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_foundation;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_foundation::Migration)]
+    }
+}

@@ -1,0 +1,62 @@
+//! The `yunzi` command line.
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "yunzi", version, about = "Yunzi (云子): go tournament management")]
+pub struct Cli {
+    /// An extra configuration file, read after config/default.toml and config/{YUNZI_ENV}.toml.
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    /// The data folder (embedded database, mail outbox, session key).
+    #[arg(long, global = true)]
+    pub data: Option<PathBuf>,
+    /// The database URL; a postgres:// URL runs on PostgreSQL. Default: SQLite in the data folder.
+    #[arg(long, global = true, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web application (the default).
+    Serve {
+        /// Address to listen on, e.g. 0.0.0.0:8080.
+        #[arg(long)]
+        bind: Option<String>,
+    },
+    /// Bring the database schema up to date (or show or undo migrations).
+    Migrate {
+        #[command(subcommand)]
+        action: Option<MigrateAction>,
+    },
+    /// Manage site administrators.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MigrateAction {
+    /// Apply every pending migration (the default).
+    Up,
+    /// Undo the last migration.
+    Down,
+    /// List migrations and whether each is applied.
+    Status,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminAction {
+    /// Create a confirmed site-admin account. The password is read from YUNZI_ADMIN_PASSWORD
+    /// or, when that is unset, from the first line of standard input.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+    },
+}

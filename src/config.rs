@@ -1,0 +1,143 @@
+//! Typed, layered settings: built-in defaults (config/default.toml, compiled in), then
+//! config/{YUNZI_ENV}.toml, then an optional file given on the command line, then environment
+//! variables `YUNZI__SECTION__KEY`. No globals: the value travels in `AppState`.
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub data: DataSettings,
+    pub database: DatabaseSettings,
+    pub mail: MailSettings,
+    pub security: SecuritySettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    pub bind: String,
+    pub base_url: String,
+    pub secure_cookies: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DataSettings {
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MailSettings {
+    pub transport: MailTransport,
+    pub from: String,
+    pub smtp: SmtpSettings,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    File,
+    Smtp,
+}
+
+#[derive(Clone, Deserialize)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub tls: SmtpTls,
+    pub username: String,
+    pub password: String,
+}
+
+// Hand-written so the password never reaches a log line.
+impl std::fmt::Debug for SmtpSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpSettings")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("tls", &self.tls)
+            .field("username", &self.username)
+            .field("password", &"[redacted]")
+            .finish()
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    None,
+    Starttls,
+    Tls,
+}
+
+#[derive(Clone, Deserialize)]
+pub struct SecuritySettings {
+    pub session_key: String,
+    pub login_failures_per_account: u32,
+    pub login_attempts_per_address: u32,
+    pub login_window_minutes: u32,
+}
+
+impl std::fmt::Debug for SecuritySettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SecuritySettings")
+            .field("session_key", &"[redacted]")
+            .field("login_failures_per_account", &self.login_failures_per_account)
+            .field("login_attempts_per_address", &self.login_attempts_per_address)
+            .field("login_window_minutes", &self.login_window_minutes)
+            .finish()
+    }
+}
+
+const DEFAULTS: &str = include_str!("../config/default.toml");
+
+impl Settings {
+    /// Loads the layered settings. `extra_file` is the `--config` file, if any.
+    pub fn load(extra_file: Option<&Path>) -> anyhow::Result<Settings> {
+        let env_name = std::env::var("YUNZI_ENV").unwrap_or_else(|_| "development".into());
+        let mut builder = config::Config::builder()
+            .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
+            .add_source(config::File::with_name(&format!("config/{env_name}")).required(false));
+        if let Some(file) = extra_file {
+            builder = builder.add_source(config::File::from(file).required(true));
+        }
+        builder
+            .add_source(
+                config::Environment::with_prefix("YUNZI")
+                    .prefix_separator("__")
+                    .separator("__"),
+            )
+            .build()
+            .context("reading the configuration")?
+            .try_deserialize()
+            .context("the configuration has a wrong or missing value")
+    }
+
+    /// The built-in defaults alone, for tests that build their settings in code.
+    pub fn defaults() -> anyhow::Result<Settings> {
+        config::Config::builder()
+            .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
+            .build()?
+            .try_deserialize()
+            .context("the built-in defaults do not parse")
+    }
+
+    /// The database to use: the configured URL, or embedded SQLite inside the data folder.
+    pub fn database_url(&self) -> String {
+        if self.database.url.trim().is_empty() {
+            format!("sqlite://{}?mode=rwc", self.data.dir.join("yunzi.db").display())
+        } else {
+            self.database.url.trim().to_string()
+        }
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data.dir.join("outbox")
+    }
+}

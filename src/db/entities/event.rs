@@ -1,0 +1,27 @@
+//! The `events` table (shape only; rules live in the domain and services).
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "events")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub name: String,
+    pub venue: String,
+    pub start_date: Date,
+    pub end_date: Date,
+    pub time_zone: String,
+    pub rounds: i32,
+    pub system: String,
+    pub ruleset: String,
+    pub komi_half_points: i32,
+    pub time_control: String,
+    pub registration_open: bool,
+    pub created_by: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

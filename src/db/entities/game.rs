@@ -1,0 +1,21 @@
+//! The `games` table (shape only; rules live in the domain and services).
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "games")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub round_id: i32,
+    pub board: i32,
+    pub black_id: i32,
+    pub white_id: i32,
+    /// The result in SGF RE form (see domain::result::GameResult), or none yet.
+    pub result: Option<String>,
+    pub recorded_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,27 @@
+//! The `players` table (shape only; rules live in the domain and services).
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "players")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub event_id: i32,
+    pub name: String,
+    /// The name folded for duplicate detection (see domain::player::name_key).
+    pub name_key: String,
+    pub rank: String,
+    pub rank_value: i32,
+    pub rating: Option<i32>,
+    pub club: String,
+    pub country: String,
+    pub email: Option<String>,
+    pub user_id: Option<i32>,
+    pub withdrawn: bool,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

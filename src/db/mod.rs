@@ -1,0 +1,100 @@
+//! Database access: connection set-up and the sea-orm entities (DB shape only).
+pub mod entities {
+    pub mod audit;
+    pub mod auth_token;
+    pub mod bye;
+    pub mod event;
+    pub mod event_staff;
+    pub mod game;
+    pub mod player;
+    pub mod round;
+    pub mod user;
+}
+
+use std::time::Duration;
+
+use anyhow::Context;
+use migration::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+
+/// Connects to the database (creating the SQLite file and its folder when needed) and brings
+/// the schema up to date.
+pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = connect(url).await?;
+    Migrator::up(&db, None).await.context("running database migrations")?;
+    Ok(db)
+}
+
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    if let Some(path) = sqlite_file(url) {
+        if let Some(parent) = std::path::Path::new(&path).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("creating the data folder {}", parent.display()))?;
+            }
+        }
+    }
+    let mut options = ConnectOptions::new(url.to_string());
+    options
+        .connect_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    if url.starts_with("sqlite:") {
+        // WAL lets readers (public pages) run while a director writes results.
+        options.map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+        });
+        if url.contains(":memory:") {
+            // Every pooled connection to :memory: would be a different empty database.
+            options.max_connections(1).min_connections(1);
+        }
+    }
+    let db = Database::connect(options)
+        .await
+        .with_context(|| format!("connecting to the database ({})", redact_url(url)))?;
+    Ok(db)
+}
+
+fn sqlite_file(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next()?;
+    if path.is_empty() || path.contains(":memory:") {
+        None
+    } else {
+        Some(path.to_string())
+    }
+}
+
+/// The URL without its password, for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let credentials = &url[scheme_end + 3..at];
+            match credentials.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme_end + 3],
+                    &credentials[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_redacted_from_database_urls() {
+        assert_eq!(
+            redact_url("postgres://yunzi:s3cret@db.example:5432/yunzi"),
+            "postgres://yunzi:***@db.example:5432/yunzi"
+        );
+        assert_eq!(redact_url("sqlite://data/yunzi.db?mode=rwc"), "sqlite://data/yunzi.db?mode=rwc");
+        assert_eq!(sqlite_file("sqlite://data/yunzi.db?mode=rwc").as_deref(), Some("data/yunzi.db"));
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+    }
+}

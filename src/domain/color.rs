@@ -1,0 +1,98 @@
+//! Stone colours.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The colour a player holds in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// Lower-case English name: "black" or "white".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text given was not a colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColorError(pub String);
+
+impl fmt::Display for ColorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a colour: use black (b) or white (w)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ColorError {}
+
+impl FromStr for Color {
+    type Err = ColorError;
+
+    /// Accepts "black"/"white"/"b"/"w", case-insensitively, ignoring surrounding spaces.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().as_str() {
+            "black" | "b" => Ok(Color::Black),
+            "white" | "w" => Ok(Color::White),
+            _ => Err(ColorError(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opponent_swaps() {
+        assert_eq!(Color::Black.opponent(), Color::White);
+        assert_eq!(Color::White.opponent(), Color::Black);
+    }
+
+    #[test]
+    fn parses_names_and_letters() {
+        assert_eq!("black".parse::<Color>(), Ok(Color::Black));
+        assert_eq!(" W ".parse::<Color>(), Ok(Color::White));
+        assert_eq!("B".parse::<Color>(), Ok(Color::Black));
+        assert_eq!("White".parse::<Color>(), Ok(Color::White));
+        let err = "red".parse::<Color>().err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("\"red\" is not a colour: use black (b) or white (w)")
+        );
+    }
+
+    #[test]
+    fn as_str_round_trips() {
+        for c in [Color::Black, Color::White] {
+            assert_eq!(c.as_str().parse::<Color>(), Ok(c));
+            assert_eq!(c.to_string(), c.as_str());
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The pure core: no web, database, async or I/O code here.
+pub mod color;
+pub mod event;
+pub mod komi;
+pub mod pairing;
+pub mod player;
+pub mod rank;
+pub mod result;
+pub mod standings;

@@ -1,0 +1,172 @@
+//! The fields of a registered player, parsed at the boundary.
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError(pub String);
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+pub const NAME_MAX_CHARS: usize = 100;
+pub const CLUB_MAX_CHARS: usize = 100;
+pub const COUNTRY_MAX_CHARS: usize = 60;
+pub const EMAIL_MAX_CHARS: usize = 254;
+
+/// Trims, refuses control characters and checks the length. `what` names the field in the
+/// message.
+pub fn clean_text(input: &str, what: &str, max: usize, required: bool) -> Result<String, FieldError> {
+    let text = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    if required && text.is_empty() {
+        return Err(FieldError(format!("{what} is required")));
+    }
+    let count = text.chars().count();
+    if count > max {
+        return Err(FieldError(format!("{what} is too long: {count} characters, at most {max}")));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(FieldError(format!("{what} contains control characters")));
+    }
+    Ok(text)
+}
+
+/// A player's (or an account's) name as shown on pairings and standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerName(String);
+
+impl PlayerName {
+    pub fn parse(input: &str) -> Result<PlayerName, FieldError> {
+        clean_text(input, "The name", NAME_MAX_CHARS, true).map(PlayerName)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The name folded for duplicate detection: case and spacing do not make a new player
+    /// ("Li Wei", "li  wei" and "LiWei" are one person; "张三" and "张 三" too).
+    pub fn key(&self) -> String {
+        name_key(&self.0)
+    }
+}
+
+pub fn name_key(name: &str) -> String {
+    name.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+}
+
+/// An e-mail address, lower-cased. Deliberately simple: one @, a dotted domain, no spaces;
+/// the mail server is the final judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailAddress(String);
+
+impl EmailAddress {
+    pub fn parse(input: &str) -> Result<EmailAddress, FieldError> {
+        let text = input.trim().to_lowercase();
+        let bad = || FieldError(format!("\"{}\" is not an e-mail address", input.trim()));
+        if text.is_empty() || text.chars().count() > EMAIL_MAX_CHARS {
+            return Err(bad());
+        }
+        let (local, domain) = text.split_once('@').ok_or_else(bad)?;
+        let valid = !local.is_empty()
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !domain.contains('@')
+            && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "<>(),;:\"[]\\".contains(c));
+        if valid { Ok(EmailAddress(text)) } else { Err(bad()) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A rating (EGF/AGA/Chinese points). Optional; a bare number within a plausible range.
+pub fn parse_rating(input: &str) -> Result<Option<i32>, FieldError> {
+    let text = input.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<i32>() {
+        Ok(r) if (-3000..=4000).contains(&r) => Ok(Some(r)),
+        _ => Err(FieldError(format!("\"{text}\" is not a rating: give a whole number such as 2100"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(PlayerName::parse("  Li   Wei ").map(|n| n.0), Ok("Li Wei".to_string()));
+        assert!(PlayerName::parse("   ").is_err());
+        assert!(PlayerName::parse(&"x".repeat(101)).is_err());
+        assert!(PlayerName::parse(&"张".repeat(100)).is_ok());
+        assert!(PlayerName::parse("a\u{0007}b").is_err());
+        // Markup is a name like any other here; templates escape it.
+        assert!(PlayerName::parse("<script>alert(1)</script>").is_ok());
+    }
+
+    #[test]
+    fn duplicate_keys_ignore_case_and_spacing() {
+        assert_eq!(name_key("Li Wei"), name_key("li  wei"));
+        assert_eq!(name_key("Li Wei"), name_key("LIWEI"));
+        assert_eq!(name_key("张 三"), name_key("张三"));
+        assert_ne!(name_key("张三"), name_key("张四"));
+    }
+
+    #[test]
+    fn emails_and_ratings() {
+        assert_eq!(EmailAddress::parse(" Li@Example.ORG ").map(|e| e.0), Ok("li@example.org".into()));
+        for bad in ["", "li", "li@", "@example.org", "li@example", "li wei@example.org", "a@b@c.org"] {
+            assert!(EmailAddress::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_rating(""), Ok(None));
+        assert_eq!(parse_rating(" 2100 "), Ok(Some(2100)));
+        assert!(parse_rating("strong").is_err());
+        assert!(parse_rating("99999").is_err());
+    }
+}
+
+/// A player as typed into the registration form or a CSV line, before checking.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerInput<'a> {
+    pub name: &'a str,
+    pub rank: &'a str,
+    pub rating: &'a str,
+    pub club: &'a str,
+    pub country: &'a str,
+    pub email: &'a str,
+}
+
+/// A player ready to register.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPlayer {
+    pub name: PlayerName,
+    pub rank: super::rank::Rank,
+    pub rating: Option<i32>,
+    pub club: String,
+    pub country: String,
+    pub email: Option<EmailAddress>,
+}
+
+impl NewPlayer {
+    pub fn parse(input: &PlayerInput<'_>) -> Result<NewPlayer, FieldError> {
+        let name = PlayerName::parse(input.name)?;
+        let rank = super::rank::Rank::parse(input.rank).map_err(|e| FieldError(e.to_string()))?;
+        let email = if input.email.trim().is_empty() { None } else { Some(EmailAddress::parse(input.email)?) };
+        Ok(NewPlayer {
+            name,
+            rank,
+            rating: parse_rating(input.rating)?,
+            club: clean_text(input.club, "The club", CLUB_MAX_CHARS, false)?,
+            country: clean_text(input.country, "The country or region", COUNTRY_MAX_CHARS, false)?,
+            email,
+        })
+    }
+}

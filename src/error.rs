@@ -1,0 +1,89 @@
+//! One error story for the whole app.
+//!
+//! Services and handlers return `AppResult<T>`. Each `AppError` variant maps to a status code;
+//! the `render_errors` middleware in `web::middleware` turns it into a page in the visitor's
+//! language. A cause chain (database, mail, I/O) is logged, never shown.
+use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+
+pub type AppResult<T> = Result<T, AppError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The page or object does not exist (or the visitor may not know that it does).
+    #[error("not found")]
+    NotFound,
+    /// Signed in, but without the role this needs.
+    #[error("forbidden")]
+    Forbidden,
+    /// Needs a signed-in user; GET requests are redirected to the login page.
+    #[error("login required")]
+    LoginRequired { next: String },
+    /// The request was understood but cannot be done; the message is shown to the user.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The form's CSRF token or origin did not check out.
+    #[error("the form expired or came from another site")]
+    Csrf,
+    #[error("too many attempts")]
+    TooManyAttempts { retry_after_minutes: u32 },
+    #[error("database error")]
+    Database(#[from] sea_orm::DbErr),
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        AppError::BadRequest(message.into())
+    }
+}
+
+impl From<sea_orm::TransactionError<AppError>> for AppError {
+    fn from(error: sea_orm::TransactionError<AppError>) -> Self {
+        match error {
+            sea_orm::TransactionError::Connection(db) => AppError::Database(db),
+            sea_orm::TransactionError::Transaction(app) => app,
+        }
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(error: askama::Error) -> Self {
+        AppError::Internal(anyhow::Error::new(error).context("rendering a template"))
+    }
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    // The body is replaced by the rendered error page in `render_errors`; this plain one is
+    // only what a client sees if rendering itself failed.
+    fn error_response(&self) -> HttpResponse {
+        if let AppError::Database(_) | AppError::Internal(_) = self {
+            tracing::error!(error = ?anyhow_chain(self), "request failed");
+        }
+        HttpResponse::build(self.status_code())
+            .content_type("text/plain; charset=utf-8")
+            .body(self.status_code().canonical_reason().unwrap_or("error").to_string())
+    }
+}
+
+fn anyhow_chain(error: &AppError) -> String {
+    let mut out = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        out.push_str(": ");
+        out.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! The two languages of the UI, 中文 and English, from Fluent files in templates/locales.
+//!
+//! The locale is chosen per request (cookie `lang`, else Accept-Language) by the `PageCtx`
+//! extractor and travels to templates as a value; nothing here is process-global but the
+//! compiled-in message tables.
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./templates/locales",
+        fallback_language: "en-US",
+        // Bidi isolation marks around arguments would end up inside e-mails and test assertions.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+static EN: LanguageIdentifier = langid!("en-US");
+static ZH: LanguageIdentifier = langid!("zh-CN");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Locale {
+    En,
+    Zh,
+}
+
+/// A value for a Fluent placeable.
+pub enum Arg<'a> {
+    Str(&'a str),
+    Num(i64),
+}
+
+impl Locale {
+    pub const ALL: [Locale; 2] = [Locale::Zh, Locale::En];
+    pub const COOKIE: &'static str = "lang";
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Zh => "zh",
+        }
+    }
+
+    /// The value of the HTML `lang` attribute.
+    pub fn html_lang(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Zh => "zh-CN",
+        }
+    }
+
+    /// The language's own name, for the switcher.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Locale::En => "English",
+            Locale::Zh => "中文",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Locale> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" | "en-us" | "en-gb" => Some(Locale::En),
+            "zh" | "zh-cn" | "zh-hans" => Some(Locale::Zh),
+            _ => None,
+        }
+    }
+
+    /// Picks the best of our languages from an Accept-Language header (highest q first;
+    /// any zh-* counts as 中文, any en-* as English). English when nothing matches.
+    pub fn negotiate(accept_language: &str) -> Locale {
+        let mut best: Option<(f32, Locale)> = None;
+        for item in accept_language.split(',') {
+            let mut parts = item.split(';');
+            let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let quality = parts
+                .find_map(|p| p.trim().strip_prefix("q=").map(str::to_string))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            let primary = tag.split('-').next().unwrap_or("");
+            let locale = match primary {
+                "zh" => Locale::Zh,
+                "en" => Locale::En,
+                _ => continue,
+            };
+            if quality > 0.0 && best.is_none_or(|(q, _)| quality > q) {
+                best = Some((quality, locale));
+            }
+        }
+        best.map(|(_, l)| l).unwrap_or(Locale::En)
+    }
+
+    fn langid(self) -> &'static LanguageIdentifier {
+        match self {
+            Locale::En => &EN,
+            Locale::Zh => &ZH,
+        }
+    }
+
+    /// The message `key` in this language.
+    pub fn t(self, key: &str) -> String {
+        LOCALES.lookup(self.langid(), key)
+    }
+
+    /// The message `key` with named arguments.
+    pub fn t_args(self, key: &str, args: &[(&'static str, Arg<'_>)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    Arg::Str(s) => FluentValue::from(s.to_string()),
+                    Arg::Num(n) => FluentValue::from(*n),
+                };
+                (Cow::Borrowed(*name), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(self.langid(), key, &map)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn accept_language_picks_the_preferred_supported_language() {
+        assert_eq!(Locale::negotiate("zh-CN,zh;q=0.9,en;q=0.8"), Locale::Zh);
+        assert_eq!(Locale::negotiate("en-GB,en;q=0.9,zh;q=0.5"), Locale::En);
+        assert_eq!(Locale::negotiate("fr-FR,fr;q=0.9,zh-TW;q=0.7,en;q=0.6"), Locale::Zh);
+        assert_eq!(Locale::negotiate("de"), Locale::En);
+        assert_eq!(Locale::negotiate(""), Locale::En);
+        assert_eq!(Locale::negotiate("zh;q=0"), Locale::En);
+    }
+
+    fn keys_of(path: &str) -> BTreeSet<String> {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        text.lines()
+            .filter(|l| !l.starts_with([' ', '#', '.', '\t', '[', '*', '}']) && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next().map(|k| k.trim().to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn both_languages_have_the_same_messages() {
+        let en = keys_of("templates/locales/en-US/main.ftl");
+        let zh = keys_of("templates/locales/zh-CN/main.ftl");
+        assert!(en.len() > 50, "en-US has {} messages", en.len());
+        let missing_zh: Vec<_> = en.difference(&zh).collect();
+        let missing_en: Vec<_> = zh.difference(&en).collect();
+        assert!(missing_zh.is_empty(), "missing in zh-CN: {missing_zh:?}");
+        assert!(missing_en.is_empty(), "missing in en-US: {missing_en:?}");
+    }
+
+    /// Every `t("key")` a template uses must exist, or the page would show the bare key.
+    #[test]
+    fn every_key_used_in_templates_exists() {
+        let en = keys_of("templates/locales/en-US/main.ftl");
+        let mut missing = BTreeSet::new();
+        let mut stack = vec![std::path::PathBuf::from("templates")];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for marker in ["t(\"", "t_args(\"", "t_n(\"", "t_s(\""] {
+                    for piece in text.split(marker).skip(1) {
+                        if let Some(key) = piece.split('"').next() {
+                            if !en.contains(key) {
+                                missing.insert(format!("{}: {key}", path.display()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "keys used but not defined: {missing:?}");
+    }
+
+    #[test]
+    fn lookups_work_in_both_languages() {
+        assert_eq!(Locale::En.t("app-name"), "Yunzi");
+        assert_eq!(Locale::Zh.t("app-name"), "云子");
+        assert_eq!(Locale::En.t_args("round-n", &[("n", Arg::Num(3))]), "Round 3");
+        assert_eq!(Locale::Zh.t_args("round-n", &[("n", Arg::Num(3))]), "第3轮");
+    }
+}

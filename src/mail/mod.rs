@@ -1,0 +1,113 @@
+//! Outgoing mail through lettre. By default every message is written to the outbox folder in
+//! the data folder, so a club without a mail server still sees each one; SMTP (STARTTLS,
+//! implicit TLS, or plain on loopback) when configured.
+use anyhow::Context;
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::config::{MailTransport, Settings, SmtpTls};
+
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    backend: Backend,
+}
+
+#[derive(Clone)]
+enum Backend {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    File(AsyncFileTransport<Tokio1Executor>, std::path::PathBuf),
+}
+
+impl Mailer {
+    pub fn from_settings(settings: &Settings) -> anyhow::Result<Mailer> {
+        let from: Mailbox = settings
+            .mail
+            .from
+            .parse()
+            .with_context(|| format!("mail.from {:?} is not an address", settings.mail.from))?;
+        let backend = match settings.mail.transport {
+            MailTransport::File => {
+                let dir = settings.outbox_dir();
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("creating the outbox {}", dir.display()))?;
+                Backend::File(AsyncFileTransport::<Tokio1Executor>::new(&dir), dir)
+            }
+            MailTransport::Smtp => {
+                let smtp = &settings.mail.smtp;
+                let builder = match smtp.tls {
+                    SmtpTls::None => {
+                        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host)
+                    }
+                    SmtpTls::Starttls => {
+                        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)
+                            .context("setting up STARTTLS")?
+                    }
+                    SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)
+                        .context("setting up TLS")?,
+                };
+                let mut builder = builder.port(smtp.port);
+                if !smtp.username.is_empty() {
+                    builder = builder.credentials(Credentials::new(
+                        smtp.username.clone(),
+                        smtp.password.clone(),
+                    ));
+                }
+                Backend::Smtp(builder.build())
+            }
+        };
+        Ok(Mailer { from, backend })
+    }
+
+    /// Where file mail goes, when that is the transport.
+    pub fn outbox(&self) -> Option<&std::path::Path> {
+        match &self.backend {
+            Backend::File(_, dir) => Some(dir),
+            Backend::Smtp(_) => None,
+        }
+    }
+
+    pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
+        let to: Mailbox = mail
+            .to
+            .parse()
+            .with_context(|| format!("{:?} is not a mail address", mail.to))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(mail.subject.clone())
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.body.clone())
+            .context("building the message")?;
+        match &self.backend {
+            Backend::Smtp(transport) => {
+                transport.send(message).await.context("sending through SMTP")?;
+            }
+            Backend::File(transport, _) => {
+                transport.send(message).await.context("writing to the outbox")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends each message; a failure is logged and counted, never fatal, because the state
+    /// change that caused the mail has already been committed.
+    pub async fn send_all(&self, mails: &[Mail]) -> usize {
+        let mut failed = 0;
+        for mail in mails {
+            if let Err(error) = self.send(mail).await {
+                failed += 1;
+                tracing::warn!(error = format!("{error:#}"), "a message could not be sent");
+            }
+        }
+        failed
+    }
+}

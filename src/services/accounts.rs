@@ -1,0 +1,293 @@
+//! Sign-up, e-mail confirmation, login, password reset, and site admins.
+use chrono::Duration;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, Set, TransactionTrait,
+};
+use serde_json::json;
+
+use crate::auth::{password, token};
+use crate::clock::Clock;
+use crate::db::entities::{auth_token, user};
+use crate::domain::player::{EmailAddress, FieldError, PlayerName};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::mail::Mail;
+use crate::services::audit;
+use crate::state::AppState;
+
+pub const PASSWORD_MIN_CHARS: usize = 10;
+const PASSWORD_MAX_CHARS: usize = 200;
+const CONFIRM_PURPOSE: &str = "confirm_email";
+const RESET_PURPOSE: &str = "reset_password";
+
+fn bad(e: FieldError) -> AppError {
+    AppError::BadRequest(e.0)
+}
+
+fn check_password(password: &str, locale: Locale) -> AppResult<()> {
+    let n = password.chars().count();
+    if !(PASSWORD_MIN_CHARS..=PASSWORD_MAX_CHARS).contains(&n) {
+        return Err(AppError::BadRequest(locale.t_args(
+            "error-password-length",
+            &[("min", Arg::Num(PASSWORD_MIN_CHARS as i64)), ("max", Arg::Num(PASSWORD_MAX_CHARS as i64))],
+        )));
+    }
+    Ok(())
+}
+
+pub struct SignUp {
+    pub email: String,
+    pub display_name: String,
+    pub password: String,
+}
+
+/// Creates an unconfirmed account and mails the confirmation link. The first account of an
+/// empty install becomes the site admin.
+pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<user::Model> {
+    let email = EmailAddress::parse(&form.email).map_err(bad)?;
+    let name = PlayerName::parse(&form.display_name).map_err(bad)?;
+    check_password(&form.password, locale)?;
+    let hash = password::hash(form.password).await?;
+    let now = state.clock.now();
+    let raw_token = token::random_token()?;
+
+    let txn = state.db.begin().await?;
+    if user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?.is_some() {
+        return Err(AppError::BadRequest(locale.t("error-account-exists")));
+    }
+    let first = user::Entity::find().count(&txn).await? == 0;
+    let account = user::ActiveModel {
+        email: Set(email.as_str().to_string()),
+        display_name: Set(name.as_str().to_string()),
+        password_hash: Set(hash),
+        is_admin: Set(first),
+        email_confirmed_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    store_token(&txn, account.id, CONFIRM_PURPOSE, &raw_token, now + Duration::days(7), now).await?;
+    audit::record(&txn, now, Some(account.id), None, "account.created", json!({ "user": account.id, "site_admin": first })).await?;
+    txn.commit().await?;
+
+    send_confirmation(state, &account, &raw_token, locale).await;
+    Ok(account)
+}
+
+async fn store_token(
+    conn: &impl ConnectionTrait,
+    user_id: i32,
+    purpose: &str,
+    raw: &str,
+    expires_at: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    auth_token::ActiveModel {
+        user_id: Set(user_id),
+        purpose: Set(purpose.to_string()),
+        token_hash: Set(token::sha256_hex(raw)),
+        expires_at: Set(expires_at),
+        used_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    Ok(())
+}
+
+async fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, locale: Locale) {
+    let link = format!("{}/confirm/{raw_token}", state.settings.server.base_url.trim_end_matches('/'));
+    let mail = Mail {
+        to: account.email.clone(),
+        subject: locale.t("mail-confirm-subject"),
+        body: locale.t_args(
+            "mail-confirm-body",
+            &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))],
+        ),
+    };
+    state.mailer.send_all(&[mail]).await;
+}
+
+/// Spends a token of `purpose`: it must exist, be unused and unexpired.
+async fn take_token(
+    conn: &impl ConnectionTrait,
+    purpose: &str,
+    raw: &str,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<auth_token::Model> {
+    let found = auth_token::Entity::find()
+        .filter(auth_token::Column::TokenHash.eq(token::sha256_hex(raw)))
+        .filter(auth_token::Column::Purpose.eq(purpose))
+        .one(conn)
+        .await?;
+    let Some(found) = found else {
+        return Err(AppError::BadRequest(locale.t("error-link-invalid")));
+    };
+    if found.used_at.is_some() || found.expires_at <= now {
+        return Err(AppError::BadRequest(locale.t("error-link-expired")));
+    }
+    let mut active: auth_token::ActiveModel = found.clone().into();
+    active.used_at = Set(Some(now));
+    active.update(conn).await?;
+    Ok(found)
+}
+
+pub async fn confirm_email(state: &AppState, raw_token: &str, locale: Locale) -> AppResult<user::Model> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let spent = take_token(&txn, CONFIRM_PURPOSE, raw_token, now, locale).await?;
+    let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
+    let mut active: user::ActiveModel = account.into();
+    active.email_confirmed_at = Set(Some(now));
+    let account = active.update(&txn).await?;
+    audit::record(&txn, now, Some(account.id), None, "account.confirmed", json!({ "user": account.id })).await?;
+    txn.commit().await?;
+    Ok(account)
+}
+
+/// Sends a new confirmation link if the address has an unconfirmed account. Says nothing
+/// either way, so the form cannot be used to find out who has an account.
+pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) -> AppResult<()> {
+    let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
+    let now = state.clock.now();
+    let raw = token::random_token()?;
+    let txn = state.db.begin().await?;
+    let account = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?;
+    let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
+    store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
+    txn.commit().await?;
+    send_confirmation(state, &account, &raw, locale).await;
+    Ok(())
+}
+
+/// Checks the password under the per-account and per-address limits.
+pub async fn log_in(
+    state: &AppState,
+    email: &str,
+    password_text: String,
+    address: &str,
+    locale: Locale,
+) -> AppResult<user::Model> {
+    let now = state.clock.now();
+    let account_key = email.trim().to_lowercase();
+    let address_key = address.to_string();
+    for (limiter, key) in [
+        (&state.login_failures_by_account, &account_key),
+        (&state.login_attempts_by_address, &address_key),
+    ] {
+        if let Some(minutes) = limiter.blocked_for(key, now) {
+            return Err(AppError::TooManyAttempts { retry_after_minutes: minutes });
+        }
+    }
+    state.login_attempts_by_address.record(&address_key, now);
+    let account = user::Entity::find().filter(user::Column::Email.eq(account_key.as_str())).one(&state.db).await?;
+    let ok = password::verify(password_text, account.as_ref().map(|a| a.password_hash.clone())).await?;
+    match account {
+        Some(account) if ok => {
+            if account.email_confirmed_at.is_none() {
+                return Err(AppError::BadRequest(locale.t("error-confirm-first")));
+            }
+            state.login_failures_by_account.clear(&account_key);
+            Ok(account)
+        }
+        _ => {
+            state.login_failures_by_account.record(&account_key, now);
+            Err(AppError::BadRequest(locale.t("error-login-failed")))
+        }
+    }
+}
+
+pub async fn request_password_reset(state: &AppState, email: &str, locale: Locale) -> AppResult<()> {
+    let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
+    let now = state.clock.now();
+    let raw = token::random_token()?;
+    let txn = state.db.begin().await?;
+    let Some(account) = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await? else {
+        return Ok(());
+    };
+    store_token(&txn, account.id, RESET_PURPOSE, &raw, now + Duration::hours(1), now).await?;
+    txn.commit().await?;
+    let link = format!("{}/reset/{raw}", state.settings.server.base_url.trim_end_matches('/'));
+    let mail = Mail {
+        to: account.email.clone(),
+        subject: locale.t("mail-reset-subject"),
+        body: locale.t_args("mail-reset-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
+    };
+    state.mailer.send_all(&[mail]).await;
+    Ok(())
+}
+
+/// Sets a new password from a reset link. Following the link also proves the address, so an
+/// unconfirmed account becomes confirmed.
+pub async fn reset_password(state: &AppState, raw_token: &str, new_password: String, locale: Locale) -> AppResult<user::Model> {
+    check_password(&new_password, locale)?;
+    let hash = password::hash(new_password).await?;
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let spent = take_token(&txn, RESET_PURPOSE, raw_token, now, locale).await?;
+    let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
+    let confirmed = account.email_confirmed_at.unwrap_or(now);
+    let mut active: user::ActiveModel = account.into();
+    active.password_hash = Set(hash);
+    active.email_confirmed_at = Set(Some(confirmed));
+    let account = active.update(&txn).await?;
+    audit::record(&txn, now, Some(account.id), None, "account.password_reset", json!({ "user": account.id })).await?;
+    txn.commit().await?;
+    state.login_failures_by_account.clear(&account.email);
+    Ok(account)
+}
+
+/// Is a reset link still good? (For showing the form or a clear message.)
+pub async fn reset_link_is_valid(state: &AppState, raw_token: &str) -> AppResult<bool> {
+    let found = auth_token::Entity::find()
+        .filter(auth_token::Column::TokenHash.eq(token::sha256_hex(raw_token)))
+        .filter(auth_token::Column::Purpose.eq(RESET_PURPOSE))
+        .one(&state.db)
+        .await?;
+    Ok(found.is_some_and(|t| t.used_at.is_none() && t.expires_at > state.clock.now()))
+}
+
+/// `yunzi admin create`: a confirmed site admin, for operators.
+pub async fn create_admin(
+    db: &DatabaseConnection,
+    clock: &dyn Clock,
+    email: &str,
+    name: &str,
+    password_text: String,
+) -> AppResult<user::Model> {
+    let email = EmailAddress::parse(email).map_err(bad)?;
+    let name = PlayerName::parse(name).map_err(bad)?;
+    check_password(&password_text, Locale::En)?;
+    let hash = password::hash(password_text).await?;
+    let now = clock.now();
+    let txn = db.begin().await?;
+    if user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?.is_some() {
+        return Err(AppError::BadRequest(format!("an account for {} already exists", email.as_str())));
+    }
+    let account = user::ActiveModel {
+        email: Set(email.as_str().to_string()),
+        display_name: Set(name.as_str().to_string()),
+        password_hash: Set(hash),
+        is_admin: Set(true),
+        email_confirmed_at: Set(Some(now)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(&txn, now, None, None, "account.admin_created", json!({ "user": account.id })).await?;
+    txn.commit().await?;
+    Ok(account)
+}
+
+pub async fn find_user(db: &impl ConnectionTrait, id: i32) -> AppResult<Option<user::Model>> {
+    Ok(user::Entity::find_by_id(id).one(db).await?)
+}
+
+pub async fn find_user_by_email(db: &impl ConnectionTrait, email: &str) -> AppResult<Option<user::Model>> {
+    Ok(user::Entity::find().filter(user::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
+}

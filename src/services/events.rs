@@ -1,0 +1,212 @@
+//! Events, their settings and their staff (directors and referees).
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+use serde_json::json;
+
+use crate::db::entities::{event, event_staff, user};
+use crate::domain::event::EventSettings;
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::{accounts, audit};
+use crate::state::AppState;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffRole {
+    Director,
+    Referee,
+}
+
+impl StaffRole {
+    pub fn code(self) -> &'static str {
+        match self {
+            StaffRole::Director => "director",
+            StaffRole::Referee => "referee",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<StaffRole> {
+        match code {
+            "director" => Some(StaffRole::Director),
+            "referee" => Some(StaffRole::Referee),
+            _ => None,
+        }
+    }
+}
+
+/// What a user may do in one event.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EventRoles {
+    pub director: bool,
+    pub referee: bool,
+}
+
+pub async fn roles(conn: &impl ConnectionTrait, event_id: i32, account: &user::Model) -> AppResult<EventRoles> {
+    let rows = event_staff::Entity::find()
+        .filter(event_staff::Column::EventId.eq(event_id))
+        .filter(event_staff::Column::UserId.eq(account.id))
+        .all(conn)
+        .await?;
+    let has = |role: StaffRole| rows.iter().any(|r| r.role == role.code());
+    Ok(EventRoles {
+        // A site admin can act as director of any event (to help a stuck club).
+        director: account.is_admin || has(StaffRole::Director),
+        referee: has(StaffRole::Referee),
+    })
+}
+
+pub async fn get(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event::Model> {
+    event::Entity::find_by_id(event_id).one(conn).await?.ok_or(AppError::NotFound)
+}
+
+pub async fn list(conn: &impl ConnectionTrait) -> AppResult<Vec<event::Model>> {
+    Ok(event::Entity::find()
+        .order_by_desc(event::Column::StartDate)
+        .order_by_desc(event::Column::Id)
+        .all(conn)
+        .await?)
+}
+
+fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
+    active.name = Set(settings.name.clone());
+    active.venue = Set(settings.venue.clone());
+    active.start_date = Set(settings.start_date);
+    active.end_date = Set(settings.end_date);
+    active.time_zone = Set(settings.time_zone.clone());
+    active.rounds = Set(settings.rounds as i32);
+    active.system = Set(settings.system.code().to_string());
+    active.ruleset = Set(settings.ruleset.to_string());
+    active.komi_half_points = Set(settings.komi.half_points());
+    active.time_control = Set(settings.time_control.clone());
+}
+
+/// Creates the event with its creator as its first director.
+pub async fn create(state: &AppState, creator: &user::Model, settings: &EventSettings) -> AppResult<event::Model> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let mut active = event::ActiveModel {
+        registration_open: Set(true),
+        created_by: Set(creator.id),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    apply(&mut active, settings);
+    let created = active.insert(&txn).await?;
+    event_staff::ActiveModel {
+        event_id: Set(created.id),
+        user_id: Set(creator.id),
+        role: Set(StaffRole::Director.code().to_string()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(&txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name })).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+pub async fn update(state: &AppState, actor: &user::Model, event_id: i32, settings: &EventSettings, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let current = get(&txn, event_id).await?;
+    let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
+    if (settings.rounds as u64) < played {
+        return Err(AppError::BadRequest(locale.t_args("error-rounds-below-played", &[("n", Arg::Num(played as i64))])));
+    }
+    let mut active: event::ActiveModel = current.into();
+    apply(&mut active, settings);
+    active.update(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.updated", json!({ "name": settings.name })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+pub async fn set_registration_open(state: &AppState, actor: &user::Model, event_id: i32, open: bool) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let mut active: event::ActiveModel = get(&txn, event_id).await?.into();
+    active.registration_open = Set(open);
+    active.update(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.registration", json!({ "open": open })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+pub struct StaffMember {
+    pub staff_id: i32,
+    pub role: StaffRole,
+    pub name: String,
+    pub email: String,
+}
+
+pub async fn staff(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<StaffMember>> {
+    let rows = event_staff::Entity::find()
+        .filter(event_staff::Column::EventId.eq(event_id))
+        .order_by_asc(event_staff::Column::Id)
+        .all(conn)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        if let (Some(account), Some(role)) = (accounts::find_user(conn, row.user_id).await?, StaffRole::parse(&row.role)) {
+            out.push(StaffMember { staff_id: row.id, role, name: account.display_name, email: account.email });
+        }
+    }
+    Ok(out)
+}
+
+/// Adds a co-director or referee by the e-mail of their account.
+pub async fn add_staff(state: &AppState, actor: &user::Model, event_id: i32, email: &str, role: StaffRole, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    get(&txn, event_id).await?;
+    let Some(account) = accounts::find_user_by_email(&txn, email).await? else {
+        return Err(AppError::BadRequest(locale.t_args("error-no-such-account", &[("email", Arg::Str(email.trim()))])));
+    };
+    let exists = event_staff::Entity::find()
+        .filter(event_staff::Column::EventId.eq(event_id))
+        .filter(event_staff::Column::UserId.eq(account.id))
+        .filter(event_staff::Column::Role.eq(role.code()))
+        .one(&txn)
+        .await?;
+    if exists.is_some() {
+        return Err(AppError::BadRequest(locale.t_args("error-already-staff", &[("name", Arg::Str(&account.display_name))])));
+    }
+    event_staff::ActiveModel {
+        event_id: Set(event_id),
+        user_id: Set(account.id),
+        role: Set(role.code().to_string()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.added", json!({ "user": account.id, "role": role.code() })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Removes a staff member; the last director cannot be removed (the event would be orphaned).
+pub async fn remove_staff(state: &AppState, actor: &user::Model, event_id: i32, staff_id: i32, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let row = event_staff::Entity::find_by_id(staff_id)
+        .one(&txn)
+        .await?
+        .filter(|r| r.event_id == event_id)
+        .ok_or(AppError::NotFound)?;
+    if row.role == StaffRole::Director.code() {
+        let directors = event_staff::Entity::find()
+            .filter(event_staff::Column::EventId.eq(event_id))
+            .filter(event_staff::Column::Role.eq(StaffRole::Director.code()))
+            .all(&txn)
+            .await?;
+        if directors.len() <= 1 {
+            return Err(AppError::BadRequest(locale.t("error-last-director")));
+        }
+    }
+    let (user_id, role) = (row.user_id, row.role.clone());
+    row.delete(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.removed", json!({ "user": user_id, "role": role })).await?;
+    txn.commit().await?;
+    Ok(())
+}

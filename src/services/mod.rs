@@ -1,0 +1,9 @@
+//! Use cases. Each public function is one transaction (plus mail after the commit); the ones
+//! that change what matters (results, published pairings, staff, imports) also append an
+//! audit row inside that transaction.
+pub mod accounts;
+pub mod audit;
+pub mod events;
+pub mod players;
+pub mod rounds;
+pub mod standings;

@@ -1,0 +1,284 @@
+//! Registration: players added by a director, imported from CSV, or registering themselves;
+//! withdrawal (1988 Art. 29).
+use std::collections::HashSet;
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use serde_json::json;
+
+use crate::db::entities::{player, user};
+use crate::domain::player::{NewPlayer, PlayerInput};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::{audit, events};
+use crate::state::AppState;
+
+/// Most players one CSV file may bring in.
+pub const IMPORT_MAX_ROWS: usize = 5000;
+
+pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
+    Ok(player::Entity::find()
+        .filter(player::Column::EventId.eq(event_id))
+        .order_by_desc(player::Column::RankValue)
+        .order_by_asc(player::Column::NameKey)
+        .all(conn)
+        .await?)
+}
+
+fn active_model(event_id: i32, p: &NewPlayer, user_id: Option<i32>, now: chrono::DateTime<chrono::Utc>) -> player::ActiveModel {
+    player::ActiveModel {
+        event_id: Set(event_id),
+        name: Set(p.name.as_str().to_string()),
+        name_key: Set(p.name.key()),
+        rank: Set(p.rank.to_string()),
+        rank_value: Set(p.rank.value()),
+        rating: Set(p.rating),
+        club: Set(p.club.clone()),
+        country: Set(p.country.clone()),
+        email: Set(p.email.as_ref().map(|e| e.as_str().to_string())),
+        user_id: Set(user_id),
+        withdrawn: Set(false),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// The message for a player who is already registered, or None.
+fn duplicate_of(existing: &[player::Model], p: &NewPlayer, locale: Locale) -> Option<String> {
+    let key = p.name.key();
+    if let Some(other) = existing.iter().find(|e| e.name_key == key) {
+        return Some(locale.t_args("error-duplicate-name", &[("name", Arg::Str(&other.name))]));
+    }
+    if let Some(email) = &p.email {
+        if let Some(other) = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str())) {
+            return Some(locale.t_args("error-duplicate-email", &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))]));
+        }
+    }
+    None
+}
+
+pub async fn add(state: &AppState, actor: &user::Model, event_id: i32, input: &PlayerInput<'_>, locale: Locale) -> AppResult<player::Model> {
+    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    events::get(&txn, event_id).await?;
+    let existing = list(&txn, event_id).await?;
+    if let Some(message) = duplicate_of(&existing, &new, locale) {
+        return Err(AppError::BadRequest(message));
+    }
+    let created = active_model(event_id, &new, None, now).insert(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.added", json!({ "player": created.id, "name": created.name })).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// A player registering themselves while registration is open.
+pub async fn register_self(state: &AppState, account: &user::Model, event_id: i32, input: &PlayerInput<'_>, locale: Locale) -> AppResult<player::Model> {
+    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let event = events::get(&txn, event_id).await?;
+    if !event.registration_open {
+        return Err(AppError::BadRequest(locale.t("error-registration-closed")));
+    }
+    let existing = list(&txn, event_id).await?;
+    if existing.iter().any(|p| p.user_id == Some(account.id)) {
+        return Err(AppError::BadRequest(locale.t("error-already-registered")));
+    }
+    if let Some(message) = duplicate_of(&existing, &new, locale) {
+        return Err(AppError::BadRequest(message));
+    }
+    let created = active_model(event_id, &new, Some(account.id), now).insert(&txn).await?;
+    audit::record(&txn, now, Some(account.id), Some(event_id), "player.registered", json!({ "player": created.id })).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// The player record of `account` in the event, if any.
+pub async fn own_entry(conn: &impl ConnectionTrait, event_id: i32, account: &user::Model) -> AppResult<Option<player::Model>> {
+    Ok(player::Entity::find()
+        .filter(player::Column::EventId.eq(event_id))
+        .filter(player::Column::UserId.eq(account.id))
+        .one(conn)
+        .await?)
+}
+
+/// Withdraws (or, for a director, reinstates) a player. Their past games stay; they are not
+/// paired again while withdrawn.
+pub async fn set_withdrawn(state: &AppState, actor: &user::Model, event_id: i32, player_id: i32, withdrawn: bool) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let found = player::Entity::find_by_id(player_id)
+        .one(&txn)
+        .await?
+        .filter(|p| p.event_id == event_id)
+        .ok_or(AppError::NotFound)?;
+    let mut active: player::ActiveModel = found.into();
+    active.withdrawn = Set(withdrawn);
+    active.update(&txn).await?;
+    let action = if withdrawn { "player.withdrawn" } else { "player.reinstated" };
+    audit::record(&txn, now, Some(actor.id), Some(event_id), action, json!({ "player": player_id })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    pub line: u64,
+    pub message: String,
+}
+
+/// Which column holds which field, found from the header line (English or Chinese names).
+#[derive(Default)]
+struct Columns {
+    name: Option<usize>,
+    rank: Option<usize>,
+    rating: Option<usize>,
+    club: Option<usize>,
+    country: Option<usize>,
+    email: Option<usize>,
+}
+
+fn columns_from_header(header: &csv::StringRecord) -> Columns {
+    let mut columns = Columns::default();
+    for (i, title) in header.iter().enumerate() {
+        let title = title.trim().trim_start_matches('\u{feff}').to_lowercase();
+        let slot = match title.as_str() {
+            "name" | "player" | "姓名" | "名字" | "棋手" => &mut columns.name,
+            "rank" | "grade" | "level" | "段位" | "级位" | "棋力" | "段级位" => &mut columns.rank,
+            "rating" | "elo" | "等级分" => &mut columns.rating,
+            "club" | "team" | "俱乐部" | "单位" | "队伍" => &mut columns.club,
+            "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
+            "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
+            _ => continue,
+        };
+        *slot = Some(i);
+    }
+    columns
+}
+
+/// Reads the CSV text into players, or every problem line by line. Nothing is stored here.
+pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Result<Vec<NewPlayer>, Vec<LineError>> {
+    let first_line = text.lines().next().unwrap_or("");
+    let delimiter = [b',', b';', b'\t']
+        .into_iter()
+        .max_by_key(|d| first_line.bytes().filter(|b| b == d).count())
+        .unwrap_or(b',');
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return Err(vec![LineError { line: 1, message: e.to_string() }]),
+    };
+    let columns = columns_from_header(&header);
+    let (Some(name_col), Some(rank_col)) = (columns.name, columns.rank) else {
+        return Err(vec![LineError { line: 1, message: locale.t("error-csv-header") }]);
+    };
+    let mut errors = Vec::new();
+    let mut players = Vec::new();
+    let mut seen_names: HashSet<String> = existing.iter().map(|p| p.name_key.clone()).collect();
+    let mut seen_emails: HashSet<String> = existing.iter().filter_map(|p| p.email.clone()).collect();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                errors.push(LineError { line, message: e.to_string() });
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        if players.len() + errors.len() >= IMPORT_MAX_ROWS {
+            errors.push(LineError { line, message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(IMPORT_MAX_ROWS as i64))]) });
+            break;
+        }
+        let field = |col: Option<usize>| col.and_then(|c| record.get(c)).unwrap_or("");
+        let input = PlayerInput {
+            name: field(Some(name_col)),
+            rank: field(Some(rank_col)),
+            rating: field(columns.rating),
+            club: field(columns.club),
+            country: field(columns.country),
+            email: field(columns.email),
+        };
+        match NewPlayer::parse(&input) {
+            Err(e) => errors.push(LineError { line, message: e.0 }),
+            Ok(p) => {
+                if !seen_names.insert(p.name.key()) {
+                    errors.push(LineError { line, message: locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]) });
+                } else if p.email.as_ref().is_some_and(|e| !seen_emails.insert(e.as_str().to_string())) {
+                    let email = p.email.as_ref().map(|e| e.as_str()).unwrap_or("");
+                    errors.push(LineError { line, message: locale.t_args("error-duplicate-email", &[("email", Arg::Str(email)), ("name", Arg::Str(p.name.as_str()))]) });
+                } else {
+                    players.push(p);
+                }
+            }
+        }
+    }
+    if players.is_empty() && errors.is_empty() {
+        errors.push(LineError { line: 2, message: locale.t("error-csv-empty") });
+    }
+    if errors.is_empty() { Ok(players) } else { Err(errors) }
+}
+
+pub enum ImportOutcome {
+    Imported(usize),
+    Rejected(Vec<LineError>),
+}
+
+/// Imports every line or none: one bad line rejects the file, with a report of every problem.
+pub async fn import_csv(state: &AppState, actor: &user::Model, event_id: i32, text: &str, locale: Locale) -> AppResult<ImportOutcome> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    events::get(&txn, event_id).await?;
+    let existing = list(&txn, event_id).await?;
+    let players = match parse_csv(text, &existing, locale) {
+        Ok(p) => p,
+        Err(errors) => return Ok(ImportOutcome::Rejected(errors)),
+    };
+    for p in &players {
+        active_model(event_id, p, None, now).insert(&txn).await?;
+    }
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.imported", json!({ "count": players.len() })).await?;
+    txn.commit().await?;
+    Ok(ImportOutcome::Imported(players.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_good_file_imports_with_english_or_chinese_headers() {
+        let en = "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
+        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.len()), Ok(2));
+        let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
+        let players = parse_csv(zh, &[], Locale::Zh).unwrap_or_default();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players.first().map(|p| p.rank.to_string()), Some("2d".into()));
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_with_its_number() {
+        let text = "name,rank\nGood One,1d\nBad Rank,31k\n,2d\nGood One,3k\n\"unclosed,1d\n";
+        let errors = parse_csv(text, &[], Locale::En).err().unwrap_or_default();
+        let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(&lines[..3], &[3, 4, 5], "{errors:?}");
+        assert!(errors.iter().any(|e| e.message.contains("31k")), "{errors:?}");
+    }
+
+    #[test]
+    fn a_header_without_name_or_rank_is_refused() {
+        let errors = parse_csv("foo,bar\n1,2\n", &[], Locale::En).err().unwrap_or_default();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.first().map(|e| e.line), Some(1));
+        assert!(parse_csv("name,rank\n", &[], Locale::En).is_err());
+    }
+}

@@ -1,0 +1,440 @@
+//! Rounds: generate the next round's pairing as a draft, adjust it by hand, publish it
+//! (mailing every paired player), and record results board by board.
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set, TransactionTrait,
+};
+use serde_json::json;
+
+use crate::db::entities::{bye, event, game, player, round, user};
+use crate::domain::color::Color;
+use crate::domain::pairing::{PairingPlayer, pair_swiss};
+use crate::domain::result::GameResult;
+use crate::domain::standings::{ByeRecord, GameRecord, compute_standings};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::mail::Mail;
+use crate::services::{audit, events, players};
+use crate::state::AppState;
+
+pub async fn count_rounds(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<u64> {
+    Ok(round::Entity::find().filter(round::Column::EventId.eq(event_id)).count(conn).await?)
+}
+
+pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<round::Model>> {
+    Ok(round::Entity::find()
+        .filter(round::Column::EventId.eq(event_id))
+        .order_by_asc(round::Column::Number)
+        .all(conn)
+        .await?)
+}
+
+pub async fn find(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<Option<round::Model>> {
+    Ok(round::Entity::find()
+        .filter(round::Column::EventId.eq(event_id))
+        .filter(round::Column::Number.eq(number))
+        .one(conn)
+        .await?)
+}
+
+pub async fn games_of(conn: &impl ConnectionTrait, round_id: i32) -> AppResult<Vec<game::Model>> {
+    Ok(game::Entity::find()
+        .filter(game::Column::RoundId.eq(round_id))
+        .order_by_asc(game::Column::Board)
+        .all(conn)
+        .await?)
+}
+
+pub async fn byes_of(conn: &impl ConnectionTrait, round_id: i32) -> AppResult<Vec<bye::Model>> {
+    Ok(bye::Entity::find().filter(bye::Column::RoundId.eq(round_id)).all(conn).await?)
+}
+
+/// Everything played so far, as the domain sees it: games and byes of the given rounds.
+pub struct History {
+    pub games: Vec<GameRecord>,
+    pub byes: Vec<ByeRecord>,
+}
+
+pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> AppResult<History> {
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for r in rounds {
+        for g in games_of(conn, r.id).await? {
+            games.push(GameRecord {
+                round: r.number as u32,
+                black: i64::from(g.black_id),
+                white: i64::from(g.white_id),
+                result: g.result.as_deref().and_then(|text| GameResult::parse(text).ok()),
+            });
+        }
+        for b in byes_of(conn, r.id).await? {
+            byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
+        }
+    }
+    Ok(History { games, byes })
+}
+
+/// Makes the next round's pairing as an unpublished draft.
+pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let event = events::get(&txn, event_id).await?;
+    let rounds = list(&txn, event_id).await?;
+    if let Some(draft) = rounds.iter().find(|r| !r.published) {
+        return Err(AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(draft.number.into()))])));
+    }
+    let number = rounds.len() as i32 + 1;
+    if number > event.rounds {
+        return Err(AppError::BadRequest(locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(event.rounds.into()))])));
+    }
+    if let Some(last) = rounds.last() {
+        let open: Vec<String> = games_of(&txn, last.id)
+            .await?
+            .iter()
+            .filter(|g| g.result.is_none())
+            .map(|g| g.board.to_string())
+            .collect();
+        if !open.is_empty() {
+            return Err(AppError::BadRequest(locale.t_args(
+                "error-results-missing",
+                &[("n", Arg::Num(last.number.into())), ("boards", Arg::Str(&open.join(", ")))],
+            )));
+        }
+    }
+    let everyone = players::list(&txn, event_id).await?;
+    let present: Vec<&player::Model> = everyone.iter().filter(|p| !p.withdrawn).collect();
+    let past = history(&txn, &rounds).await?;
+    let ids: Vec<i64> = everyone.iter().map(|p| i64::from(p.id)).collect();
+    let points: HashMap<i64, u32> = compute_standings(&ids, &past.games, &past.byes)
+        .into_iter()
+        .map(|row| (row.player, row.points))
+        .collect();
+    let field: Vec<PairingPlayer> = present
+        .iter()
+        .map(|p| {
+            let id = i64::from(p.id);
+            let mut mine: Vec<&GameRecord> = past.games.iter().filter(|g| g.black == id || g.white == id).collect();
+            mine.sort_by_key(|g| g.round);
+            PairingPlayer {
+                id,
+                points: points.get(&id).copied().unwrap_or(0),
+                rank_value: p.rank_value,
+                rating: p.rating,
+                opponents: mine.iter().map(|g| if g.black == id { g.white } else { g.black }).collect(),
+                colours: mine.iter().map(|g| if g.black == id { Color::Black } else { Color::White }).collect(),
+                had_bye: past.byes.iter().any(|b| b.player == id),
+            }
+        })
+        .collect();
+    let pairing = pair_swiss(&field).map_err(|e| AppError::BadRequest(e.to_string()))?;
+
+    let created = round::ActiveModel {
+        event_id: Set(event_id),
+        number: Set(number),
+        published: Set(false),
+        published_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    for (index, board) in pairing.boards.iter().enumerate() {
+        game::ActiveModel {
+            round_id: Set(created.id),
+            board: Set(index as i32 + 1),
+            black_id: Set(to_id(board.black)?),
+            white_id: Set(to_id(board.white)?),
+            result: Set(None),
+            recorded_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    if let Some(bye_player) = pairing.bye {
+        bye::ActiveModel { round_id: Set(created.id), player_id: Set(to_id(bye_player)?), ..Default::default() }
+            .insert(&txn)
+            .await?;
+    }
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.drafted", json!({ "round": number, "boards": pairing.boards.len(), "bye": pairing.bye })).await?;
+    txn.commit().await?;
+    Ok(number)
+}
+
+fn to_id(id: i64) -> AppResult<i32> {
+    i32::try_from(id).map_err(|_| AppError::Internal(anyhow::anyhow!("player id {id} out of range")))
+}
+
+async fn draft_round(conn: &impl ConnectionTrait, event_id: i32, number: i32, locale: Locale) -> AppResult<round::Model> {
+    let found = find(conn, event_id, number).await?.ok_or(AppError::NotFound)?;
+    if found.published {
+        return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
+    }
+    Ok(found)
+}
+
+/// Exchanges the places of two players in a draft: on boards (keeping board colours) or
+/// with the bye. The draft page then shows any rematch or colour problem this creates.
+pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: i32, a: i32, b: i32, locale: Locale) -> AppResult<()> {
+    if a == b {
+        return Err(AppError::BadRequest(locale.t("error-swap-same")));
+    }
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let games = games_of(&txn, draft.id).await?;
+    let byes = byes_of(&txn, draft.id).await?;
+    let place = |id: i32| -> bool { games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id) };
+    if !place(a) || !place(b) {
+        return Err(AppError::BadRequest(locale.t("error-swap-not-in-round")));
+    }
+    let swap_id = |id: i32| if id == a { b } else if id == b { a } else { id };
+    for g in games {
+        if [g.black_id, g.white_id].iter().any(|id| *id == a || *id == b) {
+            let (black, white) = (swap_id(g.black_id), swap_id(g.white_id));
+            let mut active: game::ActiveModel = g.into();
+            active.black_id = Set(black);
+            active.white_id = Set(white);
+            active.update(&txn).await?;
+        }
+    }
+    for x in byes {
+        if x.player_id == a || x.player_id == b {
+            let player_id = swap_id(x.player_id);
+            let mut active: bye::ActiveModel = x.into();
+            active.player_id = Set(player_id);
+            active.update(&txn).await?;
+        }
+    }
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.swapped", json!({ "round": number, "players": [a, b] })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Swaps the colours on one board of a draft.
+pub async fn swap_colours(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let g = board_of(&txn, &draft, board, locale).await?;
+    let (black, white) = (g.white_id, g.black_id);
+    let mut active: game::ActiveModel = g.into();
+    active.black_id = Set(black);
+    active.white_id = Set(white);
+    active.update(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.colours_swapped", json!({ "round": number, "board": board })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+pub async fn discard_draft(state: &AppState, actor: &user::Model, event_id: i32, number: i32, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let draft = draft_round(&txn, event_id, number, locale).await?;
+    draft.delete(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.discarded", json!({ "round": number })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Publishes a draft and mails every paired player (in 中文 and English) their board,
+/// colour and opponent. Returns how many messages could not be sent.
+pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, number: i32, locale: Locale) -> AppResult<usize> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let event = events::get(&txn, event_id).await?;
+    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let games = games_of(&txn, draft.id).await?;
+    let byes = byes_of(&txn, draft.id).await?;
+    let everyone: HashMap<i32, player::Model> = players::list(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let mut active: round::ActiveModel = draft.into();
+    active.published = Set(true);
+    active.published_at = Set(Some(now));
+    active.update(&txn).await?;
+    let boards: Vec<_> = games.iter().map(|g| json!({ "board": g.board, "black": g.black_id, "white": g.white_id })).collect();
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.published", json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() })).await?;
+    txn.commit().await?;
+
+    let link = format!("{}/events/{event_id}/rounds/{number}", state.settings.server.base_url.trim_end_matches('/'));
+    let mut mails = Vec::new();
+    for g in &games {
+        for (me, colour, other) in [(g.black_id, Color::Black, g.white_id), (g.white_id, Color::White, g.black_id)] {
+            let (Some(me), Some(other)) = (everyone.get(&me), everyone.get(&other)) else { continue };
+            let Some(to) = &me.email else { continue };
+            let body: Vec<String> = [Locale::Zh, Locale::En]
+                .iter()
+                .map(|l| {
+                    l.t_args(
+                        "mail-pairing-body",
+                        &[
+                            ("name", Arg::Str(&me.name)),
+                            ("event", Arg::Str(&event.name)),
+                            ("round", Arg::Num(number.into())),
+                            ("board", Arg::Num(g.board.into())),
+                            ("colour", Arg::Str(&l.t(if colour == Color::Black { "black" } else { "white" }))),
+                            ("opponent", Arg::Str(&other.name)),
+                            ("rank", Arg::Str(&other.rank)),
+                            ("link", Arg::Str(&link)),
+                        ],
+                    )
+                })
+                .collect();
+            mails.push(Mail {
+                to: to.clone(),
+                subject: format!(
+                    "{} / {}",
+                    Locale::Zh.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]),
+                    Locale::En.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))])
+                ),
+                body: body.join("\n\n----\n\n"),
+            });
+        }
+    }
+    for b in &byes {
+        let Some(me) = everyone.get(&b.player_id) else { continue };
+        let Some(to) = &me.email else { continue };
+        let body: Vec<String> = [Locale::Zh, Locale::En]
+            .iter()
+            .map(|l| l.t_args("mail-bye-body", &[("name", Arg::Str(&me.name)), ("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into())), ("link", Arg::Str(&link))]))
+            .collect();
+        mails.push(Mail {
+            to: to.clone(),
+            subject: Locale::En.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]),
+            body: body.join("\n\n----\n\n"),
+        });
+    }
+    let _ = locale;
+    Ok(state.mailer.send_all(&mails).await)
+}
+
+async fn board_of(conn: &impl ConnectionTrait, r: &round::Model, board: i32, locale: Locale) -> AppResult<game::Model> {
+    game::Entity::find()
+        .filter(game::Column::RoundId.eq(r.id))
+        .filter(game::Column::Board.eq(board))
+        .one(conn)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-board", &[("n", Arg::Num(r.number.into())), ("board", Arg::Num(board.into()))])))
+}
+
+async fn published_round(conn: &impl ConnectionTrait, event_id: i32, number: i32, locale: Locale) -> AppResult<round::Model> {
+    let found = find(conn, event_id, number).await?.ok_or_else(|| {
+        AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))]))
+    })?;
+    if !found.published {
+        return Err(AppError::BadRequest(locale.t_args("error-round-not-published", &[("n", Arg::Num(number.into()))])));
+    }
+    Ok(found)
+}
+
+/// Records the result of a board that has none yet.
+pub async fn record_result(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, result: GameResult, locale: Locale) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let r = published_round(&txn, event_id, number, locale).await?;
+    let g = board_of(&txn, &r, board, locale).await?;
+    if let Some(existing) = &g.result {
+        return Err(AppError::BadRequest(locale.t_args(
+            "error-result-exists",
+            &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))],
+        )));
+    }
+    let text = result.to_storage_string();
+    let mut active: game::ActiveModel = g.into();
+    active.result = Set(Some(text.clone()));
+    active.recorded_at = Set(Some(now));
+    active.update(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "result.recorded", json!({ "round": number, "board": board, "result": text })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Replaces a recorded result; the reason is required and kept in the audit log.
+pub async fn correct_result(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, result: GameResult, reason: &str, locale: Locale) -> AppResult<()> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(AppError::BadRequest(locale.t("error-reason-required")));
+    }
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let r = published_round(&txn, event_id, number, locale).await?;
+    let g = board_of(&txn, &r, board, locale).await?;
+    let before = g.result.clone();
+    let text = result.to_storage_string();
+    let mut active: game::ActiveModel = g.into();
+    active.result = Set(Some(text.clone()));
+    active.recorded_at = Set(Some(now));
+    active.update(&txn).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "result.corrected", json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// A board as pages show it.
+pub struct BoardView {
+    pub board: i32,
+    pub black: player::Model,
+    pub white: player::Model,
+    pub result: Option<GameResult>,
+}
+
+pub struct RoundView {
+    pub round: round::Model,
+    pub boards: Vec<BoardView>,
+    pub byes: Vec<player::Model>,
+    /// Problems in a draft that a director should see before publishing.
+    pub warnings: Vec<String>,
+}
+
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32, locale: Locale) -> AppResult<RoundView> {
+    let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
+    let everyone: HashMap<i32, player::Model> = players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let mut boards = Vec::new();
+    for g in games_of(conn, r.id).await? {
+        let (Some(black), Some(white)) = (everyone.get(&g.black_id), everyone.get(&g.white_id)) else { continue };
+        boards.push(BoardView {
+            board: g.board,
+            black: black.clone(),
+            white: white.clone(),
+            result: g.result.as_deref().and_then(|t| GameResult::parse(t).ok()),
+        });
+    }
+    let byes = byes_of(conn, r.id).await?.iter().filter_map(|b| everyone.get(&b.player_id).cloned()).collect();
+    let mut view = RoundView { round: r, boards, byes, warnings: Vec::new() };
+    if !view.round.published {
+        let earlier: Vec<round::Model> = list(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
+        let past = history(conn, &earlier).await?;
+        view.warnings = draft_warnings(&view, &past, locale);
+    }
+    Ok(view)
+}
+
+/// Rematches, colour streaks and repeated byes in a draft.
+fn draft_warnings(view: &RoundView, past: &History, locale: Locale) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let colours = |id: i64| -> (i64, i64) {
+        past.games.iter().fold((0, 0), |(b, w), g| {
+            if g.black == id { (b + 1, w) } else if g.white == id { (b, w + 1) } else { (b, w) }
+        })
+    };
+    for board in &view.boards {
+        let (b, w) = (i64::from(board.black.id), i64::from(board.white.id));
+        if past.games.iter().any(|g| (g.black == b && g.white == w) || (g.black == w && g.white == b)) {
+            warnings.push(locale.t_args("warning-rematch", &[("board", Arg::Num(board.board.into())), ("a", Arg::Str(&board.black.name)), ("b", Arg::Str(&board.white.name))]));
+        }
+        let (bb, bw) = colours(b);
+        if bb + 1 - bw > 2 {
+            warnings.push(locale.t_args("warning-colour", &[("board", Arg::Num(board.board.into())), ("name", Arg::Str(&board.black.name)), ("colour", Arg::Str(&locale.t("black"))), ("n", Arg::Num(bb + 1 - bw))]));
+        }
+        let (wb, ww) = colours(w);
+        if ww + 1 - wb > 2 {
+            warnings.push(locale.t_args("warning-colour", &[("board", Arg::Num(board.board.into())), ("name", Arg::Str(&board.white.name)), ("colour", Arg::Str(&locale.t("white"))), ("n", Arg::Num(ww + 1 - wb))]));
+        }
+    }
+    for p in &view.byes {
+        if past.byes.iter().any(|b| b.player == i64::from(p.id)) {
+            warnings.push(locale.t_args("warning-second-bye", &[("name", Arg::Str(&p.name))]));
+        }
+    }
+    warnings
+}

@@ -1,0 +1,173 @@
+//! Request extractors: `PageCtx` (language, signed-in user, CSRF token, flash message) and the
+//! role checks handlers call on their first line.
+use actix_session::{Session, SessionExt};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::token;
+use crate::db::entities::{event, user};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::{accounts, events};
+use crate::state::AppState;
+
+pub const CSRF_FIELD: &str = "csrf_token";
+pub const CSRF_SESSION_KEY: &str = "csrf";
+pub const USER_SESSION_KEY: &str = "uid";
+const FLASH_SESSION_KEY: &str = "flash";
+
+/// The visitor's language: the `lang` cookie if set, else Accept-Language.
+pub fn locale_of(req: &HttpRequest) -> Locale {
+    if let Some(locale) = req.cookie(Locale::COOKIE).and_then(|c| Locale::from_code(c.value())) {
+        return locale;
+    }
+    let header = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    Locale::negotiate(header)
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Flash {
+    pub kind: String,
+    pub text: String,
+}
+
+/// Leaves a message for the next page the visitor sees.
+pub fn flash(session: &Session, kind: &str, text: String) {
+    let _ = session.insert(FLASH_SESSION_KEY, Flash { kind: kind.to_string(), text });
+}
+
+/// Numbers templates pass to messages, by value or by reference.
+pub trait AsNumber {
+    fn as_number(&self) -> i64;
+}
+
+macro_rules! as_number {
+    ($($t:ty),*) => {
+        $(
+            impl AsNumber for $t {
+                fn as_number(&self) -> i64 {
+                    i64::try_from(*self).unwrap_or(i64::MAX)
+                }
+            }
+        )*
+    };
+}
+
+as_number!(i32, i64, u32, u64, usize);
+
+impl<T: AsNumber + ?Sized> AsNumber for &T {
+    fn as_number(&self) -> i64 {
+        (**self).as_number()
+    }
+}
+
+/// What every page needs to know about the request.
+pub struct PageCtx {
+    pub locale: Locale,
+    pub user: Option<user::Model>,
+    pub csrf: String,
+    /// The path and query of this page (for "back here after login" and the language switch).
+    pub path: String,
+    pub flash: Option<Flash>,
+    pub session: Session,
+}
+
+impl FromRequest for PageCtx {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let session = req.get_session();
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no application state")))?;
+            let csrf = match session.get::<String>(CSRF_SESSION_KEY).ok().flatten() {
+                Some(t) => t,
+                None => {
+                    let t = token::random_token().map_err(AppError::Internal)?;
+                    session.insert(CSRF_SESSION_KEY, &t).map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+                    t
+                }
+            };
+            let user = match session.get::<i32>(USER_SESSION_KEY).ok().flatten() {
+                Some(id) => {
+                    let found = accounts::find_user(&state.db, id).await.map_err(actix_web::Error::from)?;
+                    if found.is_none() {
+                        session.remove(USER_SESSION_KEY);
+                    }
+                    found
+                }
+                None => None,
+            };
+            let flash = session.remove_as::<Flash>(FLASH_SESSION_KEY).and_then(Result::ok);
+            let path = match req.query_string() {
+                "" => req.path().to_string(),
+                q => format!("{}?{q}", req.path()),
+            };
+            Ok(PageCtx { locale: locale_of(&req), user, csrf, path, flash, session })
+        })
+    }
+}
+
+impl PageCtx {
+    pub fn t(&self, key: &str) -> String {
+        self.locale.t(key)
+    }
+
+    pub fn t_n(&self, key: &str, name: &'static str, value: impl AsNumber) -> String {
+        self.locale.t_args(key, &[(name, Arg::Num(value.as_number()))])
+    }
+
+    pub fn t_s(&self, key: &str, name: &'static str, value: &str) -> String {
+        self.locale.t_args(key, &[(name, Arg::Str(value))])
+    }
+
+    pub fn require_user(&self) -> AppResult<&user::Model> {
+        self.user.as_ref().ok_or_else(|| AppError::LoginRequired { next: self.path.clone() })
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.is_admin)
+    }
+
+    pub fn flash(&self, kind: &str, text: String) {
+        flash(&self.session, kind, text);
+    }
+
+    pub fn other_locales(&self) -> Vec<Locale> {
+        Locale::ALL.into_iter().filter(|l| *l != self.locale).collect()
+    }
+
+    pub fn lang_link(&self, locale: &Locale) -> String {
+        format!("/lang/{}?next={}", locale.code(), crate::web::middleware::urlencode(&self.path))
+    }
+}
+
+/// The signed-in user, who must direct `event_id` (or be a site admin), and the event.
+pub async fn director_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppResult<(user::Model, event::Model)> {
+    let account = ctx.require_user()?.clone();
+    let found = events::get(&state.db, event_id).await?;
+    if !events::roles(&state.db, event_id, &account).await?.director {
+        return Err(AppError::Forbidden);
+    }
+    Ok((account, found))
+}
+
+/// The signed-in user, who must be a director or referee of `event_id`, and the event.
+pub async fn staff_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppResult<(user::Model, event::Model)> {
+    let account = ctx.require_user()?.clone();
+    let found = events::get(&state.db, event_id).await?;
+    let roles = events::roles(&state.db, event_id, &account).await?;
+    if !(roles.director || roles.referee) {
+        return Err(AppError::Forbidden);
+    }
+    Ok((account, found))
+}

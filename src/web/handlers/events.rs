@@ -1,0 +1,274 @@
+//! Events: list, create, show, edit, registration switch, staff, audit log.
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use crate::db::entities::{audit, event, player, round};
+use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, RULESETS, System};
+use crate::domain::komi::Komi;
+use crate::error::{AppError, AppResult};
+use crate::services::events::{self, EventRoles, StaffMember, StaffRole};
+use crate::services::{audit as audit_service, players, rounds};
+use crate::state::AppState;
+use crate::web::extractors::{PageCtx, director_of, staff_of};
+use crate::web::handlers::{page, page_with_status, see_other};
+
+/// Display helpers shared by event templates.
+pub fn komi_text(e: &event::Model) -> String {
+    match Komi::from_half_points(e.komi_half_points) {
+        Ok(k) => format!("{} ({})", k.display_points(), k.display_stones()),
+        Err(_) => e.komi_half_points.to_string(),
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/list.html")]
+pub struct EventListPage {
+    ctx: PageCtx,
+    events: Vec<event::Model>,
+}
+
+pub async fn list(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<EventListPage> {
+    Ok(EventListPage { ctx, events: events::list(&state.db).await? })
+}
+
+/// The event form's fields as typed, so a rejected form comes back as the user left it.
+#[derive(Deserialize, Default, Clone)]
+pub struct EventForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    venue: String,
+    #[serde(default)]
+    start_date: String,
+    #[serde(default)]
+    end_date: String,
+    #[serde(default)]
+    time_zone: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    system: String,
+    #[serde(default)]
+    ruleset: String,
+    #[serde(default)]
+    komi: String,
+    #[serde(default)]
+    time_control: String,
+}
+
+impl EventForm {
+    fn parse(&self) -> Result<EventSettings, String> {
+        EventSettings::parse(&EventInput {
+            name: &self.name,
+            venue: &self.venue,
+            start_date: &self.start_date,
+            end_date: &self.end_date,
+            time_zone: &self.time_zone,
+            rounds: &self.rounds,
+            system: &self.system,
+            ruleset: &self.ruleset,
+            komi: &self.komi,
+            time_control: &self.time_control,
+        })
+        .map_err(|e| e.0)
+    }
+
+    fn from_event(e: &event::Model) -> EventForm {
+        EventForm {
+            name: e.name.clone(),
+            venue: e.venue.clone(),
+            start_date: e.start_date.to_string(),
+            end_date: e.end_date.to_string(),
+            time_zone: e.time_zone.clone(),
+            rounds: e.rounds.to_string(),
+            system: e.system.clone(),
+            ruleset: e.ruleset.clone(),
+            komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
+            time_control: e.time_control.clone(),
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/form.html")]
+pub struct EventFormPage {
+    ctx: PageCtx,
+    form: EventForm,
+    action: String,
+    editing: bool,
+    error: Option<String>,
+    systems: Vec<&'static str>,
+    rulesets: Vec<&'static str>,
+}
+
+impl EventFormPage {
+    fn new(ctx: PageCtx, form: EventForm, action: String, editing: bool, error: Option<String>) -> Self {
+        EventFormPage {
+            ctx,
+            form,
+            action,
+            editing,
+            error,
+            systems: System::ALL.iter().map(|s| s.code()).collect(),
+            rulesets: RULESETS.to_vec(),
+        }
+    }
+}
+
+pub async fn new_form(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<EventFormPage> {
+    ctx.require_user()?;
+    let today = state.clock.now().date_naive().to_string();
+    let form = EventForm {
+        start_date: today.clone(),
+        end_date: today,
+        time_zone: "Asia/Shanghai".into(),
+        rounds: "5".into(),
+        system: System::Swiss.code().into(),
+        ruleset: DEFAULT_RULESET.into(),
+        komi: "7.5".into(),
+        ..Default::default()
+    };
+    Ok(EventFormPage::new(ctx, form, "/events".into(), false, None))
+}
+
+pub async fn create(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<EventForm>) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?.clone();
+    let form = form.into_inner();
+    match form.parse() {
+        Ok(settings) => {
+            let created = events::create(&state, &account, &settings).await?;
+            ctx.flash("success", ctx.t("flash-event-created"));
+            Ok(see_other(&format!("/events/{}", created.id)))
+        }
+        Err(message) => page_with_status(StatusCode::BAD_REQUEST, &EventFormPage::new(ctx, form, "/events".into(), false, Some(message))),
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/show.html")]
+pub struct EventPage {
+    ctx: PageCtx,
+    event: event::Model,
+    roles: EventRoles,
+    staff: Vec<StaffMember>,
+    rounds: Vec<round::Model>,
+    player_count: usize,
+    own_entry: Option<player::Model>,
+    komi: String,
+}
+
+impl EventPage {
+    fn is_director(&self) -> bool {
+        self.roles.director
+    }
+
+    fn can_generate(&self) -> bool {
+        self.rounds.iter().all(|r| r.published) && (self.rounds.len() as i32) < self.event.rounds
+    }
+}
+
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<EventPage> {
+    let event_id = path.into_inner();
+    let found = events::get(&state.db, event_id).await?;
+    let roles = match &ctx.user {
+        Some(account) => events::roles(&state.db, event_id, account).await?,
+        None => EventRoles::default(),
+    };
+    let all_rounds = rounds::list(&state.db, event_id).await?;
+    // Drafts are the directors' business until published.
+    let visible: Vec<round::Model> = all_rounds.into_iter().filter(|r| r.published || roles.director).collect();
+    let own_entry = match &ctx.user {
+        Some(account) => players::own_entry(&state.db, event_id, account).await?,
+        None => None,
+    };
+    Ok(EventPage {
+        komi: komi_text(&found),
+        player_count: players::list(&state.db, event_id).await?.len(),
+        staff: events::staff(&state.db, event_id).await?,
+        ctx,
+        event: found,
+        roles,
+        rounds: visible,
+        own_entry,
+    })
+}
+
+pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (_, found) = director_of(&state, &ctx, event_id).await?;
+    let form = EventForm::from_event(&found);
+    page(&EventFormPage::new(ctx, form, format!("/events/{event_id}/edit"), true, None))
+}
+
+pub async fn update(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<EventForm>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.into_inner();
+    let action = format!("/events/{event_id}/edit");
+    let error = match form.parse() {
+        Ok(settings) => match events::update(&state, &account, event_id, &settings, ctx.locale).await {
+            Ok(()) => {
+                ctx.flash("success", ctx.t("flash-event-saved"));
+                return Ok(see_other(&format!("/events/{event_id}")));
+            }
+            Err(AppError::BadRequest(message)) => message,
+            Err(other) => return Err(other),
+        },
+        Err(message) => message,
+    };
+    page_with_status(StatusCode::BAD_REQUEST, &EventFormPage::new(ctx, form, action, true, Some(error)))
+}
+
+#[derive(Deserialize)]
+pub struct RegistrationForm {
+    open: String,
+}
+
+pub async fn set_registration(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<RegistrationForm>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    events::set_registration_open(&state, &account, event_id, form.open == "true").await?;
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+#[derive(Deserialize)]
+pub struct StaffForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    role: String,
+}
+
+pub async fn add_staff(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<StaffForm>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::BadRequest(ctx.t("error-bad-role")))?;
+    events::add_staff(&state, &account, event_id, &form.email, role, ctx.locale).await?;
+    ctx.flash("success", ctx.t("flash-staff-added"));
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+pub async fn remove_staff(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, staff_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    events::remove_staff(&state, &account, event_id, staff_id, ctx.locale).await?;
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/audit.html")]
+pub struct AuditPage {
+    ctx: PageCtx,
+    event: event::Model,
+    rows: Vec<audit::Model>,
+}
+
+pub async fn audit_log(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<AuditPage> {
+    let event_id = path.into_inner();
+    let (_, found) = staff_of(&state, &ctx, event_id).await?;
+    let rows = audit_service::for_event(&state.db, event_id).await?;
+    Ok(AuditPage { ctx, event: found, rows })
+}

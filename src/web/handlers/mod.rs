@@ -1,0 +1,49 @@
+//! One module per resource. A handler extracts, checks the caller's role on its first line,
+//! calls one service and renders; the page structs live beside their handlers.
+pub mod accounts;
+pub mod events;
+pub mod home;
+pub mod players;
+pub mod rounds;
+
+use actix_web::HttpResponse;
+use actix_web::http::{StatusCode, header};
+use askama::Template;
+
+use crate::error::AppResult;
+
+/// A rendered page with the given status (forms shown again with a problem use 400).
+pub fn page_with_status(status: StatusCode, template: &impl Template) -> AppResult<HttpResponse> {
+    Ok(HttpResponse::build(status).content_type("text/html; charset=utf-8").body(template.render()?))
+}
+
+pub fn page(template: &impl Template) -> AppResult<HttpResponse> {
+    page_with_status(StatusCode::OK, template)
+}
+
+/// Redirect after a successful POST, so a reload does not submit twice.
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, location.to_string())).finish()
+}
+
+/// Only local paths may be redirect targets (no open redirect to another site).
+pub fn safe_next(next: Option<&str>, fallback: &str) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        _ => fallback.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redirects_stay_on_this_site() {
+        assert_eq!(safe_next(Some("/events/3"), "/"), "/events/3");
+        assert_eq!(safe_next(Some("//evil.example"), "/"), "/");
+        assert_eq!(safe_next(Some("https://evil.example"), "/"), "/");
+        assert_eq!(safe_next(Some("/\\evil.example"), "/"), "/");
+        assert_eq!(safe_next(None, "/events"), "/events");
+    }
+}

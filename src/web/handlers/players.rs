@@ -1,0 +1,174 @@
+//! Registration pages: the player list, adding and importing players, self-registration and
+//! withdrawal.
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::db::entities::{event, player};
+use crate::domain::player::PlayerInput;
+use crate::error::{AppError, AppResult};
+use crate::services::events::{self, EventRoles};
+use crate::services::players::{self, ImportOutcome, LineError};
+use crate::state::AppState;
+use crate::web::extractors::{PageCtx, director_of};
+use crate::web::handlers::{page, page_with_status, see_other};
+use crate::web::multipart;
+
+#[derive(Deserialize, Default, Clone)]
+pub struct PlayerForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rank: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    country: String,
+    #[serde(default)]
+    email: String,
+}
+
+impl PlayerForm {
+    fn input(&self) -> PlayerInput<'_> {
+        PlayerInput {
+            name: &self.name,
+            rank: &self.rank,
+            rating: &self.rating,
+            club: &self.club,
+            country: &self.country,
+            email: &self.email,
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "players/list.html")]
+pub struct PlayersPage {
+    ctx: PageCtx,
+    event: event::Model,
+    roles: EventRoles,
+    players: Vec<player::Model>,
+    form: PlayerForm,
+    add_error: Option<String>,
+    csv_text: String,
+    import_errors: Vec<LineError>,
+}
+
+async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<PlayersPage> {
+    let found = events::get(&state.db, event_id).await?;
+    let roles = match &ctx.user {
+        Some(account) => events::roles(&state.db, event_id, account).await?,
+        None => EventRoles::default(),
+    };
+    Ok(PlayersPage {
+        players: players::list(&state.db, event_id).await?,
+        ctx,
+        event: found,
+        roles,
+        form: PlayerForm::default(),
+        add_error: None,
+        csv_text: String::new(),
+        import_errors: Vec::new(),
+    })
+}
+
+pub async fn list(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    page(&players_page(&state, ctx, path.into_inner()).await?)
+}
+
+pub async fn add(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<PlayerForm>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.into_inner();
+    match players::add(&state, &account, event_id, &form.input(), ctx.locale).await {
+        Ok(added) => {
+            ctx.flash("success", ctx.t_s("flash-player-added", "name", &added.name));
+            Ok(see_other(&format!("/events/{event_id}/players")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let mut shown = players_page(&state, ctx, event_id).await?;
+            shown.form = form;
+            shown.add_error = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// The CSV arrives as an uploaded file or pasted text (multipart form). All lines or none.
+pub async fn import(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let text = match multipart::boundary(content_type).and_then(|b| multipart::parse(&body, &b)) {
+        Some(parts) => {
+            let file = parts.iter().find(|p| p.name == "file" && !p.data.is_empty());
+            match file {
+                Some(f) => match String::from_utf8(f.data.to_vec()) {
+                    Ok(t) => t,
+                    Err(_) => return Err(AppError::BadRequest(ctx.t("error-csv-not-utf8"))),
+                },
+                None => multipart::text_field(&parts, "csv").unwrap_or_default(),
+            }
+        }
+        None => {
+            let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+            pairs.into_iter().find(|(k, _)| k == "csv").map(|(_, v)| v).unwrap_or_default()
+        }
+    };
+    let text = text.trim_start_matches('\u{feff}').to_string();
+    match players::import_csv(&state, &account, event_id, &text, ctx.locale).await? {
+        ImportOutcome::Imported(count) => {
+            ctx.flash("success", ctx.t_n("flash-imported", "count", count));
+            Ok(see_other(&format!("/events/{event_id}/players")))
+        }
+        ImportOutcome::Rejected(errors) => {
+            let mut shown = players_page(&state, ctx, event_id).await?;
+            shown.csv_text = text;
+            shown.import_errors = errors;
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+    }
+}
+
+pub async fn withdraw(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    players::set_withdrawn(&state, &account, event_id, player_id, true).await?;
+    Ok(see_other(&format!("/events/{event_id}/players")))
+}
+
+pub async fn reinstate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    players::set_withdrawn(&state, &account, event_id, player_id, false).await?;
+    Ok(see_other(&format!("/events/{event_id}/players")))
+}
+
+pub async fn register_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<PlayerForm>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let account = ctx.require_user()?.clone();
+    let mut form = form.into_inner();
+    if form.name.trim().is_empty() {
+        form.name = account.display_name.clone();
+    }
+    if form.email.trim().is_empty() {
+        form.email = account.email.clone();
+    }
+    players::register_self(&state, &account, event_id, &form.input(), ctx.locale).await?;
+    ctx.flash("success", ctx.t("flash-registered"));
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+/// A player withdraws from the event (1988 Art. 29); only their own entry.
+pub async fn withdraw_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let account = ctx.require_user()?.clone();
+    let entry = players::own_entry(&state.db, event_id, &account).await?.ok_or_else(|| AppError::BadRequest(ctx.t("error-not-registered")))?;
+    players::set_withdrawn(&state, &account, event_id, entry.id, true).await?;
+    ctx.flash("info", ctx.t("flash-withdrawn"));
+    Ok(see_other(&format!("/events/{event_id}")))
+}

@@ -1,0 +1,182 @@
+//! Rounds: generate, adjust and publish pairings; enter results; standings.
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use crate::db::entities::event;
+use crate::domain::result::GameResult;
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
+use crate::services::events::{self, EventRoles};
+use crate::services::rounds::{self, RoundView};
+use crate::services::standings::{self, Standings};
+use crate::state::AppState;
+use crate::web::extractors::{PageCtx, director_of, staff_of};
+use crate::web::handlers::see_other;
+
+fn round_url(event_id: i32, number: i32) -> String {
+    format!("/events/{event_id}/rounds/{number}")
+}
+
+pub async fn generate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let number = rounds::generate_next(&state, &account, event_id, ctx.locale).await?;
+    ctx.flash("info", ctx.t_n("flash-round-drafted", "n", number));
+    Ok(see_other(&round_url(event_id, number)))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/show.html")]
+pub struct RoundPage {
+    ctx: PageCtx,
+    event: event::Model,
+    roles: EventRoles,
+    view: RoundView,
+    round_count: usize,
+}
+
+impl RoundPage {
+    fn number(&self) -> i32 {
+        self.view.round.number
+    }
+
+    fn result_text(&self, result: &GameResult) -> String {
+        match self.ctx.locale {
+            Locale::Zh => result.display_zh(),
+            Locale::En => result.display_en(),
+        }
+    }
+
+    fn can_enter_results(&self) -> bool {
+        self.view.round.published && (self.roles.director || self.roles.referee)
+    }
+
+    /// Every player on this round, for the swap form.
+    fn round_players(&self) -> Vec<(i32, String)> {
+        let mut out: Vec<(i32, String)> = Vec::new();
+        for b in &self.view.boards {
+            out.push((b.black.id, format!("{} ({}, {})", b.black.name, self.ctx.t("board"), b.board)));
+            out.push((b.white.id, format!("{} ({}, {})", b.white.name, self.ctx.t("board"), b.board)));
+        }
+        for p in &self.view.byes {
+            out.push((p.id, format!("{} ({})", p.name, self.ctx.t("bye"))));
+        }
+        out
+    }
+}
+
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
+    let (event_id, number) = path.into_inner();
+    let found = events::get(&state.db, event_id).await?;
+    let roles = match &ctx.user {
+        Some(account) => events::roles(&state.db, event_id, account).await?,
+        None => EventRoles::default(),
+    };
+    let view = rounds::view(&state.db, &found, number, ctx.locale).await?;
+    if !view.round.published && !roles.director {
+        return Err(AppError::NotFound);
+    }
+    let round_count = rounds::list(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
+    Ok(RoundPage { ctx, event: found, roles, view, round_count })
+}
+
+#[derive(Deserialize)]
+pub struct SwapForm {
+    a: i32,
+    b: i32,
+}
+
+pub async fn swap(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>, form: web::Form<SwapForm>) -> AppResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    rounds::swap(&state, &account, event_id, number, form.a, form.b, ctx.locale).await?;
+    Ok(see_other(&round_url(event_id, number)))
+}
+
+pub async fn swap_colours(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, number, board) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    rounds::swap_colours(&state, &account, event_id, number, board, ctx.locale).await?;
+    Ok(see_other(&round_url(event_id, number)))
+}
+
+pub async fn discard(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    rounds::discard_draft(&state, &account, event_id, number, ctx.locale).await?;
+    ctx.flash("info", ctx.t_n("flash-round-discarded", "n", number));
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+pub async fn publish(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let failed = rounds::publish(&state, &account, event_id, number, ctx.locale).await?;
+    ctx.flash("success", ctx.t_n("flash-round-published", "n", number));
+    if failed > 0 {
+        ctx.flash("warning", ctx.t_n("flash-mail-failed", "count", failed));
+    }
+    Ok(see_other(&round_url(event_id, number)))
+}
+
+/// The result form: an outcome plus an optional margin ("R", "3.5", "¾子", "T").
+#[derive(Deserialize)]
+pub struct ResultForm {
+    #[serde(default)]
+    outcome: String,
+    #[serde(default)]
+    margin: String,
+    #[serde(default)]
+    reason: String,
+}
+
+impl ResultForm {
+    fn parse(&self, locale: Locale) -> AppResult<GameResult> {
+        let margin = self.margin.trim();
+        let text = match self.outcome.as_str() {
+            "black" => format!("B+{margin}"),
+            "white" => format!("W+{margin}"),
+            "black_forfeit" => "B+F".to_string(),
+            "white_forfeit" => "W+F".to_string(),
+            "draw" => "0".to_string(),
+            "no_result" => "Void".to_string(),
+            "both_lose" => "BothLose".to_string(),
+            _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
+        };
+        GameResult::parse(&text).map_err(|e| AppError::BadRequest(e.to_string()))
+    }
+}
+
+pub async fn record_result(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>, form: web::Form<ResultForm>) -> AppResult<HttpResponse> {
+    let (event_id, number, board) = path.into_inner();
+    let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let result = form.parse(ctx.locale)?;
+    rounds::record_result(&state, &account, event_id, number, board, result, ctx.locale).await?;
+    Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
+}
+
+pub async fn correct_result(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>, form: web::Form<ResultForm>) -> AppResult<HttpResponse> {
+    let (event_id, number, board) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let result = form.parse(ctx.locale)?;
+    rounds::correct_result(&state, &account, event_id, number, board, result, &form.reason, ctx.locale).await?;
+    ctx.flash("success", ctx.t_n("flash-result-corrected", "n", board));
+    Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/standings.html")]
+pub struct StandingsPage {
+    ctx: PageCtx,
+    event: event::Model,
+    standings: Standings,
+}
+
+pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<StandingsPage> {
+    let event_id = path.into_inner();
+    let found = events::get(&state.db, event_id).await?;
+    let standings = standings::compute(&state.db, event_id).await?;
+    Ok(StandingsPage { ctx, event: found, standings })
+}

@@ -1,0 +1,214 @@
+//! Middleware: CSRF guard, error pages, security headers, and request logging that never
+//! writes a token from a link into the log.
+use actix_session::SessionExt;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode, header};
+use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::{Error, HttpResponse, web};
+use askama::Template;
+use tracing::Span;
+use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
+
+use crate::auth::token::constant_time_eq;
+use crate::error::AppError;
+use crate::i18n::Locale;
+use crate::web::extractors::{CSRF_FIELD, CSRF_SESSION_KEY, locale_of};
+use crate::web::multipart;
+
+/// Refuses any unsafe request that did not come from one of our own forms: the browser's
+/// Fetch-Metadata / Origin must say same-origin, and the body must carry the session's token.
+pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.call(req).await;
+    }
+    if !same_origin(&req) {
+        tracing::warn!(path = %req.path(), "refused a cross-site form submission");
+        return Ok(req.error_response(AppError::Csrf));
+    }
+    let body = match req.extract::<web::Bytes>().await {
+        Ok(body) => body,
+        Err(error) => return Ok(req.error_response(error)),
+    };
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let submitted = token_in_body(&content_type, &body);
+    let expected = req.get_session().get::<String>(CSRF_SESSION_KEY).ok().flatten();
+    let valid = matches!((&submitted, &expected), (Some(s), Some(e)) if constant_time_eq(s.as_bytes(), e.as_bytes()));
+    if !valid {
+        tracing::warn!(path = %req.path(), "refused a form with a missing or wrong CSRF token");
+        return Ok(req.error_response(AppError::Csrf));
+    }
+    req.set_payload(Payload::from(body));
+    next.call(req).await
+}
+
+fn same_origin(req: &ServiceRequest) -> bool {
+    let headers = req.headers();
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+        return matches!(site, "same-origin" | "none");
+    }
+    match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        // No Fetch-Metadata and no Origin: an old browser or a script; the token decides.
+        None => true,
+        Some(origin) => {
+            let host = req.connection_info().host().to_string();
+            origin.split_once("://").map(|(_, rest)| rest) == Some(host.as_str())
+        }
+    }
+}
+
+fn token_in_body(content_type: &str, body: &[u8]) -> Option<String> {
+    if let Some(boundary) = multipart::boundary(content_type) {
+        let parts = multipart::parse(body, &boundary)?;
+        return multipart::text_field(&parts, CSRF_FIELD);
+    }
+    if content_type.starts_with("application/x-www-form-urlencoded") {
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body).ok()?;
+        return pairs.into_iter().find(|(k, _)| k == CSRF_FIELD).map(|(_, v)| v);
+    }
+    None
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    locale: Locale,
+    status: u16,
+    title: String,
+    message: String,
+}
+
+impl ErrorPage {
+    fn t(&self, key: &str) -> String {
+        self.locale.t(key)
+    }
+}
+
+/// Turns every error response into a page in the visitor's language. Anonymous GETs of a
+/// page that needs a login are sent to the login page instead.
+pub async fn render_errors(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    // No clone of the request here: routing needs to own it.
+    let is_get = req.method() == Method::GET;
+    let response = next.call(req).await?;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return Ok(response.map_into_boxed_body());
+    }
+    let locale = locale_of(response.request());
+    let app_error = response.response().error().and_then(|e| e.as_error::<AppError>());
+    if let (Some(AppError::LoginRequired { next }), true) = (app_error, is_get) {
+        let target = format!("/login?next={}", urlencode(next));
+        let (req, _) = response.into_parts();
+        let redirect = HttpResponse::SeeOther().insert_header((header::LOCATION, target)).finish();
+        return Ok(ServiceResponse::new(req, redirect));
+    }
+    let message = match app_error {
+        Some(AppError::BadRequest(message)) => message.clone(),
+        Some(AppError::TooManyAttempts { retry_after_minutes }) => locale.t_args(
+            "error-too-many-attempts",
+            &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))],
+        ),
+        Some(AppError::Csrf) => locale.t("error-csrf"),
+        Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
+        _ => match status {
+            StatusCode::NOT_FOUND => locale.t("error-not-found"),
+            StatusCode::FORBIDDEN => locale.t("error-forbidden"),
+            s if s.is_server_error() => locale.t("error-internal"),
+            _ => response.response().error().map(|e| e.to_string()).unwrap_or_else(|| locale.t("error-bad-request")),
+        },
+    };
+    let page = ErrorPage {
+        locale,
+        status: status.as_u16(),
+        title: status.canonical_reason().unwrap_or("Error").to_string(),
+        message,
+    };
+    let html = page.render().unwrap_or_else(|_| "Error".to_string());
+    let (req, _) = response.into_parts();
+    let rendered = HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html);
+    Ok(ServiceResponse::new(req, rendered))
+}
+
+pub fn urlencode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => out.push(byte as char),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "same-origin"))
+        .add((
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ))
+}
+
+/// Request spans for `TracingLogger` that name the route pattern and a path with the secret
+/// part of e-mail links (confirmation and reset tokens) blanked out.
+pub struct RedactedRootSpan;
+
+impl RootSpanBuilder for RedactedRootSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        tracing::info_span!(
+            "request",
+            method = %request.method(),
+            path = %redact_path(request.path()),
+            http.status_code = tracing::field::Empty,
+            otel.status_code = tracing::field::Empty,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+pub fn redact_path(path: &str) -> String {
+    for prefix in ["/confirm/", "/reset/"] {
+        if let Some(rest) = path.strip_prefix(prefix) {
+            if !rest.is_empty() {
+                return format!("{prefix}[token]");
+            }
+        }
+    }
+    path.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_in_link_paths_are_never_logged() {
+        assert_eq!(redact_path("/reset/abcdef0123"), "/reset/[token]");
+        assert_eq!(redact_path("/confirm/abcdef0123"), "/confirm/[token]");
+        assert_eq!(redact_path("/events/3"), "/events/3");
+        assert_eq!(urlencode("/events/3?x=a b"), "/events/3%3Fx%3Da%20b");
+    }
+
+    #[test]
+    fn the_token_is_found_in_either_form_encoding() {
+        assert_eq!(
+            token_in_body("application/x-www-form-urlencoded", b"a=1&csrf_token=tok&b=2").as_deref(),
+            Some("tok")
+        );
+        let body = b"--B\r\nContent-Disposition: form-data; name=\"csrf_token\"\r\n\r\ntok\r\n--B--\r\n";
+        assert_eq!(token_in_body("multipart/form-data; boundary=B", body).as_deref(), Some("tok"));
+        assert_eq!(token_in_body("application/json", b"{\"csrf_token\":\"tok\"}"), None);
+    }
+}

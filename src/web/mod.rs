@@ -1,0 +1,116 @@
+//! The web layer: the whole route table in one place, extractors, middleware, handlers.
+pub mod extractors;
+pub mod handlers;
+pub mod middleware;
+pub mod multipart;
+
+use actix_web::{HttpRequest, HttpResponse, guard, web};
+
+use crate::error::AppError;
+use handlers::{accounts, events, home, players, rounds};
+
+/// Largest request body accepted (a CSV file of a few thousand players fits easily).
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+
+/// Who may call a route. The handler checks it on its first line; the integration test
+/// `route_table` walks this table and proves every mutating route refuses the wrong users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, signed in or not.
+    Public,
+    /// Any signed-in user.
+    User,
+    /// A director of the event in the path (or a site admin).
+    Director,
+    /// A director or referee of the event in the path.
+    EventStaff,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub access: Access,
+}
+
+macro_rules! route_table {
+    ($( $method:ident $path:literal => $handler:path, $access:ident; )*) => {
+        /// Every route of the application.
+        pub const ROUTES: &[Route] = &[
+            $( Route { method: stringify!($method), path: $path, access: Access::$access }, )*
+        ];
+
+        pub fn configure(cfg: &mut web::ServiceConfig) {
+            $(
+                // A guard on the resource (not the route) lets a GET and a POST share a path.
+                cfg.service(web::resource($path).guard(route_table!(@guard $method)).to($handler));
+            )*
+            cfg.service(actix_files::Files::new("/static", concat!(env!("CARGO_MANIFEST_DIR"), "/static")));
+        }
+    };
+    (@guard GET) => { guard::Get() };
+    (@guard POST) => { guard::Post() };
+}
+
+route_table! {
+    GET  "/" => home::index, Public;
+    GET  "/health" => home::health, Public;
+    GET  "/lang/{code}" => home::set_language, Public;
+    GET  "/signup" => accounts::signup_form, Public;
+    POST "/signup" => accounts::signup, Public;
+    GET  "/confirm/{token}" => accounts::confirm_form, Public;
+    POST "/confirm/{token}" => accounts::confirm, Public;
+    POST "/confirm-resend" => accounts::resend_confirmation, Public;
+    GET  "/login" => accounts::login_form, Public;
+    POST "/login" => accounts::login, Public;
+    POST "/logout" => accounts::logout, User;
+    GET  "/forgot" => accounts::forgot_form, Public;
+    POST "/forgot" => accounts::forgot, Public;
+    GET  "/reset/{token}" => accounts::reset_form, Public;
+    POST "/reset/{token}" => accounts::reset, Public;
+    GET  "/events" => events::list, Public;
+    GET  "/events/new" => events::new_form, User;
+    POST "/events" => events::create, User;
+    GET  "/events/{event_id}" => events::show, Public;
+    GET  "/events/{event_id}/edit" => events::edit_form, Director;
+    POST "/events/{event_id}/edit" => events::update, Director;
+    POST "/events/{event_id}/registration" => events::set_registration, Director;
+    POST "/events/{event_id}/staff" => events::add_staff, Director;
+    POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
+    GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
+    GET  "/events/{event_id}/players" => players::list, Public;
+    POST "/events/{event_id}/players" => players::add, Director;
+    POST "/events/{event_id}/players/import" => players::import, Director;
+    POST "/events/{event_id}/players/{player_id}/withdraw" => players::withdraw, Director;
+    POST "/events/{event_id}/players/{player_id}/reinstate" => players::reinstate, Director;
+    POST "/events/{event_id}/register" => players::register_self, User;
+    POST "/events/{event_id}/withdraw" => players::withdraw_self, User;
+    POST "/events/{event_id}/rounds" => rounds::generate, Director;
+    GET  "/events/{event_id}/rounds/{number}" => rounds::show, Public;
+    POST "/events/{event_id}/rounds/{number}/swap" => rounds::swap, Director;
+    POST "/events/{event_id}/rounds/{number}/colours/{board}" => rounds::swap_colours, Director;
+    POST "/events/{event_id}/rounds/{number}/discard" => rounds::discard, Director;
+    POST "/events/{event_id}/rounds/{number}/publish" => rounds::publish, Director;
+    POST "/events/{event_id}/rounds/{number}/results/{board}" => rounds::record_result, EventStaff;
+    POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
+    GET  "/events/{event_id}/standings" => rounds::standings, Public;
+}
+
+pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {
+    Err(AppError::NotFound)
+}
+
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(MAX_BODY_BYTES)
+        .error_handler(|error, _req| AppError::BadRequest(format!("The form could not be read: {error}")).into())
+}
+
+pub fn path_config() -> web::PathConfig {
+    // A path with a non-number where an id belongs names nothing that exists.
+    web::PathConfig::default().error_handler(|_error, _req| AppError::NotFound.into())
+}
+
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|error, _req| AppError::BadRequest(format!("The address could not be read: {error}")).into())
+}

@@ -1,0 +1,236 @@
+# 云子 — 中文消息。此处的每个键也必须存在于 en-US/main.ftl 中（有测试检查）。
+app-name = 云子
+app-tagline = 围棋比赛管理，从报名到成绩排名
+home-title = 首页
+home-intro = 棋手报名，按 1988 年《中国围棋竞赛规则》编排轮次，录入成绩，发布成绩排名——支持中文和 English。
+footer = 云子（Yunzi）· 积分：胜 2 分，和 1 分，负 0 分（1988 年《中国围棋竞赛规则》第28条）
+nav-main = 主导航
+nav-events = 比赛
+nav-login = 登录
+nav-logout = 退出登录
+nav-signup = 注册
+site-admin = 网站管理员
+go-back = 返回
+go-home = 返回首页
+save = 保存
+remove = 移除
+
+# 账户
+email = 电子邮箱
+display-name = 您的姓名
+password = 密码
+password-again = 再次输入密码
+new-password = 新密码
+password-hint = 至少 { $min } 个字符。
+signup-title = 注册账户
+signup-submit = 注册
+signup-have-account = 已有账户？
+check-mail-title = 请查收电子邮件
+check-mail-body = 我们已向 { $email } 发送确认链接，请打开该链接以激活您的账户。
+check-mail-outbox = 本服务器未配置邮件服务器，邮件保存在文件夹 { $dir } 中。
+confirm-title = 确认您的电子邮箱
+confirm-submit = 确认我的邮箱
+login-title = 登录
+login-submit = 登录
+forgot-link = 忘记密码？
+forgot-title = 重置密码
+forgot-submit = 发送重置链接
+forgot-sent = 如果该邮箱已注册账户，我们已向其发送重置密码的链接。链接在一小时内有效。
+reset-title = 设置新密码
+reset-submit = 确定新密码
+resend-title = 没有收到确认邮件？
+resend-submit = 重新发送
+flash-confirmed = 您的邮箱 { $email } 已确认，现在可以登录了。
+flash-confirmation-resent = 如果该邮箱有尚未确认的账户，新的确认链接已经发出。
+flash-password-reset = 您的密码已更改，请使用新密码登录。
+mail-confirm-subject = 请确认您的云子账户
+mail-confirm-body =
+    { $name }，您好：
+
+    请打开以下链接，确认您在云子注册时填写的电子邮箱：
+
+    { $link }
+
+    如果您并未注册，请忽略此邮件。
+mail-reset-subject = 重置您的云子密码
+mail-reset-body =
+    { $name }，您好：
+
+    有人（希望是您本人）申请重置您的云子密码。请在一小时内打开以下链接设置新密码：
+
+    { $link }
+
+    如果不是您本人操作，请忽略此邮件，您的密码将保持不变。
+
+# 比赛
+events = 比赛
+events-none = 暂无比赛。
+event-create = 创建比赛
+event-edit = 编辑比赛
+event-name = 比赛名称
+event-venue = 比赛地点
+event-dates = 比赛日期
+event-start = 开始日期
+event-end = 结束日期
+event-time-zone = 时区
+event-rounds = 比赛轮数
+event-system = 编排制度
+event-ruleset = 竞赛规则
+event-komi = 贴目（目或子）
+event-time-control = 用时规定
+event-time-control-example = 例如：每方 60 分钟，读秒 3 次 × 30 秒
+event-sections = 比赛页面导航
+event-overview = 概况
+swiss = 积分编排制（Swiss）
+rounds-count = { $n } 轮
+registration = 报名
+registration-open = 开放中
+registration-closed = 已截止
+registration-close = 截止报名
+registration-reopen = 重新开放报名
+director-tools = 竞赛主任工具
+audit-log = 操作记录
+audit-when = 时间
+audit-who = 操作人
+audit-what = 操作
+audit-detail = 详情
+staff = 竞赛主任与裁判员
+staff-email = 账户邮箱
+staff-role = 职务
+staff-add = 添加
+director = 竞赛主任
+referee = 裁判员
+flash-event-created = 比赛已创建，下一步请添加棋手。
+flash-event-saved = 比赛已保存。
+flash-staff-added = 工作人员已添加。
+
+# 棋手
+players = 棋手
+players-none = 暂无棋手。
+player-name = 姓名
+rank = 段位
+rating = 等级分
+club = 俱乐部/单位
+country = 国家/地区
+player-add = 添加棋手
+withdraw = 退出比赛
+reinstate = 恢复参赛
+withdrawn = 已退出比赛
+import-title = 从 CSV 导入棋手
+import-hint = 第一行为列名：name（姓名）和 rank（段位）为必填列；rating（等级分）、club（单位）、country（国家/地区）和 email（邮箱）为选填列，也可以使用“姓名”“段位”等中文列名。所有行都必须正确，否则不会导入任何数据。
+import-file = CSV 文件
+import-paste = 或在此粘贴 CSV 内容
+import-submit = 导入
+import-rejected = 未导入任何数据。请修改以下各行后重试：
+line-n = 第{ $n }行
+register-title = 报名参加本次比赛
+register-submit = 报名
+registered-as = 您已以“{ $name }”的名义报名。
+withdraw-self = 退出本次比赛
+flash-player-added = 已添加{ $name }。
+flash-imported = 已导入 { $count } 名棋手。
+flash-registered = 报名成功。
+flash-withdrawn = 您已退出本次比赛。
+
+# 轮次与成绩
+rounds = 轮次
+rounds-none = 尚未编排任何轮次。
+round-n = 第{ $n }轮
+round-short = R{ $n }
+draft = 草稿
+draft-warnings = 发布前请检查：
+round-generate = 编排下一轮
+round-publish = 发布本轮
+round-discard = 作废草稿
+board = 台次
+black = 黑方
+white = 白方
+bye = 轮空
+result = 成绩
+margin = 胜出目数/子数
+reason = 更正理由
+result-correct = 更正成绩
+result-legend = 成绩记法：B+R 表示黑中盘胜，W+3.5 表示白胜 3.5 目，“黑胜¾子”表示黑胜四分之三子。
+outcome-black = 黑胜
+outcome-white = 白胜
+outcome-draw = 和棋
+outcome-black-forfeit = 黑胜（白方弃权）
+outcome-white-forfeit = 白胜（黑方弃权）
+outcome-no-result = 无胜负
+outcome-both-lose = 双方均负
+swap-title = 调整草稿
+swap-a = 将
+swap-b = 与
+swap-submit = 交换位置
+swap-colours = 交换黑白
+flash-round-drafted = 第{ $n }轮已编排为草稿，请检查后发布。
+flash-round-discarded = 第{ $n }轮的草稿已作废。
+flash-round-published = 第{ $n }轮已发布，已通知留有电子邮箱的对阵棋手。
+flash-mail-failed = 有 { $count } 封邮件未能发送，请查看服务器日志。
+flash-result-corrected = 第{ $n }台的成绩已更正。
+warning-rematch = 第{ $board }台：{ $a }与{ $b }此前已经对局过。
+warning-colour = 第{ $board }台：{ $name }为{ $colour }的盘数将比另一色多 { $n } 盘。
+warning-second-bye = { $name }将第二次轮空。
+mail-pairing-subject = { $event }：第{ $round }轮
+mail-pairing-body =
+    { $name }，您好：
+
+    { $event }第{ $round }轮：您在第{ $board }台为{ $colour }，对手是{ $opponent }（{ $rank }）。
+
+    对阵表：{ $link }
+mail-bye-body =
+    { $name }，您好：
+
+    { $event }第{ $round }轮：您本轮轮空（按胜一局计）。
+
+    对阵表：{ $link }
+
+# 成绩排名
+standings = 成绩排名
+place = 名次
+points = 积分
+sos = 对手分
+wdl = 胜/和/负
+standings-legend = 积分：胜一局得 2 分，和一局得 1 分，负一局得 0 分；轮空按胜一局计。对手分（SOS）为所有对手积分之和。轮次栏中，“3b+”表示：对名次第3的棋手，执黑，胜。其中 b 表示执黑，w 表示执白；+ 表示胜，- 表示负，= 表示和。
+
+# 错误信息
+error-not-found = 您访问的页面不存在。
+error-forbidden = 您没有执行此操作所需的职务权限。
+error-internal = 服务器出现错误，已记录在案，请稍后重试。
+error-bad-request = 无法识别该请求。
+error-csrf = 表单已过期或来自其他网站。请返回，刷新页面后重试。
+error-login-required = 请先登录。
+error-too-many-attempts = 尝试次数过多，请 { $minutes } 分钟后再试。
+error-password-length = 密码长度须在 { $min } 到 { $max } 个字符之间。
+error-passwords-differ = 两次输入的密码不一致。
+error-account-exists = 该邮箱已注册账户。请直接登录，或重置密码。
+error-link-invalid = 此链接无效，请检查是否完整复制了链接。
+error-link-expired = 此链接已过期或已被使用，请重新申请。
+error-confirm-first = 请先确认您的电子邮箱：打开我们发给您的链接（也可以在下方重新发送）。
+error-login-failed = 邮箱或密码错误。
+error-no-such-account = { $email } 尚无账户，请对方先注册。
+error-already-staff = { $name }已担任该职务。
+error-last-director = 不能移除最后一位竞赛主任。
+error-bad-role = 请选择竞赛主任或裁判员。
+error-rounds-below-played = 已有 { $n } 轮，比赛轮数不能少于此数。
+error-duplicate-name = 已有名为“{ $name }”的棋手报名。
+error-duplicate-email = { $email } 已用于报名（棋手：{ $name }）。
+error-registration-closed = 本次比赛报名已截止。
+error-already-registered = 您已报名参加本次比赛。
+error-not-registered = 您尚未报名参加本次比赛。
+error-csv-header = 第一行必须为列名，至少包含“name”和“rank”（或“姓名”和“段位”）。
+error-csv-empty = 文件中没有棋手。
+error-csv-too-many = 行数过多：每个文件最多 { $max } 名棋手。
+error-csv-not-utf8 = 文件不是 UTF-8 文本。请另存为“CSV UTF-8”格式后重试。
+error-draft-exists = 第{ $n }轮仍是草稿，请先发布或作废。
+error-all-rounds-paired = 全部 { $n } 轮均已编排。
+error-results-missing = 第{ $n }轮还有台次未录入成绩：{ $boards }。
+error-round-published = 第{ $n }轮已发布，编排不能再更改。
+error-round-not-published = 第{ $n }轮尚未发布。
+error-no-such-round = 第{ $n }轮不存在。
+error-no-such-board = 第{ $n }轮没有第{ $board }台。
+error-result-exists = 第{ $board }台已有成绩（{ $result }）。如需修改，请使用“更正成绩”。
+error-reason-required = 请填写更正理由。
+error-choose-outcome = 请选择对局结果。
+error-swap-same = 请选择两名不同的棋手。
+error-swap-not-in-round = 两名棋手都必须在本轮中。
