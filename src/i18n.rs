@@ -168,7 +168,7 @@ mod tests {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                for marker in ["t(\"", "t_args(\"", "t_n(\"", "t_s(\""] {
+                for marker in [".t(\"", "{{ t(\"", ".t_args(\"", ".t_n(\"", ".t_s(\""] {
                     for piece in text.split(marker).skip(1) {
                         if let Some(key) = piece.split('"').next() {
                             if !en.contains(key) {

@@ -26,13 +26,16 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(settings: Settings, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
+    pub async fn build(mut settings: Settings, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
         let db = crate::db::connect_and_migrate(&settings.database_url()).await?;
         let mailer = Mailer::from_settings(&settings)?;
         let key = session_key(&settings)?;
         let listener = TcpListener::bind(&settings.server.bind)
             .with_context(|| format!("binding {}", settings.server.bind))?;
         let port = listener.local_addr()?.port();
+        if settings.server.base_url.trim().is_empty() {
+            settings.server.base_url = default_base_url(&settings.server.bind, port);
+        }
         let window = Duration::minutes(i64::from(settings.security.login_window_minutes));
         let state = web::Data::new(AppState {
             login_failures_by_account: RateLimiter::new(
@@ -93,6 +96,17 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// Links in mails point at the address we listen on when no public address is configured.
+fn default_base_url(bind: &str, port: u16) -> String {
+    let host = bind.rsplit_once(':').map(|(h, _)| h).unwrap_or("127.0.0.1");
+    let host = match host {
+        "0.0.0.0" | "" => "127.0.0.1",
+        "[::]" => "[::1]",
+        other => other,
+    };
+    format!("http://{host}:{port}")
 }
 
 /// The key that signs and encrypts session cookies: from the settings (environment), or

@@ -96,7 +96,8 @@ pub async fn render_errors(req: ServiceRequest, next: Next<BoxBody>) -> Result<S
     let is_get = req.method() == Method::GET;
     let response = next.call(req).await?;
     let status = response.status();
-    if !(status.is_client_error() || status.is_server_error()) {
+    // Pages a handler rendered itself (a form shown again with its problem) pass untouched.
+    if !(status.is_client_error() || status.is_server_error()) || response.response().error().is_none() {
         return Ok(response.map_into_boxed_body());
     }
     let locale = locale_of(response.request());

@@ -1,1 +1,13 @@
+//! The one integration-test binary. Every test spawns the real application on a free port.
+//!
+//! Database: SQLite by default; `TEST_DATABASE=postgres` with `TEST_POSTGRES_URL` runs the
+//! same tests on PostgreSQL (the README test command does both). Browser tests need
+//! chromium and chromedriver (see `browser`).
+mod helpers;
 
+mod accounts;
+mod bad_input;
+mod browser;
+mod journey;
+mod route_table;
+mod secrets;

@@ -1,0 +1,172 @@
+//! Accounts: sign-up, confirmation, login limits, password reset, language.
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use yunzi::clock::ManualClock;
+
+use crate::helpers::*;
+
+const PASSWORD: &str = "correct horse battery";
+
+#[actix_web::test]
+async fn the_first_account_is_the_site_admin_and_later_ones_are_not() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut first = app.client();
+    first.sign_up_and_log_in(&app, "first@club.example", "First", PASSWORD).await?;
+    assert!(first.get("/events").await?.body.contains("site admin"));
+    let mut second = app.client();
+    second.sign_up_and_log_in(&app, "second@club.example", "Second", PASSWORD).await?;
+    assert!(!second.get("/events").await?.body.contains("site admin"));
+    Ok(())
+}
+
+#[actix_web::test]
+async fn login_needs_a_confirmed_address_and_a_link_works_once() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut client = app.client();
+    client
+        .post("/signup", &[("email", "Mixed.Case@Club.Example"), ("display_name", "Li"), ("password", PASSWORD), ("password_again", PASSWORD)])
+        .await?
+        .assert_status(200)?;
+    let early = client.post("/login", &[("email", "mixed.case@club.example"), ("password", PASSWORD)]).await?;
+    early.assert_status(400)?;
+    assert!(early.body.contains("Confirm your e-mail address first"));
+
+    let again = client
+        .post("/signup", &[("email", "mixed.case@club.example"), ("display_name", "Li"), ("password", PASSWORD), ("password_again", PASSWORD)])
+        .await?;
+    again.assert_status(400)?;
+    assert!(again.body.contains("already exists"));
+
+    let link = app.link_in_mail("mixed.case@club.example", "/confirm/").await?;
+    let path = link.trim_start_matches(&app.base).to_string();
+    assert!(client.post(&path, &[]).await?.redirected_to("/login"));
+    let reused = client.post(&path, &[]).await?;
+    reused.assert_status(400)?;
+    assert!(reused.body.contains("expired or has already been used"));
+    client.log_in("MIXED.case@club.example", PASSWORD).await?;
+
+    // Logging out ends the session.
+    assert!(client.post("/logout", &[]).await?.redirected_to("/"));
+    assert!(client.get("/events/new").await?.redirected_to("/login"));
+    Ok(())
+}
+
+#[actix_web::test]
+async fn sign_up_refuses_bad_input_and_keeps_what_was_typed() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut client = app.client();
+    let cases = [
+        ("not-an-address", "Li", PASSWORD, PASSWORD, "is not an e-mail address"),
+        ("li@club.example", "Li", "short", "short", "between 10 and 200"),
+        ("li@club.example", "Li", PASSWORD, "another password", "not the same"),
+        ("li@club.example", "  ", PASSWORD, PASSWORD, "name is required"),
+    ];
+    for (email, name, password, again, message) in cases {
+        let page = client
+            .post("/signup", &[("email", email), ("display_name", name), ("password", password), ("password_again", again)])
+            .await?;
+        page.assert_status(400)?;
+        assert!(page.body.contains(message), "{message}: {}", page.body);
+        assert!(page.body.contains(&format!("value=\"{email}\"")), "the address typed is kept");
+    }
+    assert!(app.mails().is_empty());
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_forgotten_password_is_reset_through_a_link_valid_for_an_hour() -> TestResult {
+    let clock = ManualClock::new(Utc::now());
+    let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..Options::default() }).await?;
+    let mut client = app.client();
+    client.sign_up_and_log_in(&app, "reset@club.example", "Reset", PASSWORD).await?;
+    client.post("/logout", &[]).await?;
+
+    // Unknown addresses get the same answer and no mail.
+    let unknown = client.post("/forgot", &[("email", "nobody@club.example")]).await?;
+    unknown.assert_status(200)?;
+    assert!(unknown.body.contains("If an account exists"));
+    assert!(app.mails_to("nobody@club.example").is_empty());
+
+    client.post("/forgot", &[("email", "reset@club.example")]).await?.assert_status(200)?;
+    let link = app.link_in_mail("reset@club.example", "/reset/").await?;
+    let path = link.trim_start_matches(&app.base).to_string();
+    client.get(&path).await?.assert_status(200)?;
+    let new_password = "a brand new passphrase";
+    assert!(client.post(&path, &[("password", new_password), ("password_again", new_password)]).await?.redirected_to("/login"));
+    let old = client.post("/login", &[("email", "reset@club.example"), ("password", PASSWORD)]).await?;
+    old.assert_status(400)?;
+    client.log_in("reset@club.example", new_password).await?;
+    client.post("/logout", &[]).await?;
+
+    // A second link, used after an hour, no longer works.
+    client.post("/forgot", &[("email", "reset@club.example")]).await?;
+    let links: Vec<String> = app.mails_to("reset@club.example").iter().filter_map(|m| m.link_starting(&format!("{}/reset/", app.base))).collect();
+    let late = links.last().ok_or("no second reset mail")?.trim_start_matches(&app.base).to_string();
+    assert_ne!(late, path);
+    clock.advance(Duration::minutes(61));
+    assert!(client.get(&late).await?.body.contains("expired"));
+    let refused = client.post(&late, &[("password", "yet another passphrase"), ("password_again", "yet another passphrase")]).await?;
+    refused.assert_status(400)?;
+    client.log_in("reset@club.example", new_password).await?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn login_is_rate_limited_per_account_until_the_window_passes() -> TestResult {
+    let clock = ManualClock::new(Utc::now());
+    let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..Options::default() }).await?;
+    let mut client = app.client();
+    client.sign_up_and_log_in(&app, "limited@club.example", "Limited", PASSWORD).await?;
+    client.post("/logout", &[]).await?;
+    for _ in 0..5 {
+        client.post("/login", &[("email", "limited@club.example"), ("password", "wrong password!")]).await?.assert_status(400)?;
+    }
+    // Even the right password is refused now, from any client.
+    let mut other = app.client();
+    let blocked = other.post("/login", &[("email", "limited@club.example"), ("password", PASSWORD)]).await?;
+    blocked.assert_status(429)?;
+    assert!(blocked.body.contains("Too many attempts"));
+    clock.advance(Duration::minutes(16));
+    other.log_in("limited@club.example", PASSWORD).await?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn login_is_rate_limited_per_network_address() -> TestResult {
+    let app = TestApp::spawn_with(Options { login_attempts_per_address: 3, ..Options::default() }).await?;
+    let mut client = app.client();
+    for i in 0..3 {
+        let email = format!("guess{i}@club.example");
+        client.post("/login", &[("email", &email), ("password", "wrong password!")]).await?.assert_status(400)?;
+    }
+    client.post("/login", &[("email", "guess9@club.example"), ("password", "wrong password!")]).await?.assert_status(429)?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn the_language_follows_the_browser_and_the_choice_is_remembered() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let http = reqwest::Client::builder().cookie_store(true).build()?;
+    let zh = http.get(format!("{}/events", app.base)).header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5").send().await?.text().await?;
+    assert!(zh.contains("lang=\"zh-CN\"") && zh.contains("云子"));
+    let en = http.get(format!("{}/events", app.base)).header("Accept-Language", "en-GB,en;q=0.9").send().await?.text().await?;
+    assert!(en.contains("lang=\"en\"") && en.contains("Yunzi"));
+    // Switching to English sticks, even though the browser prefers Chinese.
+    let switched = http
+        .get(format!("{}/lang/en?next=/events", app.base))
+        .header("Accept-Language", "zh-CN")
+        .send()
+        .await?;
+    assert!(switched.url().path().ends_with("/events"));
+    let after = switched.text().await?;
+    assert!(after.contains("lang=\"en\""), "followed redirect shows English");
+    let later = http.get(format!("{}/", app.base)).header("Accept-Language", "zh-CN").send().await?.text().await?;
+    assert!(later.contains("lang=\"en\""));
+    // An unknown language is a 404, and only local paths are followed.
+    assert_eq!(http.get(format!("{}/lang/xx", app.base)).send().await?.status().as_u16(), 404);
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build()?;
+    let outside = no_redirect.get(format!("{}/lang/zh?next=//evil.example", app.base)).send().await?;
+    assert_eq!(outside.headers().get("location").and_then(|v| v.to_str().ok()), Some("/"));
+    Ok(())
+}

@@ -1,0 +1,204 @@
+//! The director's journey in headless Chromium, clicking through the real pages.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`. Without them the test says so and passes,
+//! unless BROWSER_TESTS=1 (the README test command sets it), where their absence fails it.
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client as Browser, ClientBuilder, Locator};
+
+use crate::helpers::*;
+use crate::journey::planned_result;
+
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn installed(program: &str) -> bool {
+    Command::new(program).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
+    let required = std::env::var("BROWSER_TESTS").map(|v| v == "1").unwrap_or(false);
+    if !installed("chromedriver") || !Path::new("/usr/bin/chromium").exists() {
+        if required {
+            return Err("BROWSER_TESTS=1 but chromium/chromedriver are missing (apt-get install chromium chromium-driver)".into());
+        }
+        eprintln!("browser test skipped: chromium and chromedriver are not installed");
+        return Ok(None);
+    }
+    let port = free_port()?;
+    let child = Command::new("chromedriver").arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
+    let driver = Driver { child, port };
+    let capabilities = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run", "--window-size=1280,1000"]
+        }
+    });
+    let capabilities = capabilities.as_object().cloned().unwrap_or_default();
+    let mut last_error = String::new();
+    for _ in 0..50 {
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(browser) => return Ok(Some((driver, browser))),
+            Err(e) => last_error = e.to_string(),
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("chromedriver did not answer: {last_error}").into())
+}
+
+async fn type_into(browser: &Browser, css: &str, text: &str) -> TestResult {
+    let field = browser.find(Locator::Css(css)).await?;
+    field.clear().await?;
+    field.send_keys(text).await?;
+    Ok(())
+}
+
+/// Clicks and waits until the browser has left the page and loaded the next one.
+async fn click(browser: &Browser, css: &str) -> TestResult {
+    let target = browser.find(Locator::Css(css)).await?;
+    click_element(browser, &target).await
+}
+
+async fn click_element(browser: &Browser, target: &fantoccini::elements::Element) -> TestResult {
+    let old_page = browser.find(Locator::Css("html")).await?;
+    target.click().await?;
+    for _ in 0..200 {
+        if old_page.tag_name().await.is_err() {
+            for _ in 0..200 {
+                let state = browser.execute("return document.readyState", vec![]).await?;
+                if state.as_str() == Some("complete") {
+                    return Ok(());
+                }
+                actix_web::rt::time::sleep(Duration::from_millis(25)).await;
+            }
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(25)).await;
+    }
+    Err(format!("clicking {} did not load a new page", target.tag_name().await.unwrap_or_default()).into())
+}
+
+async fn expect_path(browser: &Browser, expected: &str) -> TestResult {
+    let path = path_of(&browser.current_url().await?);
+    if path != expected {
+        let source = browser.source().await?;
+        let main = source.split("<main>").nth(1).unwrap_or(&source).chars().take(600).collect::<String>();
+        return Err(format!("expected to be at {expected}, but at {path}: {main}").into());
+    }
+    Ok(())
+}
+
+fn path_of(url: &url::Url) -> String {
+    url.path().to_string()
+}
+
+#[actix_web::test]
+async fn a_director_runs_the_event_in_a_browser() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let result = journey(&browser).await;
+    if result.is_err() {
+        if let Ok(png) = browser.screenshot().await {
+            let _ = std::fs::write(std::env::temp_dir().join("yunzi-browser-failure.png"), png);
+        }
+    }
+    let _ = browser.close().await;
+    result
+}
+
+async fn journey(browser: &Browser) -> TestResult {
+    let app = TestApp::spawn_with(Options { mail: MailSetup::Smtp, ..Options::default() }).await?;
+    let email = format!("{}@club.example", unique("browser"));
+    let password = "browser test passphrase";
+
+    browser.goto(&format!("{}/signup", app.base)).await?;
+    type_into(browser, "input[name=email]", &email).await?;
+    type_into(browser, "input[name=display_name]", "Director Liu").await?;
+    type_into(browser, "input[name=password]", password).await?;
+    type_into(browser, "input[name=password_again]", password).await?;
+    click(browser, "form button[type=submit]").await?;
+    assert!(browser.find(Locator::Id("check-mail")).await?.text().await?.contains(&email));
+
+    let link = app.link_in_mail(&email, "/confirm/").await?;
+    browser.goto(&link).await?;
+    click(browser, "#confirm-button").await?;
+    expect_path(browser, "/login").await?;
+    type_into(browser, "input[name=email]", &email).await?;
+    type_into(browser, "input[name=password]", password).await?;
+    click(browser, "form.stacked button[type=submit]").await?;
+    expect_path(browser, "/events").await?;
+
+    click(browser, "#new-event").await?;
+    type_into(browser, "input[name=name]", "Browser Cup 浏览器杯").await?;
+    type_into(browser, "input[name=venue]", "Club room").await?;
+    type_into(browser, "input[name=rounds]", "3").await?;
+    click(browser, "#event-form button[type=submit]").await?;
+    let event_path = path_of(&browser.current_url().await?);
+    assert!(event_path.starts_with("/events/"), "{event_path}");
+    assert_eq!(browser.find(Locator::Id("event-name")).await?.text().await?, "Browser Cup 浏览器杯");
+
+    let csv_path = temp_dir("csv").join("players.csv");
+    std::fs::write(&csv_path, twelve_players_csv(&unique("b")))?;
+    browser.goto(&format!("{}{event_path}/players", app.base)).await?;
+    browser.find(Locator::Css("#import-form input[type=file]")).await?.send_keys(&csv_path.display().to_string()).await?;
+    click(browser, "#import-form button[type=submit]").await?;
+    assert_eq!(browser.find_all(Locator::Css("#players td.name")).await?.len(), 12);
+
+    let mut ledger = Ledger::default();
+    for round in 1..=3u32 {
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        click(browser, "#generate-round").await?;
+        assert!(path_of(&browser.current_url().await?).ends_with(&format!("/rounds/{round}")));
+        click(browser, "#publish-round").await?;
+        let pairing = boards(&browser.source().await?);
+        assert_eq!(pairing.len(), 6);
+        for (board, black, white) in pairing {
+            let (outcome, margin, black_points, white_points) = planned_result(round, board);
+            let row = browser.find(Locator::Id(&format!("board-{board}"))).await?;
+            row.find(Locator::Css("select[name=outcome]")).await?.select_by_value(outcome).await?;
+            if !margin.is_empty() {
+                row.find(Locator::Css("input[name=margin]")).await?.send_keys(margin).await?;
+            }
+            let save = row.find(Locator::Css(".result-form button[type=submit]")).await?;
+            click_element(browser, &save).await?;
+            ledger.game(&black, &white, black_points, white_points);
+        }
+        let source = browser.source().await?;
+        assert_eq!(source.matches("class=\"result-text\"").count(), 6, "round {round} shows every result");
+    }
+
+    // Log out and read the public standings, as a player at the venue would.
+    click(browser, "#logout").await?;
+    browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+    let table = standings(&browser.source().await?);
+    assert_eq!(table.len(), 12);
+    for (name, points) in &ledger.points {
+        let (shown_points, shown_sos, _) = table.get(name).copied().ok_or_else(|| format!("{name} missing"))?;
+        assert_eq!(shown_points, *points, "points of {name}");
+        assert_eq!(shown_sos, ledger.sos(name), "SOS of {name}");
+    }
+    // The same page in Chinese, through the language switch, remembered on the next page.
+    click(browser, "a.lang[lang=zh-CN]").await?;
+    assert!(browser.find(Locator::Css("h1")).await?.text().await?.contains("成绩排名"));
+    if let Ok(dir) = std::env::var("YUNZI_SCREENSHOT_DIR") {
+        std::fs::write(Path::new(&dir).join("standings-zh.png"), browser.screenshot().await?)?;
+    }
+    browser.goto(&format!("{}{event_path}", app.base)).await?;
+    assert!(browser.source().await?.contains("lang=\"zh-CN\""));
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! Walks the whole route table: every route that needs a role refuses anonymous visitors and
+//! users without that role, and every POST refuses a forged CSRF token — all without
+//! changing anything.
+use yunzi::web::{Access, ROUTES};
+
+use crate::bad_input::event_with_players;
+use crate::helpers::*;
+
+fn fill(path: &str, event_id: i32, staff_id: &str, player_id: &str) -> String {
+    path.replace("{event_id}", &event_id.to_string())
+        .replace("{staff_id}", staff_id)
+        .replace("{player_id}", player_id)
+        .replace("{number}", "1")
+        .replace("{board}", "1")
+        .replace("{token}", &"0".repeat(64))
+        .replace("{code}", "en")
+}
+
+/// One body that every form in the app can read, with values that would change something if
+/// a check were missing.
+fn body<'a>(a: &'a str, b: &'a str) -> Vec<(&'static str, &'a str)> {
+    vec![
+        ("name", "Intruder"),
+        ("rank", "1d"),
+        ("email", "intruder@example.org"),
+        ("display_name", "Intruder"),
+        ("password", "intruder password"),
+        ("password_again", "intruder password"),
+        ("role", "director"),
+        ("open", "false"),
+        ("outcome", "black"),
+        ("margin", "R"),
+        ("reason", "because"),
+        ("a", a),
+        ("b", b),
+        ("venue", "Elsewhere"),
+        ("start_date", "2026-01-01"),
+        ("end_date", "2026-01-02"),
+        ("time_zone", "Asia/Shanghai"),
+        ("rounds", "5"),
+        ("system", "swiss"),
+        ("ruleset", "chinese-1988"),
+        ("komi", "7.5"),
+        ("time_control", "none"),
+        ("csv", "name,rank\nIntruder,1d\n"),
+    ]
+}
+
+fn first_number_after(body: &str, prefix: &str) -> Option<String> {
+    let start = body.find(prefix)? + prefix.len();
+    Some(body[start..].chars().take_while(|c| c.is_ascii_digit()).collect())
+}
+
+#[actix_web::test]
+async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    let players_page = director.get(&format!("/events/{event_id}/players")).await?;
+    let ids: Vec<String> = players_page
+        .body
+        .match_indices(&format!("/events/{event_id}/players/"))
+        .filter_map(|(i, m)| Some(players_page.body[i + m.len()..].chars().take_while(|c| c.is_ascii_digit()).collect::<String>()))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let (a, b) = (ids.first().cloned().ok_or("no player ids")?, ids.get(2).cloned().ok_or("too few ids")?);
+    let event_page = director.get(&format!("/events/{event_id}")).await?;
+    let staff_id = first_number_after(&event_page.body, &format!("/events/{event_id}/staff/")).ok_or("no staff id")?;
+
+    let mut anonymous = app.client();
+    anonymous.get("/login").await?;
+    let mut outsider = app.client();
+    outsider.sign_up_and_log_in(&app, &format!("{}@club.example", unique("outsider")), "Outsider", "outsider password").await?;
+    let fields = body(&a, &b);
+    let mut checked = 0;
+
+    for route in ROUTES {
+        let path = fill(route.path, event_id, &staff_id, &a);
+        let before = app.fingerprint().await?;
+        if route.method == "POST" {
+            if route.access != Access::Public {
+                let page = anonymous.post(&path, &fields).await?;
+                assert_eq!(page.status, 401, "anonymous POST {} must be refused, got {}", route.path, page.status);
+                assert!(page.body.contains("log in"), "{} explains", route.path);
+                assert_eq!(app.fingerprint().await?, before, "anonymous POST {} changed something", route.path);
+                checked += 1;
+            }
+            if matches!(route.access, Access::Director | Access::EventStaff) {
+                let page = outsider.post(&path, &fields).await?;
+                assert_eq!(page.status, 403, "outsider POST {} must be refused, got {}", route.path, page.status);
+                assert_eq!(app.fingerprint().await?, before, "outsider POST {} changed something", route.path);
+                checked += 1;
+            }
+            // Everyone, even the director, needs the session's token.
+            let mut forged: Vec<(&str, &str)> = fields.clone();
+            forged.push(("csrf_token", "f0f0f0"));
+            let page = director.post_raw(&path, &forged).await?;
+            assert_eq!(page.status, 403, "forged token on {} must be refused", route.path);
+            assert_eq!(app.fingerprint().await?, before, "forged POST {} changed something", route.path);
+            checked += 1;
+        } else if route.access != Access::Public {
+            let page = anonymous.get(&path).await?;
+            assert!(page.redirected_to("/login?next="), "anonymous GET {} goes to the login page", route.path);
+            if matches!(route.access, Access::Director | Access::EventStaff) {
+                outsider.get(&path).await?.assert_status(403)?;
+            }
+            checked += 1;
+        }
+    }
+    let posts = ROUTES.iter().filter(|r| r.method == "POST").count();
+    assert!(posts >= 25, "the table has {posts} POST routes");
+    assert!(checked >= posts * 2, "checked {checked} cases");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_referee_records_results_but_cannot_direct() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    let referee_email = format!("{}@club.example", unique("referee"));
+    let mut referee = app.client();
+    referee.sign_up_and_log_in(&app, &referee_email, "Referee Zhao", "referee password").await?;
+    director.post(&format!("/events/{event_id}/staff"), &[("email", &referee_email), ("role", "referee")]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    referee.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(403)?;
+    director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    referee.post(&format!("/events/{event_id}/rounds/1/results/2"), &[("outcome", "draw")]).await?.assert_status(303)?;
+    referee.post(&format!("/events/{event_id}/rounds/1/results/2/correct"), &[("outcome", "black"), ("reason", "x")]).await?.assert_status(403)?;
+    referee.get(&format!("/events/{event_id}/audit")).await?.assert_status(200)?;
+    referee.get(&format!("/events/{event_id}/edit")).await?.assert_status(403)?;
+    Ok(())
+}
