@@ -108,11 +108,7 @@ impl Settings {
             builder = builder.add_source(config::File::from(file).required(true));
         }
         builder
-            .add_source(
-                config::Environment::with_prefix("YUNZI")
-                    .prefix_separator("__")
-                    .separator("__"),
-            )
+            .add_source(config::Environment::with_prefix("YUNZI").prefix_separator("__").separator("__"))
             .build()
             .context("reading the configuration")?
             .try_deserialize()

@@ -170,10 +170,10 @@ mod tests {
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
                 for marker in [".t(\"", "{{ t(\"", ".t_args(\"", ".t_n(\"", ".t_s(\""] {
                     for piece in text.split(marker).skip(1) {
-                        if let Some(key) = piece.split('"').next() {
-                            if !en.contains(key) {
-                                missing.insert(format!("{}: {key}", path.display()));
-                            }
+                        if let Some(key) = piece.split('"').next()
+                            && !en.contains(key)
+                        {
+                            missing.insert(format!("{}: {key}", path.display()));
                         }
                     }
                 }

@@ -54,10 +54,9 @@ async fn main() -> anyhow::Result<()> {
             };
             let db = yunzi::db::connect_and_migrate(&settings.database_url()).await?;
             let clock = SystemClock;
-            let user =
-                yunzi::services::accounts::create_admin(&db, &clock, &email, &name, password)
-                    .await
-                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let user = yunzi::services::accounts::create_admin(&db, &clock, &email, &name, password)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             println!("site admin {} created (id {})", user.email, user.id);
         }
     }

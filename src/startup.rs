@@ -30,22 +30,16 @@ impl Application {
         let db = crate::db::connect_and_migrate(&settings.database_url()).await?;
         let mailer = Mailer::from_settings(&settings)?;
         let key = session_key(&settings)?;
-        let listener = TcpListener::bind(&settings.server.bind)
-            .with_context(|| format!("binding {}", settings.server.bind))?;
+        let listener =
+            TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
         let port = listener.local_addr()?.port();
         if settings.server.base_url.trim().is_empty() {
             settings.server.base_url = default_base_url(&settings.server.bind, port);
         }
         let window = Duration::minutes(i64::from(settings.security.login_window_minutes));
         let state = web::Data::new(AppState {
-            login_failures_by_account: RateLimiter::new(
-                settings.security.login_failures_per_account,
-                window,
-            ),
-            login_attempts_by_address: RateLimiter::new(
-                settings.security.login_attempts_per_address,
-                window,
-            ),
+            login_failures_by_account: RateLimiter::new(settings.security.login_failures_per_account, window),
+            login_attempts_by_address: RateLimiter::new(settings.security.login_attempts_per_address, window),
             db,
             mailer,
             clock,
@@ -70,9 +64,7 @@ impl Application {
                         .cookie_http_only(true)
                         .cookie_same_site(SameSite::Lax)
                         .cookie_content_security(CookieContentSecurity::Private)
-                        .session_lifecycle(
-                            PersistentSession::default().session_ttl(CookieDuration::days(14)),
-                        )
+                        .session_lifecycle(PersistentSession::default().session_ttl(CookieDuration::days(14)))
                         .build(),
                 )
                 .wrap(crate::web::middleware::security_headers())

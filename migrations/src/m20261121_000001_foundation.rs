@@ -171,9 +171,7 @@ impl MigrationTrait for Migration {
                     .col(integer(Events::CreatedBy))
                     .col(timestamp_with_time_zone(Events::CreatedAt))
                     .foreign_key(
-                        ForeignKey::create()
-                            .from(Events::Table, Events::CreatedBy)
-                            .to(Users::Table, Users::Id),
+                        ForeignKey::create().from(Events::Table, Events::CreatedBy).to(Users::Table, Users::Id),
                     )
                     .to_owned(),
             )
@@ -304,14 +302,10 @@ impl MigrationTrait for Migration {
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .foreign_key(
-                        ForeignKey::create()
-                            .from(Games::Table, Games::BlackId)
-                            .to(Players::Table, Players::Id),
+                        ForeignKey::create().from(Games::Table, Games::BlackId).to(Players::Table, Players::Id),
                     )
                     .foreign_key(
-                        ForeignKey::create()
-                            .from(Games::Table, Games::WhiteId)
-                            .to(Players::Table, Players::Id),
+                        ForeignKey::create().from(Games::Table, Games::WhiteId).to(Players::Table, Players::Id),
                     )
                     .to_owned(),
             )
@@ -340,11 +334,7 @@ impl MigrationTrait for Migration {
                             .to(Rounds::Table, Rounds::Id)
                             .on_delete(ForeignKeyAction::Cascade),
                     )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(Byes::Table, Byes::PlayerId)
-                            .to(Players::Table, Players::Id),
-                    )
+                    .foreign_key(ForeignKey::create().from(Byes::Table, Byes::PlayerId).to(Players::Table, Players::Id))
                     .to_owned(),
             )
             .await?;

@@ -10,10 +10,7 @@ use std::sync::OnceLock;
 fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
-        Argon2::default()
-            .hash_password(b"no account has this password")
-            .map(|phc| phc.to_string())
-            .unwrap_or_default()
+        Argon2::default().hash_password(b"no account has this password").map(|phc| phc.to_string()).unwrap_or_default()
     })
 }
 

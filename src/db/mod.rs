@@ -26,23 +26,17 @@ pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection
 }
 
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
-    if let Some(path) = sqlite_file(url) {
-        if let Some(parent) = std::path::Path::new(&path).parent() {
-            if !parent.as_os_str().is_empty() {
-                std::fs::create_dir_all(parent)
-                    .with_context(|| format!("creating the data folder {}", parent.display()))?;
-            }
-        }
+    if let Some(path) = sqlite_file(url)
+        && let Some(parent) = std::path::Path::new(&path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating the data folder {}", parent.display()))?;
     }
     let mut options = ConnectOptions::new(url.to_string());
-    options
-        .connect_timeout(Duration::from_secs(10))
-        .sqlx_logging(false);
+    options.connect_timeout(Duration::from_secs(10)).sqlx_logging(false);
     if url.starts_with("sqlite:") {
         // WAL lets readers (public pages) run while a director writes results.
-        options.map_sqlx_sqlite_opts(|o| {
-            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
-        });
+        options.map_sqlx_sqlite_opts(|o| o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal));
         if url.contains(":memory:") {
             // Every pooled connection to :memory: would be a different empty database.
             options.max_connections(1).min_connections(1);
@@ -57,11 +51,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
 fn sqlite_file(url: &str) -> Option<String> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next()?;
-    if path.is_empty() || path.contains(":memory:") {
-        None
-    } else {
-        Some(path.to_string())
-    }
+    if path.is_empty() || path.contains(":memory:") { None } else { Some(path.to_string()) }
 }
 
 /// The URL without its password, for messages and logs.
@@ -70,12 +60,7 @@ pub fn redact_url(url: &str) -> String {
         (Some(scheme_end), Some(at)) if at > scheme_end => {
             let credentials = &url[scheme_end + 3..at];
             match credentials.find(':') {
-                Some(colon) => format!(
-                    "{}{}:***{}",
-                    &url[..scheme_end + 3],
-                    &credentials[..colon],
-                    &url[at..]
-                ),
+                Some(colon) => format!("{}{}:***{}", &url[..scheme_end + 3], &credentials[..colon], &url[at..]),
                 None => url.to_string(),
             }
         }

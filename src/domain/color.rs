@@ -42,11 +42,7 @@ pub struct ColorError(pub String);
 
 impl fmt::Display for ColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "\"{}\" is not a colour: use black (b) or white (w)",
-            self.0
-        )
+        write!(f, "\"{}\" is not a colour: use black (b) or white (w)", self.0)
     }
 }
 
@@ -82,10 +78,7 @@ mod tests {
         assert_eq!("B".parse::<Color>(), Ok(Color::Black));
         assert_eq!("White".parse::<Color>(), Ok(Color::White));
         let err = "red".parse::<Color>().err().map(|e| e.to_string());
-        assert_eq!(
-            err.as_deref(),
-            Some("\"red\" is not a colour: use black (b) or white (w)")
-        );
+        assert_eq!(err.as_deref(), Some("\"red\" is not a colour: use black (b) or white (w)"));
     }
 
     #[test]

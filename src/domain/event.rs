@@ -112,9 +112,7 @@ impl EventSettings {
         let rounds = match input.rounds.trim().parse::<u32>() {
             Ok(n) if (1..=MAX_ROUNDS).contains(&n) => n,
             _ => {
-                return Err(FieldError(format!(
-                    "The number of rounds must be a whole number from 1 to {MAX_ROUNDS}"
-                )));
+                return Err(FieldError(format!("The number of rounds must be a whole number from 1 to {MAX_ROUNDS}")));
             }
         };
         let komi = Komi::parse(input.komi).map_err(|e| FieldError(e.to_string()))?;

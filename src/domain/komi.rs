@@ -63,10 +63,7 @@ impl Komi {
             quarters // a quarter 子 is half a 目
         } else {
             if quarters % 2 != 0 {
-                return Err(KomiError(format!(
-                    "\"{}\": komi in points must be a whole or half point",
-                    input.trim()
-                )));
+                return Err(KomiError(format!("\"{}\": komi in points must be a whole or half point", input.trim())));
             }
             quarters / 2
         };
@@ -106,11 +103,7 @@ impl fmt::Display for Komi {
 fn format_half(half_points: i32) -> String {
     let sign = if half_points < 0 { "-" } else { "" };
     let abs = half_points.unsigned_abs();
-    if abs % 2 == 0 {
-        format!("{sign}{}", abs / 2)
-    } else {
-        format!("{sign}{}.5", abs / 2)
-    }
+    if abs.is_multiple_of(2) { format!("{sign}{}", abs / 2) } else { format!("{sign}{}.5", abs / 2) }
 }
 
 /// "3", "3.5", "3.75", "3¾", "¾", "3/4", "33/4" is not accepted; "3 3/4" arrives as "33/4"

@@ -58,10 +58,7 @@ impl fmt::Display for RankError {
                 write!(f, "\"{s}\" is not a rank: dan grades go from 1d to 9d")
             }
             RankError::ProOutOfRange(s) => {
-                write!(
-                    f,
-                    "\"{s}\" is not a rank: professional grades go from 1p to 9p"
-                )
+                write!(f, "\"{s}\" is not a rank: professional grades go from 1p to 9p")
             }
         }
     }
@@ -77,11 +74,7 @@ impl Rank {
     /// Chinese numerals ("五段", "二十级").
     pub fn parse(input: &str) -> Result<Rank, RankError> {
         let shown = input.trim();
-        let s: String = input
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_lowercase();
+        let s: String = input.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
         if s.is_empty() {
             return Err(RankError::Empty);
         }
@@ -92,11 +85,7 @@ impl Rank {
         }
         if let Some(rest) = s.strip_prefix("职业") {
             let digits = rest.strip_suffix('段').ok_or_else(unrecognized)?;
-            let n = if digits == "初" {
-                1
-            } else {
-                parse_number(digits).ok_or_else(unrecognized)?
-            };
+            let n = if digits == "初" { 1 } else { parse_number(digits).ok_or_else(unrecognized)? };
             return Rank::build(RankKind::Pro, n, shown);
         }
         // "业余" (amateur) only makes sense before a dan grade, but is harmless elsewhere.
@@ -198,9 +187,7 @@ fn parse_number(s: &str) -> Option<u32> {
     let ascii: String = s
         .chars()
         .map(|c| match c {
-            '０'..='９' => {
-                char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c)
-            }
+            '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c),
             _ => c,
         })
         .collect();
@@ -208,12 +195,7 @@ fn parse_number(s: &str) -> Option<u32> {
         // Too many digits is still a number, just out of every range.
         return Some(ascii.parse().unwrap_or(u32::MAX));
     }
-    let digit = |c: char| {
-        "一二三四五六七八九"
-            .chars()
-            .position(|d| d == c)
-            .map(|i| i as u32 + 1)
-    };
+    let digit = |c: char| "一二三四五六七八九".chars().position(|d| d == c).map(|i| i as u32 + 1);
     let chars: Vec<char> = s.chars().collect();
     match chars.as_slice() {
         [c] if *c == '十' => Some(10),
@@ -308,30 +290,12 @@ mod tests {
 
     #[test]
     fn errors_are_clear() {
-        assert_eq!(
-            value_of("31k"),
-            Err("\"31k\" is not a rank: kyu grades go from 30k to 1k".to_string())
-        );
-        assert_eq!(
-            value_of("0k"),
-            Err("\"0k\" is not a rank: kyu grades go from 30k to 1k".to_string())
-        );
-        assert_eq!(
-            value_of("10d"),
-            Err("\"10d\" is not a rank: dan grades go from 1d to 9d".to_string())
-        );
-        assert_eq!(
-            value_of("10p"),
-            Err("\"10p\" is not a rank: professional grades go from 1p to 9p".to_string())
-        );
-        assert_eq!(
-            value_of("abc"),
-            Err("\"abc\" is not a rank: use 30k–1k, 1d–9d or 1p–9p".to_string())
-        );
-        assert_eq!(
-            value_of("k"),
-            Err("\"k\" is not a rank: use 30k–1k, 1d–9d or 1p–9p".to_string())
-        );
+        assert_eq!(value_of("31k"), Err("\"31k\" is not a rank: kyu grades go from 30k to 1k".to_string()));
+        assert_eq!(value_of("0k"), Err("\"0k\" is not a rank: kyu grades go from 30k to 1k".to_string()));
+        assert_eq!(value_of("10d"), Err("\"10d\" is not a rank: dan grades go from 1d to 9d".to_string()));
+        assert_eq!(value_of("10p"), Err("\"10p\" is not a rank: professional grades go from 1p to 9p".to_string()));
+        assert_eq!(value_of("abc"), Err("\"abc\" is not a rank: use 30k–1k, 1d–9d or 1p–9p".to_string()));
+        assert_eq!(value_of("k"), Err("\"k\" is not a rank: use 30k–1k, 1d–9d or 1p–9p".to_string()));
         assert_eq!(
             value_of("99999999999k"),
             Err("\"99999999999k\" is not a rank: kyu grades go from 30k to 1k".to_string())
@@ -370,10 +334,7 @@ mod tests {
         assert!(parse("1k") < parse("1d"));
         assert!(parse("10k") < parse("2k"));
         assert!(parse("9d") < parse("1p"));
-        assert_eq!(
-            parse("3d").map(|r| (r.kind(), r.number())),
-            Some((RankKind::Dan, 3))
-        );
+        assert_eq!(parse("3d").map(|r| (r.kind(), r.number())), Some((RankKind::Dan, 3)));
     }
 
     #[test]

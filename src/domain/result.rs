@@ -63,10 +63,7 @@ pub struct ResultError {
 
 impl ResultError {
     fn new(input: &str, kind: ResultErrorKind) -> ResultError {
-        ResultError {
-            input: input.trim().to_string(),
-            kind,
-        }
+        ResultError { input: input.trim().to_string(), kind }
     }
 
     /// The text that was rejected (trimmed).
@@ -83,30 +80,24 @@ impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let input = &self.input;
         match self.kind {
-            ResultErrorKind::Empty => {
-                f.write_str("no result given: use e.g. B+R, W+3.5, B+¾子, 0 (draw) or Void")
+            ResultErrorKind::Empty => f.write_str("no result given: use e.g. B+R, W+3.5, B+¾子, 0 (draw) or Void"),
+            ResultErrorKind::Unrecognized => {
+                write!(f, "\"{input}\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void")
             }
-            ResultErrorKind::Unrecognized => write!(
-                f,
-                "\"{input}\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void"
-            ),
             ResultErrorKind::UnrecognizedMargin => write!(
                 f,
                 "\"{input}\": cannot read the margin; use R, T, F, points such as 3.5 or 3.5目, \
                  or stones such as ¾子 or 1又1/4子"
             ),
-            ResultErrorKind::PointsNotHalf => write!(
-                f,
-                "\"{input}\": a margin in points (目) must be a multiple of 0.5"
-            ),
-            ResultErrorKind::StonesNotQuarter => write!(
-                f,
-                "\"{input}\": a margin in stones (子) must be a multiple of ¼ (0.25)"
-            ),
-            ResultErrorKind::ZeroMargin => write!(
-                f,
-                "\"{input}\": a win needs a margin above zero; use 0 or Draw for a draw"
-            ),
+            ResultErrorKind::PointsNotHalf => {
+                write!(f, "\"{input}\": a margin in points (目) must be a multiple of 0.5")
+            }
+            ResultErrorKind::StonesNotQuarter => {
+                write!(f, "\"{input}\": a margin in stones (子) must be a multiple of ¼ (0.25)")
+            }
+            ResultErrorKind::ZeroMargin => {
+                write!(f, "\"{input}\": a win needs a margin above zero; use 0 or Draw for a draw")
+            }
             ResultErrorKind::TooLarge => write!(f, "\"{input}\": the margin is too large"),
         }
     }
@@ -121,9 +112,7 @@ fn normalize(input: &str) -> String {
         .trim()
         .chars()
         .map(|c| match c {
-            '０'..='９' => {
-                char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c)
-            }
+            '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c),
             '＋' => '+',
             '／' => '/',
             '．' => '.',
@@ -135,10 +124,7 @@ fn normalize(input: &str) -> String {
     for (i, &c) in chars.iter().enumerate() {
         if c.is_whitespace() {
             let before = out.chars().last().is_some_and(|p| p.is_ascii_digit());
-            let after = chars[i..]
-                .iter()
-                .find(|n| !n.is_whitespace())
-                .is_some_and(|n| n.is_ascii_digit());
+            let after = chars[i..].iter().find(|n| !n.is_whitespace()).is_some_and(|n| n.is_ascii_digit());
             if before && after && !out.ends_with('又') {
                 out.push('又');
             }
@@ -235,16 +221,12 @@ fn quarters(s: &str) -> Result<u64, NumberError> {
 }
 
 fn whole_plus_int(int: u64, part: u64) -> Result<u64, NumberError> {
-    int.checked_mul(4)
-        .and_then(|w| w.checked_add(part))
-        .ok_or(NumberError::TooLarge)
+    int.checked_mul(4).and_then(|w| w.checked_add(part)).ok_or(NumberError::TooLarge)
 }
 
 fn points_margin(number: &str, extra_quarters: u64) -> Result<Margin, ResultErrorKind> {
     let q = match quarters(number) {
-        Ok(q) => q
-            .checked_add(extra_quarters)
-            .ok_or(ResultErrorKind::TooLarge)?,
+        Ok(q) => q.checked_add(extra_quarters).ok_or(ResultErrorKind::TooLarge)?,
         Err(NumberError::NotANumber) => return Err(ResultErrorKind::UnrecognizedMargin),
         Err(NumberError::NotQuarter) => return Err(ResultErrorKind::PointsNotHalf),
         Err(NumberError::TooLarge) => return Err(ResultErrorKind::TooLarge),
@@ -255,9 +237,7 @@ fn points_margin(number: &str, extra_quarters: u64) -> Result<Margin, ResultErro
     if !q.is_multiple_of(2) {
         return Err(ResultErrorKind::PointsNotHalf);
     }
-    u32::try_from(q / 2)
-        .map(Margin::Points)
-        .map_err(|_| ResultErrorKind::TooLarge)
+    u32::try_from(q / 2).map(Margin::Points).map_err(|_| ResultErrorKind::TooLarge)
 }
 
 fn stones_margin(number: &str) -> Result<Margin, ResultErrorKind> {
@@ -270,9 +250,7 @@ fn stones_margin(number: &str) -> Result<Margin, ResultErrorKind> {
     if q == 0 {
         return Err(ResultErrorKind::ZeroMargin);
     }
-    u32::try_from(q)
-        .map(Margin::Stones)
-        .map_err(|_| ResultErrorKind::TooLarge)
+    u32::try_from(q).map(Margin::Stones).map_err(|_| ResultErrorKind::TooLarge)
 }
 
 /// Margin from normalised text.
@@ -315,11 +293,7 @@ impl Margin {
 
 /// 3.5 from 7 half-units.
 fn format_halves(h: u32) -> String {
-    if h.is_multiple_of(2) {
-        format!("{}", h / 2)
-    } else {
-        format!("{}.5", h / 2)
-    }
+    if h.is_multiple_of(2) { format!("{}", h / 2) } else { format!("{}.5", h / 2) }
 }
 
 /// "1¼" from 5 quarters; "¾" from 3; "2" from 8.
@@ -331,11 +305,7 @@ fn format_quarters(q: u32) -> String {
         3 => "¾",
         _ => "",
     };
-    if whole == 0 && !part.is_empty() {
-        part.to_string()
-    } else {
-        format!("{whole}{part}")
-    }
+    if whole == 0 && !part.is_empty() { part.to_string() } else { format!("{whole}{part}") }
 }
 
 fn sgf_letter(c: Color) -> &'static str {
@@ -377,9 +347,7 @@ impl GameResult {
             _ => {}
         }
         let win = |winner, margin_text: &str| {
-            margin_normalized(margin_text)
-                .map(|margin| GameResult::Win { winner, margin })
-                .map_err(err)
+            margin_normalized(margin_text).map(|margin| GameResult::Win { winner, margin }).map_err(err)
         };
         if let Some((who, rest)) = s.split_once('+') {
             let winner = match who {
@@ -396,10 +364,7 @@ impl GameResult {
             ("whitewon", Color::White),
         ] {
             if let Some(rest) = s.strip_prefix(prefix) {
-                let rest = rest
-                    .strip_prefix("by")
-                    .or_else(|| rest.strip_prefix("on"))
-                    .unwrap_or(rest);
+                let rest = rest.strip_prefix("by").or_else(|| rest.strip_prefix("on")).unwrap_or(rest);
                 return win(winner, rest);
             }
         }
@@ -448,10 +413,9 @@ impl GameResult {
     /// so that parsing it gives back exactly this value. Use it for storage.
     pub fn to_storage_string(&self) -> String {
         match self {
-            GameResult::Win {
-                winner,
-                margin: Margin::Stones(q),
-            } => format!("{}+{}子", sgf_letter(*winner), format_quarters(*q)),
+            GameResult::Win { winner, margin: Margin::Stones(q) } => {
+                format!("{}+{}子", sgf_letter(*winner), format_quarters(*q))
+            }
             _ => self.to_sgf(),
         }
     }
@@ -460,10 +424,7 @@ impl GameResult {
     /// "Both lose".
     pub fn display_en(&self) -> String {
         match self {
-            GameResult::Win {
-                winner,
-                margin: Margin::Stones(q),
-            } => {
+            GameResult::Win { winner, margin: Margin::Stones(q) } => {
                 let unit = if *q == 4 { "stone" } else { "stones" };
                 format!("{}+{} {unit}", sgf_letter(*winner), format_quarters(*q))
             }
@@ -499,14 +460,8 @@ impl GameResult {
     /// a win scores 2, a draw 1, a loss 0. No result and both-lose score 0 each.
     pub fn points(&self) -> (u32, u32) {
         match self {
-            GameResult::Win {
-                winner: Color::Black,
-                ..
-            } => (2, 0),
-            GameResult::Win {
-                winner: Color::White,
-                ..
-            } => (0, 2),
+            GameResult::Win { winner: Color::Black, .. } => (2, 0),
+            GameResult::Win { winner: Color::White, .. } => (0, 2),
             GameResult::Draw => (1, 1),
             GameResult::NoResult | GameResult::BothLose => (0, 0),
         }
@@ -522,13 +477,7 @@ impl GameResult {
 
     /// True for a win by forfeit (不战胜): the game was not actually played.
     pub fn is_forfeit(&self) -> bool {
-        matches!(
-            self,
-            GameResult::Win {
-                margin: Margin::Forfeit,
-                ..
-            }
-        )
+        matches!(self, GameResult::Win { margin: Margin::Forfeit, .. })
     }
 }
 
@@ -654,19 +603,14 @@ mod tests {
             parsed("B+0"),
             Err("\"B+0\": a win needs a margin above zero; use 0 or Draw for a draw".to_string())
         );
-        assert_eq!(
-            parsed("B+3.25"),
-            Err("\"B+3.25\": a margin in points (目) must be a multiple of 0.5".to_string())
-        );
+        assert_eq!(parsed("B+3.25"), Err("\"B+3.25\": a margin in points (目) must be a multiple of 0.5".to_string()));
         assert_eq!(
             parsed("B+3.3目"),
             Err("\"B+3.3目\": a margin in points (目) must be a multiple of 0.5".to_string())
         );
         assert_eq!(
             parsed("黑胜1/3子"),
-            Err(
-                "\"黑胜1/3子\": a margin in stones (子) must be a multiple of ¼ (0.25)".to_string()
-            )
+            Err("\"黑胜1/3子\": a margin in stones (子) must be a multiple of ¼ (0.25)".to_string())
         );
         assert_eq!(
             parsed("B+0.1子"),
@@ -674,41 +618,19 @@ mod tests {
         );
         assert_eq!(
             parsed("hello"),
-            Err("\"hello\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void"
-                .to_string())
+            Err("\"hello\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void".to_string())
         );
-        assert_eq!(
-            GameResult::parse("X+R").map_err(|e| e.kind()),
-            Err(ResultErrorKind::Unrecognized)
-        );
-        assert_eq!(
-            GameResult::parse("B+lots").map_err(|e| e.kind()),
-            Err(ResultErrorKind::UnrecognizedMargin)
-        );
-        assert_eq!(
-            GameResult::parse(" ").map_err(|e| e.kind()),
-            Err(ResultErrorKind::Empty)
-        );
-        assert_eq!(
-            GameResult::parse("B+99999999999999").map_err(|e| e.kind()),
-            Err(ResultErrorKind::TooLarge)
-        );
+        assert_eq!(GameResult::parse("X+R").map_err(|e| e.kind()), Err(ResultErrorKind::Unrecognized));
+        assert_eq!(GameResult::parse("B+lots").map_err(|e| e.kind()), Err(ResultErrorKind::UnrecognizedMargin));
+        assert_eq!(GameResult::parse(" ").map_err(|e| e.kind()), Err(ResultErrorKind::Empty));
+        assert_eq!(GameResult::parse("B+99999999999999").map_err(|e| e.kind()), Err(ResultErrorKind::TooLarge));
         assert_eq!(
             GameResult::parse("B+99999999999999999999999").map_err(|e| e.kind()),
             Err(ResultErrorKind::TooLarge)
         );
-        assert_eq!(
-            GameResult::parse("B+1又5/4子").map_err(|e| e.kind()),
-            Err(ResultErrorKind::UnrecognizedMargin)
-        );
-        assert_eq!(
-            GameResult::parse("B+1/0").map_err(|e| e.kind()),
-            Err(ResultErrorKind::UnrecognizedMargin)
-        );
-        assert_eq!(
-            GameResult::parse("B+.").map_err(|e| e.kind()),
-            Err(ResultErrorKind::UnrecognizedMargin)
-        );
+        assert_eq!(GameResult::parse("B+1又5/4子").map_err(|e| e.kind()), Err(ResultErrorKind::UnrecognizedMargin));
+        assert_eq!(GameResult::parse("B+1/0").map_err(|e| e.kind()), Err(ResultErrorKind::UnrecognizedMargin));
+        assert_eq!(GameResult::parse("B+.").map_err(|e| e.kind()), Err(ResultErrorKind::UnrecognizedMargin));
     }
 
     #[test]
@@ -801,14 +723,8 @@ mod tests {
             let json = serde_json::to_string(&r)?;
             assert_eq!(serde_json::from_str::<GameResult>(&json)?, r, "{json}");
         }
-        assert_eq!(
-            serde_json::to_string(&GameResult::BothLose)?,
-            "\"BothLose\""
-        );
-        assert_eq!(
-            serde_json::to_string(&win(B, Margin::Stones(5)))?,
-            "\"B+1¼子\""
-        );
+        assert_eq!(serde_json::to_string(&GameResult::BothLose)?, "\"BothLose\"");
+        assert_eq!(serde_json::to_string(&win(B, Margin::Stones(5)))?, "\"B+1¼子\"");
         assert!(serde_json::from_str::<GameResult>("\"B+0\"").is_err());
         Ok(())
     }

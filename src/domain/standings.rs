@@ -55,11 +55,7 @@ const BYE_POINTS: u32 = 2;
 ///   made for `players` (once each, duplicates ignored).
 /// - Order: points desc, then SOS desc. Players equal on both share a place; within a
 ///   tie rows are by player id asc, and the caller may re-sort within a tie.
-pub fn compute_standings(
-    players: &[i64],
-    games: &[GameRecord],
-    byes: &[ByeRecord],
-) -> Vec<StandingRow> {
+pub fn compute_standings(players: &[i64], games: &[GameRecord], byes: &[ByeRecord]) -> Vec<StandingRow> {
     let mut points: HashMap<i64, u32> = HashMap::new();
     let mut tally: HashMap<i64, (u32, u32, u32, u32)> = HashMap::new(); // wins, draws, losses, byes
     for g in games {
@@ -109,12 +105,7 @@ pub fn compute_standings(
             }
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.points
-            .cmp(&a.points)
-            .then(b.sos.cmp(&a.sos))
-            .then(a.player.cmp(&b.player))
-    });
+    rows.sort_by(|a, b| b.points.cmp(&a.points).then(b.sos.cmp(&a.sos)).then(a.player.cmp(&b.player)));
     let mut previous: Option<(u32, u32, u32)> = None;
     for (i, row) in rows.iter_mut().enumerate() {
         let place = match previous {
@@ -134,26 +125,15 @@ mod tests {
     use crate::domain::result::Margin;
 
     fn game(round: u32, black: i64, white: i64, result: &str) -> GameRecord {
-        GameRecord {
-            round,
-            black,
-            white,
-            result: GameResult::parse(result).ok(),
-        }
+        GameRecord { round, black, white, result: GameResult::parse(result).ok() }
     }
 
     /// (player, place, points, sos, wins, draws, losses, byes)
     type Expected = (i64, u32, u32, u32, u32, u32, u32, u32);
 
     fn check(rows: &[StandingRow], expected: &[Expected]) {
-        let got: Vec<Expected> = rows
-            .iter()
-            .map(|r| {
-                (
-                    r.player, r.place, r.points, r.sos, r.wins, r.draws, r.losses, r.byes,
-                )
-            })
-            .collect();
+        let got: Vec<Expected> =
+            rows.iter().map(|r| (r.player, r.place, r.points, r.sos, r.wins, r.draws, r.losses, r.byes)).collect();
         assert_eq!(got, expected);
     }
 
@@ -173,10 +153,7 @@ mod tests {
             game(3, 4, 5, "Void"),
         ];
         assert!(games.iter().all(|g| g.result.is_some()));
-        let byes = [ByeRecord {
-            round: 2,
-            player: 2,
-        }];
+        let byes = [ByeRecord { round: 2, player: 2 }];
         let rows = compute_standings(&[1, 2, 3, 4, 5, 6], &games, &byes);
         // Points: 1: 2+2+2 = 6; 2: 0+2(bye)+2 = 4; 3: 1+0+0 = 1; 4: 1+0+0 = 1;
         // 5: 0+0 = 0; 6: 2+2+0 = 4.
@@ -197,46 +174,25 @@ mod tests {
 
     #[test]
     fn unplayed_games_count_as_met_but_score_nothing() {
-        let games = [
-            game(1, 1, 2, "B+R"),
-            GameRecord {
-                round: 2,
-                black: 3,
-                white: 1,
-                result: None,
-            },
-            game(1, 3, 4, "黑胜"),
-        ];
+        let games =
+            [game(1, 1, 2, "B+R"), GameRecord { round: 2, black: 3, white: 1, result: None }, game(1, 3, 4, "黑胜")];
         let rows = compute_standings(&[1, 2, 3, 4], &games, &[]);
         // 1: 2 points, SOS 0 (2) + 2 (3); 3: 2 points, SOS 2 (1) + 0 (4).
         check(
             &rows,
-            &[
-                (1, 1, 2, 2, 1, 0, 0, 0),
-                (3, 1, 2, 2, 1, 0, 0, 0),
-                (2, 3, 0, 2, 0, 0, 1, 0),
-                (4, 3, 0, 2, 0, 0, 1, 0),
-            ],
+            &[(1, 1, 2, 2, 1, 0, 0, 0), (3, 1, 2, 2, 1, 0, 0, 0), (2, 3, 0, 2, 0, 0, 1, 0), (4, 3, 0, 2, 0, 0, 1, 0)],
         );
     }
 
     #[test]
     fn both_lose_and_absent_opponents() {
         let games = [
-            GameRecord {
-                round: 1,
-                black: 1,
-                white: 2,
-                result: Some(GameResult::BothLose),
-            },
+            GameRecord { round: 1, black: 1, white: 2, result: Some(GameResult::BothLose) },
             GameRecord {
                 round: 2,
                 black: 1,
                 white: 9,
-                result: Some(GameResult::Win {
-                    winner: Color::White,
-                    margin: Margin::Points(1),
-                }),
+                result: Some(GameResult::Win { winner: Color::White, margin: Margin::Points(1) }),
             },
         ];
         // 9 withdrew and is not listed, but their 2 points still count for 1's SOS.

@@ -37,29 +37,22 @@ impl Mailer {
         let backend = match settings.mail.transport {
             MailTransport::File => {
                 let dir = settings.outbox_dir();
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("creating the outbox {}", dir.display()))?;
+                std::fs::create_dir_all(&dir).with_context(|| format!("creating the outbox {}", dir.display()))?;
                 Backend::File(AsyncFileTransport::<Tokio1Executor>::new(&dir), dir)
             }
             MailTransport::Smtp => {
                 let smtp = &settings.mail.smtp;
                 let builder = match smtp.tls {
-                    SmtpTls::None => {
-                        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host)
+                    SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host),
+                    SmtpTls::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)
+                        .context("setting up STARTTLS")?,
+                    SmtpTls::Tls => {
+                        AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host).context("setting up TLS")?
                     }
-                    SmtpTls::Starttls => {
-                        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)
-                            .context("setting up STARTTLS")?
-                    }
-                    SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)
-                        .context("setting up TLS")?,
                 };
                 let mut builder = builder.port(smtp.port);
                 if !smtp.username.is_empty() {
-                    builder = builder.credentials(Credentials::new(
-                        smtp.username.clone(),
-                        smtp.password.clone(),
-                    ));
+                    builder = builder.credentials(Credentials::new(smtp.username.clone(), smtp.password.clone()));
                 }
                 Backend::Smtp(builder.build())
             }
@@ -76,10 +69,7 @@ impl Mailer {
     }
 
     pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
-        let to: Mailbox = mail
-            .to
-            .parse()
-            .with_context(|| format!("{:?} is not a mail address", mail.to))?;
+        let to: Mailbox = mail.to.parse().with_context(|| format!("{:?} is not a mail address", mail.to))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)

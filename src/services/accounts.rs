@@ -1,8 +1,8 @@
 //! Sign-up, e-mail confirmation, login, password reset, and site admins.
 use chrono::Duration;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
-    QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set,
+    TransactionTrait,
 };
 use serde_json::json;
 
@@ -69,7 +69,15 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     .insert(&txn)
     .await?;
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw_token, now + Duration::days(7), now).await?;
-    audit::record(&txn, now, Some(account.id), None, "account.created", json!({ "user": account.id, "site_admin": first })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(account.id),
+        None,
+        "account.created",
+        json!({ "user": account.id, "site_admin": first }),
+    )
+    .await?;
     txn.commit().await?;
 
     send_confirmation(state, &account, &raw_token, locale).await;
@@ -103,10 +111,8 @@ async fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &
     let mail = Mail {
         to: account.email.clone(),
         subject: locale.t("mail-confirm-subject"),
-        body: locale.t_args(
-            "mail-confirm-body",
-            &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))],
-        ),
+        body: locale
+            .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
     };
     state.mailer.send_all(&[mail]).await;
 }
@@ -175,10 +181,9 @@ pub async fn log_in(
     let now = state.clock.now();
     let account_key = email.trim().to_lowercase();
     let address_key = address.to_string();
-    for (limiter, key) in [
-        (&state.login_failures_by_account, &account_key),
-        (&state.login_attempts_by_address, &address_key),
-    ] {
+    for (limiter, key) in
+        [(&state.login_failures_by_account, &account_key), (&state.login_attempts_by_address, &address_key)]
+    {
         if let Some(minutes) = limiter.blocked_for(key, now) {
             return Err(AppError::TooManyAttempts { retry_after_minutes: minutes });
         }
@@ -223,7 +228,12 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
 
 /// Sets a new password from a reset link. Following the link also proves the address, so an
 /// unconfirmed account becomes confirmed.
-pub async fn reset_password(state: &AppState, raw_token: &str, new_password: String, locale: Locale) -> AppResult<user::Model> {
+pub async fn reset_password(
+    state: &AppState,
+    raw_token: &str,
+    new_password: String,
+    locale: Locale,
+) -> AppResult<user::Model> {
     check_password(&new_password, locale)?;
     let hash = password::hash(new_password).await?;
     let now = state.clock.now();

@@ -61,11 +61,7 @@ pub async fn get(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event:
 }
 
 pub async fn list(conn: &impl ConnectionTrait) -> AppResult<Vec<event::Model>> {
-    Ok(event::Entity::find()
-        .order_by_desc(event::Column::StartDate)
-        .order_by_desc(event::Column::Id)
-        .all(conn)
-        .await?)
+    Ok(event::Entity::find().order_by_desc(event::Column::StartDate).order_by_desc(event::Column::Id).all(conn).await?)
 }
 
 fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
@@ -101,18 +97,27 @@ pub async fn create(state: &AppState, creator: &user::Model, settings: &EventSet
     }
     .insert(&txn)
     .await?;
-    audit::record(&txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name })).await?;
+    audit::record(&txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name }))
+        .await?;
     txn.commit().await?;
     Ok(created)
 }
 
-pub async fn update(state: &AppState, actor: &user::Model, event_id: i32, settings: &EventSettings, locale: Locale) -> AppResult<()> {
+pub async fn update(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    settings: &EventSettings,
+    locale: Locale,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let current = get(&txn, event_id).await?;
     let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
     if (settings.rounds as u64) < played {
-        return Err(AppError::BadRequest(locale.t_args("error-rounds-below-played", &[("n", Arg::Num(played as i64))])));
+        return Err(AppError::BadRequest(
+            locale.t_args("error-rounds-below-played", &[("n", Arg::Num(played as i64))]),
+        ));
     }
     let mut active: event::ActiveModel = current.into();
     apply(&mut active, settings);
@@ -148,7 +153,9 @@ pub async fn staff(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<
         .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        if let (Some(account), Some(role)) = (accounts::find_user(conn, row.user_id).await?, StaffRole::parse(&row.role)) {
+        if let (Some(account), Some(role)) =
+            (accounts::find_user(conn, row.user_id).await?, StaffRole::parse(&row.role))
+        {
             out.push(StaffMember { staff_id: row.id, role, name: account.display_name, email: account.email });
         }
     }
@@ -156,7 +163,14 @@ pub async fn staff(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<
 }
 
 /// Adds a co-director or referee by the e-mail of their account.
-pub async fn add_staff(state: &AppState, actor: &user::Model, event_id: i32, email: &str, role: StaffRole, locale: Locale) -> AppResult<()> {
+pub async fn add_staff(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    email: &str,
+    role: StaffRole,
+    locale: Locale,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     get(&txn, event_id).await?;
@@ -170,7 +184,9 @@ pub async fn add_staff(state: &AppState, actor: &user::Model, event_id: i32, ema
         .one(&txn)
         .await?;
     if exists.is_some() {
-        return Err(AppError::BadRequest(locale.t_args("error-already-staff", &[("name", Arg::Str(&account.display_name))])));
+        return Err(AppError::BadRequest(
+            locale.t_args("error-already-staff", &[("name", Arg::Str(&account.display_name))]),
+        ));
     }
     event_staff::ActiveModel {
         event_id: Set(event_id),
@@ -180,13 +196,27 @@ pub async fn add_staff(state: &AppState, actor: &user::Model, event_id: i32, ema
     }
     .insert(&txn)
     .await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.added", json!({ "user": account.id, "role": role.code() })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "staff.added",
+        json!({ "user": account.id, "role": role.code() }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// Removes a staff member; the last director cannot be removed (the event would be orphaned).
-pub async fn remove_staff(state: &AppState, actor: &user::Model, event_id: i32, staff_id: i32, locale: Locale) -> AppResult<()> {
+pub async fn remove_staff(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    staff_id: i32,
+    locale: Locale,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let row = event_staff::Entity::find_by_id(staff_id)
@@ -206,7 +236,8 @@ pub async fn remove_staff(state: &AppState, actor: &user::Model, event_id: i32, 
     }
     let (user_id, role) = (row.user_id, row.role.clone());
     row.delete(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.removed", json!({ "user": user_id, "role": role })).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.removed", json!({ "user": user_id, "role": role }))
+        .await?;
     txn.commit().await?;
     Ok(())
 }

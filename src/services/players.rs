@@ -26,7 +26,12 @@ pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<p
         .await?)
 }
 
-fn active_model(event_id: i32, p: &NewPlayer, user_id: Option<i32>, now: chrono::DateTime<chrono::Utc>) -> player::ActiveModel {
+fn active_model(
+    event_id: i32,
+    p: &NewPlayer,
+    user_id: Option<i32>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> player::ActiveModel {
     player::ActiveModel {
         event_id: Set(event_id),
         name: Set(p.name.as_str().to_string()),
@@ -50,31 +55,69 @@ fn duplicate_of(existing: &[player::Model], p: &NewPlayer, locale: Locale) -> Op
     if let Some(other) = existing.iter().find(|e| e.name_key == key) {
         return Some(locale.t_args("error-duplicate-name", &[("name", Arg::Str(&other.name))]));
     }
-    if let Some(email) = &p.email {
-        if let Some(other) = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str())) {
-            return Some(locale.t_args("error-duplicate-email", &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))]));
-        }
+    if let Some(email) = &p.email
+        && let Some(other) = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str()))
+    {
+        return Some(
+            locale.t_args(
+                "error-duplicate-email",
+                &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))],
+            ),
+        );
     }
     None
 }
 
-pub async fn add(state: &AppState, actor: &user::Model, event_id: i32, input: &PlayerInput<'_>, locale: Locale) -> AppResult<player::Model> {
+pub async fn add(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    input: &PlayerInput<'_>,
+    locale: Locale,
+) -> AppResult<player::Model> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     events::get(&txn, event_id).await?;
     let existing = list(&txn, event_id).await?;
-    if let Some(message) = duplicate_of(&existing, &new, locale) {
-        return Err(AppError::BadRequest(message));
-    }
-    let created = active_model(event_id, &new, None, now).insert(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.added", json!({ "player": created.id, "name": created.name })).await?;
+    let created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "player.added",
+        json!({ "player": created.id, "name": created.name }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(created)
 }
 
+/// Inserts a player unless they duplicate one in `existing` (same name key or address).
+async fn insert_new(
+    conn: &impl ConnectionTrait,
+    existing: &[player::Model],
+    event_id: i32,
+    new: &NewPlayer,
+    user_id: Option<i32>,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<player::Model> {
+    if let Some(message) = duplicate_of(existing, new, locale) {
+        return Err(AppError::BadRequest(message));
+    }
+    Ok(active_model(event_id, new, user_id, now).insert(conn).await?)
+}
+
 /// A player registering themselves while registration is open.
-pub async fn register_self(state: &AppState, account: &user::Model, event_id: i32, input: &PlayerInput<'_>, locale: Locale) -> AppResult<player::Model> {
+pub async fn register_self(
+    state: &AppState,
+    account: &user::Model,
+    event_id: i32,
+    input: &PlayerInput<'_>,
+    locale: Locale,
+) -> AppResult<player::Model> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = state.db.begin().await?;
@@ -86,17 +129,19 @@ pub async fn register_self(state: &AppState, account: &user::Model, event_id: i3
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
         return Err(AppError::BadRequest(locale.t("error-already-registered")));
     }
-    if let Some(message) = duplicate_of(&existing, &new, locale) {
-        return Err(AppError::BadRequest(message));
-    }
-    let created = active_model(event_id, &new, Some(account.id), now).insert(&txn).await?;
-    audit::record(&txn, now, Some(account.id), Some(event_id), "player.registered", json!({ "player": created.id })).await?;
+    let created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
+    audit::record(&txn, now, Some(account.id), Some(event_id), "player.registered", json!({ "player": created.id }))
+        .await?;
     txn.commit().await?;
     Ok(created)
 }
 
 /// The player record of `account` in the event, if any.
-pub async fn own_entry(conn: &impl ConnectionTrait, event_id: i32, account: &user::Model) -> AppResult<Option<player::Model>> {
+pub async fn own_entry(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    account: &user::Model,
+) -> AppResult<Option<player::Model>> {
     Ok(player::Entity::find()
         .filter(player::Column::EventId.eq(event_id))
         .filter(player::Column::UserId.eq(account.id))
@@ -106,7 +151,13 @@ pub async fn own_entry(conn: &impl ConnectionTrait, event_id: i32, account: &use
 
 /// Withdraws (or, for a director, reinstates) a player. Their past games stay; they are not
 /// paired again while withdrawn.
-pub async fn set_withdrawn(state: &AppState, actor: &user::Model, event_id: i32, player_id: i32, withdrawn: bool) -> AppResult<()> {
+pub async fn set_withdrawn(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    player_id: i32,
+    withdrawn: bool,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let found = player::Entity::find_by_id(player_id)
@@ -161,15 +212,10 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
 /// Reads the CSV text into players, or every problem line by line. Nothing is stored here.
 pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Result<Vec<NewPlayer>, Vec<LineError>> {
     let first_line = text.lines().next().unwrap_or("");
-    let delimiter = [b',', b';', b'\t']
-        .into_iter()
-        .max_by_key(|d| first_line.bytes().filter(|b| b == d).count())
-        .unwrap_or(b',');
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let delimiter =
+        [b',', b';', b'\t'].into_iter().max_by_key(|d| first_line.bytes().filter(|b| b == d).count()).unwrap_or(b',');
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let header = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => return Err(vec![LineError { line: 1, message: e.to_string() }]),
@@ -196,7 +242,10 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             continue;
         }
         if players.len() + errors.len() >= IMPORT_MAX_ROWS {
-            errors.push(LineError { line, message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(IMPORT_MAX_ROWS as i64))]) });
+            errors.push(LineError {
+                line,
+                message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(IMPORT_MAX_ROWS as i64))]),
+            });
             break;
         }
         let field = |col: Option<usize>| col.and_then(|c| record.get(c)).unwrap_or("");
@@ -212,10 +261,19 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             Err(e) => errors.push(LineError { line, message: e.0 }),
             Ok(p) => {
                 if !seen_names.insert(p.name.key()) {
-                    errors.push(LineError { line, message: locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]) });
+                    errors.push(LineError {
+                        line,
+                        message: locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]),
+                    });
                 } else if p.email.as_ref().is_some_and(|e| !seen_emails.insert(e.as_str().to_string())) {
                     let email = p.email.as_ref().map(|e| e.as_str()).unwrap_or("");
-                    errors.push(LineError { line, message: locale.t_args("error-duplicate-email", &[("email", Arg::Str(email)), ("name", Arg::Str(p.name.as_str()))]) });
+                    errors.push(LineError {
+                        line,
+                        message: locale.t_args(
+                            "error-duplicate-email",
+                            &[("email", Arg::Str(email)), ("name", Arg::Str(p.name.as_str()))],
+                        ),
+                    });
                 } else {
                     players.push(p);
                 }
@@ -234,7 +292,13 @@ pub enum ImportOutcome {
 }
 
 /// Imports every line or none: one bad line rejects the file, with a report of every problem.
-pub async fn import_csv(state: &AppState, actor: &user::Model, event_id: i32, text: &str, locale: Locale) -> AppResult<ImportOutcome> {
+pub async fn import_csv(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    text: &str,
+    locale: Locale,
+) -> AppResult<ImportOutcome> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     events::get(&txn, event_id).await?;
@@ -246,7 +310,8 @@ pub async fn import_csv(state: &AppState, actor: &user::Model, event_id: i32, te
     for p in &players {
         active_model(event_id, p, None, now).insert(&txn).await?;
     }
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.imported", json!({ "count": players.len() })).await?;
+    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.imported", json!({ "count": players.len() }))
+        .await?;
     txn.commit().await?;
     Ok(ImportOutcome::Imported(players.len()))
 }
@@ -257,7 +322,8 @@ mod tests {
 
     #[test]
     fn a_good_file_imports_with_english_or_chinese_headers() {
-        let en = "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
+        let en =
+            "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
         assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.len()), Ok(2));
         let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
         let players = parse_csv(zh, &[], Locale::Zh).unwrap_or_default();

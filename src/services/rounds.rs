@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    Set, TransactionTrait,
 };
 use serde_json::json;
 
@@ -87,15 +87,13 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     }
     let number = rounds.len() as i32 + 1;
     if number > event.rounds {
-        return Err(AppError::BadRequest(locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(event.rounds.into()))])));
+        return Err(AppError::BadRequest(
+            locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(event.rounds.into()))]),
+        ));
     }
     if let Some(last) = rounds.last() {
-        let open: Vec<String> = games_of(&txn, last.id)
-            .await?
-            .iter()
-            .filter(|g| g.result.is_none())
-            .map(|g| g.board.to_string())
-            .collect();
+        let open: Vec<String> =
+            games_of(&txn, last.id).await?.iter().filter(|g| g.result.is_none()).map(|g| g.board.to_string()).collect();
         if !open.is_empty() {
             return Err(AppError::BadRequest(locale.t_args(
                 "error-results-missing",
@@ -107,10 +105,8 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     let present: Vec<&player::Model> = everyone.iter().filter(|p| !p.withdrawn).collect();
     let past = history(&txn, &rounds).await?;
     let ids: Vec<i64> = everyone.iter().map(|p| i64::from(p.id)).collect();
-    let points: HashMap<i64, u32> = compute_standings(&ids, &past.games, &past.byes)
-        .into_iter()
-        .map(|row| (row.player, row.points))
-        .collect();
+    let points: HashMap<i64, u32> =
+        compute_standings(&ids, &past.games, &past.byes).into_iter().map(|row| (row.player, row.points)).collect();
     let field: Vec<PairingPlayer> = present
         .iter()
         .map(|p| {
@@ -157,7 +153,15 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             .insert(&txn)
             .await?;
     }
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.drafted", json!({ "round": number, "boards": pairing.boards.len(), "bye": pairing.bye })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "round.drafted",
+        json!({ "round": number, "boards": pairing.boards.len(), "bye": pairing.bye }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(number)
 }
@@ -166,7 +170,12 @@ fn to_id(id: i64) -> AppResult<i32> {
     i32::try_from(id).map_err(|_| AppError::Internal(anyhow::anyhow!("player id {id} out of range")))
 }
 
-async fn draft_round(conn: &impl ConnectionTrait, event_id: i32, number: i32, locale: Locale) -> AppResult<round::Model> {
+async fn draft_round(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    number: i32,
+    locale: Locale,
+) -> AppResult<round::Model> {
     let found = find(conn, event_id, number).await?.ok_or(AppError::NotFound)?;
     if found.published {
         return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
@@ -176,7 +185,15 @@ async fn draft_round(conn: &impl ConnectionTrait, event_id: i32, number: i32, lo
 
 /// Exchanges the places of two players in a draft: on boards (keeping board colours) or
 /// with the bye. The draft page then shows any rematch or colour problem this creates.
-pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: i32, a: i32, b: i32, locale: Locale) -> AppResult<()> {
+pub async fn swap(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    a: i32,
+    b: i32,
+    locale: Locale,
+) -> AppResult<()> {
     if a == b {
         return Err(AppError::BadRequest(locale.t("error-swap-same")));
     }
@@ -185,11 +202,21 @@ pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: 
     let draft = draft_round(&txn, event_id, number, locale).await?;
     let games = games_of(&txn, draft.id).await?;
     let byes = byes_of(&txn, draft.id).await?;
-    let place = |id: i32| -> bool { games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id) };
+    let place = |id: i32| -> bool {
+        games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id)
+    };
     if !place(a) || !place(b) {
         return Err(AppError::BadRequest(locale.t("error-swap-not-in-round")));
     }
-    let swap_id = |id: i32| if id == a { b } else if id == b { a } else { id };
+    let swap_id = |id: i32| {
+        if id == a {
+            b
+        } else if id == b {
+            a
+        } else {
+            id
+        }
+    };
     for g in games {
         if [g.black_id, g.white_id].iter().any(|id| *id == a || *id == b) {
             let (black, white) = (swap_id(g.black_id), swap_id(g.white_id));
@@ -207,13 +234,28 @@ pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: 
             active.update(&txn).await?;
         }
     }
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.swapped", json!({ "round": number, "players": [a, b] })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "round.swapped",
+        json!({ "round": number, "players": [a, b] }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// Swaps the colours on one board of a draft.
-pub async fn swap_colours(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, locale: Locale) -> AppResult<()> {
+pub async fn swap_colours(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    board: i32,
+    locale: Locale,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
@@ -223,12 +265,26 @@ pub async fn swap_colours(state: &AppState, actor: &user::Model, event_id: i32, 
     active.black_id = Set(black);
     active.white_id = Set(white);
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.colours_swapped", json!({ "round": number, "board": board })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "round.colours_swapped",
+        json!({ "round": number, "board": board }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
 
-pub async fn discard_draft(state: &AppState, actor: &user::Model, event_id: i32, number: i32, locale: Locale) -> AppResult<()> {
+pub async fn discard_draft(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    locale: Locale,
+) -> AppResult<()> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
@@ -240,20 +296,36 @@ pub async fn discard_draft(state: &AppState, actor: &user::Model, event_id: i32,
 
 /// Publishes a draft and mails every paired player (in 中文 and English) their board,
 /// colour and opponent. Returns how many messages could not be sent.
-pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, number: i32, locale: Locale) -> AppResult<usize> {
+pub async fn publish(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    locale: Locale,
+) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let event = events::get(&txn, event_id).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     let games = games_of(&txn, draft.id).await?;
     let byes = byes_of(&txn, draft.id).await?;
-    let everyone: HashMap<i32, player::Model> = players::list(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let everyone: HashMap<i32, player::Model> =
+        players::list(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
     let mut active: round::ActiveModel = draft.into();
     active.published = Set(true);
     active.published_at = Set(Some(now));
     active.update(&txn).await?;
-    let boards: Vec<_> = games.iter().map(|g| json!({ "board": g.board, "black": g.black_id, "white": g.white_id })).collect();
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.published", json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() })).await?;
+    let boards: Vec<_> =
+        games.iter().map(|g| json!({ "board": g.board, "black": g.black_id, "white": g.white_id })).collect();
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "round.published",
+        json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() }),
+    )
+    .await?;
     txn.commit().await?;
 
     let link = format!("{}/events/{event_id}/rounds/{number}", state.settings.server.base_url.trim_end_matches('/'));
@@ -284,8 +356,14 @@ pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, numbe
                 to: to.clone(),
                 subject: format!(
                     "{} / {}",
-                    Locale::Zh.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]),
-                    Locale::En.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))])
+                    Locale::Zh.t_args(
+                        "mail-pairing-subject",
+                        &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]
+                    ),
+                    Locale::En.t_args(
+                        "mail-pairing-subject",
+                        &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]
+                    )
                 ),
                 body: body.join("\n\n----\n\n"),
             });
@@ -296,11 +374,24 @@ pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, numbe
         let Some(to) = &me.email else { continue };
         let body: Vec<String> = [Locale::Zh, Locale::En]
             .iter()
-            .map(|l| l.t_args("mail-bye-body", &[("name", Arg::Str(&me.name)), ("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into())), ("link", Arg::Str(&link))]))
+            .map(|l| {
+                l.t_args(
+                    "mail-bye-body",
+                    &[
+                        ("name", Arg::Str(&me.name)),
+                        ("event", Arg::Str(&event.name)),
+                        ("round", Arg::Num(number.into())),
+                        ("link", Arg::Str(&link)),
+                    ],
+                )
+            })
             .collect();
         mails.push(Mail {
             to: to.clone(),
-            subject: Locale::En.t_args("mail-pairing-subject", &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]),
+            subject: Locale::En.t_args(
+                "mail-pairing-subject",
+                &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))],
+            ),
             body: body.join("\n\n----\n\n"),
         });
     }
@@ -314,43 +405,87 @@ async fn board_of(conn: &impl ConnectionTrait, r: &round::Model, board: i32, loc
         .filter(game::Column::Board.eq(board))
         .one(conn)
         .await?
-        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-board", &[("n", Arg::Num(r.number.into())), ("board", Arg::Num(board.into()))])))
+        .ok_or_else(|| {
+            AppError::BadRequest(
+                locale.t_args(
+                    "error-no-such-board",
+                    &[("n", Arg::Num(r.number.into())), ("board", Arg::Num(board.into()))],
+                ),
+            )
+        })
 }
 
-async fn published_round(conn: &impl ConnectionTrait, event_id: i32, number: i32, locale: Locale) -> AppResult<round::Model> {
-    let found = find(conn, event_id, number).await?.ok_or_else(|| {
-        AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))]))
-    })?;
+async fn published_round(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    number: i32,
+    locale: Locale,
+) -> AppResult<round::Model> {
+    let found = find(conn, event_id, number)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
     if !found.published {
-        return Err(AppError::BadRequest(locale.t_args("error-round-not-published", &[("n", Arg::Num(number.into()))])));
+        return Err(AppError::BadRequest(
+            locale.t_args("error-round-not-published", &[("n", Arg::Num(number.into()))]),
+        ));
     }
     Ok(found)
 }
 
+/// A board of a round of an event, as results name it.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardRef {
+    pub event_id: i32,
+    pub round: i32,
+    pub board: i32,
+}
+
 /// Records the result of a board that has none yet.
-pub async fn record_result(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, result: GameResult, locale: Locale) -> AppResult<()> {
+pub async fn record_result(
+    state: &AppState,
+    actor: &user::Model,
+    at: BoardRef,
+    result: GameResult,
+    locale: Locale,
+) -> AppResult<()> {
+    let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
     let txn = state.db.begin().await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
     if let Some(existing) = &g.result {
-        return Err(AppError::BadRequest(locale.t_args(
-            "error-result-exists",
-            &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))],
-        )));
+        return Err(AppError::BadRequest(
+            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))]),
+        ));
     }
     let text = result.to_storage_string();
     let mut active: game::ActiveModel = g.into();
     active.result = Set(Some(text.clone()));
     active.recorded_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "result.recorded", json!({ "round": number, "board": board, "result": text })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "result.recorded",
+        json!({ "round": number, "board": board, "result": text }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// Replaces a recorded result; the reason is required and kept in the audit log.
-pub async fn correct_result(state: &AppState, actor: &user::Model, event_id: i32, number: i32, board: i32, result: GameResult, reason: &str, locale: Locale) -> AppResult<()> {
+pub async fn correct_result(
+    state: &AppState,
+    actor: &user::Model,
+    at: BoardRef,
+    result: GameResult,
+    reason: &str,
+    locale: Locale,
+) -> AppResult<()> {
+    let BoardRef { event_id, round: number, board } = at;
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(AppError::BadRequest(locale.t("error-reason-required")));
@@ -365,7 +500,15 @@ pub async fn correct_result(state: &AppState, actor: &user::Model, event_id: i32
     active.result = Set(Some(text.clone()));
     active.recorded_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "result.corrected", json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason })).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "result.corrected",
+        json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
@@ -386,9 +529,15 @@ pub struct RoundView {
     pub warnings: Vec<String>,
 }
 
-pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32, locale: Locale) -> AppResult<RoundView> {
+pub async fn view(
+    conn: &impl ConnectionTrait,
+    event: &event::Model,
+    number: i32,
+    locale: Locale,
+) -> AppResult<RoundView> {
     let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
-    let everyone: HashMap<i32, player::Model> = players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let everyone: HashMap<i32, player::Model> =
+        players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
     let mut boards = Vec::new();
     for g in games_of(conn, r.id).await? {
         let (Some(black), Some(white)) = (everyone.get(&g.black_id), everyone.get(&g.white_id)) else { continue };
@@ -402,7 +551,8 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
     let byes = byes_of(conn, r.id).await?.iter().filter_map(|b| everyone.get(&b.player_id).cloned()).collect();
     let mut view = RoundView { round: r, boards, byes, warnings: Vec::new() };
     if !view.round.published {
-        let earlier: Vec<round::Model> = list(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
+        let earlier: Vec<round::Model> =
+            list(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
         let past = history(conn, &earlier).await?;
         view.warnings = draft_warnings(&view, &past, locale);
     }
@@ -414,21 +564,50 @@ fn draft_warnings(view: &RoundView, past: &History, locale: Locale) -> Vec<Strin
     let mut warnings = Vec::new();
     let colours = |id: i64| -> (i64, i64) {
         past.games.iter().fold((0, 0), |(b, w), g| {
-            if g.black == id { (b + 1, w) } else if g.white == id { (b, w + 1) } else { (b, w) }
+            if g.black == id {
+                (b + 1, w)
+            } else if g.white == id {
+                (b, w + 1)
+            } else {
+                (b, w)
+            }
         })
     };
     for board in &view.boards {
         let (b, w) = (i64::from(board.black.id), i64::from(board.white.id));
         if past.games.iter().any(|g| (g.black == b && g.white == w) || (g.black == w && g.white == b)) {
-            warnings.push(locale.t_args("warning-rematch", &[("board", Arg::Num(board.board.into())), ("a", Arg::Str(&board.black.name)), ("b", Arg::Str(&board.white.name))]));
+            warnings.push(locale.t_args(
+                "warning-rematch",
+                &[
+                    ("board", Arg::Num(board.board.into())),
+                    ("a", Arg::Str(&board.black.name)),
+                    ("b", Arg::Str(&board.white.name)),
+                ],
+            ));
         }
         let (bb, bw) = colours(b);
         if bb + 1 - bw > 2 {
-            warnings.push(locale.t_args("warning-colour", &[("board", Arg::Num(board.board.into())), ("name", Arg::Str(&board.black.name)), ("colour", Arg::Str(&locale.t("black"))), ("n", Arg::Num(bb + 1 - bw))]));
+            warnings.push(locale.t_args(
+                "warning-colour",
+                &[
+                    ("board", Arg::Num(board.board.into())),
+                    ("name", Arg::Str(&board.black.name)),
+                    ("colour", Arg::Str(&locale.t("black"))),
+                    ("n", Arg::Num(bb + 1 - bw)),
+                ],
+            ));
         }
         let (wb, ww) = colours(w);
         if ww + 1 - wb > 2 {
-            warnings.push(locale.t_args("warning-colour", &[("board", Arg::Num(board.board.into())), ("name", Arg::Str(&board.white.name)), ("colour", Arg::Str(&locale.t("white"))), ("n", Arg::Num(ww + 1 - wb))]));
+            warnings.push(locale.t_args(
+                "warning-colour",
+                &[
+                    ("board", Arg::Num(board.board.into())),
+                    ("name", Arg::Str(&board.white.name)),
+                    ("colour", Arg::Str(&locale.t("white"))),
+                    ("n", Arg::Num(ww + 1 - wb)),
+                ],
+            ));
         }
     }
     for p in &view.byes {

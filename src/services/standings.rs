@@ -46,7 +46,9 @@ pub async fn compute(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<St
                 if past.byes.iter().any(|b| b.round == n && b.player == row.player) {
                     return "bye".to_string();
                 }
-                let Some(g) = past.games.iter().find(|g| g.round == n && (g.black == row.player || g.white == row.player)) else {
+                let Some(g) =
+                    past.games.iter().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
+                else {
                     return String::new();
                 };
                 let (opponent, colour, mine) = if g.black == row.player {

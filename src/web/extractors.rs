@@ -23,11 +23,8 @@ pub fn locale_of(req: &HttpRequest) -> Locale {
     if let Some(locale) = req.cookie(Locale::COOKIE).and_then(|c| Locale::from_code(c.value())) {
         return locale;
     }
-    let header = req
-        .headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
+    let header =
+        req.headers().get(actix_web::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
     Locale::negotiate(header)
 }
 

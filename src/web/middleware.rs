@@ -30,12 +30,7 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
         Ok(body) => body,
         Err(error) => return Ok(req.error_response(error)),
     };
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     let submitted = token_in_body(&content_type, &body);
     let expected = req.get_session().get::<String>(CSRF_SESSION_KEY).ok().flatten();
     let valid = matches!((&submitted, &expected), (Some(s), Some(e)) if constant_time_eq(s.as_bytes(), e.as_bytes()));
@@ -91,7 +86,10 @@ impl ErrorPage {
 
 /// Turns every error response into a page in the visitor's language. Anonymous GETs of a
 /// page that needs a login are sent to the login page instead.
-pub async fn render_errors(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+pub async fn render_errors(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
     // No clone of the request here: routing needs to own it.
     let is_get = req.method() == Method::GET;
     let response = next.call(req).await?;
@@ -110,10 +108,8 @@ pub async fn render_errors(req: ServiceRequest, next: Next<BoxBody>) -> Result<S
     }
     let message = match app_error {
         Some(AppError::BadRequest(message)) => message.clone(),
-        Some(AppError::TooManyAttempts { retry_after_minutes }) => locale.t_args(
-            "error-too-many-attempts",
-            &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))],
-        ),
+        Some(AppError::TooManyAttempts { retry_after_minutes }) => locale
+            .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
         Some(AppError::Csrf) => locale.t("error-csrf"),
         Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
         _ => match status {
@@ -181,10 +177,10 @@ impl RootSpanBuilder for RedactedRootSpan {
 
 pub fn redact_path(path: &str) -> String {
     for prefix in ["/confirm/", "/reset/"] {
-        if let Some(rest) = path.strip_prefix(prefix) {
-            if !rest.is_empty() {
-                return format!("{prefix}[token]");
-            }
+        if let Some(rest) = path.strip_prefix(prefix)
+            && !rest.is_empty()
+        {
+            return format!("{prefix}[token]");
         }
     }
     path.to_string()

@@ -112,5 +112,6 @@ pub fn path_config() -> web::PathConfig {
 }
 
 pub fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|error, _req| AppError::BadRequest(format!("The address could not be read: {error}")).into())
+    web::QueryConfig::default()
+        .error_handler(|error, _req| AppError::BadRequest(format!("The address could not be read: {error}")).into())
 }

@@ -56,9 +56,7 @@ pub fn parse<'a>(body: &'a [u8], boundary: &str) -> Option<Vec<Part<'a>>> {
 }
 
 fn disposition(headers: &str) -> Option<(String, Option<String>)> {
-    let line = headers
-        .split("\r\n")
-        .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))?;
+    let line = headers.split("\r\n").find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))?;
     let mut name = None;
     let mut filename = None;
     for piece in line.split(';').skip(1) {
@@ -76,10 +74,7 @@ fn disposition(headers: &str) -> Option<(String, Option<String>)> {
 
 /// The text of the first part called `name`.
 pub fn text_field(parts: &[Part<'_>], name: &str) -> Option<String> {
-    parts
-        .iter()
-        .find(|p| p.name == name)
-        .map(|p| String::from_utf8_lossy(p.data).into_owned())
+    parts.iter().find(|p| p.name == name).map(|p| String::from_utf8_lossy(p.data).into_owned())
 }
 
 #[cfg(test)]

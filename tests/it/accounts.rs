@@ -25,7 +25,15 @@ async fn login_needs_a_confirmed_address_and_a_link_works_once() -> TestResult {
     let app = TestApp::spawn().await?;
     let mut client = app.client();
     client
-        .post("/signup", &[("email", "Mixed.Case@Club.Example"), ("display_name", "Li"), ("password", PASSWORD), ("password_again", PASSWORD)])
+        .post(
+            "/signup",
+            &[
+                ("email", "Mixed.Case@Club.Example"),
+                ("display_name", "Li"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
         .await?
         .assert_status(200)?;
     let early = client.post("/login", &[("email", "mixed.case@club.example"), ("password", PASSWORD)]).await?;
@@ -33,7 +41,15 @@ async fn login_needs_a_confirmed_address_and_a_link_works_once() -> TestResult {
     assert!(early.body.contains("Confirm your e-mail address first"));
 
     let again = client
-        .post("/signup", &[("email", "mixed.case@club.example"), ("display_name", "Li"), ("password", PASSWORD), ("password_again", PASSWORD)])
+        .post(
+            "/signup",
+            &[
+                ("email", "mixed.case@club.example"),
+                ("display_name", "Li"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
         .await?;
     again.assert_status(400)?;
     assert!(again.body.contains("already exists"));
@@ -64,7 +80,10 @@ async fn sign_up_refuses_bad_input_and_keeps_what_was_typed() -> TestResult {
     ];
     for (email, name, password, again, message) in cases {
         let page = client
-            .post("/signup", &[("email", email), ("display_name", name), ("password", password), ("password_again", again)])
+            .post(
+                "/signup",
+                &[("email", email), ("display_name", name), ("password", password), ("password_again", again)],
+            )
             .await?;
         page.assert_status(400)?;
         assert!(page.body.contains(message), "{message}: {}", page.body);
@@ -93,7 +112,12 @@ async fn a_forgotten_password_is_reset_through_a_link_valid_for_an_hour() -> Tes
     let path = link.trim_start_matches(&app.base).to_string();
     client.get(&path).await?.assert_status(200)?;
     let new_password = "a brand new passphrase";
-    assert!(client.post(&path, &[("password", new_password), ("password_again", new_password)]).await?.redirected_to("/login"));
+    assert!(
+        client
+            .post(&path, &[("password", new_password), ("password_again", new_password)])
+            .await?
+            .redirected_to("/login")
+    );
     let old = client.post("/login", &[("email", "reset@club.example"), ("password", PASSWORD)]).await?;
     old.assert_status(400)?;
     client.log_in("reset@club.example", new_password).await?;
@@ -101,12 +125,18 @@ async fn a_forgotten_password_is_reset_through_a_link_valid_for_an_hour() -> Tes
 
     // A second link, used after an hour, no longer works.
     client.post("/forgot", &[("email", "reset@club.example")]).await?;
-    let links: Vec<String> = app.mails_to("reset@club.example").iter().filter_map(|m| m.link_starting(&format!("{}/reset/", app.base))).collect();
+    let links: Vec<String> = app
+        .mails_to("reset@club.example")
+        .iter()
+        .filter_map(|m| m.link_starting(&format!("{}/reset/", app.base)))
+        .collect();
     let late = links.last().ok_or("no second reset mail")?.trim_start_matches(&app.base).to_string();
     assert_ne!(late, path);
     clock.advance(Duration::minutes(61));
     assert!(client.get(&late).await?.body.contains("expired"));
-    let refused = client.post(&late, &[("password", "yet another passphrase"), ("password_again", "yet another passphrase")]).await?;
+    let refused = client
+        .post(&late, &[("password", "yet another passphrase"), ("password_again", "yet another passphrase")])
+        .await?;
     refused.assert_status(400)?;
     client.log_in("reset@club.example", new_password).await?;
     Ok(())
@@ -120,7 +150,10 @@ async fn login_is_rate_limited_per_account_until_the_window_passes() -> TestResu
     client.sign_up_and_log_in(&app, "limited@club.example", "Limited", PASSWORD).await?;
     client.post("/logout", &[]).await?;
     for _ in 0..5 {
-        client.post("/login", &[("email", "limited@club.example"), ("password", "wrong password!")]).await?.assert_status(400)?;
+        client
+            .post("/login", &[("email", "limited@club.example"), ("password", "wrong password!")])
+            .await?
+            .assert_status(400)?;
     }
     // Even the right password is refused now, from any client.
     let mut other = app.client();
@@ -140,7 +173,10 @@ async fn login_is_rate_limited_per_network_address() -> TestResult {
         let email = format!("guess{i}@club.example");
         client.post("/login", &[("email", &email), ("password", "wrong password!")]).await?.assert_status(400)?;
     }
-    client.post("/login", &[("email", "guess9@club.example"), ("password", "wrong password!")]).await?.assert_status(429)?;
+    client
+        .post("/login", &[("email", "guess9@club.example"), ("password", "wrong password!")])
+        .await?
+        .assert_status(429)?;
     Ok(())
 }
 
@@ -148,16 +184,25 @@ async fn login_is_rate_limited_per_network_address() -> TestResult {
 async fn the_language_follows_the_browser_and_the_choice_is_remembered() -> TestResult {
     let app = TestApp::spawn().await?;
     let http = reqwest::Client::builder().cookie_store(true).build()?;
-    let zh = http.get(format!("{}/events", app.base)).header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5").send().await?.text().await?;
+    let zh = http
+        .get(format!("{}/events", app.base))
+        .header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5")
+        .send()
+        .await?
+        .text()
+        .await?;
     assert!(zh.contains("lang=\"zh-CN\"") && zh.contains("云子"));
-    let en = http.get(format!("{}/events", app.base)).header("Accept-Language", "en-GB,en;q=0.9").send().await?.text().await?;
+    let en = http
+        .get(format!("{}/events", app.base))
+        .header("Accept-Language", "en-GB,en;q=0.9")
+        .send()
+        .await?
+        .text()
+        .await?;
     assert!(en.contains("lang=\"en\"") && en.contains("Yunzi"));
     // Switching to English sticks, even though the browser prefers Chinese.
-    let switched = http
-        .get(format!("{}/lang/en?next=/events", app.base))
-        .header("Accept-Language", "zh-CN")
-        .send()
-        .await?;
+    let switched =
+        http.get(format!("{}/lang/en?next=/events", app.base)).header("Accept-Language", "zh-CN").send().await?;
     assert!(switched.url().path().ends_with("/events"));
     let after = switched.text().await?;
     assert!(after.contains("lang=\"en\""), "followed redirect shows English");

@@ -8,12 +8,7 @@ pub async fn event_with_players() -> Result<(TestApp, Client, i32), Box<dyn std:
     let app = TestApp::spawn().await?;
     let mut director = app.client();
     director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", PASSWORD).await?;
-    let created = director
-        .post(
-            "/events",
-            &[("name", "Spring Open"), ("venue", "Club"), ("start_date", "2026-04-01"), ("end_date", "2026-04-01"), ("time_zone", "Europe/Amsterdam"), ("rounds", "4"), ("system", "swiss"), ("ruleset", "chinese-1988"), ("komi", "7.5"), ("time_control", "")],
-        )
-        .await?;
+    let created = director.post("/events", &event_form("Spring Open", "4")).await?;
     let event_id = id_after(&created.location, "/events/")?;
     director
         .post_file(&format!("/events/{event_id}/players/import"), "file", "p.csv", &twelve_players_csv(&unique("t")))
@@ -29,14 +24,26 @@ async fn a_csv_with_bad_lines_imports_nothing_and_reports_every_line() -> TestRe
     let csv = "name,rank,club\nGood Player,3k,A\nToo Weak,31k,B\nToo Strong,10d,C\n,2d,D\nChen Yaoye,1d,E\nGood Player,2k,F\n\"Unclosed,1d,G\n";
     let page = director.post_file(&format!("/events/{event_id}/players/import"), "file", "bad.csv", csv).await?;
     page.assert_status(400)?;
-    for expected in ["Line 3", "31k", "Line 4", "10d", "Line 5", "name is required", "Line 6", "Chen Yaoye is already registered", "Line 7", "Good Player is already registered"] {
+    for expected in [
+        "Line 3",
+        "31k",
+        "Line 4",
+        "10d",
+        "Line 5",
+        "name is required",
+        "Line 6",
+        "Chen Yaoye is already registered",
+        "Line 7",
+        "Good Player is already registered",
+    ] {
         assert!(page.body.contains(expected), "report mentions {expected}");
     }
     assert!(page.body.contains("Nothing was imported"));
     assert!(page.body.contains("Too Weak,31k,B"), "the pasted text comes back for fixing");
     assert_eq!(app.fingerprint().await?, before);
 
-    let no_header = director.post_file(&format!("/events/{event_id}/players/import"), "file", "x.csv", "foo,bar\n1,2\n").await?;
+    let no_header =
+        director.post_file(&format!("/events/{event_id}/players/import"), "file", "x.csv", "foo,bar\n1,2\n").await?;
     no_header.assert_status(400)?;
     assert!(no_header.body.contains("must name the columns"));
     assert_eq!(app.fingerprint().await?, before);
@@ -64,9 +71,13 @@ async fn impossible_ranks_duplicates_and_long_names_are_refused() -> TestResult 
         assert!(page.body.contains(&format!("value=\"{rank}\"")), "the form keeps what was typed");
     }
     assert_eq!(app.fingerprint().await?, before);
-    director.post(&path, &[("name", "New Person"), ("rank", "2k"), ("email", "dup@example.org")]).await?.assert_status(303)?;
+    director
+        .post(&path, &[("name", "New Person"), ("rank", "2k"), ("email", "dup@example.org")])
+        .await?
+        .assert_status(303)?;
     let with_players = app.fingerprint().await?;
-    let email_twice = director.post(&path, &[("name", "Other Person"), ("rank", "2k"), ("email", "DUP@example.org")]).await?;
+    let email_twice =
+        director.post(&path, &[("name", "Other Person"), ("rank", "2k"), ("email", "DUP@example.org")]).await?;
     email_twice.assert_status(400)?;
     assert!(email_twice.body.contains("dup@example.org is already registered (for New Person)"));
     assert_eq!(app.fingerprint().await?, with_players);
@@ -77,13 +88,19 @@ async fn impossible_ranks_duplicates_and_long_names_are_refused() -> TestResult 
 async fn a_script_laden_name_is_stored_as_typed_and_shown_escaped() -> TestResult {
     let (_app, mut director, event_id) = event_with_players().await?;
     let name = "<script>alert('x')</script> & <b>Bold</b>";
-    director.post(&format!("/events/{event_id}/players"), &[("name", name), ("rank", "4k")]).await?.assert_status(303)?;
+    director
+        .post(&format!("/events/{event_id}/players"), &[("name", name), ("rank", "4k")])
+        .await?
+        .assert_status(303)?;
     let mut visitor = Client::new(&director.base);
     for path in [format!("/events/{event_id}/players"), format!("/events/{event_id}/standings")] {
         let page = visitor.get(&path).await?;
         assert!(!page.body.contains("<script>alert"), "{path} must not carry the raw script");
         assert!(!page.body.contains("<b>Bold</b>"));
-        assert!(page.body.contains("&#60;script&#62;") || page.body.contains("&lt;script&gt;"), "{path} shows the name escaped");
+        assert!(
+            page.body.contains("&#60;script&#62;") || page.body.contains("&lt;script&gt;"),
+            "{path} shows the name escaped"
+        );
     }
     Ok(())
 }
@@ -93,38 +110,61 @@ async fn results_for_unknown_boards_and_second_results_are_refused() -> TestResu
     let (app, mut director, event_id) = event_with_players().await?;
     director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
     // A draft round takes no results.
-    let early = director.post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "R")]).await?;
+    let early = director
+        .post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "R")])
+        .await?;
     early.assert_status(400)?;
     assert!(early.body.contains("not published yet"));
     director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
     let before = app.fingerprint().await?;
 
-    let unknown = director.post(&format!("/events/{event_id}/rounds/1/results/99"), &[("outcome", "black"), ("margin", "R")]).await?;
+    let unknown = director
+        .post(&format!("/events/{event_id}/rounds/1/results/99"), &[("outcome", "black"), ("margin", "R")])
+        .await?;
     unknown.assert_status(400)?;
     assert!(unknown.body.contains("Round 1 has no board 99"));
-    let no_round = director.post(&format!("/events/{event_id}/rounds/7/results/1"), &[("outcome", "black"), ("margin", "R")]).await?;
+    let no_round = director
+        .post(&format!("/events/{event_id}/rounds/7/results/1"), &[("outcome", "black"), ("margin", "R")])
+        .await?;
     no_round.assert_status(400)?;
     assert!(no_round.body.contains("There is no round 7"));
-    for (outcome, margin, message) in [("black", "0", "draw"), ("white", "3.25", "3.25"), ("nobody", "", "Choose who won")] {
-        let page = director.post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", outcome), ("margin", margin)]).await?;
+    for (outcome, margin, message) in
+        [("black", "0", "draw"), ("white", "3.25", "3.25"), ("nobody", "", "Choose who won")]
+    {
+        let page = director
+            .post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", outcome), ("margin", margin)])
+            .await?;
         page.assert_status(400)?;
         assert!(page.body.contains(message), "{outcome} {margin}: {message}");
     }
     assert_eq!(app.fingerprint().await?, before);
 
-    director.post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "¾子")]).await?.assert_status(303)?;
+    director
+        .post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "¾子")])
+        .await?
+        .assert_status(303)?;
     let after_first = app.fingerprint().await?;
-    let second = director.post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "white"), ("margin", "R")]).await?;
+    let second = director
+        .post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "white"), ("margin", "R")])
+        .await?;
     second.assert_status(400)?;
     assert!(second.body.contains("Board 1 already has a result"));
     assert_eq!(app.fingerprint().await?, after_first);
 
     // A correction needs a reason, and leaves an audit row with the old and new result.
-    let no_reason = director.post(&format!("/events/{event_id}/rounds/1/results/1/correct"), &[("outcome", "white"), ("margin", "R"), ("reason", " ")]).await?;
+    let no_reason = director
+        .post(
+            &format!("/events/{event_id}/rounds/1/results/1/correct"),
+            &[("outcome", "white"), ("margin", "R"), ("reason", " ")],
+        )
+        .await?;
     no_reason.assert_status(400)?;
     assert_eq!(app.fingerprint().await?, after_first);
     director
-        .post(&format!("/events/{event_id}/rounds/1/results/1/correct"), &[("outcome", "white"), ("margin", "R"), ("reason", "scoresheet misread")])
+        .post(
+            &format!("/events/{event_id}/rounds/1/results/1/correct"),
+            &[("outcome", "white"), ("margin", "R"), ("reason", "scoresheet misread")],
+        )
         .await?
         .assert_status(303)?;
     let audit = director.get(&format!("/events/{event_id}/audit")).await?;
@@ -164,18 +204,30 @@ async fn a_director_cannot_edit_another_directors_event() -> TestResult {
     let (app, mut owner, event_id) = event_with_players().await?;
     let mut rival = app.client();
     rival.sign_up_and_log_in(&app, &format!("{}@club.example", unique("rival")), "Rival", PASSWORD).await?;
-    let rival_event = rival
-        .post("/events", &[("name", "Rival Cup"), ("venue", ""), ("start_date", "2026-05-01"), ("end_date", "2026-05-01"), ("time_zone", "Asia/Tokyo"), ("rounds", "3"), ("system", "swiss"), ("ruleset", "japanese-1989"), ("komi", "6.5"), ("time_control", "")])
-        .await?;
+    let rival_event = rival.post("/events", &event_form("Rival Cup", "3")).await?;
     assert!(rival_event.redirected_to("/events/"));
     let before = app.fingerprint().await?;
-    let fields = [("name", "Hijacked"), ("venue", ""), ("start_date", "2026-04-01"), ("end_date", "2026-04-01"), ("time_zone", "Europe/Amsterdam"), ("rounds", "4"), ("system", "swiss"), ("ruleset", "chinese-1988"), ("komi", "7.5"), ("time_control", "")];
+    let fields = event_form("Hijacked", "4");
     rival.post(&format!("/events/{event_id}/edit"), &fields).await?.assert_status(403)?;
     rival.get(&format!("/events/{event_id}/edit")).await?.assert_status(403)?;
     rival.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(403)?;
     assert_eq!(app.fingerprint().await?, before);
     // The owner's own edit goes through; a bad value is explained and changes nothing.
-    let bad = owner.post(&format!("/events/{event_id}/edit"), &[("name", "Spring Open"), ("start_date", "2026-04-02"), ("end_date", "2026-04-01"), ("time_zone", "Europe/Amsterdam"), ("rounds", "4"), ("system", "swiss"), ("ruleset", "chinese-1988"), ("komi", "7.5")]).await?;
+    let bad = owner
+        .post(
+            &format!("/events/{event_id}/edit"),
+            &[
+                ("name", "Spring Open"),
+                ("start_date", "2026-04-02"),
+                ("end_date", "2026-04-01"),
+                ("time_zone", "Europe/Amsterdam"),
+                ("rounds", "4"),
+                ("system", "swiss"),
+                ("ruleset", "chinese-1988"),
+                ("komi", "7.5"),
+            ],
+        )
+        .await?;
     bad.assert_status(400)?;
     assert!(bad.body.contains("cannot end before it starts"));
     assert_eq!(app.fingerprint().await?, before);

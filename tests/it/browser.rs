@@ -24,20 +24,32 @@ impl Drop for Driver {
 }
 
 fn installed(program: &str) -> bool {
-    Command::new(program).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
     let required = std::env::var("BROWSER_TESTS").map(|v| v == "1").unwrap_or(false);
     if !installed("chromedriver") || !Path::new("/usr/bin/chromium").exists() {
         if required {
-            return Err("BROWSER_TESTS=1 but chromium/chromedriver are missing (apt-get install chromium chromium-driver)".into());
+            return Err(
+                "BROWSER_TESTS=1 but chromium/chromedriver are missing (apt-get install chromium chromium-driver)"
+                    .into(),
+            );
         }
         eprintln!("browser test skipped: chromium and chromedriver are not installed");
         return Ok(None);
     }
     let port = free_port()?;
-    let child = Command::new("chromedriver").arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()?;
     let driver = Driver { child, port };
     let capabilities = serde_json::json!({
         "goog:chromeOptions": {
@@ -112,10 +124,10 @@ fn path_of(url: &url::Url) -> String {
 async fn a_director_runs_the_event_in_a_browser() -> TestResult {
     let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
     let result = journey(&browser).await;
-    if result.is_err() {
-        if let Ok(png) = browser.screenshot().await {
-            let _ = std::fs::write(std::env::temp_dir().join("yunzi-browser-failure.png"), png);
-        }
+    if result.is_err()
+        && let Ok(png) = browser.screenshot().await
+    {
+        let _ = std::fs::write(std::env::temp_dir().join("yunzi-browser-failure.png"), png);
     }
     let _ = browser.close().await;
     result
@@ -155,7 +167,11 @@ async fn journey(browser: &Browser) -> TestResult {
     let csv_path = temp_dir("csv").join("players.csv");
     std::fs::write(&csv_path, twelve_players_csv(&unique("b")))?;
     browser.goto(&format!("{}{event_path}/players", app.base)).await?;
-    browser.find(Locator::Css("#import-form input[type=file]")).await?.send_keys(&csv_path.display().to_string()).await?;
+    browser
+        .find(Locator::Css("#import-form input[type=file]"))
+        .await?
+        .send_keys(&csv_path.display().to_string())
+        .await?;
     click(browser, "#import-form button[type=submit]").await?;
     assert_eq!(browser.find_all(Locator::Css("#players td.name")).await?.len(), 12);
 

@@ -46,9 +46,7 @@ pub async fn database_url(data: &Path) -> Result<String, Box<dyn std::error::Err
         .map_err(|_| "TEST_DATABASE=postgres needs TEST_POSTGRES_URL (the README test command sets it)")?;
     let name = unique("yunzi_t");
     let admin = Database::connect(admin_url.as_str()).await?;
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE {name}"))
-        .await?;
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
     admin.close().await?;
     let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
     Ok(format!("{base}/{name}"))
@@ -79,7 +77,9 @@ impl SmtpServer {
                 return Ok(server);
             }
             if let Ok(Some(status)) = server.child.try_wait() {
-                return Err(format!("aiosmtpd exited at start ({status}); is it installed? (pip install aiosmtpd)").into());
+                return Err(
+                    format!("aiosmtpd exited at start ({status}); is it installed? (pip install aiosmtpd)").into()
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -122,7 +122,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { mail: MailSetup::Outbox, clock: Arc::new(SystemClock), login_failures_per_account: 5, login_attempts_per_address: 1000 }
+        Options {
+            mail: MailSetup::Outbox,
+            clock: Arc::new(SystemClock),
+            login_failures_per_account: 5,
+            login_attempts_per_address: 1000,
+        }
     }
 }
 
@@ -174,7 +179,12 @@ impl TestApp {
             None => collect_files(&self.data.join("outbox"), &mut files),
         }
         files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-        files.iter().filter_map(|p| std::fs::read(p).ok()).filter(|raw| !raw.is_empty()).map(|raw| MailMessage::parse(&raw)).collect()
+        files
+            .iter()
+            .filter_map(|p| std::fs::read(p).ok())
+            .filter(|raw| !raw.is_empty())
+            .map(|raw| MailMessage::parse(&raw))
+            .collect()
     }
 
     pub fn mails_to(&self, address: &str) -> Vec<MailMessage> {
@@ -206,7 +216,10 @@ impl TestApp {
         let mut out = String::new();
         for table in ["users", "events", "event_staff", "players", "rounds", "games", "byes", "audit_log"] {
             let rows = db
-                .query_all_raw(Statement::from_string(db.get_database_backend(), format!("SELECT * FROM {table} ORDER BY id")))
+                .query_all_raw(Statement::from_string(
+                    db.get_database_backend(),
+                    format!("SELECT * FROM {table} ORDER BY id"),
+                ))
                 .await?;
             out.push_str(&format!("{table}:{}\n", rows.len()));
             for row in rows {
@@ -220,7 +233,8 @@ impl TestApp {
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        let _ = self.handle.stop(false);
+        // stop() sends the command at once; the returned future only waits for the end.
+        drop(self.handle.stop(false));
     }
 }
 
@@ -302,12 +316,14 @@ fn quoted_printable_decode(text: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'=' && i + 2 < bytes.len() + 0 && i + 2 <= bytes.len() - 1 {
-            if let Ok(v) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && i + 2 < bytes.len()
+            && let Ok(v) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16)
+        {
+            out.push(v);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -356,7 +372,13 @@ pub struct Page {
 impl Page {
     pub fn assert_status(&self, expected: u16) -> Result<&Page, Box<dyn std::error::Error>> {
         if self.status != expected {
-            return Err(format!("expected {expected}, got {} {:?}: {}", self.status, self.location, excerpt(&self.body)).into());
+            return Err(format!(
+                "expected {expected}, got {} {:?}: {}",
+                self.status,
+                self.location,
+                excerpt(&self.body)
+            )
+            .into());
         }
         Ok(self)
     }
@@ -434,7 +456,13 @@ impl Client {
     }
 
     /// POSTs a multipart form (file upload) with this session's CSRF token.
-    pub async fn post_file(&mut self, path: &str, field: &str, filename: &str, content: &str) -> Result<Page, Box<dyn std::error::Error>> {
+    pub async fn post_file(
+        &mut self,
+        path: &str,
+        field: &str,
+        filename: &str,
+        content: &str,
+    ) -> Result<Page, Box<dyn std::error::Error>> {
         let token = self.token().await?;
         let boundary = "----yunzitestboundary7MA4YWxkTrZu0gW";
         let body = format!(
@@ -453,9 +481,12 @@ impl Client {
 
     /// Signs up, confirms through the mailed link, and logs in.
     pub async fn sign_up_and_log_in(&mut self, app: &TestApp, email: &str, name: &str, password: &str) -> TestResult {
-        self.post("/signup", &[("email", email), ("display_name", name), ("password", password), ("password_again", password)])
-            .await?
-            .assert_status(200)?;
+        self.post(
+            "/signup",
+            &[("email", email), ("display_name", name), ("password", password), ("password_again", password)],
+        )
+        .await?
+        .assert_status(200)?;
         let link = app.link_in_mail(email, "/confirm/").await?;
         let path = link.trim_start_matches(&app.base).to_string();
         self.get(&path).await?.assert_status(200)?;
@@ -538,6 +569,22 @@ pub fn id_after(location: &Option<String>, prefix: &str) -> Result<i32, Box<dyn 
     let location = location.as_deref().ok_or("no redirect")?;
     let rest = location.strip_prefix(prefix).ok_or_else(|| format!("{location} does not start with {prefix}"))?;
     Ok(rest.split(['/', '?', '#']).next().unwrap_or("").parse()?)
+}
+
+/// The event form, filled in with `name`, `rounds` and defaults for everything else.
+pub fn event_form<'a>(name: &'a str, rounds: &'a str) -> [(&'static str, &'a str); 10] {
+    [
+        ("name", name),
+        ("venue", "Club"),
+        ("start_date", "2026-04-01"),
+        ("end_date", "2026-04-01"),
+        ("time_zone", "Europe/Amsterdam"),
+        ("rounds", rounds),
+        ("system", "swiss"),
+        ("ruleset", "chinese-1988"),
+        ("komi", "7.5"),
+        ("time_control", ""),
+    ]
 }
 
 /// Twelve players, as a director's CSV file. Some have addresses (they get pairing mails).

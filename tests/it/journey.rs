@@ -9,7 +9,7 @@ pub fn planned_result(round: u32, board: u32) -> (&'static str, &'static str, u3
     match (round, board) {
         (1, 1) => ("white_forfeit", "", 0, 2),
         (2, 2) => ("draw", "", 1, 1),
-        _ if (round + board) % 2 == 0 => ("black", ["R", "3.5", "¾子", "T"][(board % 4) as usize], 2, 0),
+        _ if (round + board).is_multiple_of(2) => ("black", ["R", "3.5", "¾子", "T"][(board % 4) as usize], 2, 0),
         _ => ("white", ["0.5", "R", "1¼子", "12"][(board % 4) as usize], 0, 2),
     }
 }
@@ -63,13 +63,12 @@ async fn a_director_runs_a_small_event_end_to_end() -> TestResult {
 
         if round == 1 {
             // The director exchanges the two Black players of boards 1 and 2 before publishing.
-            let ids: Vec<String> = attributes(&draft.body, "value")
-                .into_iter()
-                .filter(|v| v.parse::<i32>().is_ok())
-                .collect();
+            let ids: Vec<String> =
+                attributes(&draft.body, "value").into_iter().filter(|v| v.parse::<i32>().is_ok()).collect();
             assert!(ids.len() >= 12, "the swap form lists every player");
             let before = pairing.clone();
-            let (first_black, second_black) = (player_id_named(&draft.body, &before[0].1)?, player_id_named(&draft.body, &before[1].1)?);
+            let (first_black, second_black) =
+                (player_id_named(&draft.body, &before[0].1)?, player_id_named(&draft.body, &before[1].1)?);
             director
                 .post(&format!("/events/{event_id}/rounds/1/swap"), &[("a", &first_black), ("b", &second_black)])
                 .await?
@@ -79,10 +78,7 @@ async fn a_director_runs_a_small_event_end_to_end() -> TestResult {
             assert_eq!(after[1].1, before[0].1);
         }
 
-        director
-            .post(&format!("/events/{event_id}/rounds/{round}/publish"), &[])
-            .await?
-            .assert_status(303)?;
+        director.post(&format!("/events/{event_id}/rounds/{round}/publish"), &[]).await?.assert_status(303)?;
         let published = visitor.get(&format!("/events/{event_id}/rounds/{round}")).await?;
         published.assert_status(200)?;
         let pairing = boards(&published.body);

@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod bad_input;
 mod browser;
+mod database;
 mod journey;
 mod route_table;
 mod secrets;

@@ -60,7 +60,7 @@ async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult
     let ids: Vec<String> = players_page
         .body
         .match_indices(&format!("/events/{event_id}/players/"))
-        .filter_map(|(i, m)| Some(players_page.body[i + m.len()..].chars().take_while(|c| c.is_ascii_digit()).collect::<String>()))
+        .map(|(i, m)| players_page.body[i + m.len()..].chars().take_while(|c| c.is_ascii_digit()).collect::<String>())
         .filter(|s| !s.is_empty())
         .collect();
     let (a, b) = (ids.first().cloned().ok_or("no player ids")?, ids.get(2).cloned().ok_or("too few ids")?);
@@ -70,7 +70,9 @@ async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult
     let mut anonymous = app.client();
     anonymous.get("/login").await?;
     let mut outsider = app.client();
-    outsider.sign_up_and_log_in(&app, &format!("{}@club.example", unique("outsider")), "Outsider", "outsider password").await?;
+    outsider
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("outsider")), "Outsider", "outsider password")
+        .await?;
     let fields = body(&a, &b);
     let mut checked = 0;
 
@@ -119,12 +121,21 @@ async fn a_referee_records_results_but_cannot_direct() -> TestResult {
     let referee_email = format!("{}@club.example", unique("referee"));
     let mut referee = app.client();
     referee.sign_up_and_log_in(&app, &referee_email, "Referee Zhao", "referee password").await?;
-    director.post(&format!("/events/{event_id}/staff"), &[("email", &referee_email), ("role", "referee")]).await?.assert_status(303)?;
+    director
+        .post(&format!("/events/{event_id}/staff"), &[("email", &referee_email), ("role", "referee")])
+        .await?
+        .assert_status(303)?;
     director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
     referee.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(403)?;
     director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
-    referee.post(&format!("/events/{event_id}/rounds/1/results/2"), &[("outcome", "draw")]).await?.assert_status(303)?;
-    referee.post(&format!("/events/{event_id}/rounds/1/results/2/correct"), &[("outcome", "black"), ("reason", "x")]).await?.assert_status(403)?;
+    referee
+        .post(&format!("/events/{event_id}/rounds/1/results/2"), &[("outcome", "draw")])
+        .await?
+        .assert_status(303)?;
+    referee
+        .post(&format!("/events/{event_id}/rounds/1/results/2/correct"), &[("outcome", "black"), ("reason", "x")])
+        .await?
+        .assert_status(403)?;
     referee.get(&format!("/events/{event_id}/audit")).await?.assert_status(200)?;
     referee.get(&format!("/events/{event_id}/edit")).await?.assert_status(403)?;
     Ok(())

@@ -28,7 +28,13 @@ impl Server {
             .spawn()?;
         let log = Arc::new(Mutex::new(String::new()));
         let (tx, rx) = std::sync::mpsc::channel();
-        for stream in [child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>), child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>)].into_iter().flatten() {
+        for stream in [
+            child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+            child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+        ]
+        .into_iter()
+        .flatten()
+        {
             let log = log.clone();
             let tx = tx.clone();
             std::thread::spawn(move || {
@@ -43,7 +49,8 @@ impl Server {
                 }
             });
         }
-        let address = rx.recv_timeout(std::time::Duration::from_secs(60)).map_err(|_| "the server did not report its address")?;
+        let address =
+            rx.recv_timeout(std::time::Duration::from_secs(60)).map_err(|_| "the server did not report its address")?;
         Ok(Server { child, base: format!("http://{address}"), log })
     }
 
@@ -64,10 +71,10 @@ fn outbox_link(data: &Path, base: &str, prefix: &str) -> Option<String> {
     for entry in std::fs::read_dir(data.join("outbox")).ok()?.flatten() {
         let raw = std::fs::read(entry.path()).ok()?;
         let modified = entry.metadata().ok()?.modified().ok()?;
-        if let Some(link) = MailMessage::parse(&raw).link_starting(&format!("{base}{prefix}")) {
-            if newest.as_ref().is_none_or(|(t, _)| modified > *t) {
-                newest = Some((modified, link));
-            }
+        if let Some(link) = MailMessage::parse(&raw).link_starting(&format!("{base}{prefix}"))
+            && newest.as_ref().is_none_or(|(t, _)| modified > *t)
+        {
+            newest = Some((modified, link));
         }
     }
     newest.map(|(_, link)| link)
@@ -89,7 +96,18 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
     let server = Server::start(&data)?;
     let mut client = Client::new(&server.base);
     assert_eq!(client.get("/health").await?.body, "ok");
-    client.post("/signup", &[("email", "owner@club.example"), ("display_name", "Owner"), ("password", password), ("password_again", password)]).await?.assert_status(200)?;
+    client
+        .post(
+            "/signup",
+            &[
+                ("email", "owner@club.example"),
+                ("display_name", "Owner"),
+                ("password", password),
+                ("password_again", password),
+            ],
+        )
+        .await?
+        .assert_status(200)?;
     let confirm = outbox_link(&data, &server.base, "/confirm/").ok_or("no confirmation mail in the outbox")?;
     let confirm_path = confirm.trim_start_matches(&server.base).to_string();
     client.get(&confirm_path).await?;
@@ -99,7 +117,12 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
     let reset = outbox_link(&data, &server.base, "/reset/").ok_or("no reset mail in the outbox")?;
     let reset_path = reset.trim_start_matches(&server.base).to_string();
     client.get(&reset_path).await?;
-    assert!(client.post(&reset_path, &[("password", new_password), ("password_again", new_password)]).await?.redirected_to("/login"));
+    assert!(
+        client
+            .post(&reset_path, &[("password", new_password), ("password_again", new_password)])
+            .await?
+            .redirected_to("/login")
+    );
     client.log_in("owner@club.example", new_password).await?;
     assert!(client.get("/events/new").await?.status == 200, "logged in");
 
@@ -107,7 +130,13 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
     let reset_token = reset_path.trim_start_matches("/reset/").to_string();
     let session_key = std::fs::read_to_string(data.join("session.key"))?.trim().to_string();
     assert_eq!(session_key.len(), 128);
-    let secrets = [("password", password), ("new password", new_password), ("confirmation token", confirm_token.as_str()), ("reset token", reset_token.as_str()), ("session key", session_key.as_str())];
+    let secrets = [
+        ("password", password),
+        ("new password", new_password),
+        ("confirmation token", confirm_token.as_str()),
+        ("reset token", reset_token.as_str()),
+        ("session key", session_key.as_str()),
+    ];
 
     let log = server.log();
     assert!(log.contains("/reset/[token]"), "requests are logged, with the token blanked");
@@ -117,7 +146,10 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
             assert!(!file_contains(&data.join(file), secret), "the {what} appears in {file}");
         }
     }
-    assert!(file_contains(&data.join("yunzi.db"), "$argon2id$") || file_contains(&data.join("yunzi.db-wal"), "$argon2id$"), "passwords are stored as argon2id hashes");
+    assert!(
+        file_contains(&data.join("yunzi.db"), "$argon2id$") || file_contains(&data.join("yunzi.db-wal"), "$argon2id$"),
+        "passwords are stored as argon2id hashes"
+    );
 
     // A restart with the same data folder logs nobody out.
     drop(server);

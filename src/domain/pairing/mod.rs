@@ -61,10 +61,9 @@ impl fmt::Display for PairingError {
             PairingError::NotEnoughPlayers => {
                 f.write_str("cannot pair the round: at least two players must be present")
             }
-            PairingError::DuplicatePlayer(id) => write!(
-                f,
-                "cannot pair the round: player {id} is listed more than once"
-            ),
+            PairingError::DuplicatePlayer(id) => {
+                write!(f, "cannot pair the round: player {id} is listed more than once")
+            }
         }
     }
 }

@@ -79,18 +79,10 @@ pub fn pair_swiss(players: &[PairingPlayer]) -> Result<RoundPairing, PairingErro
         vec![None]
     } else {
         let fresh: Vec<usize> = (0..n).rev().filter(|&i| !order[i].had_bye).collect();
-        if fresh.is_empty() {
-            (0..n).rev().map(Some).collect()
-        } else {
-            fresh.into_iter().map(Some).collect()
-        }
+        if fresh.is_empty() { (0..n).rev().map(Some).collect() } else { fresh.into_iter().map(Some).collect() }
     };
 
-    let field = Field {
-        n,
-        met: &met,
-        class: &class,
-    };
+    let field = Field { n, met: &met, class: &class };
     let mut steps = 0u64;
     // Fewest rematches first; within that, the lowest bye candidate first.
     'deepen: for max_rematches in 0..=n / 2 {
@@ -113,11 +105,7 @@ pub fn pair_swiss(players: &[PairingPlayer]) -> Result<RoundPairing, PairingErro
 
 /// Higher points, then stronger rank, then higher rating, then lower id comes first.
 fn pairing_order(a: &PairingPlayer, b: &PairingPlayer) -> Ordering {
-    b.points
-        .cmp(&a.points)
-        .then(b.rank_value.cmp(&a.rank_value))
-        .then(b.rating.cmp(&a.rating))
-        .then(a.id.cmp(&b.id))
+    b.points.cmp(&a.points).then(b.rank_value.cmp(&a.rank_value)).then(b.rating.cmp(&a.rating)).then(a.id.cmp(&b.id))
 }
 
 /// Blacks minus whites so far.
@@ -145,12 +133,7 @@ fn higher_takes_black(higher: &PairingPlayer, lower: &PairingPlayer, board_numbe
     }
 }
 
-fn build(
-    order: &[&PairingPlayer],
-    met: &[bool],
-    partner: &[usize],
-    bye: Option<usize>,
-) -> RoundPairing {
+fn build(order: &[&PairingPlayer], met: &[bool], partner: &[usize], bye: Option<usize>) -> RoundPairing {
     let n = order.len();
     let mut boards = Vec::with_capacity(n / 2);
     let mut rematches = Vec::new();
@@ -161,26 +144,16 @@ fn build(
         }
         let (higher, lower) = (order[hi], order[lo]);
         let board = if higher_takes_black(higher, lower, boards.len() + 1) {
-            Board {
-                black: higher.id,
-                white: lower.id,
-            }
+            Board { black: higher.id, white: lower.id }
         } else {
-            Board {
-                black: lower.id,
-                white: higher.id,
-            }
+            Board { black: lower.id, white: higher.id }
         };
         if met[hi * n + lo] {
             rematches.push((board.black, board.white));
         }
         boards.push(board);
     }
-    RoundPairing {
-        boards,
-        bye: bye.map(|i| order[i].id),
-        rematches,
-    }
+    RoundPairing { boards, bye: bye.map(|i| order[i].id), rematches }
 }
 
 /// The field in pairing order: who met whom and whose colours are at the limit.
@@ -214,8 +187,7 @@ impl Field<'_> {
         let n = self.n;
         let mut free: Vec<bool> = (0..n).map(|i| Some(i) != bye).collect();
         let mut free_count = free.iter().filter(|&&f| f).count();
-        let count =
-            |free: &[bool], c: i8| (0..n).filter(|&i| free[i] && self.class[i] == c).count();
+        let count = |free: &[bool], c: i8| (0..n).filter(|&i| free[i] && self.class[i] == c).count();
         let (mut high, mut low) = (count(&free, 1), count(&free, -1));
         let strict = colour_feasible(free_count, high, low);
         let mut partner = vec![NONE; n];
@@ -274,12 +246,7 @@ struct Search<'a, 'f> {
 }
 
 impl<'a, 'f> Search<'a, 'f> {
-    fn new(
-        field: &'a Field<'f>,
-        bye: Option<usize>,
-        max_rematches: usize,
-        steps: &'a mut u64,
-    ) -> Self {
+    fn new(field: &'a Field<'f>, bye: Option<usize>, max_rematches: usize, steps: &'a mut u64) -> Self {
         let n = field.n;
         let free: Vec<bool> = (0..n).map(|i| Some(i) != bye).collect();
         let free_count = free.iter().filter(|&&f| f).count();
@@ -302,9 +269,7 @@ impl<'a, 'f> Search<'a, 'f> {
         };
         for r in 0..n {
             if search.free[r] {
-                search.avail[r] = (0..n)
-                    .filter(|&s| s != r && search.free[s] && search.fresh(r, s))
-                    .count();
+                search.avail[r] = (0..n).filter(|&s| s != r && search.free[s] && search.fresh(r, s)).count();
                 search.zero += usize::from(search.avail[r] == 0);
             }
         }
@@ -342,10 +307,7 @@ impl<'a, 'f> Search<'a, 'f> {
                 break;
             }
             for q in p + 1..n {
-                if !self.free[q]
-                    || !self.field.colour_ok(self.strict, p, q)
-                    || self.field.met(p, q) != rematch
-                {
+                if !self.free[q] || !self.field.colour_ok(self.strict, p, q) || self.field.met(p, q) != rematch {
                     continue;
                 }
                 self.join(p, q);
@@ -446,11 +408,7 @@ mod tests {
     }
 
     /// Applies a round: `outcome(board)` is 0 for a black win, 1 white win, 2 draw.
-    fn play(
-        players: &mut [PairingPlayer],
-        pairing: &RoundPairing,
-        mut outcome: impl FnMut() -> u8,
-    ) {
+    fn play(players: &mut [PairingPlayer], pairing: &RoundPairing, mut outcome: impl FnMut() -> u8) {
         let pos: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         for b in &pairing.boards {
             let (Some(&bi), Some(&wi)) = (pos.get(&b.black), pos.get(&b.white)) else {
@@ -486,10 +444,7 @@ mod tests {
     #[test]
     fn rejects_small_fields_and_duplicates() {
         assert_eq!(pair_swiss(&[]), Err(PairingError::NotEnoughPlayers));
-        assert_eq!(
-            pair_swiss(&[player(1, 0, 0)]),
-            Err(PairingError::NotEnoughPlayers)
-        );
+        assert_eq!(pair_swiss(&[player(1, 0, 0)]), Err(PairingError::NotEnoughPlayers));
         assert_eq!(
             pair_swiss(&[player(1, 0, 0), player(2, 0, 0), player(1, 2, 0)]),
             Err(PairingError::DuplicatePlayer(1))
@@ -566,11 +521,7 @@ mod tests {
         let expected: Vec<Board> = (0..6)
             .map(|i| {
                 let (hi, lo) = (2 * i + 1, 2 * i + 2);
-                if i % 2 == 0 {
-                    board(hi, lo)
-                } else {
-                    board(lo, hi)
-                }
+                if i % 2 == 0 { board(hi, lo) } else { board(lo, hi) }
             })
             .collect();
         assert_eq!(r1.boards, expected);
@@ -584,15 +535,8 @@ mod tests {
         });
         let r2 = pair(&field);
         assert!(r2.rematches.is_empty());
-        let pairs: Vec<(i64, i64)> = r2
-            .boards
-            .iter()
-            .map(|b| (b.black.min(b.white), b.black.max(b.white)))
-            .collect();
-        assert_eq!(
-            pairs,
-            vec![(1, 3), (5, 7), (9, 11), (2, 4), (6, 8), (10, 12)]
-        );
+        let pairs: Vec<(i64, i64)> = r2.boards.iter().map(|b| (b.black.min(b.white), b.black.max(b.white))).collect();
+        assert_eq!(pairs, vec![(1, 3), (5, 7), (9, 11), (2, 4), (6, 8), (10, 12)]);
         // Odd boards had the higher player in black: 1 (black) takes white against 3.
         assert_eq!(r2.boards[0], board(3, 1));
         // Even boards had the lower player in black: 7 (white) takes black against 5.
@@ -607,11 +551,7 @@ mod tests {
         let schedule = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]];
         for round in schedule {
             let boards: Vec<Board> = round.iter().map(|&(b, w)| board(b, w)).collect();
-            let pairing = RoundPairing {
-                boards,
-                bye: None,
-                rematches: Vec::new(),
-            };
+            let pairing = RoundPairing { boards, bye: None, rematches: Vec::new() };
             play(&mut field, &pairing, || 0);
         }
         let p = pair(&field);
@@ -649,9 +589,7 @@ mod tests {
 
     #[test]
     fn large_field_pairs_quickly_without_rematches() {
-        let mut field: Vec<PairingPlayer> = (1..=501)
-            .map(|id| player(id, 0, (id % 40) as i32 - 30))
-            .collect();
+        let mut field: Vec<PairingPlayer> = (1..=501).map(|id| player(id, 0, (id % 40) as i32 - 30)).collect();
         let mut seed: u64 = 12345;
         let mut slowest = Duration::ZERO;
         for _ in 0..10 {
@@ -661,39 +599,26 @@ mod tests {
             assert!(p.rematches.is_empty());
             assert_eq!(p.boards.len(), 250);
             play(&mut field, &p, || {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 ((seed >> 33) % 3) as u8
             });
         }
         // Generous: debug builds are slow; release pairs this in milliseconds.
-        assert!(
-            slowest < Duration::from_secs(5),
-            "slowest round took {slowest:?}"
-        );
+        assert!(slowest < Duration::from_secs(5), "slowest round took {slowest:?}");
     }
 
     #[test]
     fn greedy_fallback_keeps_the_colour_limit_and_the_bye() {
         let met = vec![false; 25];
         let class = [1, 1, 0, -1, 0];
-        let field = Field {
-            n: 5,
-            met: &met,
-            class: &class,
-        };
+        let field = Field { n: 5, met: &met, class: &class };
         // 0 and 1 are both two blacks ahead, so 0 skips 1; 4 sits out.
         assert_eq!(field.greedy(Some(4)), vec![2, 3, 0, 1, NONE]);
 
         let mut met = vec![false; 16];
         met[2 * 4 + 3] = true;
         met[3 * 4 + 2] = true;
-        let field = Field {
-            n: 4,
-            met: &met,
-            class: &[0; 4],
-        };
+        let field = Field { n: 4, met: &met, class: &[0; 4] };
         // Greedy does not look ahead: 2 and 3 are left to repeat their game.
         assert_eq!(field.greedy(None), vec![1, 0, 3, 2]);
     }
@@ -706,10 +631,7 @@ mod tests {
         let field: Vec<PairingPlayer> = (0..n)
             .map(|i| {
                 let others = if i < a { a..n } else { 0..a };
-                PairingPlayer {
-                    opponents: others.map(|j| j as i64 + 1).collect(),
-                    ..player(i as i64 + 1, 0, 0)
-                }
+                PairingPlayer { opponents: others.map(|j| j as i64 + 1).collect(), ..player(i as i64 + 1, 0, 0) }
             })
             .collect();
         let start = Instant::now();
@@ -724,11 +646,7 @@ mod tests {
         let n = players.len();
         let met = |a: usize, b: usize| players[a].opponents.contains(&players[b].id);
         let class = |a: usize| colour_balance(&players[a]).clamp(-2, 2) / 2;
-        fn best(
-            rest: &[usize],
-            met: &dyn Fn(usize, usize) -> bool,
-            class: &dyn Fn(usize) -> i64,
-        ) -> Option<usize> {
+        fn best(rest: &[usize], met: &dyn Fn(usize, usize) -> bool, class: &dyn Fn(usize) -> i64) -> Option<usize> {
             let Some((&first, others)) = rest.split_first() else {
                 return Some(0);
             };
@@ -737,12 +655,8 @@ mod tests {
                 if class(first) != 0 && class(first) == class(q) {
                     continue;
                 }
-                let remaining: Vec<usize> = others
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != k)
-                    .map(|(_, &x)| x)
-                    .collect();
+                let remaining: Vec<usize> =
+                    others.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &x)| x).collect();
                 if let Some(c) = best(&remaining, met, class) {
                     let total = c + usize::from(met(first, q));
                     min = Some(min.map_or(total, |m| m.min(total)));

@@ -50,14 +50,21 @@ pub async fn signup(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<Si
     let again = |ctx: PageCtx, form: &SignupForm, error: String| {
         page_with_status(
             StatusCode::BAD_REQUEST,
-            &SignupPage { ctx, email: form.email.clone(), display_name: form.display_name.clone(), error: Some(error), min_password: PASSWORD_MIN_CHARS },
+            &SignupPage {
+                ctx,
+                email: form.email.clone(),
+                display_name: form.display_name.clone(),
+                error: Some(error),
+                min_password: PASSWORD_MIN_CHARS,
+            },
         )
     };
     if form.password != form.password_again {
         let message = ctx.t("error-passwords-differ");
         return again(ctx, &form, message);
     }
-    let request = SignUp { email: form.email.clone(), display_name: form.display_name.clone(), password: form.password.clone() };
+    let request =
+        SignUp { email: form.email.clone(), display_name: form.display_name.clone(), password: form.password.clone() };
     match accounts::sign_up(&state, request, ctx.locale).await {
         Ok(account) => {
             let outbox = state.mailer.outbox().map(|p| p.display().to_string());
@@ -93,7 +100,11 @@ pub struct EmailForm {
     email: String,
 }
 
-pub async fn resend_confirmation(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<EmailForm>) -> AppResult<HttpResponse> {
+pub async fn resend_confirmation(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    form: web::Form<EmailForm>,
+) -> AppResult<HttpResponse> {
     accounts::resend_confirmation(&state, &form.email, ctx.locale).await?;
     ctx.flash("info", ctx.t("flash-confirmation-resent"));
     Ok(see_other("/login"))
@@ -126,7 +137,12 @@ pub struct LoginForm {
     next: Option<String>,
 }
 
-pub async fn login(state: web::Data<AppState>, ctx: PageCtx, req: HttpRequest, form: web::Form<LoginForm>) -> AppResult<HttpResponse> {
+pub async fn login(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    form: web::Form<LoginForm>,
+) -> AppResult<HttpResponse> {
     let form = form.into_inner();
     let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let next = safe_next(form.next.as_deref(), "/events");
@@ -191,7 +207,12 @@ pub struct ResetForm {
     password_again: String,
 }
 
-pub async fn reset(state: web::Data<AppState>, ctx: PageCtx, token: web::Path<String>, form: web::Form<ResetForm>) -> AppResult<HttpResponse> {
+pub async fn reset(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    token: web::Path<String>,
+    form: web::Form<ResetForm>,
+) -> AppResult<HttpResponse> {
     let token = token.into_inner();
     let form = form.into_inner();
     let error = if form.password != form.password_again {
@@ -206,5 +227,8 @@ pub async fn reset(state: web::Data<AppState>, ctx: PageCtx, token: web::Path<St
             Err(other) => return Err(other),
         }
     };
-    page_with_status(StatusCode::BAD_REQUEST, &ResetPage { ctx, token, valid: true, error, min_password: PASSWORD_MIN_CHARS })
+    page_with_status(
+        StatusCode::BAD_REQUEST,
+        &ResetPage { ctx, token, valid: true, error, min_password: PASSWORD_MIN_CHARS },
+    )
 }

@@ -143,7 +143,10 @@ pub async fn create(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<Ev
             ctx.flash("success", ctx.t("flash-event-created"));
             Ok(see_other(&format!("/events/{}", created.id)))
         }
-        Err(message) => page_with_status(StatusCode::BAD_REQUEST, &EventFormPage::new(ctx, form, "/events".into(), false, Some(message))),
+        Err(message) => page_with_status(
+            StatusCode::BAD_REQUEST,
+            &EventFormPage::new(ctx, form, "/events".into(), false, Some(message)),
+        ),
     }
 }
 
@@ -203,7 +206,12 @@ pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path
     page(&EventFormPage::new(ctx, form, format!("/events/{event_id}/edit"), true, None))
 }
 
-pub async fn update(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<EventForm>) -> AppResult<HttpResponse> {
+pub async fn update(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<EventForm>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.into_inner();
@@ -227,7 +235,12 @@ pub struct RegistrationForm {
     open: String,
 }
 
-pub async fn set_registration(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<RegistrationForm>) -> AppResult<HttpResponse> {
+pub async fn set_registration(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<RegistrationForm>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     events::set_registration_open(&state, &account, event_id, form.open == "true").await?;
@@ -242,7 +255,12 @@ pub struct StaffForm {
     role: String,
 }
 
-pub async fn add_staff(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<StaffForm>) -> AppResult<HttpResponse> {
+pub async fn add_staff(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<StaffForm>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::BadRequest(ctx.t("error-bad-role")))?;
@@ -251,7 +269,11 @@ pub async fn add_staff(state: web::Data<AppState>, ctx: PageCtx, path: web::Path
     Ok(see_other(&format!("/events/{event_id}")))
 }
 
-pub async fn remove_staff(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+pub async fn remove_staff(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
     let (event_id, staff_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     events::remove_staff(&state, &account, event_id, staff_id, ctx.locale).await?;

@@ -46,8 +46,5 @@ pub async fn set_language(code: web::Path<String>, query: web::Query<LanguageQue
         .max_age(Duration::days(365))
         .finish();
     let target = safe_next(query.next.as_deref(), "/");
-    Ok(HttpResponse::SeeOther()
-        .cookie(cookie)
-        .insert_header((actix_web::http::header::LOCATION, target))
-        .finish())
+    Ok(HttpResponse::SeeOther().cookie(cookie).insert_header((actix_web::http::header::LOCATION, target)).finish())
 }

@@ -79,7 +79,12 @@ pub async fn list(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>
     page(&players_page(&state, ctx, path.into_inner()).await?)
 }
 
-pub async fn add(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<PlayerForm>) -> AppResult<HttpResponse> {
+pub async fn add(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<PlayerForm>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.into_inner();
@@ -99,7 +104,13 @@ pub async fn add(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>,
 }
 
 /// The CSV arrives as an uploaded file or pasted text (multipart form). All lines or none.
-pub async fn import(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+pub async fn import(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
@@ -134,21 +145,34 @@ pub async fn import(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i3
     }
 }
 
-pub async fn withdraw(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
     let (event_id, player_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     players::set_withdrawn(&state, &account, event_id, player_id, true).await?;
     Ok(see_other(&format!("/events/{event_id}/players")))
 }
 
-pub async fn reinstate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
+pub async fn reinstate(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
     let (event_id, player_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     players::set_withdrawn(&state, &account, event_id, player_id, false).await?;
     Ok(see_other(&format!("/events/{event_id}/players")))
 }
 
-pub async fn register_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>, form: web::Form<PlayerForm>) -> AppResult<HttpResponse> {
+pub async fn register_self(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<PlayerForm>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let account = ctx.require_user()?.clone();
     let mut form = form.into_inner();
@@ -167,7 +191,9 @@ pub async fn register_self(state: web::Data<AppState>, ctx: PageCtx, path: web::
 pub async fn withdraw_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let account = ctx.require_user()?.clone();
-    let entry = players::own_entry(&state.db, event_id, &account).await?.ok_or_else(|| AppError::BadRequest(ctx.t("error-not-registered")))?;
+    let entry = players::own_entry(&state.db, event_id, &account)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(ctx.t("error-not-registered")))?;
     players::set_withdrawn(&state, &account, event_id, entry.id, true).await?;
     ctx.flash("info", ctx.t("flash-withdrawn"));
     Ok(see_other(&format!("/events/{event_id}")))

@@ -9,7 +9,7 @@ use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::events::{self, EventRoles};
-use crate::services::rounds::{self, RoundView};
+use crate::services::rounds::{self, BoardRef, RoundView};
 use crate::services::standings::{self, Standings};
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, director_of, staff_of};
@@ -88,14 +88,23 @@ pub struct SwapForm {
     b: i32,
 }
 
-pub async fn swap(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>, form: web::Form<SwapForm>) -> AppResult<HttpResponse> {
+pub async fn swap(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<SwapForm>,
+) -> AppResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     rounds::swap(&state, &account, event_id, number, form.a, form.b, ctx.locale).await?;
     Ok(see_other(&round_url(event_id, number)))
 }
 
-pub async fn swap_colours(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>) -> AppResult<HttpResponse> {
+pub async fn swap_colours(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     rounds::swap_colours(&state, &account, event_id, number, board, ctx.locale).await?;
@@ -114,9 +123,11 @@ pub async fn publish(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(
     let (event_id, number) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let failed = rounds::publish(&state, &account, event_id, number, ctx.locale).await?;
-    ctx.flash("success", ctx.t_n("flash-round-published", "n", number));
+    // One message: the warning matters more than the success when mail failed.
     if failed > 0 {
         ctx.flash("warning", ctx.t_n("flash-mail-failed", "count", failed));
+    } else {
+        ctx.flash("success", ctx.t_n("flash-round-published", "n", number));
     }
     Ok(see_other(&round_url(event_id, number)))
 }
@@ -149,19 +160,37 @@ impl ResultForm {
     }
 }
 
-pub async fn record_result(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>, form: web::Form<ResultForm>) -> AppResult<HttpResponse> {
+pub async fn record_result(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ResultForm>,
+) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
     let result = form.parse(ctx.locale)?;
-    rounds::record_result(&state, &account, event_id, number, board, result, ctx.locale).await?;
+    rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result, ctx.locale).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
 
-pub async fn correct_result(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>, form: web::Form<ResultForm>) -> AppResult<HttpResponse> {
+pub async fn correct_result(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ResultForm>,
+) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let result = form.parse(ctx.locale)?;
-    rounds::correct_result(&state, &account, event_id, number, board, result, &form.reason, ctx.locale).await?;
+    rounds::correct_result(
+        &state,
+        &account,
+        BoardRef { event_id, round: number, board },
+        result,
+        &form.reason,
+        ctx.locale,
+    )
+    .await?;
     ctx.flash("success", ctx.t_n("flash-result-corrected", "n", board));
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
