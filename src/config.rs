@@ -20,6 +20,8 @@ pub struct ServerSettings {
     pub bind: String,
     pub base_url: String,
     pub secure_cookies: bool,
+    /// Behind a reverse proxy: take the visitor's address from Forwarded / X-Forwarded-For.
+    pub trust_proxy_headers: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -13,6 +13,7 @@ enum Users {
     PasswordHash,
     IsAdmin,
     EmailConfirmedAt,
+    SessionEpoch,
     CreatedAt,
 }
 
@@ -128,6 +129,7 @@ impl MigrationTrait for Migration {
                     .col(string(Users::PasswordHash))
                     .col(boolean(Users::IsAdmin).default(false))
                     .col(timestamp_with_time_zone_null(Users::EmailConfirmedAt))
+                    .col(integer(Users::SessionEpoch).default(0))
                     .col(timestamp_with_time_zone(Users::CreatedAt))
                     .to_owned(),
             )

@@ -17,29 +17,25 @@ impl RateLimiter {
         Self { limit, window, hits: Mutex::new(HashMap::new()) }
     }
 
-    /// Minutes until `key` may try again, or None when it may try now.
-    pub fn blocked_for(&self, key: &str, now: DateTime<Utc>) -> Option<u32> {
-        let mut hits = self.hits.lock().unwrap_or_else(|p| p.into_inner());
-        let queue = hits.get_mut(key)?;
-        while queue.front().is_some_and(|t| *t <= now - self.window) {
-            queue.pop_front();
-        }
-        if queue.len() < self.limit as usize {
-            return None;
-        }
-        let oldest = *queue.front()?;
-        let wait = (oldest + self.window - now).num_seconds().max(0);
-        Some(((wait + 59) / 60).max(1) as u32)
-    }
-
-    pub fn record(&self, key: &str, now: DateTime<Utc>) {
+    /// Counts an attempt for `key` unless it is blocked, in one step, so parallel requests
+    /// cannot all pass the check before any of them is counted. Err: minutes to wait.
+    pub fn try_acquire(&self, key: &str, now: DateTime<Utc>) -> Result<(), u32> {
         let mut hits = self.hits.lock().unwrap_or_else(|p| p.into_inner());
         // Bound memory: forget keys whose window has passed when the map grows large.
         if hits.len() > 100_000 {
             let cutoff = now - self.window;
             hits.retain(|_, q| q.back().is_some_and(|t| *t > cutoff));
         }
-        hits.entry(key.to_string()).or_default().push_back(now);
+        let queue = hits.entry(key.to_string()).or_default();
+        while queue.front().is_some_and(|t| *t <= now - self.window) {
+            queue.pop_front();
+        }
+        if queue.len() >= self.limit as usize {
+            let wait = queue.front().map(|oldest| (*oldest + self.window - now).num_seconds().max(0)).unwrap_or(0);
+            return Err(((wait + 59) / 60).max(1) as u32);
+        }
+        queue.push_back(now);
+        Ok(())
     }
 
     pub fn clear(&self, key: &str) {
@@ -56,13 +52,15 @@ mod tests {
         let limiter = RateLimiter::new(3, Duration::minutes(15));
         let t0 = DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap_or_default();
         for i in 0..3 {
-            assert_eq!(limiter.blocked_for("a", t0 + Duration::minutes(i)), None);
-            limiter.record("a", t0 + Duration::minutes(i));
+            assert_eq!(limiter.try_acquire("a", t0 + Duration::minutes(i)), Ok(()));
         }
-        assert_eq!(limiter.blocked_for("a", t0 + Duration::minutes(3)), Some(12));
-        assert_eq!(limiter.blocked_for("b", t0), None);
-        assert_eq!(limiter.blocked_for("a", t0 + Duration::minutes(15)), None);
+        assert_eq!(limiter.try_acquire("a", t0 + Duration::minutes(3)), Err(12));
+        assert_eq!(limiter.try_acquire("b", t0), Ok(()), "other keys are not affected");
+        // The first attempt leaves the window at minute 15.
+        assert_eq!(limiter.try_acquire("a", t0 + Duration::minutes(15)), Ok(()));
         limiter.clear("a");
-        assert_eq!(limiter.blocked_for("a", t0), None);
+        for _ in 0..3 {
+            assert_eq!(limiter.try_acquire("a", t0), Ok(()));
+        }
     }
 }

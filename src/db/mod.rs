@@ -15,7 +15,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqlErr, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
+};
 
 /// Connects to the database (creating the SQLite file and its folder when needed) and brings
 /// the schema up to date.
@@ -46,6 +49,22 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         .await
         .with_context(|| format!("connecting to the database ({})", redact_url(url)))?;
     Ok(db)
+}
+
+/// Begins a transaction that will write. On SQLite it takes the write lock at once
+/// (BEGIN IMMEDIATE), so a second writer waits its turn and then reads fresh data, instead of
+/// failing with "database is locked" after reading a stale snapshot. PostgreSQL ignores the mode.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
+/// Did a statement fail on a unique index (two requests creating the same thing at once)?
+pub fn is_unique_violation(error: &DbErr) -> bool {
+    matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
 fn sqlite_file(url: &str) -> Option<String> {

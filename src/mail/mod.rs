@@ -88,6 +88,15 @@ impl Mailer {
         Ok(())
     }
 
+    /// Sends after the request has been answered (account mails, whose timing must not reveal
+    /// whether an account exists). Failures are logged.
+    pub fn send_in_background(&self, mails: Vec<Mail>) {
+        let mailer = self.clone();
+        tokio::spawn(async move {
+            mailer.send_all(&mails).await;
+        });
+    }
+
     /// Sends each message; a failure is logged and counted, never fatal, because the state
     /// change that caused the mail has already been committed.
     pub async fn send_all(&self, mails: &[Mail]) -> usize {

@@ -2,7 +2,6 @@
 use chrono::Duration;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set,
-    TransactionTrait,
 };
 use serde_json::json;
 
@@ -43,8 +42,10 @@ pub struct SignUp {
 }
 
 /// Creates an unconfirmed account and mails the confirmation link. The first account of an
-/// empty install becomes the site admin.
-pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<user::Model> {
+/// empty install becomes the site admin. When the address already has an account, its owner
+/// is told by mail instead, and the caller sees the same answer either way, so the form does
+/// not reveal who has an account. Returns the (normalised) address the mail went to.
+pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<String> {
     let email = EmailAddress::parse(&form.email).map_err(bad)?;
     let name = PlayerName::parse(&form.display_name).map_err(bad)?;
     check_password(&form.password, locale)?;
@@ -52,9 +53,23 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     let now = state.clock.now();
     let raw_token = token::random_token()?;
 
-    let txn = state.db.begin().await?;
-    if user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?.is_some() {
-        return Err(AppError::BadRequest(locale.t("error-account-exists")));
+    let txn = crate::db::begin_write(&state.db).await?;
+    if let Some(owner) = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await? {
+        let base = state.settings.server.base_url.trim_end_matches('/');
+        let mail = Mail {
+            to: owner.email.clone(),
+            subject: locale.t("mail-exists-subject"),
+            body: locale.t_args(
+                "mail-exists-body",
+                &[
+                    ("name", Arg::Str(&owner.display_name)),
+                    ("login", Arg::Str(&format!("{base}/login"))),
+                    ("forgot", Arg::Str(&format!("{base}/forgot"))),
+                ],
+            ),
+        };
+        state.mailer.send_in_background(vec![mail]);
+        return Ok(owner.email);
     }
     let first = user::Entity::find().count(&txn).await? == 0;
     let account = user::ActiveModel {
@@ -63,6 +78,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
         password_hash: Set(hash),
         is_admin: Set(first),
         email_confirmed_at: Set(None),
+        session_epoch: Set(0),
         created_at: Set(now),
         ..Default::default()
     }
@@ -80,8 +96,8 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     .await?;
     txn.commit().await?;
 
-    send_confirmation(state, &account, &raw_token, locale).await;
-    Ok(account)
+    send_confirmation(state, &account, &raw_token, locale);
+    Ok(account.email)
 }
 
 async fn store_token(
@@ -106,7 +122,7 @@ async fn store_token(
     Ok(())
 }
 
-async fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, locale: Locale) {
+fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, locale: Locale) {
     let link = format!("{}/confirm/{raw_token}", state.settings.server.base_url.trim_end_matches('/'));
     let mail = Mail {
         to: account.email.clone(),
@@ -114,7 +130,7 @@ async fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &
         body: locale
             .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
     };
-    state.mailer.send_all(&[mail]).await;
+    state.mailer.send_in_background(vec![mail]);
 }
 
 /// Spends a token of `purpose`: it must exist, be unused and unexpired.
@@ -144,7 +160,7 @@ async fn take_token(
 
 pub async fn confirm_email(state: &AppState, raw_token: &str, locale: Locale) -> AppResult<user::Model> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let spent = take_token(&txn, CONFIRM_PURPOSE, raw_token, now, locale).await?;
     let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
     let mut active: user::ActiveModel = account.into();
@@ -161,12 +177,12 @@ pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) 
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let account = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?;
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
-    send_confirmation(state, &account, &raw, locale).await;
+    send_confirmation(state, &account, &raw, locale);
     Ok(())
 }
 
@@ -181,14 +197,11 @@ pub async fn log_in(
     let now = state.clock.now();
     let account_key = email.trim().to_lowercase();
     let address_key = address.to_string();
-    for (limiter, key) in
-        [(&state.login_failures_by_account, &account_key), (&state.login_attempts_by_address, &address_key)]
-    {
-        if let Some(minutes) = limiter.blocked_for(key, now) {
-            return Err(AppError::TooManyAttempts { retry_after_minutes: minutes });
-        }
-    }
-    state.login_attempts_by_address.record(&address_key, now);
+    // Each attempt is counted before the slow password check, in one locked step, so parallel
+    // guesses cannot all slip past the limit; a successful login clears the account's count.
+    let too_many = |minutes| AppError::TooManyAttempts { retry_after_minutes: minutes };
+    state.login_attempts_by_address.try_acquire(&address_key, now).map_err(too_many)?;
+    state.login_failures_by_account.try_acquire(&account_key, now).map_err(too_many)?;
     let account = user::Entity::find().filter(user::Column::Email.eq(account_key.as_str())).one(&state.db).await?;
     let ok = password::verify(password_text, account.as_ref().map(|a| a.password_hash.clone())).await?;
     match account {
@@ -199,10 +212,7 @@ pub async fn log_in(
             state.login_failures_by_account.clear(&account_key);
             Ok(account)
         }
-        _ => {
-            state.login_failures_by_account.record(&account_key, now);
-            Err(AppError::BadRequest(locale.t("error-login-failed")))
-        }
+        _ => Err(AppError::BadRequest(locale.t("error-login-failed"))),
     }
 }
 
@@ -210,7 +220,7 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let Some(account) = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await? else {
         return Ok(());
     };
@@ -222,7 +232,9 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
         subject: locale.t("mail-reset-subject"),
         body: locale.t_args("mail-reset-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
     };
-    state.mailer.send_all(&[mail]).await;
+    // In the background: answering only after a mail to a real account would be slower, and
+    // the delay would tell who has one.
+    state.mailer.send_in_background(vec![mail]);
     Ok(())
 }
 
@@ -237,11 +249,13 @@ pub async fn reset_password(
     check_password(&new_password, locale)?;
     let hash = password::hash(new_password).await?;
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let spent = take_token(&txn, RESET_PURPOSE, raw_token, now, locale).await?;
     let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
     let confirmed = account.email_confirmed_at.unwrap_or(now);
+    let epoch = account.session_epoch.wrapping_add(1);
     let mut active: user::ActiveModel = account.into();
+    active.session_epoch = Set(epoch);
     active.password_hash = Set(hash);
     active.email_confirmed_at = Set(Some(confirmed));
     let account = active.update(&txn).await?;
@@ -274,7 +288,7 @@ pub async fn create_admin(
     check_password(&password_text, Locale::En)?;
     let hash = password::hash(password_text).await?;
     let now = clock.now();
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     if user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?.is_some() {
         return Err(AppError::BadRequest(format!("an account for {} already exists", email.as_str())));
     }
@@ -284,6 +298,7 @@ pub async fn create_admin(
         password_hash: Set(hash),
         is_admin: Set(true),
         email_confirmed_at: Set(Some(now)),
+        session_epoch: Set(0),
         created_at: Set(now),
         ..Default::default()
     }

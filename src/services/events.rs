@@ -1,8 +1,5 @@
 //! Events, their settings and their staff (directors and referees).
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
 
 use crate::db::entities::{event, event_staff, user};
@@ -80,7 +77,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
 /// Creates the event with its creator as its first director.
 pub async fn create(state: &AppState, creator: &user::Model, settings: &EventSettings) -> AppResult<event::Model> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let mut active = event::ActiveModel {
         registration_open: Set(true),
         created_by: Set(creator.id),
@@ -111,7 +108,7 @@ pub async fn update(
     locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let current = get(&txn, event_id).await?;
     let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
     if (settings.rounds as u64) < played {
@@ -129,7 +126,7 @@ pub async fn update(
 
 pub async fn set_registration_open(state: &AppState, actor: &user::Model, event_id: i32, open: bool) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let mut active: event::ActiveModel = get(&txn, event_id).await?.into();
     active.registration_open = Set(open);
     active.update(&txn).await?;
@@ -172,7 +169,7 @@ pub async fn add_staff(
     locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     get(&txn, event_id).await?;
     let Some(account) = accounts::find_user_by_email(&txn, email).await? else {
         return Err(AppError::BadRequest(locale.t_args("error-no-such-account", &[("email", Arg::Str(email.trim()))])));
@@ -218,7 +215,7 @@ pub async fn remove_staff(
     locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let row = event_staff::Entity::find_by_id(staff_id)
         .one(&txn)
         .await?

@@ -2,9 +2,7 @@
 //! withdrawal (1988 Art. 29).
 use std::collections::HashSet;
 
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
 
 use crate::db::entities::{player, user};
@@ -77,7 +75,7 @@ pub async fn add(
 ) -> AppResult<player::Model> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     events::get(&txn, event_id).await?;
     let existing = list(&txn, event_id).await?;
     let created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
@@ -107,7 +105,14 @@ async fn insert_new(
     if let Some(message) = duplicate_of(existing, new, locale) {
         return Err(AppError::BadRequest(message));
     }
-    Ok(active_model(event_id, new, user_id, now).insert(conn).await?)
+    active_model(event_id, new, user_id, now).insert(conn).await.map_err(|e| {
+        // The same name entered twice at the same moment: the unique index refuses the second.
+        if crate::db::is_unique_violation(&e) {
+            AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(new.name.as_str()))]))
+        } else {
+            AppError::Database(e)
+        }
+    })
 }
 
 /// A player registering themselves while registration is open.
@@ -120,7 +125,7 @@ pub async fn register_self(
 ) -> AppResult<player::Model> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
     if !event.registration_open {
         return Err(AppError::BadRequest(locale.t("error-registration-closed")));
@@ -128,6 +133,19 @@ pub async fn register_self(
     let existing = list(&txn, event_id).await?;
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
         return Err(AppError::BadRequest(locale.t("error-already-registered")));
+    }
+    // The director may have entered this player already, with this (confirmed) address: the
+    // entry becomes theirs instead of being refused as a duplicate.
+    if let Some(entry) =
+        existing.iter().find(|p| p.user_id.is_none() && p.email.as_deref() == Some(account.email.as_str()))
+    {
+        let mut active: player::ActiveModel = entry.clone().into();
+        active.user_id = Set(Some(account.id));
+        let linked = active.update(&txn).await?;
+        audit::record(&txn, now, Some(account.id), Some(event_id), "player.linked", json!({ "player": linked.id }))
+            .await?;
+        txn.commit().await?;
+        return Ok(linked);
     }
     let created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
     audit::record(&txn, now, Some(account.id), Some(event_id), "player.registered", json!({ "player": created.id }))
@@ -159,7 +177,7 @@ pub async fn set_withdrawn(
     withdrawn: bool,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let found = player::Entity::find_by_id(player_id)
         .one(&txn)
         .await?
@@ -300,7 +318,7 @@ pub async fn import_csv(
     locale: Locale,
 ) -> AppResult<ImportOutcome> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     events::get(&txn, event_id).await?;
     let existing = list(&txn, event_id).await?;
     let players = match parse_csv(text, &existing, locale) {

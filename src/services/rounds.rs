@@ -2,9 +2,10 @@
 //! (mailing every paired player), and record results board by board.
 use std::collections::HashMap;
 
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set, TransactionTrait,
+    Set,
 };
 use serde_json::json;
 
@@ -79,7 +80,7 @@ pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> Ap
 /// Makes the next round's pairing as an unpublished draft.
 pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
     let rounds = list(&txn, event_id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
@@ -134,7 +135,16 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         ..Default::default()
     }
     .insert(&txn)
-    .await?;
+    .await
+    .map_err(|e| {
+        // Two "pair the next round" clicks at once: the unique (event, number) index stops the
+        // second, which is told what happened.
+        if crate::db::is_unique_violation(&e) {
+            AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(number.into()))]))
+        } else {
+            AppError::Database(e)
+        }
+    })?;
     for (index, board) in pairing.boards.iter().enumerate() {
         game::ActiveModel {
             round_id: Set(created.id),
@@ -198,7 +208,7 @@ pub async fn swap(
         return Err(AppError::BadRequest(locale.t("error-swap-same")));
     }
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     let games = games_of(&txn, draft.id).await?;
     let byes = byes_of(&txn, draft.id).await?;
@@ -257,7 +267,7 @@ pub async fn swap_colours(
     locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &draft, board, locale).await?;
     let (black, white) = (g.white_id, g.black_id);
@@ -286,7 +296,7 @@ pub async fn discard_draft(
     locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     draft.delete(&txn).await?;
     audit::record(&txn, now, Some(actor.id), Some(event_id), "round.discarded", json!({ "round": number })).await?;
@@ -304,17 +314,24 @@ pub async fn publish(
     locale: Locale,
 ) -> AppResult<usize> {
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     let games = games_of(&txn, draft.id).await?;
     let byes = byes_of(&txn, draft.id).await?;
     let everyone: HashMap<i32, player::Model> =
         players::list(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
-    let mut active: round::ActiveModel = draft.into();
-    active.published = Set(true);
-    active.published_at = Set(Some(now));
-    active.update(&txn).await?;
+    // Conditional on "still a draft", so a double click cannot publish (and mail) twice.
+    let written = round::Entity::update_many()
+        .col_expr(round::Column::Published, Expr::value(true))
+        .col_expr(round::Column::PublishedAt, Expr::value(now))
+        .filter(round::Column::Id.eq(draft.id))
+        .filter(round::Column::Published.eq(false))
+        .exec(&txn)
+        .await?;
+    if written.rows_affected != 1 {
+        return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
+    }
     let boards: Vec<_> =
         games.iter().map(|g| json!({ "board": g.board, "black": g.black_id, "white": g.white_id })).collect();
     audit::record(
@@ -395,7 +412,6 @@ pub async fn publish(
             body: body.join("\n\n----\n\n"),
         });
     }
-    let _ = locale;
     Ok(state.mailer.send_all(&mails).await)
 }
 
@@ -450,7 +466,7 @@ pub async fn record_result(
 ) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
     if let Some(existing) = &g.result {
@@ -459,10 +475,21 @@ pub async fn record_result(
         ));
     }
     let text = result.to_storage_string();
-    let mut active: game::ActiveModel = g.into();
-    active.result = Set(Some(text.clone()));
-    active.recorded_at = Set(Some(now));
-    active.update(&txn).await?;
+    // Conditional on "still empty", so two people entering the same board at once cannot
+    // both succeed: the second finds nothing to update and is told the board has a result.
+    let written = game::Entity::update_many()
+        .col_expr(game::Column::Result, Expr::value(text.clone()))
+        .col_expr(game::Column::RecordedAt, Expr::value(now))
+        .filter(game::Column::Id.eq(g.id))
+        .filter(game::Column::Result.is_null())
+        .exec(&txn)
+        .await?;
+    if written.rows_affected != 1 {
+        let current = board_of(&txn, &r, board, locale).await?.result.unwrap_or_default();
+        return Err(AppError::BadRequest(
+            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(&current))]),
+        ));
+    }
     audit::record(
         &txn,
         now,
@@ -491,15 +518,27 @@ pub async fn correct_result(
         return Err(AppError::BadRequest(locale.t("error-reason-required")));
     }
     let now = state.clock.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
     let before = g.result.clone();
     let text = result.to_storage_string();
-    let mut active: game::ActiveModel = g.into();
-    active.result = Set(Some(text.clone()));
-    active.recorded_at = Set(Some(now));
-    active.update(&txn).await?;
+    // Only if the result is still the one read above, so two corrections at once cannot
+    // silently overwrite each other (and the audit row's "before" is true).
+    let unchanged = match &before {
+        Some(previous) => game::Column::Result.eq(previous.clone()),
+        None => game::Column::Result.is_null(),
+    };
+    let written = game::Entity::update_many()
+        .col_expr(game::Column::Result, Expr::value(text.clone()))
+        .col_expr(game::Column::RecordedAt, Expr::value(now))
+        .filter(game::Column::Id.eq(g.id))
+        .filter(unchanged)
+        .exec(&txn)
+        .await?;
+    if written.rows_affected != 1 {
+        return Err(AppError::BadRequest(locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))])));
+    }
     audit::record(
         &txn,
         now,

@@ -16,6 +16,23 @@ use crate::state::AppState;
 pub const CSRF_FIELD: &str = "csrf_token";
 pub const CSRF_SESSION_KEY: &str = "csrf";
 pub const USER_SESSION_KEY: &str = "uid";
+const EPOCH_SESSION_KEY: &str = "epoch";
+const SINCE_SESSION_KEY: &str = "since";
+/// How long a login lasts. Checked here, on the server, because the cookie's own expiry is
+/// only a request to the browser and a copied cookie would otherwise never expire.
+pub const SESSION_DAYS: i64 = 14;
+
+/// Starts the signed-in session of `account` (after login): a fresh session with a fresh CSRF
+/// token, bound to the account's current session epoch.
+pub fn start_session(session: &Session, account: &user::Model, now: chrono::DateTime<chrono::Utc>) -> AppResult<()> {
+    session.renew();
+    let fail = |e: actix_session::SessionInsertError| AppError::Internal(anyhow::anyhow!("{e}"));
+    session.insert(USER_SESSION_KEY, account.id).map_err(fail)?;
+    session.insert(EPOCH_SESSION_KEY, account.session_epoch).map_err(fail)?;
+    session.insert(SINCE_SESSION_KEY, now.timestamp()).map_err(fail)?;
+    session.insert(CSRF_SESSION_KEY, token::random_token()?).map_err(fail)?;
+    Ok(())
+}
 const FLASH_SESSION_KEY: &str = "flash";
 
 /// The visitor's language: the `lang` cookie if set, else Accept-Language.
@@ -97,10 +114,17 @@ impl FromRequest for PageCtx {
             let user = match session.get::<i32>(USER_SESSION_KEY).ok().flatten() {
                 Some(id) => {
                     let found = accounts::find_user(&state.db, id).await.map_err(actix_web::Error::from)?;
-                    if found.is_none() {
-                        session.remove(USER_SESSION_KEY);
+                    let epoch = session.get::<i32>(EPOCH_SESSION_KEY).ok().flatten();
+                    let since = session.get::<i64>(SINCE_SESSION_KEY).ok().flatten().unwrap_or(0);
+                    let fresh = state.clock.now().timestamp() - since < SESSION_DAYS * 24 * 3600;
+                    match found {
+                        Some(account) if Some(account.session_epoch) == epoch && fresh => Some(account),
+                        _ => {
+                            // Deleted account, password reset since, or too old: signed out.
+                            session.remove(USER_SESSION_KEY);
+                            None
+                        }
                     }
-                    found
                 }
                 None => None,
             };

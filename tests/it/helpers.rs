@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use yunzi::clock::{Clock, SystemClock};
 use yunzi::config::{MailTransport, Settings, SmtpTls};
 use yunzi::startup::Application;
@@ -209,23 +209,24 @@ impl TestApp {
         Ok(yunzi::db::connect(&self.database_url).await?)
     }
 
-    /// Everything the app keeps about events, as one string: equal before and after a
-    /// refused request means the request changed nothing.
+    /// Everything the app stores, every column of every row, as one string: equal before and
+    /// after a refused request means the request changed nothing.
     pub async fn fingerprint(&self) -> Result<String, Box<dyn std::error::Error>> {
+        use sea_orm::{EntityTrait, QueryOrder};
+        use yunzi::db::entities::*;
         let db = self.db().await?;
-        let mut out = String::new();
-        for table in ["users", "events", "event_staff", "players", "rounds", "games", "byes", "audit_log"] {
-            let rows = db
-                .query_all_raw(Statement::from_string(
-                    db.get_database_backend(),
-                    format!("SELECT * FROM {table} ORDER BY id"),
-                ))
-                .await?;
-            out.push_str(&format!("{table}:{}\n", rows.len()));
-            for row in rows {
-                out.push_str(&format!("{row:?}\n"));
-            }
-        }
+        let out = format!(
+            "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+            user::Entity::find().order_by_asc(user::Column::Id).all(&db).await?,
+            auth_token::Entity::find().order_by_asc(auth_token::Column::Id).all(&db).await?,
+            event::Entity::find().order_by_asc(event::Column::Id).all(&db).await?,
+            event_staff::Entity::find().order_by_asc(event_staff::Column::Id).all(&db).await?,
+            player::Entity::find().order_by_asc(player::Column::Id).all(&db).await?,
+            round::Entity::find().order_by_asc(round::Column::Id).all(&db).await?,
+            game::Entity::find().order_by_asc(game::Column::Id).all(&db).await?,
+            bye::Entity::find().order_by_asc(bye::Column::Id).all(&db).await?,
+            audit::Entity::find().order_by_asc(audit::Column::Id).all(&db).await?,
+        );
         db.close().await?;
         Ok(out)
     }
@@ -453,6 +454,28 @@ impl Client {
         // redirect (login, logout) the session may have a new one.
         self.csrf = csrf_in(&page.body);
         Ok(page)
+    }
+
+    /// POSTs a form with this session's cookies and token, as a page on another site would
+    /// make the browser do (Fetch-Metadata says cross-site).
+    pub async fn post_cross_site(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
+        let token = self.token().await?;
+        let mut form: Vec<(&str, &str)> = fields.to_vec();
+        form.push(("csrf_token", &token));
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("Sec-Fetch-Site", "cross-site")
+            .header("Origin", "https://evil.example")
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(serde_urlencoded::to_string(&form)?)
+            .send()
+            .await?;
+        Self::page(response).await
     }
 
     /// POSTs a multipart form (file upload) with this session's CSRF token.

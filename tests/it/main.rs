@@ -10,5 +10,6 @@ mod bad_input;
 mod browser;
 mod database;
 mod journey;
+mod registration;
 mod route_table;
 mod secrets;

@@ -66,7 +66,19 @@ impl Drop for Server {
     }
 }
 
-fn outbox_link(data: &Path, base: &str, prefix: &str) -> Option<String> {
+/// The newest link starting with `prefix` in the outbox, waiting briefly (mail goes out after
+/// the answer).
+async fn outbox_link(data: &Path, base: &str, prefix: &str) -> Option<String> {
+    for _ in 0..100 {
+        if let Some(link) = newest_outbox_link(data, base, prefix) {
+            return Some(link);
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    None
+}
+
+fn newest_outbox_link(data: &Path, base: &str, prefix: &str) -> Option<String> {
     let mut newest: Option<(std::time::SystemTime, String)> = None;
     for entry in std::fs::read_dir(data.join("outbox")).ok()?.flatten() {
         let raw = std::fs::read(entry.path()).ok()?;
@@ -108,13 +120,13 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
         )
         .await?
         .assert_status(200)?;
-    let confirm = outbox_link(&data, &server.base, "/confirm/").ok_or("no confirmation mail in the outbox")?;
+    let confirm = outbox_link(&data, &server.base, "/confirm/").await.ok_or("no confirmation mail in the outbox")?;
     let confirm_path = confirm.trim_start_matches(&server.base).to_string();
     client.get(&confirm_path).await?;
     client.post(&confirm_path, &[]).await?;
     client.log_in("owner@club.example", password).await?;
     client.post("/forgot", &[("email", "owner@club.example")]).await?;
-    let reset = outbox_link(&data, &server.base, "/reset/").ok_or("no reset mail in the outbox")?;
+    let reset = outbox_link(&data, &server.base, "/reset/").await.ok_or("no reset mail in the outbox")?;
     let reset_path = reset.trim_start_matches(&server.base).to_string();
     client.get(&reset_path).await?;
     assert!(

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::error::{AppError, AppResult};
 use crate::services::accounts::{self, PASSWORD_MIN_CHARS, SignUp};
 use crate::state::AppState;
-use crate::web::extractors::{CSRF_SESSION_KEY, PageCtx, USER_SESSION_KEY};
+use crate::web::extractors::{PageCtx, start_session};
 use crate::web::handlers::{page_with_status, safe_next, see_other};
 
 #[derive(Template, WebTemplate)]
@@ -66,9 +66,9 @@ pub async fn signup(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<Si
     let request =
         SignUp { email: form.email.clone(), display_name: form.display_name.clone(), password: form.password.clone() };
     match accounts::sign_up(&state, request, ctx.locale).await {
-        Ok(account) => {
+        Ok(email) => {
             let outbox = state.mailer.outbox().map(|p| p.display().to_string());
-            page_with_status(StatusCode::OK, &CheckMailPage { ctx, email: account.email, outbox })
+            page_with_status(StatusCode::OK, &CheckMailPage { ctx, email, outbox })
         }
         Err(AppError::BadRequest(message)) => again(ctx, &form, message),
         Err(other) => Err(other),
@@ -128,6 +128,15 @@ pub async fn login_form(ctx: PageCtx, query: web::Query<NextQuery>) -> LoginPage
     LoginPage { ctx, email: String::new(), next: safe_next(query.next.as_deref(), "/events"), error: None }
 }
 
+/// The visitor's network address for the login limit. Forwarded headers are believed only when
+/// the operator says a reverse proxy sets them; otherwise anyone could claim any address.
+fn client_address(req: &HttpRequest, trust_proxy_headers: bool) -> String {
+    if trust_proxy_headers && let Some(address) = req.connection_info().realip_remote_addr() {
+        return address.to_string();
+    }
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+}
+
 #[derive(Deserialize)]
 pub struct LoginForm {
     #[serde(default)]
@@ -144,15 +153,12 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> AppResult<HttpResponse> {
     let form = form.into_inner();
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let address = client_address(&req, state.settings.server.trust_proxy_headers);
     let next = safe_next(form.next.as_deref(), "/events");
     match accounts::log_in(&state, &form.email, form.password, &address, ctx.locale).await {
         Ok(account) => {
             // A new session on login: a session fixed before login is worth nothing after.
-            ctx.session.renew();
-            ctx.session.insert(USER_SESSION_KEY, account.id).map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
-            let fresh = crate::auth::token::random_token()?;
-            ctx.session.insert(CSRF_SESSION_KEY, fresh).map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+            start_session(&ctx.session, &account, state.clock.now())?;
             Ok(see_other(&next))
         }
         Err(AppError::BadRequest(message)) => {
@@ -215,6 +221,11 @@ pub async fn reset(
 ) -> AppResult<HttpResponse> {
     let token = token.into_inner();
     let form = form.into_inner();
+    // A dead link shows the "expired" message, not a form that can never succeed.
+    if !accounts::reset_link_is_valid(&state, &token).await? {
+        let page = ResetPage { ctx, token, valid: false, error: None, min_password: PASSWORD_MIN_CHARS };
+        return page_with_status(StatusCode::BAD_REQUEST, &page);
+    }
     let error = if form.password != form.password_again {
         Some(ctx.t("error-passwords-differ"))
     } else {

@@ -161,6 +161,22 @@ pub struct EventPage {
     player_count: usize,
     own_entry: Option<player::Model>,
     komi: String,
+    /// The self-registration form as typed, and its problem, when shown again.
+    pub(crate) register: RegisterForm,
+    pub(crate) register_error: Option<String>,
+}
+
+/// What a player types to register themselves.
+#[derive(Deserialize, Default, Clone)]
+pub struct RegisterForm {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub rank: String,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub country: String,
 }
 
 impl EventPage {
@@ -174,7 +190,11 @@ impl EventPage {
 }
 
 pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<EventPage> {
-    let event_id = path.into_inner();
+    event_page(&state, ctx, path.into_inner()).await
+}
+
+/// The event page as `ctx`'s user sees it.
+pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<EventPage> {
     let found = events::get(&state.db, event_id).await?;
     let roles = match &ctx.user {
         Some(account) => events::roles(&state.db, event_id, account).await?,
@@ -187,6 +207,10 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>
         Some(account) => players::own_entry(&state.db, event_id, account).await?,
         None => None,
     };
+    let register = RegisterForm {
+        name: ctx.user.as_ref().map(|u| u.display_name.clone()).unwrap_or_default(),
+        ..Default::default()
+    };
     Ok(EventPage {
         komi: komi_text(&found),
         player_count: players::list(&state.db, event_id).await?.len(),
@@ -196,6 +220,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>
         roles,
         rounds: visible,
         own_entry,
+        register,
+        register_error: None,
     })
 }
 

@@ -29,7 +29,14 @@ pub fn see_other(location: &str) -> HttpResponse {
 /// Only local paths may be redirect targets (no open redirect to another site).
 pub fn safe_next(next: Option<&str>, fallback: &str) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        // Browsers drop tabs and newlines from URLs, so "/\t/evil" would become "//evil".
+        Some(n)
+            if n.starts_with('/')
+                && !n.starts_with("//")
+                && !n.chars().any(|c| c == '\\' || c.is_whitespace() || c.is_control()) =>
+        {
+            n.to_string()
+        }
         _ => fallback.to_string(),
     }
 }
@@ -45,5 +52,8 @@ mod tests {
         assert_eq!(safe_next(Some("https://evil.example"), "/"), "/");
         assert_eq!(safe_next(Some("/\\evil.example"), "/"), "/");
         assert_eq!(safe_next(None, "/events"), "/events");
+        assert_eq!(safe_next(Some("/\t/evil.example"), "/"), "/");
+        assert_eq!(safe_next(Some("/\n/evil.example"), "/"), "/");
+        assert_eq!(safe_next(Some("/ /evil.example"), "/"), "/");
     }
 }

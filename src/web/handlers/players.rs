@@ -12,6 +12,7 @@ use crate::services::events::{self, EventRoles};
 use crate::services::players::{self, ImportOutcome, LineError};
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, director_of};
+use crate::web::handlers::events::{RegisterForm, event_page};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
 
@@ -171,20 +172,34 @@ pub async fn register_self(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<PlayerForm>,
+    form: web::Form<RegisterForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let account = ctx.require_user()?.clone();
-    let mut form = form.into_inner();
-    if form.name.trim().is_empty() {
-        form.name = account.display_name.clone();
+    let typed = form.into_inner();
+    let name = if typed.name.trim().is_empty() { account.display_name.clone() } else { typed.name.clone() };
+    let input = PlayerInput {
+        name: &name,
+        rank: &typed.rank,
+        rating: "",
+        club: &typed.club,
+        country: &typed.country,
+        // The account's address is confirmed; it is how the director's entry is recognised.
+        email: &account.email,
+    };
+    match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
+        Ok(_) => {
+            ctx.flash("success", ctx.t("flash-registered"));
+            Ok(see_other(&format!("/events/{event_id}")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let mut shown = event_page(&state, ctx, event_id).await?;
+            shown.register = typed;
+            shown.register_error = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
     }
-    if form.email.trim().is_empty() {
-        form.email = account.email.clone();
-    }
-    players::register_self(&state, &account, event_id, &form.input(), ctx.locale).await?;
-    ctx.flash("success", ctx.t("flash-registered"));
-    Ok(see_other(&format!("/events/{event_id}")))
 }
 
 /// A player withdraws from the event (1988 Art. 29); only their own entry.

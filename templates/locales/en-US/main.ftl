@@ -52,6 +52,16 @@ mail-confirm-body =
     { $link }
 
     If you did not sign up, ignore this message.
+mail-exists-subject = Someone tried to sign up to Yunzi with your address
+mail-exists-body =
+    Hello { $name },
+
+    someone (perhaps you) tried to create a Yunzi account with this address, but you already have one.
+
+    Log in: { $login }
+    Forgot your password? { $forgot }
+
+    If it was not you, ignore this message; nothing has changed.
 mail-reset-subject = Reset your Yunzi password
 mail-reset-body =
     Hello { $name },
@@ -212,7 +222,6 @@ error-login-required = Please log in first.
 error-too-many-attempts = Too many attempts. Try again in { $minutes } minutes.
 error-password-length = The password must have between { $min } and { $max } characters.
 error-passwords-differ = The two passwords are not the same.
-error-account-exists = An account with this address already exists. Log in, or reset the password.
 error-link-invalid = This link is not valid. Check that you copied all of it.
 error-link-expired = This link has expired or has already been used. Ask for a new one.
 error-confirm-first = Confirm your e-mail address first: open the link we sent you (you can ask for it again below).
@@ -239,6 +248,7 @@ error-round-not-published = Round { $n } is not published yet.
 error-no-such-round = There is no round { $n }.
 error-no-such-board = Round { $n } has no board { $board }.
 error-result-exists = Board { $board } already has a result ({ $result }). To change it, use "Correct the result".
+error-result-changed = The result of board { $board } was changed by someone else meanwhile. Reload the page and check it.
 error-reason-required = Give a reason for the correction.
 error-choose-outcome = Choose who won.
 error-swap-same = Choose two different players.

@@ -52,6 +52,16 @@ mail-confirm-body =
     { $link }
 
     如果您并未注册，请忽略此邮件。
+mail-exists-subject = 有人尝试用您的邮箱注册云子
+mail-exists-body =
+    { $name }，您好：
+
+    有人（也许是您本人）尝试用此邮箱注册云子账户，但该邮箱已有账户。
+
+    登录：{ $login }
+    忘记密码？{ $forgot }
+
+    如果不是您本人操作，请忽略本邮件，您的账户没有任何变化。
 mail-reset-subject = 重置您的云子密码
 mail-reset-body =
     { $name }，您好：
@@ -203,7 +213,6 @@ error-login-required = 请先登录。
 error-too-many-attempts = 尝试次数过多，请 { $minutes } 分钟后再试。
 error-password-length = 密码长度须在 { $min } 到 { $max } 个字符之间。
 error-passwords-differ = 两次输入的密码不一致。
-error-account-exists = 该邮箱已注册账户。请直接登录，或重置密码。
 error-link-invalid = 此链接无效，请检查是否完整复制了链接。
 error-link-expired = 此链接已过期或已被使用，请重新申请。
 error-confirm-first = 请先确认您的电子邮箱：打开我们发给您的链接（也可以在下方重新发送）。
@@ -230,6 +239,7 @@ error-round-not-published = 第{ $n }轮尚未发布。
 error-no-such-round = 第{ $n }轮不存在。
 error-no-such-board = 第{ $n }轮没有第{ $board }台。
 error-result-exists = 第{ $board }台已有成绩（{ $result }）。如需修改，请使用“更正成绩”。
+error-result-changed = 第{ $board }台的成绩刚被他人修改，请刷新页面后核对。
 error-reason-required = 请填写更正理由。
 error-choose-outcome = 请选择对局结果。
 error-swap-same = 请选择两名不同的棋手。

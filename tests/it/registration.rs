@@ -1,0 +1,69 @@
+//! Players registering themselves while registration is open, and withdrawing (1988 Art. 29).
+use crate::bad_input::event_with_players;
+use crate::helpers::*;
+
+#[actix_web::test]
+async fn a_player_registers_fixes_a_mistake_and_withdraws() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    let mut player = app.client();
+    let email = format!("{}@club.example", unique("player"));
+    player.sign_up_and_log_in(&app, &email, "Zhou Ruiyang", "player passphrase").await?;
+    let path = format!("/events/{event_id}/register");
+
+    let before = app.fingerprint().await?;
+    let bad =
+        player.post(&path, &[("name", "Zhou Ruiyang"), ("rank", "11d"), ("club", "Ningbo"), ("country", "CN")]).await?;
+    bad.assert_status(400)?;
+    assert!(bad.body.contains("dan grades go from 1d to 9d"));
+    assert!(bad.body.contains("value=\"11d\"") && bad.body.contains("value=\"Ningbo\""), "what was typed stays");
+    assert_eq!(app.fingerprint().await?, before);
+
+    player
+        .post(&path, &[("name", "Zhou Ruiyang"), ("rank", "9d"), ("club", "Ningbo"), ("country", "CN")])
+        .await?
+        .assert_status(303)?;
+    let page = player.get(&format!("/events/{event_id}")).await?;
+    assert!(page.body.contains("You are registered as Zhou Ruiyang"));
+    let twice = player.post(&path, &[("name", "Zhou Ruiyang"), ("rank", "9d")]).await?;
+    twice.assert_status(400)?;
+    assert!(twice.body.contains("already registered"), "{}", twice.body);
+
+    player.post(&format!("/events/{event_id}/withdraw"), &[]).await?.assert_status(303)?;
+    let list = player.get(&format!("/events/{event_id}/players")).await?;
+    assert!(list.body.contains("class=\"withdrawn\""));
+
+    // Withdrawn players are not paired.
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let draft = director.get(&format!("/events/{event_id}/rounds/1")).await?;
+    assert!(!boards(&draft.body).iter().any(|(_, b, w)| b == "Zhou Ruiyang" || w == "Zhou Ruiyang"));
+    assert_eq!(boards(&draft.body).len(), 6, "the twelve others play");
+
+    // Once registration is closed, nobody else can register.
+    director.post(&format!("/events/{event_id}/registration"), &[("open", "false")]).await?.assert_status(303)?;
+    let mut late = app.client();
+    late.sign_up_and_log_in(&app, &format!("{}@club.example", unique("late")), "Late Comer", "late passphrase").await?;
+    let closed = late.post(&path, &[("name", "Late Comer"), ("rank", "3k")]).await?;
+    closed.assert_status(400)?;
+    assert!(closed.body.contains("Registration for this event is closed"));
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_player_the_director_entered_claims_the_entry_instead_of_duplicating_it() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    let email = format!("{}@club.example", unique("known"));
+    director
+        .post(&format!("/events/{event_id}/players"), &[("name", "Gu Zihao"), ("rank", "8d"), ("email", &email)])
+        .await?
+        .assert_status(303)?;
+    let mut player = app.client();
+    player.sign_up_and_log_in(&app, &email, "Gu Zihao", "player passphrase").await?;
+    player
+        .post(&format!("/events/{event_id}/register"), &[("name", "Gu Zihao"), ("rank", "8d")])
+        .await?
+        .assert_status(303)?;
+    let list = player.get(&format!("/events/{event_id}/players")).await?;
+    assert_eq!(list.body.matches("<td class=\"name\">Gu Zihao").count(), 1, "one entry, now the player's own");
+    assert!(player.get(&format!("/events/{event_id}")).await?.body.contains("You are registered as Gu Zihao"));
+    Ok(())
+}
