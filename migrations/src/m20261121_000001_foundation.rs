@@ -353,10 +353,38 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
+        // Append-only in the database itself, not just by convention in the code.
+        let db = manager.get_connection();
+        match manager.get_database_backend() {
+            sea_orm::DatabaseBackend::Sqlite => {
+                for operation in ["UPDATE", "DELETE"] {
+                    db.execute_unprepared(&format!(
+                        "CREATE TRIGGER audit_log_no_{op} BEFORE {operation} ON audit_log \
+                         BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;",
+                        op = operation.to_lowercase()
+                    ))
+                    .await?;
+                }
+            }
+            sea_orm::DatabaseBackend::Postgres => {
+                db.execute_unprepared(
+                    "CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS \
+                     $$ BEGIN RAISE EXCEPTION 'the audit log is append-only'; END; $$",
+                )
+                .await?;
+                db.execute_unprepared(
+                    "CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log \
+                     FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
+                )
+                .await?;
+            }
+            _ => {}
+        }
         Ok(())
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        // Dropping the table drops its triggers; the PostgreSQL function goes separately below.
         for table in [
             AuditLog::Table.into_iden(),
             Byes::Table.into_iden(),
@@ -369,6 +397,9 @@ impl MigrationTrait for Migration {
             Users::Table.into_iden(),
         ] {
             manager.drop_table(Table::drop().table(table).to_owned()).await?;
+        }
+        if manager.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+            manager.get_connection().execute_unprepared("DROP FUNCTION IF EXISTS audit_log_append_only()").await?;
         }
         Ok(())
     }

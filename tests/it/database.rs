@@ -1,7 +1,7 @@
 //! The schema on the backend this run uses: migrations go up, down and up again, and the app
 //! really runs on the database the run asked for.
 use migration::{Migrator, MigratorTrait};
-use sea_orm::DatabaseBackend;
+use sea_orm::{ConnectionTrait, DatabaseBackend};
 
 use crate::helpers::*;
 
@@ -24,5 +24,21 @@ async fn the_app_runs_on_the_backend_this_run_asked_for() -> TestResult {
     let db = app.db().await?;
     let expected = if on_postgres() { DatabaseBackend::Postgres } else { DatabaseBackend::Sqlite };
     assert_eq!(db.get_database_backend(), expected);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn the_audit_log_refuses_changes_and_deletions() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut client = app.client();
+    client
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("audit")), "Auditor", "audit passphrase")
+        .await?;
+    let db = app.db().await?;
+    let before = app.fingerprint().await?;
+    assert!(before.contains("account.created"));
+    assert!(db.execute_unprepared("UPDATE audit_log SET action = 'forged'").await.is_err());
+    assert!(db.execute_unprepared("DELETE FROM audit_log").await.is_err());
+    assert_eq!(app.fingerprint().await?, before);
     Ok(())
 }

@@ -140,3 +140,37 @@ async fn a_referee_records_results_but_cannot_direct() -> TestResult {
     referee.get(&format!("/events/{event_id}/edit")).await?.assert_status(403)?;
     Ok(())
 }
+
+#[actix_web::test]
+async fn a_co_director_directs_and_the_last_director_stays() -> TestResult {
+    let (app, mut owner, event_id) = event_with_players().await?;
+    let email = format!("{}@club.example", unique("co"));
+    let mut co = app.client();
+    co.sign_up_and_log_in(&app, &email, "Co Director", "co director passphrase").await?;
+    co.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(403)?;
+    let unknown = owner
+        .post(&format!("/events/{event_id}/staff"), &[("email", "nobody@club.example"), ("role", "director")])
+        .await?;
+    unknown.assert_status(400)?;
+    assert!(unknown.body.contains("There is no account for nobody@club.example"));
+    owner
+        .post(&format!("/events/{event_id}/staff"), &[("email", &email), ("role", "director")])
+        .await?
+        .assert_status(303)?;
+    co.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    co.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    // The owner removes the co-director; removing the last director is refused.
+    let page = owner.get(&format!("/events/{event_id}")).await?;
+    let ids: Vec<String> = page
+        .body
+        .match_indices(&format!("/events/{event_id}/staff/"))
+        .map(|(i, m)| page.body[i + m.len()..].chars().take_while(|c| c.is_ascii_digit()).collect())
+        .collect();
+    assert_eq!(ids.len(), 2);
+    owner.post(&format!("/events/{event_id}/staff/{}/remove", ids[1]), &[]).await?.assert_status(303)?;
+    co.post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "draw")]).await?.assert_status(403)?;
+    let last = owner.post(&format!("/events/{event_id}/staff/{}/remove", ids[0]), &[]).await?;
+    last.assert_status(400)?;
+    assert!(last.body.contains("The last director cannot be removed"));
+    Ok(())
+}
