@@ -198,6 +198,12 @@ async fn journey(browser: &Browser) -> TestResult {
         assert_eq!(source.matches("class=\"result-text\"").count(), 6, "round {round} shows every result");
     }
 
+    // What a director sees on a phone at the venue, for the README.
+    if let Ok(dir) = std::env::var("YUNZI_SCREENSHOT_DIR") {
+        browser.set_window_size(390, 844).await?;
+        std::fs::write(Path::new(&dir).join("round-phone.png"), browser.screenshot().await?)?;
+        browser.set_window_size(1280, 1000).await?;
+    }
     // Log out and read the public standings, as a player at the venue would.
     click(browser, "#logout").await?;
     browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
