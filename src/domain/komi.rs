@@ -20,6 +20,8 @@ impl std::error::Error for KomiError {}
 const LIMIT_HALF_POINTS: i32 = 100;
 
 impl Komi {
+    pub const ZERO: Komi = Komi(0);
+
     pub fn from_half_points(half_points: i32) -> Result<Komi, KomiError> {
         if half_points.abs() > LIMIT_HALF_POINTS {
             return Err(KomiError(format!(

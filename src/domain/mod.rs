@@ -1,6 +1,7 @@
 //! The pure core: no web, database, async or I/O code here.
 pub mod color;
 pub mod event;
+pub mod go;
 pub mod komi;
 pub mod pairing;
 pub mod player;

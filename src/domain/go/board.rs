@@ -1,0 +1,740 @@
+//! The board: points, chains, liberties, captures, and incremental Zobrist hashing.
+//!
+//! Chains are kept up to date move by move (a circular list of stones per chain and a head
+//! per stone), each with *pseudo-liberties*: one count per (stone, empty neighbour) pair,
+//! plus the sum and the sum of squares of those neighbours' indices. A chain is in atari
+//! exactly when all its pseudo-liberties are the same point, i.e. `n·Σx² = (Σx)²`. With that,
+//! whether a move is legal, what it captures and the hash of the position after it are all
+//! known without changing the board (see [`Board::preview`]), which the legal-move map and
+//! superko need at every turn.
+use std::fmt;
+
+use crate::domain::color::Color;
+
+/// Smallest and largest board sides Yunzi plays on.
+pub const MIN_SIDE: u8 = 2;
+pub const MAX_SIDE: u8 = 25;
+const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+const NONE: u16 = u16::MAX;
+
+/// A point of the board, as an index `y * width + x` (x from the left, y from the top).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(pub u16);
+
+impl Point {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardError(pub String);
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a stone cannot be placed, as far as the board alone can tell. (Ko and superko are the
+/// game's business: they depend on history.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    Occupied,
+    /// The stone (or its chain) would have no liberty and capture nothing.
+    Suicide {
+        stones: u16,
+    },
+}
+
+/// What a move would do: checked without changing the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preview {
+    /// Opponent stones it captures.
+    pub captures: u16,
+    /// Own stones it removes (multi-stone suicide where allowed; 0 otherwise).
+    pub suicide: u16,
+    /// Zobrist hash of the stones after the move.
+    pub hash_after: u64,
+    /// When exactly one stone is captured: where it was (for ko).
+    pub single_capture: Option<Point>,
+}
+
+/// Zobrist keys, one per (point, colour), fixed for all time so hashes are reproducible
+/// across runs and machines (splitmix64 from a constant seed).
+static ZOBRIST: [[u64; 2]; MAX_POINTS] = {
+    let mut table = [[0u64; 2]; MAX_POINTS];
+    let mut state: u64 = 0x5945_4e5a_4920_2019; // "YENZI 2019"-ish constant; any fixed seed works
+    let mut i = 0;
+    while i < MAX_POINTS {
+        let mut c = 0;
+        while c < 2 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            table[i][c] = z ^ (z >> 31);
+            c += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+fn key(point: usize, color: Color) -> u64 {
+    let c = match color {
+        Color::Black => 0,
+        Color::White => 1,
+    };
+    ZOBRIST.get(point).map(|k| k[c]).unwrap_or(0)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ChainInfo {
+    size: u16,
+    pseudo: u32,
+    sum: u64,
+    sum_sq: u64,
+    hash: u64,
+}
+
+impl ChainInfo {
+    const EMPTY: ChainInfo = ChainInfo { size: 0, pseudo: 0, sum: 0, sum_sq: 0, hash: 0 };
+
+    fn add_liberty(&mut self, at: usize) {
+        let at = at as u64;
+        self.pseudo += 1;
+        self.sum += at;
+        self.sum_sq += at * at;
+    }
+
+    fn remove_liberty(&mut self, at: usize) {
+        let at = at as u64;
+        self.pseudo = self.pseudo.saturating_sub(1);
+        self.sum = self.sum.saturating_sub(at);
+        self.sum_sq = self.sum_sq.saturating_sub(at * at);
+    }
+
+    fn in_atari(&self) -> bool {
+        self.pseudo > 0 && u64::from(self.pseudo) * self.sum_sq == self.sum * self.sum
+    }
+
+    /// The one liberty of a chain in atari.
+    fn atari_point(&self) -> Option<usize> {
+        if self.in_atari() { usize::try_from(self.sum / u64::from(self.pseudo)).ok() } else { None }
+    }
+}
+
+#[derive(Clone)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    stones: Vec<Option<Color>>,
+    neighbours: Vec<[u16; 4]>,
+    /// The head (representative stone) of the chain each stone belongs to.
+    head: Vec<u16>,
+    /// The next stone of the same chain (a circular list).
+    next: Vec<u16>,
+    /// Chain data, valid at head indices.
+    chain: Vec<ChainInfo>,
+    hash: u64,
+    /// Stones removed by the last `play`, in removal order.
+    removed: Vec<Point>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{} hash {:016x}", self.width, self.height, self.hash)?;
+        f.write_str(&self.to_text())
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width && self.height == other.height && self.stones == other.stones
+    }
+}
+
+impl Eq for Board {}
+
+impl Board {
+    pub fn new(width: u8, height: u8) -> Result<Board, BoardError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(BoardError(format!(
+                "a {width}x{height} board is not supported: each side must have {MIN_SIDE} to {MAX_SIDE} lines"
+            )));
+        }
+        let (w, h) = (usize::from(width), usize::from(height));
+        let len = w * h;
+        let mut neighbours = vec![[NONE; 4]; len];
+        for (i, slot) in neighbours.iter_mut().enumerate() {
+            let (x, y) = (i % w, i / w);
+            let mut k = 0;
+            let mut push = |n: usize| {
+                if let Some(s) = slot.get_mut(k) {
+                    *s = n as u16;
+                    k += 1;
+                }
+            };
+            if y > 0 {
+                push(i - w);
+            }
+            if x > 0 {
+                push(i - 1);
+            }
+            if x + 1 < w {
+                push(i + 1);
+            }
+            if y + 1 < h {
+                push(i + w);
+            }
+        }
+        Ok(Board {
+            width,
+            height,
+            stones: vec![None; len],
+            neighbours,
+            head: vec![NONE; len],
+            next: vec![NONE; len],
+            chain: vec![ChainInfo::EMPTY; len],
+            hash: 0,
+            removed: Vec::with_capacity(len),
+        })
+    }
+
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.stones.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stones.iter().all(Option::is_none)
+    }
+
+    pub fn point(&self, x: u8, y: u8) -> Option<Point> {
+        (x < self.width && y < self.height).then(|| Point(u16::from(y) * u16::from(self.width) + u16::from(x)))
+    }
+
+    /// (x, y) of a point, x from the left and y from the top, both from 0.
+    pub fn xy(&self, p: Point) -> (u8, u8) {
+        let w = u16::from(self.width);
+        ((p.0 % w) as u8, (p.0 / w) as u8)
+    }
+
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        (0..self.stones.len() as u16).map(Point)
+    }
+
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.stones.get(p.index()).copied().flatten()
+    }
+
+    /// The Zobrist hash of the stones on the board (not of the player to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.neighbours.get(p.index()).into_iter().flatten().filter(|n| **n != NONE).map(|n| Point(*n))
+    }
+
+    /// Stones removed by the last [`Board::play`].
+    pub fn last_removed(&self) -> &[Point] {
+        &self.removed
+    }
+
+    pub fn count(&self, color: Color) -> usize {
+        self.stones.iter().filter(|s| **s == Some(color)).count()
+    }
+
+    fn head_of(&self, i: usize) -> usize {
+        self.head.get(i).map(|h| usize::from(*h)).unwrap_or(i)
+    }
+
+    fn info(&self, head: usize) -> ChainInfo {
+        self.chain.get(head).copied().unwrap_or(ChainInfo::EMPTY)
+    }
+
+    fn neighbour_indices(&self, i: usize) -> [u16; 4] {
+        self.neighbours.get(i).copied().unwrap_or([NONE; 4])
+    }
+
+    /// The stones of the chain through `p` (empty if `p` is empty).
+    pub fn chain(&self, p: Point) -> Vec<Point> {
+        let mut out = Vec::new();
+        if self.get(p).is_none() {
+            return out;
+        }
+        let start = p.index();
+        let mut i = start;
+        loop {
+            out.push(Point(i as u16));
+            i = self.next.get(i).map(|n| usize::from(*n)).unwrap_or(start);
+            if i == start || out.len() > self.stones.len() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The distinct liberties of the chain through `p`.
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = self
+            .chain(p)
+            .into_iter()
+            .flat_map(|s| self.neighbours(s).collect::<Vec<_>>())
+            .filter(|n| self.get(*n).is_none())
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// Places a setup stone (SGF AB/AW, handicap, 座子) with no capture and no legality check:
+    /// setup may describe any position.
+    pub fn set_stone(&mut self, p: Point, color: Color) {
+        if self.get(p).is_some() {
+            self.remove_stone(p);
+        }
+        self.place(p.index(), color);
+    }
+
+    /// Takes a stone off (SGF AE, agreed dead stones on a copy for counting).
+    pub fn remove_stone(&mut self, p: Point) {
+        let i = p.index();
+        let Some(color) = self.get(p) else { return };
+        // Simplest correct route: take the whole chain off and put the rest back.
+        let rest: Vec<Point> = self.chain(p).into_iter().filter(|s| *s != p).collect();
+        self.remove_chain_at(i);
+        for s in rest {
+            self.place(s.index(), color);
+        }
+    }
+
+    /// Puts a stone down and merges it into its chains; no captures.
+    fn place(&mut self, i: usize, color: Color) {
+        let Some(slot) = self.stones.get_mut(i) else { return };
+        *slot = Some(color);
+        self.hash ^= key(i, color);
+        if let (Some(h), Some(n)) = (self.head.get_mut(i), self.next.get_mut(i)) {
+            *h = i as u16;
+            *n = i as u16;
+        }
+        let mut info = ChainInfo { size: 1, hash: key(i, color), ..ChainInfo::EMPTY };
+        for n in self.neighbour_indices(i) {
+            if n != NONE && self.stones.get(usize::from(n)).copied().flatten().is_none() {
+                info.add_liberty(usize::from(n));
+            }
+        }
+        if let Some(c) = self.chain.get_mut(i) {
+            *c = info;
+        }
+        // The new stone takes a liberty from every neighbouring chain, once per adjacency.
+        for n in self.neighbour_indices(i) {
+            if n == NONE {
+                continue;
+            }
+            let n = usize::from(n);
+            if self.stones.get(n).copied().flatten().is_some() {
+                let h = self.head_of(n);
+                if let Some(c) = self.chain.get_mut(h) {
+                    c.remove_liberty(i);
+                }
+            }
+        }
+        for n in self.neighbour_indices(i) {
+            if n == NONE {
+                continue;
+            }
+            let n = usize::from(n);
+            if self.stones.get(n).copied().flatten() == Some(color) {
+                let (a, b) = (self.head_of(i), self.head_of(n));
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins two chains, relabelling the smaller one.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.info(a).size >= self.info(b).size { (a, b) } else { (b, a) };
+        let small_info = self.info(small);
+        // Relabel the smaller chain's stones.
+        let mut i = small;
+        loop {
+            if let Some(h) = self.head.get_mut(i) {
+                *h = big as u16;
+            }
+            i = self.next.get(i).map(|n| usize::from(*n)).unwrap_or(small);
+            if i == small {
+                break;
+            }
+        }
+        // Splice the two circular lists.
+        let (next_big, next_small) = (self.next.get(big).copied(), self.next.get(small).copied());
+        if let (Some(nb), Some(ns)) = (next_big, next_small) {
+            if let Some(x) = self.next.get_mut(big) {
+                *x = ns;
+            }
+            if let Some(x) = self.next.get_mut(small) {
+                *x = nb;
+            }
+        }
+        if let Some(c) = self.chain.get_mut(big) {
+            c.size += small_info.size;
+            c.pseudo += small_info.pseudo;
+            c.sum += small_info.sum;
+            c.sum_sq += small_info.sum_sq;
+            c.hash ^= small_info.hash;
+        }
+    }
+
+    /// Removes the whole chain through `i`, giving liberties back to its neighbours.
+    fn remove_chain_at(&mut self, i: usize) {
+        let start = self.head_of(i);
+        let mut stone = start;
+        loop {
+            let following = self.next.get(stone).map(|n| usize::from(*n)).unwrap_or(start);
+            if let Some(color) = self.stones.get(stone).copied().flatten() {
+                self.hash ^= key(stone, color);
+            }
+            if let Some(s) = self.stones.get_mut(stone) {
+                *s = None;
+            }
+            self.removed.push(Point(stone as u16));
+            stone = following;
+            if stone == start {
+                break;
+            }
+        }
+        // Now every removed point is empty: each neighbouring stone's chain gains it.
+        let removed_from = self.removed.len() - self.info(start).size as usize;
+        let removed: Vec<Point> = self.removed.get(removed_from..).map(<[Point]>::to_vec).unwrap_or_default();
+        for p in &removed {
+            let s = p.index();
+            if let Some(h) = self.head.get_mut(s) {
+                *h = NONE;
+            }
+            if let Some(n) = self.next.get_mut(s) {
+                *n = NONE;
+            }
+            for n in self.neighbour_indices(s) {
+                if n == NONE {
+                    continue;
+                }
+                let n = usize::from(n);
+                if self.stones.get(n).copied().flatten().is_some() {
+                    let h = self.head_of(n);
+                    if let Some(c) = self.chain.get_mut(h) {
+                        c.add_liberty(s);
+                    }
+                }
+            }
+        }
+        if let Some(c) = self.chain.get_mut(start) {
+            *c = ChainInfo::EMPTY;
+        }
+    }
+
+    /// What playing `color` at `p` would do, without changing the board.
+    /// `multi_stone_suicide`: whether a move that leaves its own chain (of two or more stones)
+    /// without liberties is allowed, removing that chain (NZ, Ing, Tromp-Taylor). Single-stone
+    /// suicide is never a legal move.
+    pub fn preview(&self, color: Color, p: Point, multi_stone_suicide: bool) -> Result<Preview, Placement> {
+        let i = p.index();
+        match self.stones.get(i) {
+            None | Some(Some(_)) => return Err(Placement::Occupied),
+            Some(None) => {}
+        }
+        let mut hash = self.hash ^ key(i, color);
+        let mut captured_heads = [NONE; 4];
+        let mut captures: u16 = 0;
+        let mut single_capture = None;
+        let mut has_liberty = false;
+        // Own chains that keep a liberty other than `p` give the new stone a liberty.
+        let mut own_heads = [NONE; 4];
+        let mut own_size: u16 = 1;
+        for (k, n) in self.neighbour_indices(i).into_iter().enumerate() {
+            if n == NONE {
+                continue;
+            }
+            let n = usize::from(n);
+            match self.stones.get(n).copied().flatten() {
+                None => has_liberty = true,
+                Some(c) if c == color => {
+                    let h = self.head_of(n);
+                    let info = self.info(h);
+                    if !(info.in_atari() && info.atari_point() == Some(i)) {
+                        has_liberty = true;
+                    }
+                    if !own_heads.contains(&(h as u16)) {
+                        if let Some(slot) = own_heads.get_mut(k) {
+                            *slot = h as u16;
+                        }
+                        own_size += info.size;
+                    }
+                }
+                Some(_) => {
+                    let h = self.head_of(n);
+                    let info = self.info(h);
+                    if info.in_atari() && info.atari_point() == Some(i) && !captured_heads.contains(&(h as u16)) {
+                        if let Some(slot) = captured_heads.get_mut(k) {
+                            *slot = h as u16;
+                        }
+                        captures += info.size;
+                        hash ^= info.hash;
+                        single_capture = if captures == 1 { Some(Point(n as u16)) } else { None };
+                    }
+                }
+            }
+        }
+        if captures > 0 || has_liberty {
+            return Ok(Preview { captures, suicide: 0, hash_after: hash, single_capture });
+        }
+        if own_size < 2 || !multi_stone_suicide {
+            return Err(Placement::Suicide { stones: own_size });
+        }
+        // Multi-stone suicide: the merged chain (the new stone and its own neighbours) goes.
+        let mut own_hash = key(i, color);
+        for h in own_heads {
+            if h != NONE {
+                own_hash ^= self.info(usize::from(h)).hash;
+            }
+        }
+        Ok(Preview { captures: 0, suicide: own_size, hash_after: hash ^ own_hash, single_capture: None })
+    }
+
+    /// Plays a stone: captures opponent chains left without liberties, then (only where
+    /// `multi_stone_suicide` allows it) removes its own chain if that has none.
+    pub fn play(&mut self, color: Color, p: Point, multi_stone_suicide: bool) -> Result<Preview, Placement> {
+        let preview = self.preview(color, p, multi_stone_suicide)?;
+        self.removed.clear();
+        let i = p.index();
+        self.place(i, color);
+        for n in self.neighbour_indices(i) {
+            if n == NONE {
+                continue;
+            }
+            let n = usize::from(n);
+            if self.stones.get(n).copied().flatten() == Some(color.opponent()) && self.info(self.head_of(n)).pseudo == 0
+            {
+                self.remove_chain_at(n);
+            }
+        }
+        if preview.suicide > 0 {
+            self.remove_chain_at(i);
+        }
+        Ok(preview)
+    }
+
+    /// The board as text: `X` black, `O` white, `.` empty, one row per line, top row first.
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(self.stones.len() + usize::from(self.height));
+        for (i, s) in self.stones.iter().enumerate() {
+            out.push(match s {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            });
+            if (i + 1) % usize::from(self.width) == 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// A board from rows of `X`, `O` and `.` (or `+`), top row first; for tests and fixtures.
+    pub fn from_text(rows: &str) -> Result<Board, BoardError> {
+        let lines: Vec<&str> = rows.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let height = u8::try_from(lines.len()).map_err(|_| BoardError("too many rows".into()))?;
+        let width = lines.first().map(|l| l.chars().filter(|c| !c.is_whitespace()).count()).unwrap_or(0);
+        let width = u8::try_from(width).map_err(|_| BoardError("rows too long".into()))?;
+        let mut board = Board::new(width, height)?;
+        for (y, line) in lines.iter().enumerate() {
+            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != usize::from(width) {
+                return Err(BoardError(format!("row {} has {} points, not {width}", y + 1, cells.len())));
+            }
+            for (x, c) in cells.iter().enumerate() {
+                let color = match c {
+                    'X' | 'x' | 'B' | '●' => Some(Color::Black),
+                    'O' | 'o' | 'W' | '○' => Some(Color::White),
+                    '.' | '+' | '-' => None,
+                    other => return Err(BoardError(format!("unknown point {other:?} in row {}", y + 1))),
+                };
+                if let (Some(color), Some(p)) = (color, board.point(x as u8, y as u8)) {
+                    board.set_stone(p, color);
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Recomputes everything from the stones; tests use it to check the incremental state.
+    #[cfg(test)]
+    fn rebuilt(&self) -> Board {
+        let mut fresh = Board::new(self.width, self.height).unwrap_or_else(|_| self.clone());
+        for p in self.points() {
+            if let Some(c) = self.get(p) {
+                fresh.place(p.index(), c);
+            }
+        }
+        fresh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Color::{Black, White};
+
+    fn at(board: &Board, x: u8, y: u8) -> Point {
+        board.point(x, y).unwrap_or(Point(0))
+    }
+
+    /// The incremental chain data must equal a rebuild from scratch.
+    fn consistent(board: &Board) {
+        let fresh = board.rebuilt();
+        assert_eq!(board.hash, fresh.hash, "hash");
+        for p in board.points() {
+            if board.get(p).is_some() {
+                let (a, b) = (board.info(board.head_of(p.index())), fresh.info(fresh.head_of(p.index())));
+                assert_eq!(
+                    (a.size, a.pseudo, a.sum, a.sum_sq, a.hash),
+                    (b.size, b.pseudo, b.sum, b.sum_sq, b.hash),
+                    "chain at {p:?}"
+                );
+                let libs = board.liberties(p);
+                assert_eq!(a.in_atari(), libs.len() == 1, "atari at {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_outside_2_to_25_are_refused() {
+        assert!(Board::new(1, 9).is_err());
+        assert!(Board::new(26, 26).is_err());
+        assert!(Board::new(2, 2).is_ok());
+        assert!(Board::new(25, 25).is_ok());
+        assert!(Board::new(19, 13).is_ok());
+    }
+
+    #[test]
+    fn a_single_stone_is_captured_and_the_hash_comes_back() {
+        let mut b = Board::new(9, 9).unwrap_or_else(|e| panic!("{e}"));
+        let empty = b.hash();
+        let centre = at(&b, 4, 4);
+        b.play(White, centre, false).ok();
+        for (x, y) in [(4, 3), (3, 4), (5, 4)] {
+            b.play(Black, at(&b, x, y), false).ok();
+        }
+        let last = at(&b, 4, 5);
+        let preview = b.preview(Black, last, false);
+        assert_eq!(preview.map(|p| (p.captures, p.single_capture)), Ok((1, Some(centre))));
+        let hash_after = preview.map(|p| p.hash_after).unwrap_or(0);
+        b.play(Black, last, false).ok();
+        assert_eq!(b.get(centre), None);
+        assert_eq!(b.last_removed(), &[centre]);
+        assert_eq!(b.hash(), hash_after);
+        consistent(&b);
+        for (x, y) in [(4, 3), (3, 4), (5, 4), (4, 5)] {
+            b.remove_stone(at(&b, x, y));
+        }
+        assert_eq!(b.hash(), empty);
+        consistent(&b);
+    }
+
+    #[test]
+    fn suicide_is_refused_unless_multi_stone_suicide_is_allowed() {
+        // White at a1/b1 corner area: a black stone into a one-point eye is suicide.
+        let mut b = Board::from_text(
+            ".XO..
+             XXO..
+             OOO..
+             .....
+             .....",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        consistent(&b);
+        let corner = at(&b, 0, 0);
+        // Black filling its own last liberty: a 4-stone suicide.
+        assert_eq!(b.preview(Black, corner, false), Err(Placement::Suicide { stones: 4 }));
+        let allowed = b.preview(Black, corner, true);
+        assert_eq!(allowed.map(|p| p.suicide), Ok(4));
+        b.play(Black, corner, true).ok();
+        assert_eq!(b.count(Black), 0);
+        consistent(&b);
+        // A single stone with no liberty is never legal, even under multi-stone suicide.
+        let mut eye = Board::from_text(
+            ".O.
+             O.O
+             .O.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let centre = at(&eye, 1, 1);
+        assert_eq!(eye.preview(Black, centre, true), Err(Placement::Suicide { stones: 1 }));
+        assert_eq!(eye.play(White, centre, false).map(|p| p.captures), Ok(0), "own eye filling is legal");
+        consistent(&eye);
+    }
+
+    #[test]
+    fn a_move_without_liberties_that_captures_is_legal() {
+        // White's three stones have one liberty, the corner; Black's stone there would have
+        // none, but it captures first (the rule that makes ko possible).
+        let mut b = Board::from_text(
+            ".OX.
+             OOX.
+             XXX.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        consistent(&b);
+        let corner = at(&b, 0, 0);
+        assert_eq!(b.preview(Black, corner, false).map(|p| (p.captures, p.single_capture)), Ok((3, None)));
+        assert_eq!(b.play(Black, corner, false).map(|p| p.captures), Ok(3));
+        assert_eq!(b.count(White), 0);
+        assert_eq!(b.last_removed().len(), 3);
+        consistent(&b);
+        // White may now play back into the emptied points.
+        assert!(b.play(White, at(&b, 1, 1), false).is_ok());
+        consistent(&b);
+    }
+
+    #[test]
+    fn random_play_keeps_the_incremental_state_exact() {
+        for (w, h) in [(2, 2), (5, 5), (9, 9), (13, 7), (19, 19), (25, 25)] {
+            let mut b = Board::new(w, h).unwrap_or_else(|e| panic!("{e}"));
+            let mut seed: u64 = 7 + u64::from(w) * 31 + u64::from(h);
+            let mut color = Black;
+            for step in 0..(usize::from(w) * usize::from(h) * 3) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let p = Point(((seed >> 33) % b.len() as u64) as u16);
+                if b.play(color, p, step % 2 == 0).is_ok() {
+                    color = color.opponent();
+                }
+                if step % 17 == 0 {
+                    consistent(&b);
+                }
+            }
+            consistent(&b);
+        }
+    }
+
+    #[test]
+    fn text_round_trip() {
+        let text = "X.O\n.XO\nOO.\n";
+        let b = Board::from_text(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(b.to_text(), text);
+        assert!(Board::from_text("X.\nO").is_err());
+    }
+}

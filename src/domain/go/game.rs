@@ -1,0 +1,549 @@
+//! A game record replayed under a rule set: legality with reasons a referee can read, passes
+//! and the end of play, superko over the whole history, and cycles under simple-ko rules.
+use std::collections::HashMap;
+use std::fmt;
+
+use super::board::{Board, BoardError, Placement, Point};
+use super::ruleset::{CyclePolicy, KoRule, PassRule, Ruleset, Setup, Suicide};
+use crate::domain::color::Color;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Point),
+    Pass,
+}
+
+/// Why a move is not allowed, in terms a referee uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point already has a stone.
+    Occupied,
+    /// 禁着点: the move would leave its own stones without liberties and capture nothing.
+    Suicide,
+    /// 劫: immediately retaking the single stone just captured.
+    Ko,
+    /// Whole-board repetition: the position after this move already arose after `repeats` (0 =
+    /// the starting position).
+    Superko { repeats: usize },
+    /// Tibetan rule: the point was emptied by the previous move's capture.
+    HotPoint,
+    /// It is the other player's turn.
+    WrongPlayer { to_move: Color },
+    /// Play has ended.
+    GameOver,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Occupied => f.write_str("the point is occupied"),
+            Illegal::Suicide => {
+                f.write_str("suicide: the stones would have no liberty and capture nothing (forbidden point)")
+            }
+            Illegal::Ko => f.write_str("ko: the single stone just captured may not be retaken at once"),
+            Illegal::Superko { repeats: 0 } => f.write_str("superko: it repeats the starting position"),
+            Illegal::Superko { repeats } => write!(f, "superko: it repeats the position after move {repeats}"),
+            Illegal::HotPoint => f.write_str("hot point: stones were captured there on the previous move"),
+            Illegal::WrongPlayer { to_move } => write!(f, "it is {}'s turn", to_move.as_str()),
+            Illegal::GameOver => f.write_str("play has ended"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub color: Color,
+    pub mv: Move,
+    pub captures: u16,
+    /// Own stones removed by multi-stone suicide.
+    pub suicide: u16,
+    pub hash_after: u64,
+}
+
+/// Kinds of whole-board repetition (RULES.md, digest §3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CycleKind {
+    TripleKo,
+    QuadrupleKo,
+    EternalLife,
+    SendTwoReturnOne,
+    FalseLife,
+    Other,
+}
+
+impl CycleKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            CycleKind::TripleKo => "triple-ko",
+            CycleKind::QuadrupleKo => "quadruple-ko",
+            CycleKind::EternalLife => "eternal-life",
+            CycleKind::SendTwoReturnOne => "send-two-return-one",
+            CycleKind::FalseLife => "false-life",
+            CycleKind::Other => "other",
+        }
+    }
+}
+
+/// One lap of a repetition: the position before `first_move` recurs after `last_move`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cycle {
+    pub first_move: usize,
+    pub last_move: usize,
+    /// Stones captured by each move of the lap, in order.
+    pub captures: Vec<u16>,
+    pub kind: CycleKind,
+}
+
+impl Cycle {
+    pub fn length(&self) -> usize {
+        self.last_move + 1 - self.first_move
+    }
+}
+
+/// Classifies a lap from its moves. Purely from the captures: a lap of single-stone captures
+/// over three kos is a triple ko, over four a quadruple ko; two-stone captures answered by
+/// one-stone captures are send-two-return-one; two-stone captures by both sides eternal life.
+/// (False life needs the position's life and death and is assigned by the referee's analysis.)
+pub fn classify(moves: &[MoveRecord]) -> CycleKind {
+    if moves.is_empty() || moves.iter().any(|m| m.mv == Move::Pass) {
+        return CycleKind::Other;
+    }
+    let captures: Vec<u16> = moves.iter().map(|m| m.captures).collect();
+    if captures.iter().all(|c| *c == 1) {
+        let kos = moves.len() / 2;
+        return match kos {
+            3 => CycleKind::TripleKo,
+            4 => CycleKind::QuadrupleKo,
+            _ => CycleKind::Other,
+        };
+    }
+    let twos_by = |color: Color| moves.iter().any(|m| m.color == color && m.captures == 2);
+    let ones = captures.contains(&1);
+    if captures.contains(&2) && ones {
+        return CycleKind::SendTwoReturnOne;
+    }
+    if twos_by(Color::Black) && twos_by(Color::White) {
+        return CycleKind::EternalLife;
+    }
+    CycleKind::Other
+}
+
+/// How play ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Passes,
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Ruleset,
+    board: Board,
+    to_move: Color,
+    moves: Vec<MoveRecord>,
+    /// Prisoners taken by Black and by White (captures, plus pass stones under AGA).
+    prisoners: [u32; 2],
+    passes_in_a_row: u8,
+    /// Board hash -> the move after which it first arose (0 = start), for positional superko.
+    positions: HashMap<u64, usize>,
+    /// (board hash, player to move) -> move after which it first arose, for situational
+    /// superko and for finding cycles.
+    situations: HashMap<u64, usize>,
+    cycles: Vec<Cycle>,
+    ending: Option<Ending>,
+    /// Hash of the position before the last move, for simple ko.
+    before_last: u64,
+}
+
+fn side_key(color: Color) -> u64 {
+    match color {
+        Color::Black => 0x9E37_79B9_7F4A_7C15,
+        Color::White => 0xD1B5_4A32_D192_ED03,
+    }
+}
+
+fn index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// The fixed setup stones of a rule set, as (colour, x, y) with x from the left and y from the
+/// top, 0-based.
+pub fn setup_stones(setup: Setup, width: u8, height: u8) -> Vec<(Color, u8, u8)> {
+    use Color::{Black, White};
+    match setup {
+        Setup::Empty => Vec::new(),
+        Setup::Zuozi if width >= 7 && height >= 7 => {
+            let (r, b) = (width - 4, height - 4);
+            // Same colours on diagonally opposite corners (the book: orientation is irrelevant).
+            vec![(White, 3, 3), (White, r, b), (Black, r, 3), (Black, 3, b)]
+        }
+        Setup::Sunjang if width == 19 && height == 19 => {
+            // Letters skip I; row numbers count from the bottom (as printed in the sources).
+            let at = |col: char, row: u8| -> (u8, u8) {
+                let x = "ABCDEFGHJKLMNOPQRST".find(col).unwrap_or(0) as u8;
+                (x, 19 - row)
+            };
+            let black =
+                [('D', 4), ('G', 4), ('N', 4), ('D', 10), ('Q', 10), ('G', 16), ('N', 16), ('Q', 16), ('K', 10)];
+            let white = [('K', 4), ('Q', 4), ('D', 7), ('Q', 7), ('D', 13), ('Q', 13), ('D', 16), ('K', 16)];
+            let mut out: Vec<(Color, u8, u8)> = black
+                .iter()
+                .map(|(c, r)| {
+                    let (x, y) = at(*c, *r);
+                    (Black, x, y)
+                })
+                .collect();
+            out.extend(white.iter().map(|(c, r)| {
+                let (x, y) = at(*c, *r);
+                (White, x, y)
+            }));
+            out
+        }
+        Setup::Tibetan if width == 17 && height == 17 => {
+            let ring = [
+                (3, 3),
+                (7, 3),
+                (11, 3),
+                (15, 3),
+                (15, 7),
+                (15, 11),
+                (15, 15),
+                (11, 15),
+                (7, 15),
+                (3, 15),
+                (3, 11),
+                (3, 7),
+            ];
+            ring.iter().enumerate().map(|(i, (x, y))| (if i % 2 == 0 { Black } else { White }, x - 1, y - 1)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl Game {
+    /// A new game on the rule set's board with its setup stones.
+    pub fn new(rules: Ruleset) -> Result<Game, BoardError> {
+        let mut board = Board::new(rules.width, rules.height)?;
+        for (color, x, y) in setup_stones(rules.setup, rules.width, rules.height) {
+            if let Some(p) = board.point(x, y) {
+                board.set_stone(p, color);
+            }
+        }
+        Ok(Game::from_position(rules.clone(), board, rules.first_player))
+    }
+
+    /// A game starting from a given position (SGF setup, handicap stones).
+    pub fn from_position(rules: Ruleset, board: Board, to_move: Color) -> Game {
+        let mut game = Game {
+            rules,
+            to_move,
+            moves: Vec::new(),
+            prisoners: [0, 0],
+            passes_in_a_row: 0,
+            positions: HashMap::new(),
+            situations: HashMap::new(),
+            cycles: Vec::new(),
+            ending: None,
+            before_last: board.hash(),
+            board,
+        };
+        game.positions.insert(game.board.hash(), 0);
+        game.situations.insert(game.board.hash() ^ side_key(to_move), 0);
+        game
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn moves(&self) -> &[MoveRecord] {
+        &self.moves
+    }
+
+    /// Prisoners held by `color` (stones it captured, plus pass stones it was given).
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners.get(index(color)).copied().unwrap_or(0)
+    }
+
+    pub fn cycles(&self) -> &[Cycle] {
+        &self.cycles
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Lets a player move out of turn (a record that says so, or a referee's correction).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// Is `mv` by `color` legal now? Changes nothing.
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.evaluate(color, mv).map(|_| ())
+    }
+
+    fn evaluate(&self, color: Color, mv: Move) -> Result<Option<u64>, Illegal> {
+        if self.ending.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if color != self.to_move {
+            return Err(Illegal::WrongPlayer { to_move: self.to_move });
+        }
+        let Move::Play(p) = mv else { return Ok(None) };
+        let multi = self.rules.suicide == Suicide::MultiStoneAllowed;
+        let preview = self.board.preview(color, p, multi).map_err(|e| match e {
+            Placement::Occupied => Illegal::Occupied,
+            Placement::Suicide { .. } => Illegal::Suicide,
+        })?;
+        let after = preview.hash_after;
+        match self.rules.ko {
+            KoRule::Simple => {
+                // Only retaking a single stone can bring back the position before the last move.
+                if preview.captures == 1 && after == self.before_last && self.last_was_play() {
+                    return Err(Illegal::Ko);
+                }
+                if self.rules.cycles == CyclePolicy::Forbid
+                    && let Some(&at) = self.situations.get(&(after ^ side_key(color.opponent())))
+                {
+                    return Err(Illegal::Superko { repeats: at });
+                }
+            }
+            KoRule::HotPoint => {
+                if self.last_was_play() && self.board.last_removed().contains(&p) {
+                    return Err(Illegal::HotPoint);
+                }
+            }
+            KoRule::Positional => {
+                if let Some(&at) = self.positions.get(&after) {
+                    return Err(Illegal::Superko { repeats: at });
+                }
+            }
+            KoRule::Situational => {
+                if let Some(&at) = self.situations.get(&(after ^ side_key(color.opponent()))) {
+                    return Err(Illegal::Superko { repeats: at });
+                }
+            }
+        }
+        Ok(Some(after))
+    }
+
+    fn last_was_play(&self) -> bool {
+        matches!(self.moves.last(), Some(MoveRecord { mv: Move::Play(_), .. }))
+    }
+
+    /// Plays (or passes) for `color`, refusing an illegal move with its reason.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
+        self.evaluate(color, mv)?;
+        let before = self.board.hash();
+        let (captures, suicide) = match mv {
+            Move::Play(p) => {
+                let multi = self.rules.suicide == Suicide::MultiStoneAllowed;
+                let done = self.board.play(color, p, multi).map_err(|_| Illegal::Suicide)?;
+                (done.captures, done.suicide)
+            }
+            Move::Pass => {
+                if self.rules.pass == PassRule::PassStone
+                    && let Some(n) = self.prisoners.get_mut(index(color.opponent()))
+                {
+                    *n += 1;
+                }
+                (0, 0)
+            }
+        };
+        if let Some(n) = self.prisoners.get_mut(index(color)) {
+            *n += u32::from(captures);
+        }
+        if let Some(n) = self.prisoners.get_mut(index(color.opponent())) {
+            *n += u32::from(suicide);
+        }
+        self.before_last = before;
+        self.to_move = color.opponent();
+        let hash_after = self.board.hash();
+        self.moves.push(MoveRecord { color, mv, captures, suicide, hash_after });
+        let number = self.moves.len();
+        self.positions.entry(hash_after).or_insert(number);
+        let situation = hash_after ^ side_key(self.to_move);
+        if let Some(&earlier) = self.situations.get(&situation) {
+            self.note_cycle(earlier, number);
+        } else {
+            self.situations.insert(situation, number);
+        }
+        self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
+        if self.passes_in_a_row >= self.rules.passes_to_end {
+            self.ending = Some(Ending::Passes);
+            // AGA Art. 11: White makes the last move; if Black passed last, White adds a pass.
+            if self.rules.pass == PassRule::PassStone
+                && color == Color::Black
+                && let Some(n) = self.prisoners.get_mut(index(Color::Black))
+            {
+                *n += 1;
+            }
+        }
+        self.moves.last().ok_or(Illegal::GameOver)
+    }
+
+    /// A repetition: the situation after move `earlier` came back after move `now`. Passes
+    /// are not cycles (two of them end the game). One lap is recorded per cycle.
+    fn note_cycle(&mut self, earlier: usize, now: usize) {
+        if self.cycles.last().is_some_and(|c| earlier < c.last_move) {
+            return;
+        }
+        let lap = self.moves.get(earlier..now).unwrap_or(&[]);
+        if lap.iter().any(|m| m.mv == Move::Pass) {
+            return;
+        }
+        let kind = classify(lap);
+        self.cycles.push(Cycle {
+            first_move: earlier + 1,
+            last_move: now,
+            captures: lap.iter().map(|m| m.captures).collect(),
+            kind,
+        });
+    }
+
+    /// Every legal point for the player to move (the board assistant's and the map's view).
+    pub fn legal_points(&self) -> Vec<Point> {
+        self.board.points().filter(|p| self.check(self.to_move, Move::Play(*p)).is_ok()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Color::{Black, White};
+
+    fn rules(name: &str) -> Ruleset {
+        Ruleset::preset(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    fn game_on(name: &str, rows: &str, to_move: Color) -> Game {
+        let board = Board::from_text(rows).unwrap_or_else(|e| panic!("{e}"));
+        let mut r = rules(name);
+        r.width = board.width();
+        r.height = board.height();
+        Game::from_position(r, board, to_move)
+    }
+
+    fn p(game: &Game, x: u8, y: u8) -> Move {
+        Move::Play(game.board().point(x, y).unwrap_or(Point(0)))
+    }
+
+    const KO: &str = "
+        .XO..
+        X.XO.
+        .XO..
+        .....";
+
+    #[test]
+    fn simple_ko_forbids_the_immediate_recapture_but_not_after_a_threat() {
+        let mut g = game_on("chinese-1988", KO, White);
+        // White captures the black stone... first set up: White plays into the ko point b2.
+        let take = p(&g, 1, 1);
+        assert_eq!(g.play(White, take).map(|m| m.captures), Ok(1));
+        let back = p(&g, 2, 1);
+        assert_eq!(g.check(Black, back), Err(Illegal::Ko));
+        // A threat and an answer elsewhere, then the recapture is fine.
+        g.play(Black, p(&g, 4, 3)).ok();
+        g.play(White, p(&g, 3, 3)).ok();
+        assert_eq!(g.play(Black, back).map(|m| m.captures), Ok(1));
+    }
+
+    #[test]
+    fn a_ko_may_be_retaken_after_a_pass_under_simple_ko() {
+        let mut g = game_on("japanese-1989", KO, White);
+        g.play(White, p(&g, 1, 1)).ok();
+        g.play(Black, Move::Pass).ok();
+        g.play(White, Move::Pass).ok();
+        // Two passes ended play under Japanese rules; a fresh game shows the pass-then-retake.
+        let mut g = game_on("chinese-1988", KO, White);
+        g.play(White, p(&g, 1, 1)).ok();
+        g.play(Black, Move::Pass).ok();
+        g.play(White, p(&g, 4, 3)).ok();
+        assert!(g.check(Black, p(&g, 2, 1)).is_ok(), "retaking after a pass and a move is a new position");
+    }
+
+    #[test]
+    fn positional_superko_names_the_earlier_move() {
+        let mut g = game_on("tromp-taylor", KO, White);
+        g.play(White, p(&g, 1, 1)).ok();
+        // Immediate recapture would recreate the start position.
+        assert_eq!(g.check(Black, p(&g, 2, 1)), Err(Illegal::Superko { repeats: 0 }));
+        assert_eq!(
+            g.check(Black, p(&g, 2, 1)).map_err(|e| e.to_string()),
+            Err("superko: it repeats the starting position".into())
+        );
+    }
+
+    #[test]
+    fn wrong_player_occupied_and_game_over_are_reported() {
+        let mut g = game_on("chinese-1988", KO, White);
+        assert_eq!(g.check(Black, Move::Pass), Err(Illegal::WrongPlayer { to_move: White }));
+        assert_eq!(g.check(White, p(&g, 1, 0)), Err(Illegal::Occupied));
+        g.play(White, Move::Pass).ok();
+        g.play(Black, Move::Pass).ok();
+        assert_eq!(g.ending(), Some(Ending::Passes));
+        assert_eq!(g.check(White, Move::Pass), Err(Illegal::GameOver));
+    }
+
+    #[test]
+    fn aga_passes_hand_over_a_stone_and_white_passes_last() {
+        let mut g = game_on("aga", KO, Black);
+        g.play(Black, Move::Pass).ok();
+        g.play(White, Move::Pass).ok();
+        assert_eq!((g.prisoners(Black), g.prisoners(White)), (1, 1));
+        let mut g = game_on("aga", KO, White);
+        g.play(White, Move::Pass).ok();
+        g.play(Black, Move::Pass).ok();
+        // Black passed last, so White adds the final pass stone.
+        assert_eq!((g.prisoners(Black), g.prisoners(White)), (2, 1));
+    }
+
+    #[test]
+    fn a_tibetan_hot_point_cannot_be_played_at_once() {
+        let mut g = game_on("tibetan", KO, White);
+        g.play(White, p(&g, 1, 1)).ok();
+        assert_eq!(g.check(Black, p(&g, 2, 1)), Err(Illegal::HotPoint));
+    }
+
+    #[test]
+    fn setups_place_their_stones() {
+        let zuozi = Game::new(rules("ming-qing")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((zuozi.board().count(Black), zuozi.board().count(White)), (2, 2));
+        assert_eq!(zuozi.to_move(), White);
+        let sunjang = Game::new(rules("sunjang")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((sunjang.board().count(Black), sunjang.board().count(White)), (9, 8));
+        let tibetan = Game::new(rules("tibetan")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((tibetan.board().count(Black), tibetan.board().count(White)), (6, 6));
+    }
+
+    #[test]
+    fn cycles_are_classified_from_their_captures() {
+        let rec = |color, captures| MoveRecord { color, mv: Move::Play(Point(0)), captures, suicide: 0, hash_after: 0 };
+        let triple: Vec<MoveRecord> = (0..6).map(|i| rec(if i % 2 == 0 { Black } else { White }, 1)).collect();
+        assert_eq!(classify(&triple), CycleKind::TripleKo);
+        let quadruple: Vec<MoveRecord> = (0..8).map(|i| rec(if i % 2 == 0 { Black } else { White }, 1)).collect();
+        assert_eq!(classify(&quadruple), CycleKind::QuadrupleKo);
+        assert_eq!(
+            classify(&[rec(Black, 0), rec(White, 2), rec(Black, 1), rec(White, 0)]),
+            CycleKind::SendTwoReturnOne
+        );
+        assert_eq!(
+            classify(&[rec(Black, 0), rec(White, 2), rec(Black, 0), rec(White, 0), rec(Black, 2), rec(White, 0)]),
+            CycleKind::EternalLife
+        );
+        assert_eq!(classify(&[rec(Black, 0), rec(White, 0)]), CycleKind::Other);
+    }
+}

@@ -1,0 +1,4 @@
+//! The rules engine: boards, rule sets, replaying game records, counting.
+pub mod board;
+pub mod game;
+pub mod ruleset;

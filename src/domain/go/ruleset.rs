@@ -1,0 +1,504 @@
+//! A rule system is a set of independent parameters; the named presets are just data.
+//! An event can take a preset and override any parameter (`key=value`, see [`Ruleset::set`]).
+//! Sources: RULES.md §1 and rules-history-digest.md §2 (the comparison matrix, §2.17).
+use std::fmt;
+
+use crate::domain::color::Color;
+use crate::domain::komi::Komi;
+
+/// Stones on the board before the first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setup {
+    Empty,
+    /// 座子: four stones on the 4-4 points, same colours on diagonally opposite corners.
+    Zuozi,
+    /// Korean Sunjang baduk: 16 stones on the 4th line plus Black on tengen. The book's figure is
+    /// lost; Yunzi uses the published colouring quoted in the digest (§2.7).
+    Sunjang,
+    /// Tibetan mig-mang: 12 stones on the 3rd line, every 4th point, alternating colours (17×17).
+    Tibetan,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suicide {
+    Forbidden,
+    /// A chain of two or more stones may take its own last liberty (NZ, Ing, Tromp-Taylor).
+    /// Single-stone suicide is never a legal move.
+    MultiStoneAllowed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KoRule {
+    /// No immediate recapture of a single stone; longer cycles are left to the cycle policy.
+    Simple,
+    /// No move may recreate any earlier whole-board position.
+    Positional,
+    /// No move may recreate an earlier position with the same player to move (2002 Art. 6, AGA).
+    Situational,
+    /// Tibetan: no play on a point emptied by the previous move's capture (whatever its size).
+    HotPoint,
+}
+
+/// What happens when play cycles under a simple-ko rule (superko rules forbid it outright).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CyclePolicy {
+    Forbid,
+    NoResult,
+    Draw,
+    Replay,
+    /// Recorded and referred to the referee (1988 Art. 20.3: draw or replay).
+    Referee,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassRule {
+    Free,
+    /// A pass hands the opponent one prisoner, and White must make the last pass (AGA; the
+    /// ancient 虚手交俘虏), so area and territory counting agree.
+    PassStone,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scoring {
+    /// Stones plus surrounded points; points between both sides' living stones split half.
+    Area,
+    /// Surrounded points (none in seki) plus prisoners taken.
+    Territory,
+    /// Stones on the board only (pre-Tang 两溢, Tibetan).
+    StoneCount,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupTax {
+    None,
+    /// Tang–Song: 2 points (路) off for every independent living group.
+    TwoPerGroup,
+    /// Ming–Qing 还棋头: the side with more living groups hands back 1 子 per extra group.
+    ReturnHead,
+}
+
+/// Who wins when the counts are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EqualScore {
+    Draw,
+    FirstPlayerLoses,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruleset {
+    pub name: String,
+    pub width: u8,
+    pub height: u8,
+    pub setup: Setup,
+    pub first_player: Color,
+    pub suicide: Suicide,
+    pub ko: KoRule,
+    pub cycles: CyclePolicy,
+    pub pass: PassRule,
+    /// Consecutive passes that end play (2 almost everywhere; Ing's 休止 + 终了 is 4).
+    pub passes_to_end: u8,
+    pub scoring: Scoring,
+    pub group_tax: GroupTax,
+    /// Seki's surrounded points count as territory (only matters for territory scoring).
+    pub seki_territory: bool,
+    pub komi: Komi,
+    /// Points deducted for each warning at the count (2002 Art. 24.1: 1 子 = 2 points); 0 = none.
+    pub warning_penalty_half_points: i32,
+    /// Warnings in one game that lose it (1988 Art. 25.2, 2002 Art. 24.2).
+    pub warnings_to_lose: u8,
+    pub equal_score: EqualScore,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesetError(pub String);
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+pub const PRESET_NAMES: [&str; 12] = [
+    "chinese-1988",
+    "chinese-2002",
+    "japanese-1989",
+    "korean-1992",
+    "ing",
+    "aga",
+    "new-zealand",
+    "tromp-taylor",
+    "ancient-tang-song",
+    "ming-qing",
+    "sunjang",
+    "tibetan",
+];
+
+/// Preset komi values are all in range; anything else would be a typo caught by the tests.
+fn komi(half_points: i32) -> Komi {
+    Komi::from_half_points(half_points).unwrap_or(Komi::ZERO)
+}
+
+impl Ruleset {
+    /// The modern default every preset starts from: 19×19, empty, Black first, suicide
+    /// forbidden, simple ko, two passes end play, area counting.
+    fn base(name: &str) -> Ruleset {
+        Ruleset {
+            name: name.to_string(),
+            width: 19,
+            height: 19,
+            setup: Setup::Empty,
+            first_player: Color::Black,
+            suicide: Suicide::Forbidden,
+            ko: KoRule::Simple,
+            cycles: CyclePolicy::Referee,
+            pass: PassRule::Free,
+            passes_to_end: 2,
+            scoring: Scoring::Area,
+            group_tax: GroupTax::None,
+            seki_territory: true,
+            komi: komi(0),
+            warning_penalty_half_points: 0,
+            warnings_to_lose: 2,
+            equal_score: EqualScore::Draw,
+        }
+    }
+
+    /// A named preset (see `PRESET_NAMES`), or None.
+    pub fn preset(name: &str) -> Option<Ruleset> {
+        let mut r = Ruleset::base(name);
+        match name {
+            // 1988: area counting, simple ko with whole-board repetition referred to the referee
+            // (draw or replay, Art. 20.3); komi 2¾ 子.
+            "chinese-1988" => {
+                r.komi = komi(11);
+            }
+            // 2002: situational superko (Art. 6), cycles forbidden in principle (Art. 20),
+            // komi 3¾ 子 (Art. 11), a warning costs 1 子 at the count (Art. 24.1).
+            "chinese-2002" => {
+                r.ko = KoRule::Situational;
+                r.cycles = CyclePolicy::Forbid;
+                r.komi = komi(15);
+                r.warning_penalty_half_points = 4;
+            }
+            "japanese-1989" => {
+                r.scoring = Scoring::Territory;
+                r.seki_territory = false;
+                r.cycles = CyclePolicy::NoResult;
+                r.komi = komi(13);
+            }
+            "korean-1992" => {
+                r.scoring = Scoring::Territory;
+                r.seki_territory = false;
+                r.cycles = CyclePolicy::NoResult;
+                r.komi = komi(13);
+            }
+            // Ing: multi-stone suicide allowed, no "no result", 休止 and 终了 (four passes),
+            // komi 8 points. The hot-stone and 搅 rules are approximated by situational superko.
+            "ing" => {
+                r.suicide = Suicide::MultiStoneAllowed;
+                r.ko = KoRule::Situational;
+                r.cycles = CyclePolicy::Forbid;
+                r.passes_to_end = 4;
+                r.komi = komi(16);
+            }
+            "aga" => {
+                r.ko = KoRule::Situational;
+                r.cycles = CyclePolicy::Forbid;
+                r.pass = PassRule::PassStone;
+                r.komi = komi(15);
+            }
+            "new-zealand" => {
+                r.suicide = Suicide::MultiStoneAllowed;
+                r.ko = KoRule::Situational;
+                r.cycles = CyclePolicy::Forbid;
+                r.komi = komi(14);
+            }
+            "tromp-taylor" => {
+                r.suicide = Suicide::MultiStoneAllowed;
+                r.ko = KoRule::Positional;
+                r.cycles = CyclePolicy::Forbid;
+                r.komi = komi(15);
+            }
+            // Tang–Song: 座子, territory with dead stones refilled and 2 路 per group, draws.
+            "ancient-tang-song" => {
+                r.setup = Setup::Zuozi;
+                r.scoring = Scoring::Territory;
+                r.group_tax = GroupTax::TwoPerGroup;
+                r.seki_territory = false;
+            }
+            // Ming–Qing: 座子, White first, area against 180½ with 还棋头.
+            "ming-qing" => {
+                r.setup = Setup::Zuozi;
+                r.first_player = Color::White;
+                r.group_tax = GroupTax::ReturnHead;
+            }
+            "sunjang" => {
+                r.setup = Setup::Sunjang;
+                r.first_player = Color::White;
+                r.scoring = Scoring::Territory;
+                r.seki_territory = false;
+                r.equal_score = EqualScore::FirstPlayerLoses;
+            }
+            "tibetan" => {
+                r.width = 17;
+                r.height = 17;
+                r.setup = Setup::Tibetan;
+                r.first_player = Color::White;
+                r.ko = KoRule::HotPoint;
+                r.scoring = Scoring::StoneCount;
+            }
+            _ => return None,
+        }
+        Some(r)
+    }
+
+    pub fn presets() -> Vec<Ruleset> {
+        PRESET_NAMES.iter().filter_map(|n| Ruleset::preset(n)).collect()
+    }
+
+    /// Overrides one parameter, as an event or the command line says it: `komi=3¾子`,
+    /// `ko=positional`, `size=13`, `size=19x13`, `suicide=multi-stone`, `scoring=territory` …
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesetError> {
+        let v = value.trim().to_ascii_lowercase();
+        let bad = || RulesetError(format!("\"{value}\" is not a value for {key}"));
+        match key.trim() {
+            "size" => {
+                let (w, h) = match v.split_once(['x', '×', ':']) {
+                    Some((w, h)) => (w.parse::<u8>().map_err(|_| bad())?, h.parse::<u8>().map_err(|_| bad())?),
+                    None => {
+                        let n = v.parse::<u8>().map_err(|_| bad())?;
+                        (n, n)
+                    }
+                };
+                if !(super::board::MIN_SIDE..=super::board::MAX_SIDE).contains(&w)
+                    || !(super::board::MIN_SIDE..=super::board::MAX_SIDE).contains(&h)
+                {
+                    return Err(RulesetError(format!("a {w}x{h} board is not supported (2 to 25 lines)")));
+                }
+                self.width = w;
+                self.height = h;
+            }
+            "setup" => {
+                self.setup = match v.as_str() {
+                    "empty" => Setup::Empty,
+                    "zuozi" | "座子" => Setup::Zuozi,
+                    "sunjang" => Setup::Sunjang,
+                    "tibetan" => Setup::Tibetan,
+                    _ => return Err(bad()),
+                }
+            }
+            "first" | "first-player" => self.first_player = v.parse::<Color>().map_err(|_| bad())?,
+            "suicide" => {
+                self.suicide = match v.as_str() {
+                    "forbidden" | "no" => Suicide::Forbidden,
+                    "multi-stone" | "allowed" | "yes" => Suicide::MultiStoneAllowed,
+                    _ => return Err(bad()),
+                }
+            }
+            "ko" => {
+                self.ko = match v.as_str() {
+                    "simple" => KoRule::Simple,
+                    "positional" | "psk" => KoRule::Positional,
+                    "situational" | "ssk" => KoRule::Situational,
+                    "hot-point" | "hotpoint" => KoRule::HotPoint,
+                    _ => return Err(bad()),
+                }
+            }
+            "cycles" => {
+                self.cycles = match v.as_str() {
+                    "forbid" | "forbidden" => CyclePolicy::Forbid,
+                    "no-result" => CyclePolicy::NoResult,
+                    "draw" => CyclePolicy::Draw,
+                    "replay" => CyclePolicy::Replay,
+                    "referee" => CyclePolicy::Referee,
+                    _ => return Err(bad()),
+                }
+            }
+            "pass" => {
+                self.pass = match v.as_str() {
+                    "free" => PassRule::Free,
+                    "pass-stone" | "stone" => PassRule::PassStone,
+                    _ => return Err(bad()),
+                }
+            }
+            "passes-to-end" => {
+                self.passes_to_end = v.parse::<u8>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(bad)?;
+            }
+            "scoring" => {
+                self.scoring = match v.as_str() {
+                    "area" => Scoring::Area,
+                    "territory" => Scoring::Territory,
+                    "stones" | "stone-count" => Scoring::StoneCount,
+                    _ => return Err(bad()),
+                }
+            }
+            "group-tax" => {
+                self.group_tax = match v.as_str() {
+                    "none" => GroupTax::None,
+                    "two-per-group" | "tang" => GroupTax::TwoPerGroup,
+                    "return-head" | "还棋头" => GroupTax::ReturnHead,
+                    _ => return Err(bad()),
+                }
+            }
+            "seki-territory" => self.seki_territory = parse_bool(&v).ok_or_else(bad)?,
+            "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
+            "warning-penalty" => {
+                self.warning_penalty_half_points =
+                    Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?.half_points()
+            }
+            "warnings-to-lose" => self.warnings_to_lose = v.parse::<u8>().map_err(|_| bad())?,
+            "equal-score" => {
+                self.equal_score = match v.as_str() {
+                    "draw" => EqualScore::Draw,
+                    "first-player-loses" => EqualScore::FirstPlayerLoses,
+                    _ => return Err(bad()),
+                }
+            }
+            other => return Err(RulesetError(format!("\"{other}\" is not a rule parameter"))),
+        }
+        Ok(())
+    }
+
+    /// Every parameter as `key=value`, in the form `set` reads back.
+    pub fn parameters(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("size", format!("{}x{}", self.width, self.height)),
+            ("setup", format!("{:?}", self.setup).to_lowercase()),
+            ("first", self.first_player.as_str().to_string()),
+            (
+                "suicide",
+                match self.suicide {
+                    Suicide::Forbidden => "forbidden",
+                    Suicide::MultiStoneAllowed => "multi-stone",
+                }
+                .into(),
+            ),
+            (
+                "ko",
+                match self.ko {
+                    KoRule::Simple => "simple",
+                    KoRule::Positional => "positional",
+                    KoRule::Situational => "situational",
+                    KoRule::HotPoint => "hot-point",
+                }
+                .into(),
+            ),
+            (
+                "cycles",
+                match self.cycles {
+                    CyclePolicy::Forbid => "forbid",
+                    CyclePolicy::NoResult => "no-result",
+                    CyclePolicy::Draw => "draw",
+                    CyclePolicy::Replay => "replay",
+                    CyclePolicy::Referee => "referee",
+                }
+                .into(),
+            ),
+            (
+                "pass",
+                match self.pass {
+                    PassRule::Free => "free",
+                    PassRule::PassStone => "pass-stone",
+                }
+                .into(),
+            ),
+            ("passes-to-end", self.passes_to_end.to_string()),
+            (
+                "scoring",
+                match self.scoring {
+                    Scoring::Area => "area",
+                    Scoring::Territory => "territory",
+                    Scoring::StoneCount => "stones",
+                }
+                .into(),
+            ),
+            (
+                "group-tax",
+                match self.group_tax {
+                    GroupTax::None => "none",
+                    GroupTax::TwoPerGroup => "two-per-group",
+                    GroupTax::ReturnHead => "return-head",
+                }
+                .into(),
+            ),
+            ("seki-territory", self.seki_territory.to_string()),
+            ("komi", self.komi.display_points()),
+            (
+                "warning-penalty",
+                Komi::from_half_points(self.warning_penalty_half_points)
+                    .map(|k| k.display_points())
+                    .unwrap_or_default(),
+            ),
+            ("warnings-to-lose", self.warnings_to_lose.to_string()),
+            (
+                "equal-score",
+                match self.equal_score {
+                    EqualScore::Draw => "draw",
+                    EqualScore::FirstPlayerLoses => "first-player-loses",
+                }
+                .into(),
+            ),
+        ]
+    }
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "true" | "yes" | "1" => Some(true),
+        "false" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_exists_and_round_trips_through_its_parameters() {
+        for name in PRESET_NAMES {
+            let preset = Ruleset::preset(name).unwrap_or_else(|| panic!("{name} missing"));
+            let mut rebuilt = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("base"));
+            rebuilt.name = name.to_string();
+            for (key, value) in preset.parameters() {
+                rebuilt.set(key, &value).unwrap_or_else(|e| panic!("{name}: {key}={value}: {e}"));
+            }
+            assert_eq!(rebuilt, preset, "{name}");
+        }
+        assert!(Ruleset::preset("calvinball").is_none());
+        assert_eq!(Ruleset::presets().len(), 12);
+    }
+
+    #[test]
+    fn presets_carry_the_rule_texts_parameters() {
+        let p = |n: &str| Ruleset::preset(n).unwrap_or_else(|| panic!("{n}"));
+        assert_eq!(p("chinese-2002").komi.display_stones(), "3¾子"); // 2002 Art. 11
+        assert_eq!(p("chinese-2002").ko, KoRule::Situational); // 2002 Art. 6
+        assert_eq!(p("chinese-1988").komi.display_stones(), "2¾子");
+        assert_eq!(p("japanese-1989").scoring, Scoring::Territory);
+        assert!(!p("japanese-1989").seki_territory); // Art. 8
+        assert_eq!(p("japanese-1989").cycles, CyclePolicy::NoResult); // Art. 12
+        assert_eq!(p("aga").pass, PassRule::PassStone); // Art. 7
+        assert_eq!(p("ing").suicide, Suicide::MultiStoneAllowed);
+        assert_eq!(p("ing").komi.display_points(), "8");
+        assert_eq!(p("ming-qing").group_tax, GroupTax::ReturnHead);
+        assert_eq!(p("ming-qing").first_player, Color::White);
+        assert_eq!((p("tibetan").width, p("tibetan").ko), (17, KoRule::HotPoint));
+        assert_eq!(p("sunjang").equal_score, EqualScore::FirstPlayerLoses);
+    }
+
+    #[test]
+    fn overrides_are_checked() {
+        let mut r = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("base"));
+        assert!(r.set("komi", "3¾子").is_ok());
+        assert_eq!(r.komi.half_points(), 15);
+        assert!(r.set("size", "19x13").is_ok());
+        assert_eq!((r.width, r.height), (19, 13));
+        assert!(r.set("size", "30").is_err());
+        assert!(r.set("ko", "sometimes").is_err());
+        assert!(r.set("colour", "blue").is_err());
+        assert!(r.set("komi", "7.25").is_err());
+    }
+}
