@@ -2,3 +2,5 @@
 pub mod board;
 pub mod game;
 pub mod ruleset;
+pub mod scoring;
+pub mod sgf;

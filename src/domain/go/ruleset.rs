@@ -81,7 +81,9 @@ pub enum GroupTax {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EqualScore {
     Draw,
-    FirstPlayerLoses,
+    /// Pre-Tang "受饶先下者输" and Sunjang (Black, who holds tengen as move 1, loses).
+    BlackLoses,
+    WhiteLoses,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +109,11 @@ pub struct Ruleset {
     /// Warnings in one game that lose it (1988 Art. 25.2, 2002 Art. 24.2).
     pub warnings_to_lose: u8,
     pub equal_score: EqualScore,
+    /// Area counting: empty regions touching both colours (seki liberties) count half to each
+    /// side (Chinese rules) rather than to nobody (AGA, New Zealand, Tromp-Taylor).
+    pub split_shared_points: bool,
+    /// Results are told in 子 (Chinese rules: 黑胜¾子) rather than in 目 / points.
+    pub count_in_stones: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,6 +169,8 @@ impl Ruleset {
             warning_penalty_half_points: 0,
             warnings_to_lose: 2,
             equal_score: EqualScore::Draw,
+            split_shared_points: true,
+            count_in_stones: false,
         }
     }
 
@@ -173,6 +182,7 @@ impl Ruleset {
             // (draw or replay, Art. 20.3); komi 2¾ 子.
             "chinese-1988" => {
                 r.komi = komi(11);
+                r.count_in_stones = true;
             }
             // 2002: situational superko (Art. 6), cycles forbidden in principle (Art. 20),
             // komi 3¾ 子 (Art. 11), a warning costs 1 子 at the count (Art. 24.1).
@@ -181,6 +191,7 @@ impl Ruleset {
                 r.cycles = CyclePolicy::Forbid;
                 r.komi = komi(15);
                 r.warning_penalty_half_points = 4;
+                r.count_in_stones = true;
             }
             "japanese-1989" => {
                 r.scoring = Scoring::Territory;
@@ -208,18 +219,21 @@ impl Ruleset {
                 r.cycles = CyclePolicy::Forbid;
                 r.pass = PassRule::PassStone;
                 r.komi = komi(15);
+                r.split_shared_points = false;
             }
             "new-zealand" => {
                 r.suicide = Suicide::MultiStoneAllowed;
                 r.ko = KoRule::Situational;
                 r.cycles = CyclePolicy::Forbid;
                 r.komi = komi(14);
+                r.split_shared_points = false;
             }
             "tromp-taylor" => {
                 r.suicide = Suicide::MultiStoneAllowed;
                 r.ko = KoRule::Positional;
                 r.cycles = CyclePolicy::Forbid;
                 r.komi = komi(15);
+                r.split_shared_points = false;
             }
             // Tang–Song: 座子, territory with dead stones refilled and 2 路 per group, draws.
             "ancient-tang-song" => {
@@ -233,13 +247,14 @@ impl Ruleset {
                 r.setup = Setup::Zuozi;
                 r.first_player = Color::White;
                 r.group_tax = GroupTax::ReturnHead;
+                r.count_in_stones = true;
             }
             "sunjang" => {
                 r.setup = Setup::Sunjang;
                 r.first_player = Color::White;
                 r.scoring = Scoring::Territory;
                 r.seki_territory = false;
-                r.equal_score = EqualScore::FirstPlayerLoses;
+                r.equal_score = EqualScore::BlackLoses;
             }
             "tibetan" => {
                 r.width = 17;
@@ -352,7 +367,16 @@ impl Ruleset {
             "equal-score" => {
                 self.equal_score = match v.as_str() {
                     "draw" => EqualScore::Draw,
-                    "first-player-loses" => EqualScore::FirstPlayerLoses,
+                    "black-loses" => EqualScore::BlackLoses,
+                    "white-loses" => EqualScore::WhiteLoses,
+                    _ => return Err(bad()),
+                }
+            }
+            "split-shared-points" => self.split_shared_points = parse_bool(&v).ok_or_else(bad)?,
+            "count-in" => {
+                self.count_in_stones = match v.as_str() {
+                    "stones" | "子" => true,
+                    "points" | "目" => false,
                     _ => return Err(bad()),
                 }
             }
@@ -436,10 +460,13 @@ impl Ruleset {
                 "equal-score",
                 match self.equal_score {
                     EqualScore::Draw => "draw",
-                    EqualScore::FirstPlayerLoses => "first-player-loses",
+                    EqualScore::BlackLoses => "black-loses",
+                    EqualScore::WhiteLoses => "white-loses",
                 }
                 .into(),
             ),
+            ("split-shared-points", self.split_shared_points.to_string()),
+            ("count-in", if self.count_in_stones { "stones" } else { "points" }.into()),
         ]
     }
 }
@@ -486,7 +513,9 @@ mod tests {
         assert_eq!(p("ming-qing").group_tax, GroupTax::ReturnHead);
         assert_eq!(p("ming-qing").first_player, Color::White);
         assert_eq!((p("tibetan").width, p("tibetan").ko), (17, KoRule::HotPoint));
-        assert_eq!(p("sunjang").equal_score, EqualScore::FirstPlayerLoses);
+        assert_eq!(p("sunjang").equal_score, EqualScore::BlackLoses);
+        assert!(p("chinese-1988").count_in_stones && p("chinese-2002").split_shared_points);
+        assert!(!p("aga").split_shared_points);
     }
 
     #[test]

@@ -219,7 +219,9 @@ impl<'a> Reader<'a> {
                 }
                 Some(b';') => {
                     if top.has_children {
-                        return Err(self.error(self.pos, "a node cannot follow a variation in the same game tree".to_string()));
+                        return Err(
+                            self.error(self.pos, "a node cannot follow a variation in the same game tree".to_string())
+                        );
                     }
                     top.has_nodes = true;
                     let on_main_line = top.on_main_line;
@@ -241,7 +243,9 @@ impl<'a> Reader<'a> {
                 }
                 Some(b')') => {
                     if !top.has_nodes {
-                        return Err(self.error(self.pos, "empty game tree: a game tree needs at least one node".to_string()));
+                        return Err(
+                            self.error(self.pos, "empty game tree: a game tree needs at least one node".to_string())
+                        );
                     }
                     stack.pop();
                     self.pos += 1;
@@ -383,7 +387,11 @@ pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
             "HA" => match value.trim().parse::<u32>() {
                 Ok(h) => game.handicap = Some(h),
                 Err(_) => {
-                    return Err(error_at(text, prop.offset, format!("{} is not a number of handicap stones", prop.show(value))));
+                    return Err(error_at(
+                        text,
+                        prop.offset,
+                        format!("{} is not a number of handicap stones", prop.show(value)),
+                    ));
                 }
             },
             "KM" => {
@@ -534,16 +542,16 @@ fn decode_letters(value: &str) -> Option<(u8, u8)> {
 }
 
 fn outside(text: &str, prop: &RawProp, value: &str, board: Board) -> SgfError {
-    error_at(
-        text,
-        prop.offset,
-        format!("{} is outside the {}x{} board", prop.show(value), board.width, board.height),
-    )
+    error_at(text, prop.offset, format!("{} is outside the {}x{} board", prop.show(value), board.width, board.height))
 }
 
 fn read_point(text: &str, prop: &RawProp, whole_value: &str, part: &str, board: Board) -> Result<SgfPoint, SgfError> {
     let Some((x, y)) = decode_letters(part.trim()) else {
-        return Err(error_at(text, prop.offset, format!("{} is not a point: a point is two letters", prop.show(whole_value))));
+        return Err(error_at(
+            text,
+            prop.offset,
+            format!("{} is not a point: a point is two letters", prop.show(whole_value)),
+        ));
     };
     if !board.contains(x, y) {
         return Err(outside(text, prop, whole_value, board));
@@ -977,7 +985,10 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     #[test]
     fn compressed_point_lists_expand() {
         let game = ok("(;AB[aa:cc]AW[ed:dc][ff]AE[]TB[ss:ss])");
-        assert_eq!(game.root.add_black, [p(0, 0), p(1, 0), p(2, 0), p(0, 1), p(1, 1), p(2, 1), p(0, 2), p(1, 2), p(2, 2)]);
+        assert_eq!(
+            game.root.add_black,
+            [p(0, 0), p(1, 0), p(2, 0), p(0, 1), p(1, 1), p(2, 1), p(0, 2), p(1, 2), p(2, 2)]
+        );
         assert_eq!(game.root.add_white, [p(3, 2), p(4, 2), p(3, 3), p(4, 3), p(5, 5)]);
         assert!(game.root.add_empty.is_empty());
         assert_eq!(game.root.territory_black, [p(18, 18)]);
@@ -1022,7 +1033,11 @@ Comment with [brackets\\] and a backslash \\\\ here.]
         game.komi_raw = Some("7".to_string());
         game.komi = Komi::from_half_points(14).ok();
         game.black_name = Some("A]\\B".to_string());
-        game.nodes.push(SgfNode { mv: play(Color::Black, 2, 2), black_time_left_ms: Some(59_500), ..SgfNode::default() });
+        game.nodes.push(SgfNode {
+            mv: play(Color::Black, 2, 2),
+            black_time_left_ms: Some(59_500),
+            ..SgfNode::default()
+        });
         game.nodes.push(SgfNode { mv: pass(Color::White), ..SgfNode::default() });
         assert_eq!(write(&game), "(;FF[4]GM[1]CA[UTF-8]SZ[9]KM[7]PB[A\\]\\\\B]\n;B[cc]BL[59.5]\n;W[]\n)\n");
         assert_eq!(ok(&write(&game)), game);
@@ -1103,7 +1118,8 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     fn node_strategy(width: u8, height: u8) -> impl Strategy<Value = SgfNode> {
         let point = move || (0..width, 0..height).prop_map(|(x, y)| SgfPoint { x, y });
         let color = prop_oneof![Just(Color::Black), Just(Color::White)];
-        let mv = prop::option::of((color, prop::option::of(point())).prop_map(|(color, point)| SgfMove { color, point }));
+        let mv =
+            prop::option::of((color, prop::option::of(point())).prop_map(|(color, point)| SgfMove { color, point }));
         let setup = (
             prop::collection::vec(point(), 0..4),
             prop::collection::vec(point(), 0..4),

@@ -1,0 +1,404 @@
+//! Counting a finished game: area (stones plus surrounded points), territory (surrounded
+//! points plus prisoners), stone count, group tax, warnings as penalty stones, exact komi.
+//! All sums are in half-points (目 × 2), which are also quarter-stones (子 × 4), so
+//! 3¾ 子, 7.5 目 and a shared seki point split in two are all exact integers.
+use super::board::{Board, Point};
+use super::ruleset::{EqualScore, GroupTax, Ruleset, Scoring};
+use crate::domain::color::Color;
+use crate::domain::result::{GameResult, Margin};
+
+/// One side's count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SideCount {
+    /// Living stones on the board (after removing the dead).
+    pub stones: u32,
+    /// Empty points surrounded by this side alone.
+    pub territory: u32,
+    /// Prisoners held: captures during play, the opponent's dead stones, pass stones.
+    pub prisoners: u32,
+    /// Independent living groups (for the group tax).
+    pub groups: u32,
+    /// The side's score in half-points, before komi.
+    pub score_half_points: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    pub black: SideCount,
+    pub white: SideCount,
+    /// Empty points touching both colours (seki liberties, unfilled dame).
+    pub shared: u32,
+    /// Black's lead after komi, penalties and tax, in half-points (negative: White leads).
+    pub margin_half_points: i32,
+    pub result: GameResult,
+}
+
+/// What the count needs besides the board.
+#[derive(Debug, Clone, Default)]
+pub struct CountInput<'a> {
+    /// Stones the players agreed (or the referee ruled) are dead.
+    pub dead: &'a [Point],
+    /// Stones each side captured during play (and pass stones it was handed): [black, white].
+    pub prisoners: [u32; 2],
+    /// Warnings each side received: [black, white].
+    pub warnings: [u32; 2],
+}
+
+struct Regions {
+    /// Region id per point (usize::MAX for stones).
+    owner_black: u32,
+    owner_white: u32,
+    shared: u32,
+    /// For each colour, how many living groups (chains joined through their own regions).
+    groups: [u32; 2],
+}
+
+fn colour_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// Flood-fills the empty regions of `board` and counts, per colour, the points of regions
+/// that touch only that colour, plus the points touching both.
+fn regions(board: &Board) -> Regions {
+    let n = board.len();
+    let mut seen = vec![false; n];
+    let mut stack: Vec<Point> = Vec::with_capacity(n);
+    let mut out = Regions { owner_black: 0, owner_white: 0, shared: 0, groups: [0, 0] };
+    // Union-find over stones: chains touching the same one-colour region are one group.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while let Some(&p) = parent.get(x) {
+            if p == x {
+                break;
+            }
+            let grand = parent.get(p).copied().unwrap_or(p);
+            if let Some(slot) = parent.get_mut(x) {
+                *slot = grand;
+            }
+            x = grand;
+        }
+        x
+    }
+    let union = |parent: &mut Vec<usize>, a: usize, b: usize| {
+        let (ra, rb) = (find(parent, a), find(parent, b));
+        if ra != rb {
+            if let Some(slot) = parent.get_mut(ra) {
+                *slot = rb;
+            }
+        }
+    };
+    for start in board.points() {
+        let i = start.index();
+        if board.get(start).is_some() {
+            // Stones of one chain are one group.
+            for nb in board.neighbours(start) {
+                if board.get(nb) == board.get(start) {
+                    union(&mut parent, i, nb.index());
+                }
+            }
+            continue;
+        }
+        if seen.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        let mut size = 0u32;
+        let mut touches = [false, false];
+        let mut border: Vec<usize> = Vec::new();
+        stack.push(start);
+        if let Some(s) = seen.get_mut(i) {
+            *s = true;
+        }
+        while let Some(p) = stack.pop() {
+            size += 1;
+            for nb in board.neighbours(p) {
+                match board.get(nb) {
+                    Some(c) => {
+                        if let Some(t) = touches.get_mut(colour_index(c)) {
+                            *t = true;
+                        }
+                        border.push(nb.index());
+                    }
+                    None => {
+                        if let Some(s) = seen.get_mut(nb.index()) {
+                            if !*s {
+                                *s = true;
+                                stack.push(nb);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        match touches {
+            [true, false] => out.owner_black += size,
+            [false, true] => out.owner_white += size,
+            [true, true] => out.shared += size,
+            [false, false] => {}
+        }
+        // A region of one colour joins the chains around it into one group (they share eyes).
+        if touches[0] != touches[1] {
+            if let Some((&first, rest)) = border.split_first() {
+                for &b in rest {
+                    union(&mut parent, first, b);
+                }
+            }
+        }
+    }
+    let mut roots = std::collections::HashSet::new();
+    for p in board.points() {
+        if let Some(c) = board.get(p) {
+            let root = find(&mut parent, p.index());
+            if roots.insert(root) {
+                if let Some(g) = out.groups.get_mut(colour_index(c)) {
+                    *g += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Counts `board` under `rules`.
+pub fn count(board: &Board, rules: &Ruleset, input: &CountInput<'_>) -> Count {
+    let mut alive = board.clone();
+    let mut prisoners = input.prisoners;
+    for &p in input.dead {
+        if let Some(c) = alive.get(p) {
+            alive.remove_stone(p);
+            // A dead stone is the opponent's prisoner.
+            if let Some(n) = prisoners.get_mut(colour_index(c.opponent())) {
+                *n += 1;
+            }
+        }
+    }
+    let r = regions(&alive);
+    let stones = [alive.count(Color::Black) as u32, alive.count(Color::White) as u32];
+    let territory = [r.owner_black, r.owner_white];
+    let mut half = [0i32; 2];
+    for side in 0..2 {
+        let (s, t, pr) = (
+            stones.get(side).copied().unwrap_or(0) as i32,
+            territory.get(side).copied().unwrap_or(0) as i32,
+            prisoners.get(side).copied().unwrap_or(0) as i32,
+        );
+        let value = match rules.scoring {
+            Scoring::Area => 2 * (s + t) + if rules.split_shared_points { r.shared as i32 } else { 0 },
+            Scoring::Territory => 2 * (t + pr),
+            Scoring::StoneCount => 2 * s,
+        };
+        if let Some(h) = half.get_mut(side) {
+            *h = value;
+        }
+    }
+    let groups = r.groups;
+    match rules.group_tax {
+        GroupTax::None => {}
+        // Tang–Song: 2 路 off for each independent living group.
+        GroupTax::TwoPerGroup => {
+            for side in 0..2 {
+                if let (Some(h), Some(g)) = (half.get_mut(side), groups.get(side)) {
+                    *h -= 4 * *g as i32;
+                }
+            }
+        }
+        // Ming–Qing 还棋头: the side with more groups hands 1 子 per extra group to the other.
+        GroupTax::ReturnHead => {
+            let extra = groups[0] as i32 - groups[1] as i32;
+            half[0] -= 2 * extra;
+            half[1] += 2 * extra;
+        }
+    }
+    let penalty = rules.warning_penalty_half_points;
+    let mut margin = half[0] - half[1] - rules.komi.half_points();
+    margin -= penalty * input.warnings[0] as i32;
+    margin += penalty * input.warnings[1] as i32;
+    let result = result_from_margin(margin, rules);
+    let side = |i: usize| SideCount {
+        stones: stones.get(i).copied().unwrap_or(0),
+        territory: territory.get(i).copied().unwrap_or(0),
+        prisoners: prisoners.get(i).copied().unwrap_or(0),
+        groups: groups.get(i).copied().unwrap_or(0),
+        score_half_points: half.get(i).copied().unwrap_or(0),
+    };
+    Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
+}
+
+/// The result for a margin in half-points (positive: Black ahead).
+pub fn result_from_margin(margin: i32, rules: &Ruleset) -> GameResult {
+    let amount = margin.unsigned_abs();
+    let by = if rules.count_in_stones { Margin::Stones(amount) } else { Margin::Points(amount) };
+    match margin.signum() {
+        1 => GameResult::Win { winner: Color::Black, margin: by },
+        -1 => GameResult::Win { winner: Color::White, margin: by },
+        _ => match rules.equal_score {
+            EqualScore::Draw => GameResult::Draw,
+            EqualScore::BlackLoses => GameResult::Win { winner: Color::White, margin: Margin::Unspecified },
+            EqualScore::WhiteLoses => GameResult::Win { winner: Color::Black, margin: Margin::Unspecified },
+        },
+    }
+}
+
+/// Tromp-Taylor score (Black minus White, in points, no komi): a point is Black's if it has
+/// a black stone or is empty and reaches only black; likewise White. No dead stones.
+pub fn tromp_taylor(board: &Board) -> i32 {
+    let r = regions(board);
+    (board.count(Color::Black) as i32 + r.owner_black as i32)
+        - (board.count(Color::White) as i32 + r.owner_white as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> Ruleset {
+        Ruleset::preset(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    /// A 19×19 board split by a wall: Black owns columns 0..=split, White the rest.
+    fn split_board(black_columns: u8) -> Board {
+        let mut b = Board::new(19, 19).unwrap_or_else(|e| panic!("{e}"));
+        for y in 0..19 {
+            if let (Some(bp), Some(wp)) = (b.point(black_columns, y), b.point(black_columns + 1, y)) {
+                b.set_stone(bp, Color::Black);
+                b.set_stone(wp, Color::White);
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn chinese_2002_komi_thresholds_art_11() {
+        // Art. 11: komi 3¾ 子 — Black 185 wins by ¾ 子, 184½ by ¼ 子, 184 loses by ¼ 子.
+        let r = rules("chinese-2002");
+        // Black's wall at column 9: Black has 10 columns = 190 points; move the wall for 185/184.
+        // Use an exact construction instead: a board where Black's area is a given number.
+        let area = |black_points: u32, shared: u32| {
+            // Black area b, White area 361 - b - shared, shared split.
+            let b2 = 2 * black_points as i32 + shared as i32;
+            let w2 = 2 * (361 - black_points - shared) as i32 + shared as i32;
+            result_from_margin(b2 - w2 - r.komi.half_points(), &r)
+        };
+        assert_eq!(area(185, 0).display_zh(), "黑胜¾子");
+        assert_eq!(area(184, 1).display_zh(), "黑胜¼子"); // 184½ with one shared point
+        assert_eq!(area(184, 0).display_zh(), "白胜¼子");
+        assert_eq!(area(185, 0).to_sgf(), "B+1.5");
+    }
+
+    #[test]
+    fn area_counts_stones_territory_and_splits_shared_points() {
+        let board = split_board(9); // Black: columns 0..=9 (190), White: 10..=18 (171)
+        let r = rules("chinese-2002");
+        let c = count(&board, &r, &CountInput::default());
+        assert_eq!((c.black.stones + c.black.territory, c.white.stones + c.white.territory), (190, 171));
+        assert_eq!(c.margin_half_points, 2 * (190 - 171) - 15);
+        // A seki-like shared point: empty point touching both colours splits half each.
+        let b = Board::from_text(
+            "XX.OO
+             XX.OO",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut even = rules("chinese-1988");
+        even.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&b, &even, &CountInput::default());
+        assert_eq!((c.shared, c.black.score_half_points, c.white.score_half_points), (2, 10, 10));
+        assert_eq!(c.result, GameResult::Draw);
+        let mut nz = rules("new-zealand");
+        nz.komi = crate::domain::komi::Komi::ZERO;
+        assert_eq!(count(&b, &nz, &CountInput::default()).black.score_half_points, 8);
+    }
+
+    #[test]
+    fn dead_stones_become_prisoners_and_territory() {
+        let mut board = split_board(9);
+        // A dead white stone inside Black's area.
+        let dead = board.point(3, 3).unwrap_or(Point(0));
+        board.set_stone(dead, Color::White);
+        let area = count(&board, &rules("chinese-2002"), &CountInput { dead: &[dead], ..Default::default() });
+        assert_eq!(area.black.stones + area.black.territory, 190);
+        let territory = count(
+            &board,
+            &rules("japanese-1989"),
+            &CountInput { dead: &[dead], prisoners: [2, 0], ..Default::default() },
+        );
+        assert_eq!(territory.black.prisoners, 3);
+        assert_eq!(territory.black.territory, 190 - 19);
+        assert_eq!(territory.black.score_half_points, 2 * (171 + 3));
+    }
+
+    #[test]
+    fn without_dead_stones_every_stone_counts_as_alive() {
+        let mut board = split_board(9);
+        let stone = board.point(3, 3).unwrap_or(Point(0));
+        board.set_stone(stone, Color::White);
+        let c = count(&board, &rules("chinese-2002"), &CountInput::default());
+        // The white stone is alive, so the region around it touches both colours.
+        assert_eq!(c.white.stones, 20);
+        assert!(c.shared > 0);
+    }
+
+    #[test]
+    fn warnings_cost_one_stone_each_under_2002() {
+        let board = split_board(9);
+        let r = rules("chinese-2002");
+        let clean = count(&board, &r, &CountInput::default()).margin_half_points;
+        let warned = count(&board, &r, &CountInput { warnings: [1, 0], ..Default::default() }).margin_half_points;
+        assert_eq!(clean - warned, 4); // 1 子 = 2 目 = 4 half-points
+        let r1988 = rules("chinese-1988");
+        assert_eq!(
+            count(&board, &r1988, &CountInput { warnings: [1, 0], ..Default::default() }).margin_half_points,
+            count(&board, &r1988, &CountInput::default()).margin_half_points
+        );
+    }
+
+    /// Two black groups, each with its own eye, against one white group (digest §2.5, §2.6).
+    fn two_groups_against_one() -> (Board, Ruleset) {
+        let b = Board::from_text(
+            ".XO....
+             XXO....
+             OOO....
+             XXO....
+             .XO....",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut r = rules("ming-qing");
+        r.width = b.width();
+        r.height = b.height();
+        r.komi = crate::domain::komi::Komi::ZERO;
+        (b, r)
+    }
+
+    #[test]
+    fn group_tax_ming_qing_returns_one_stone_per_extra_group() {
+        let (b, mq) = two_groups_against_one();
+        let c = count(&b, &mq, &CountInput::default());
+        assert_eq!((c.black.groups, c.white.groups), (2, 1));
+        let mut none = mq.clone();
+        none.group_tax = GroupTax::None;
+        let untaxed = count(&b, &none, &CountInput::default());
+        // One extra group: Black hands 1 子 to White, a swing of 1 子 (4 quarter-stones).
+        assert_eq!(untaxed.margin_half_points - c.margin_half_points, 4);
+        assert_eq!(c.black.score_half_points, untaxed.black.score_half_points - 2);
+    }
+
+    #[test]
+    fn group_tax_tang_takes_two_points_per_group() {
+        let (b, mut tang) = two_groups_against_one();
+        tang.scoring = Scoring::Territory;
+        tang.group_tax = GroupTax::TwoPerGroup;
+        let c = count(&b, &tang, &CountInput::default());
+        // Black: 2 eye points − 2×2 路; White: 28 empty points − 2.
+        assert_eq!(c.black.score_half_points, 2 * (2 - 4));
+        assert_eq!(c.white.score_half_points, 2 * (c.white.territory as i32 - 2));
+    }
+
+    #[test]
+    fn tromp_taylor_counts_regions_reaching_one_colour() {
+        let board = split_board(9);
+        assert_eq!(tromp_taylor(&board), 190 - 171);
+        let empty = Board::new(9, 9).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(tromp_taylor(&empty), 0);
+    }
+}
