@@ -84,10 +84,10 @@ fn regions(board: &Board) -> Regions {
     }
     let union = |parent: &mut Vec<usize>, a: usize, b: usize| {
         let (ra, rb) = (find(parent, a), find(parent, b));
-        if ra != rb {
-            if let Some(slot) = parent.get_mut(ra) {
-                *slot = rb;
-            }
+        if ra != rb
+            && let Some(slot) = parent.get_mut(ra)
+        {
+            *slot = rb;
         }
     };
     for start in board.points() {
@@ -122,11 +122,11 @@ fn regions(board: &Board) -> Regions {
                         border.push(nb.index());
                     }
                     None => {
-                        if let Some(s) = seen.get_mut(nb.index()) {
-                            if !*s {
-                                *s = true;
-                                stack.push(nb);
-                            }
+                        if let Some(s) = seen.get_mut(nb.index())
+                            && !*s
+                        {
+                            *s = true;
+                            stack.push(nb);
                         }
                     }
                 }
@@ -139,11 +139,11 @@ fn regions(board: &Board) -> Regions {
             [false, false] => {}
         }
         // A region of one colour joins the chains around it into one group (they share eyes).
-        if touches[0] != touches[1] {
-            if let Some((&first, rest)) = border.split_first() {
-                for &b in rest {
-                    union(&mut parent, first, b);
-                }
+        if touches[0] != touches[1]
+            && let Some((&first, rest)) = border.split_first()
+        {
+            for &b in rest {
+                union(&mut parent, first, b);
             }
         }
     }
@@ -151,10 +151,10 @@ fn regions(board: &Board) -> Regions {
     for p in board.points() {
         if let Some(c) = board.get(p) {
             let root = find(&mut parent, p.index());
-            if roots.insert(root) {
-                if let Some(g) = out.groups.get_mut(colour_index(c)) {
-                    *g += 1;
-                }
+            if roots.insert(root)
+                && let Some(g) = out.groups.get_mut(colour_index(c))
+            {
+                *g += 1;
             }
         }
     }
