@@ -32,6 +32,32 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<MigrateAction>,
     },
+    /// List the rule sets with their parameters.
+    Rules,
+    /// Replay game records and report the first illegal move (exit status 1 if any).
+    Check {
+        /// SGF files or directories (searched for *.sgf).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// A rule set (see `yunzi rules`); default: the record's RU, else chinese-1988.
+        #[arg(long)]
+        rules: Option<String>,
+    },
+    /// Count game records: one JSON line per file.
+    Score {
+        /// SGF files or directories (searched for *.sgf).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        rules: Option<String>,
+        /// Komi overriding the record's: 7.5, 6.5目, 3¾子 …
+        #[arg(long)]
+        komi: Option<String>,
+        /// Dead stones: points ("dd,de" or "D16,E16"), or "sgf" for the stones inside the
+        /// territory the record marks (TB/TW). Without it every stone counts as alive.
+        #[arg(long)]
+        dead: Option<String>,
+    },
     /// Manage site administrators.
     Admin {
         #[command(subcommand)]

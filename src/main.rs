@@ -13,6 +13,38 @@ use yunzi::startup::Application;
 async fn main() -> anyhow::Result<()> {
     yunzi::telemetry::init();
     let cli = Cli::parse();
+    // The record tools need no settings, database or server.
+    match &cli.command {
+        Some(Command::Rules) => {
+            for line in yunzi::services::records::rules_listing() {
+                println!("{line}");
+            }
+            return Ok(());
+        }
+        Some(Command::Check { files, rules }) => {
+            let (lines, all_legal) =
+                yunzi::services::records::check(files, rules.as_deref()).map_err(anyhow::Error::msg)?;
+            for line in lines {
+                println!("{line}");
+            }
+            std::process::exit(if all_legal { 0 } else { 1 });
+        }
+        Some(Command::Score { files, rules, komi, dead }) => {
+            use yunzi::services::records::DeadStones;
+            let dead = match dead.as_deref() {
+                None => DeadStones::None,
+                Some("sgf") => DeadStones::FromRecord,
+                Some(points) => DeadStones::Points(points.to_string()),
+            };
+            let lines = yunzi::services::records::score(files, rules.as_deref(), komi.as_deref(), &dead)
+                .map_err(anyhow::Error::msg)?;
+            for line in lines {
+                println!("{line}");
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
     let mut settings = Settings::load(cli.config.as_deref())?;
     if let Some(data) = &cli.data {
         settings.data.dir = data.clone();
@@ -43,6 +75,7 @@ async fn main() -> anyhow::Result<()> {
             }
             println!("migrations: done");
         }
+        Command::Rules | Command::Check { .. } | Command::Score { .. } => {}
         Command::Admin { action: AdminAction::Create { email, name } } => {
             let password = match std::env::var("YUNZI_ADMIN_PASSWORD") {
                 Ok(p) => p,

@@ -5,5 +5,6 @@ pub mod accounts;
 pub mod audit;
 pub mod events;
 pub mod players;
+pub mod records;
 pub mod rounds;
 pub mod standings;

@@ -10,6 +10,7 @@ mod bad_input;
 mod browser;
 mod database;
 mod journey;
+mod records;
 mod registration;
 mod route_table;
 mod secrets;

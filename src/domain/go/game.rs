@@ -414,6 +414,29 @@ impl Game {
         });
     }
 
+    /// Setup in the middle of a record (SGF AB/AW/AE on a move node): the position changes
+    /// without a move, and becomes part of the history.
+    pub fn edit(
+        &mut self,
+        black: &[super::sgf::SgfPoint],
+        white: &[super::sgf::SgfPoint],
+        empty: &[super::sgf::SgfPoint],
+    ) {
+        for (list, color) in [(black, Some(Color::Black)), (white, Some(Color::White)), (empty, None)] {
+            for sp in list {
+                let Some(p) = self.board.point(sp.x, sp.y) else { continue };
+                match color {
+                    Some(c) => self.board.set_stone(p, c),
+                    None => self.board.remove_stone(p),
+                }
+            }
+        }
+        let number = self.moves.len();
+        self.before_last = self.board.hash();
+        self.positions.entry(self.board.hash()).or_insert(number);
+        self.situations.entry(self.board.hash() ^ side_key(self.to_move)).or_insert(number);
+    }
+
     /// Every legal point for the player to move (the board assistant's and the map's view).
     pub fn legal_points(&self) -> Vec<Point> {
         self.board.points().filter(|p| self.check(self.to_move, Move::Play(*p)).is_ok()).collect()

@@ -1,0 +1,182 @@
+//! Replaying an SGF game record under a rule set.
+use super::board::{Board, BoardError, Point};
+use super::game::{Game, Illegal, Move};
+use super::ruleset::{Ruleset, Setup};
+use super::sgf::{SgfGame, SgfPoint};
+use crate::domain::color::Color;
+
+/// The first illegal move of a record, located for a referee.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// 1-based move number (passes count as moves).
+    pub number: usize,
+    pub color: Color,
+    pub point: Option<SgfPoint>,
+    pub reason: Illegal,
+}
+
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub game: Game,
+    /// Replay stops at the first illegal move.
+    pub illegal: Option<IllegalMove>,
+}
+
+/// The preset an SGF `RU` value names, as written by common programs and servers.
+pub fn preset_for_ru(ru: &str) -> Option<&'static str> {
+    let r = ru.trim().to_ascii_lowercase();
+    let name = match r.as_str() {
+        "chinese" | "cn" | "chinese-2002" | "china" | "中国" => "chinese-2002",
+        "chinese-1988" => "chinese-1988",
+        "japanese" | "jp" | "japanese-1989" | "日本" => "japanese-1989",
+        "korean" | "kr" | "korean-1992" => "korean-1992",
+        "aga" | "american" => "aga",
+        "nz" | "new zealand" | "new-zealand" => "new-zealand",
+        "tromp-taylor" | "tromp taylor" | "tt" => "tromp-taylor",
+        "ing" | "goe" | "ing goe" => "ing",
+        "ancient-tang-song" | "ming-qing" | "sunjang" | "tibetan" => {
+            return super::ruleset::PRESET_NAMES.iter().find(|n| **n == r.as_str()).copied();
+        }
+        _ => return None,
+    };
+    Some(name)
+}
+
+/// The rule set for a record: `requested` (a preset name), else the record's RU, else
+/// chinese-1988; the record's board size always, and its komi unless the caller overrides it.
+pub fn rules_for(sgf: &SgfGame, requested: Option<&str>) -> Result<Ruleset, String> {
+    let name = match requested {
+        Some(n) => n.to_string(),
+        None => sgf.rules.as_deref().and_then(preset_for_ru).unwrap_or("chinese-1988").to_string(),
+    };
+    let mut rules =
+        Ruleset::preset(&name).ok_or_else(|| format!("\"{name}\" is not a rule set (see `yunzi rules`)"))?;
+    rules.width = sgf.width;
+    rules.height = sgf.height;
+    if let Some(komi) = sgf.komi {
+        rules.komi = komi;
+    }
+    Ok(rules)
+}
+
+pub fn point_of(board: &Board, p: SgfPoint) -> Option<Point> {
+    board.point(p.x, p.y)
+}
+
+/// "D4" style coordinates (columns skip I, rows count from the bottom), as referees read them.
+pub fn coordinate(height: u8, p: SgfPoint) -> String {
+    let columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let column = columns.chars().nth(usize::from(p.x)).unwrap_or('?');
+    format!("{column}{}", u16::from(height) - u16::from(p.y))
+}
+
+/// Replays the main line. Setup stones come from the record's root (AB/AW/AE) when it has
+/// any, otherwise from the rule set (座子 and the like). The first player is the record's PL,
+/// else the colour of its first move, else the rule set's.
+pub fn replay(sgf: &SgfGame, rules: Ruleset) -> Result<Replay, BoardError> {
+    let mut board = Board::new(sgf.width, sgf.height)?;
+    let root = &sgf.root;
+    let has_setup = !(root.add_black.is_empty() && root.add_white.is_empty());
+    if has_setup {
+        for (list, color) in [(&root.add_black, Color::Black), (&root.add_white, Color::White)] {
+            for p in list {
+                if let Some(p) = point_of(&board, *p) {
+                    board.set_stone(p, color);
+                }
+            }
+        }
+    } else if rules.setup != Setup::Empty {
+        for (color, x, y) in super::game::setup_stones(rules.setup, sgf.width, sgf.height) {
+            if let Some(p) = board.point(x, y) {
+                board.set_stone(p, color);
+            }
+        }
+    }
+    for p in &root.add_empty {
+        if let Some(p) = point_of(&board, *p) {
+            board.remove_stone(p);
+        }
+    }
+    let first = sgf
+        .player_to_move
+        .or_else(|| sgf.nodes.iter().find_map(|n| n.mv.as_ref().map(|m| m.color)))
+        .unwrap_or(rules.first_player);
+    let mut game = Game::from_position(rules, board, first);
+    let mut number = 0;
+    for node in &sgf.nodes {
+        if !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty()) {
+            game.edit(&node.add_black, &node.add_white, &node.add_empty);
+        }
+        let Some(mv) = &node.mv else { continue };
+        number += 1;
+        let target = match mv.point {
+            None => Move::Pass,
+            Some(p) => match point_of(game.board(), p) {
+                Some(point) => Move::Play(point),
+                None => continue,
+            },
+        };
+        if let Err(reason) = game.play(mv.color, target) {
+            return Ok(Replay {
+                game,
+                illegal: Some(IllegalMove { number, color: mv.color, point: mv.point, reason }),
+            });
+        }
+    }
+    Ok(Replay { game, illegal: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::go::sgf;
+
+    fn replayed(text: &str, rules: Option<&str>) -> Replay {
+        let record = sgf::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let r = rules_for(&record, rules).unwrap_or_else(|e| panic!("{e}"));
+        replay(&record, r).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_clean_9x9_record_replays_with_captures() {
+        // Black captures a white stone at e5 (ee) by surrounding it.
+        let r = replayed("(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[ed];W[ee];B[de];W[aa];B[fe];W[ab];B[ef])", None);
+        assert_eq!(r.illegal, None);
+        assert_eq!(r.game.prisoners(Color::Black), 1);
+        assert_eq!(r.game.rules().name, "chinese-2002");
+        assert_eq!(r.game.rules().komi.half_points(), 15);
+    }
+
+    #[test]
+    fn the_first_illegal_move_is_named_with_its_number_and_reason() {
+        let r = replayed("(;SZ[9];B[ee];W[ee])", None);
+        let illegal = r.illegal.unwrap_or_else(|| panic!("no illegal move found"));
+        assert_eq!((illegal.number, illegal.reason), (2, Illegal::Occupied));
+        assert_eq!(coordinate(9, illegal.point.unwrap_or(SgfPoint { x: 0, y: 0 })), "E5");
+        let twice = replayed("(;SZ[9];B[ee];B[dd])", None);
+        assert_eq!(twice.illegal.map(|i| i.reason), Some(Illegal::WrongPlayer { to_move: Color::White }));
+    }
+
+    #[test]
+    fn handicap_setup_and_player_to_move_are_used() {
+        let r = replayed("(;SZ[13]HA[2]AB[dj][jd]PL[W];W[dd];B[jj])", None);
+        assert_eq!(r.illegal, None);
+        assert_eq!(r.game.board().count(Color::Black), 3);
+    }
+
+    #[test]
+    fn zuozi_comes_from_the_rule_set_when_the_record_has_no_setup() {
+        let r = replayed("(;SZ[19];W[jj];B[kk])", Some("ming-qing"));
+        assert_eq!(r.illegal, None);
+        assert_eq!((r.game.board().count(Color::Black), r.game.board().count(Color::White)), (3, 3));
+    }
+
+    #[test]
+    fn ru_values_map_to_presets() {
+        assert_eq!(preset_for_ru("Japanese"), Some("japanese-1989"));
+        assert_eq!(preset_for_ru("AGA"), Some("aga"));
+        assert_eq!(preset_for_ru("NZ"), Some("new-zealand"));
+        assert_eq!(preset_for_ru("ming-qing"), Some("ming-qing"));
+        assert_eq!(preset_for_ru("calvinball"), None);
+    }
+}

@@ -1,0 +1,269 @@
+//! Game records on disk for referees and scripts: `yunzi check` and `yunzi score`.
+//! Reads SGF files (or every .sgf under a directory), replays them with the rules engine
+//! and reports one line per file.
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::domain::color::Color;
+use crate::domain::go::board::Point;
+use crate::domain::go::record::{self, IllegalMove, coordinate};
+use crate::domain::go::ruleset::Ruleset;
+use crate::domain::go::scoring::{self, CountInput};
+use crate::domain::go::sgf::{self, SgfGame, SgfPoint};
+use crate::domain::komi::Komi;
+
+/// Every .sgf file named, directories searched recursively, in a stable order.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut stack = vec![path.clone()];
+            let mut found = Vec::new();
+            while let Some(dir) = stack.pop() {
+                let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                for entry in entries.flatten() {
+                    let p = entry.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+                        found.push(p);
+                    }
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else if path.exists() {
+            out.push(path.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    Ok(out)
+}
+
+fn read(path: &Path) -> Result<SgfGame, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Records are UTF-8 by the format's default; a stray byte must not stop a referee.
+    let text = String::from_utf8_lossy(&bytes);
+    sgf::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn describe_illegal(height: u8, illegal: &IllegalMove) -> String {
+    let colour = match illegal.color {
+        Color::Black => "B",
+        Color::White => "W",
+    };
+    let at = illegal.point.map(|p| coordinate(height, p)).unwrap_or_else(|| "pass".into());
+    format!("move {} ({colour} {at}): {}", illegal.number, illegal.reason)
+}
+
+/// `yunzi check`: replays each file; stops at the first illegal move. Returns the report
+/// lines and whether every file was legal.
+pub fn check(paths: &[PathBuf], rules: Option<&str>) -> Result<(Vec<String>, bool), String> {
+    let mut lines = Vec::new();
+    for path in collect_files(paths)? {
+        let record = read(&path)?;
+        let set = record::rules_for(&record, rules)?;
+        let replay = record::replay(&record, set).map_err(|e| format!("{}: {e}", path.display()))?;
+        match replay.illegal {
+            Some(illegal) => {
+                lines.push(format!("{}: illegal {}", path.display(), describe_illegal(record.height, &illegal)));
+                return Ok((lines, false));
+            }
+            None => lines.push(format!("{}: ok, {} moves", path.display(), replay.game.moves().len())),
+        }
+    }
+    Ok((lines, true))
+}
+
+/// Where the dead stones come from for `yunzi score`.
+#[derive(Debug, Clone)]
+pub enum DeadStones {
+    /// Every stone on the board is alive.
+    None,
+    /// Stones inside the territory the record marks (TB/TW on the last node).
+    FromRecord,
+    /// Points given on the command line: SGF letters ("dd,de") or coordinates ("D4,E5").
+    Points(String),
+}
+
+fn parse_point(text: &str, width: u8, height: u8) -> Option<SgfPoint> {
+    let t = text.trim();
+    let chars: Vec<char> = t.chars().collect();
+    // SGF letters: two lower-case letters.
+    if chars.len() == 2 && chars.iter().all(|c| c.is_ascii_lowercase()) {
+        let x = (chars.first()?.to_digit(36)? - 10) as u8;
+        let y = (chars.get(1)?.to_digit(36)? - 10) as u8;
+        return (x < width && y < height).then_some(SgfPoint { x, y });
+    }
+    // Coordinates: a column letter (no I) and a row counted from the bottom.
+    let column = chars.first()?.to_ascii_uppercase();
+    let x = "ABCDEFGHJKLMNOPQRSTUVWXYZ".find(column)? as u8;
+    let row: u8 = t.get(1..)?.parse().ok()?;
+    (x < width && row >= 1 && row <= height).then(|| SgfPoint { x, y: height - row })
+}
+
+fn dead_points(
+    record: &SgfGame,
+    board: &crate::domain::go::board::Board,
+    dead: &DeadStones,
+) -> Result<Vec<Point>, String> {
+    match dead {
+        DeadStones::None => Ok(Vec::new()),
+        DeadStones::Points(list) => list
+            .split([',', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                parse_point(s, record.width, record.height)
+                    .and_then(|p| board.point(p.x, p.y))
+                    .ok_or_else(|| format!("\"{s}\" is not a point of this {}x{} board", record.width, record.height))
+            })
+            .collect(),
+        DeadStones::FromRecord => {
+            let last = record.nodes.last().unwrap_or(&record.root);
+            let mut out = Vec::new();
+            for (list, owner) in [(&last.territory_black, Color::Black), (&last.territory_white, Color::White)] {
+                for sp in list {
+                    if let Some(p) = board.point(sp.x, sp.y)
+                        && board.get(p) == Some(owner.opponent())
+                    {
+                        out.push(p);
+                    }
+                }
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn half_to_number(half: i32) -> Value {
+    // Half-points and quarter-stones are exact in binary floating point.
+    json!(f64::from(half) / 2.0)
+}
+
+/// `yunzi score`: one JSON object per file.
+pub fn score(
+    paths: &[PathBuf],
+    rules: Option<&str>,
+    komi: Option<&str>,
+    dead: &DeadStones,
+) -> Result<Vec<Value>, String> {
+    let komi = komi.map(Komi::parse).transpose().map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for path in collect_files(paths)? {
+        let record = read(&path)?;
+        let mut set: Ruleset = record::rules_for(&record, rules)?;
+        if let Some(k) = komi {
+            set.komi = k;
+        }
+        let replay = record::replay(&record, set.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = &replay.game;
+        let board = game.board();
+        let dead_stones = dead_points(&record, board, dead).map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = CountInput {
+            dead: &dead_stones,
+            prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
+            warnings: [0, 0],
+        };
+        let count = scoring::count(board, &set, &input);
+        let to_sgf_point = |p: &Point| {
+            let (x, y) = board.xy(*p);
+            let letter = |v: u8| char::from(b'a' + v);
+            format!("{}{}", letter(x), letter(y))
+        };
+        let side = |c: &scoring::SideCount| {
+            json!({
+                "stones": c.stones,
+                "territory": c.territory,
+                "prisoners": c.prisoners,
+                "groups": c.groups,
+                "score": half_to_number(c.score_half_points),
+            })
+        };
+        let margin = count.margin_half_points;
+        out.push(json!({
+            "file": path.display().to_string(),
+            "rules": set.name,
+            "komi": set.komi.display_points(),
+            "result": count.result.to_sgf(),
+            "result_zh": count.result.display_zh(),
+            "margin_points": half_to_number(margin.abs()),
+            "margin_stones": json!(f64::from(margin.abs()) / 4.0),
+            "black": side(&count.black),
+            "white": side(&count.white),
+            "shared_points": count.shared,
+            "dead": dead_stones.iter().map(to_sgf_point).collect::<Vec<_>>(),
+            "moves": game.moves().len(),
+            "cycles": game.cycles().iter().map(|c| json!({
+                "first_move": c.first_move, "last_move": c.last_move, "length": c.length(), "kind": c.kind.code(),
+            })).collect::<Vec<_>>(),
+            "illegal_moves": replay.illegal.iter().map(|i| json!({
+                "move": i.number,
+                "color": i.color.as_str(),
+                "point": i.point.map(|p| coordinate(record.height, p)),
+                "reason": i.reason.to_string(),
+            })).collect::<Vec<_>>(),
+            "recorded_result": record.result,
+        }));
+    }
+    Ok(out)
+}
+
+/// `yunzi rules`: every preset with its parameters.
+pub fn rules_listing() -> Vec<String> {
+    Ruleset::presets()
+        .iter()
+        .map(|r| {
+            let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{}  {}", r.name, params.join(" "))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str, content: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("yunzi-records-{}-{name}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join(format!("{name}.sgf"));
+        let _ = std::fs::write(&path, content);
+        path
+    }
+
+    #[test]
+    fn points_read_in_both_notations() {
+        assert_eq!(parse_point("dd", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
+        assert_eq!(parse_point("D16", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
+        assert_eq!(parse_point("J1", 19, 19), Some(SgfPoint { x: 8, y: 18 }));
+        assert_eq!(parse_point("I5", 19, 19), None);
+        assert_eq!(parse_point("zz", 19, 19), None);
+        assert_eq!(parse_point("T20", 19, 19), None);
+    }
+
+    #[test]
+    fn score_reports_a_counted_result_as_json() {
+        // 5x5: Black owns the left three columns, White the right one; a dead white stone.
+        let path = temp("score", "(;SZ[5]KM[0]RU[Chinese]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa])");
+        let lines = score(&[path.clone()], None, None, &DeadStones::Points("aa".into())).unwrap_or_default();
+        let line = lines.first().cloned().unwrap_or_default();
+        assert_eq!(line["result"], "B+5");
+        assert_eq!(line["black"]["stones"], 5);
+        assert_eq!(line["dead"][0], "aa");
+        let without = score(&[path], None, None, &DeadStones::None).unwrap_or_default();
+        assert_ne!(without.first().map(|l| l["result"].clone()), Some(json!("B+5")));
+    }
+
+    #[test]
+    fn check_stops_at_the_first_illegal_move() {
+        let good = temp("good", "(;SZ[9];B[ee];W[dd])");
+        let bad = temp("bad", "(;SZ[9];B[ee];W[ee])");
+        let (lines, ok) = check(&[good.clone(), bad], None).unwrap_or_default();
+        assert!(!ok);
+        assert!(lines.last().is_some_and(|l| l.contains("move 2 (W E5): the point is occupied")), "{lines:?}");
+        assert_eq!(check(&[good], None).map(|(_, ok)| ok), Ok(true));
+        assert!(check(&[PathBuf::from("/no/such.sgf")], None).is_err());
+    }
+}

@@ -1,0 +1,110 @@
+//! `yunzi rules`, `yunzi check` and `yunzi score` on real files, through the real binary.
+use std::process::Command;
+
+use yunzi::domain::go::game::{Game, Move};
+use yunzi::domain::go::ruleset::Ruleset;
+use yunzi::domain::go::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
+
+use crate::helpers::*;
+
+/// A random legal game of `moves` moves on a `size` board, as an SGF record.
+pub fn random_record(seed: u64, size: u8, moves: usize) -> String {
+    let mut rules = Ruleset::preset("chinese-2002").unwrap_or_else(|| panic!("preset"));
+    rules.width = size;
+    rules.height = size;
+    let mut game = Game::new(rules).unwrap_or_else(|e| panic!("{e}"));
+    let mut record = SgfGame::new(size, size);
+    record.rules = Some("Chinese".into());
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..moves {
+        let legal = game.legal_points();
+        let color = game.to_move();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = if legal.is_empty() { Move::Pass } else { Move::Play(legal[(state % legal.len() as u64) as usize]) };
+        if game.play(color, mv).is_err() {
+            break;
+        }
+        let point = match mv {
+            Move::Play(p) => {
+                let (x, y) = game.board().xy(p);
+                Some(SgfPoint { x, y })
+            }
+            Move::Pass => None,
+        };
+        record.nodes.push(SgfNode { mv: Some(SgfMove { color, point }), ..Default::default() });
+    }
+    sgf::write(&record)
+}
+
+fn yunzi(args: &[&str]) -> Result<std::process::Output, Box<dyn std::error::Error>> {
+    Ok(Command::new(env!("CARGO_BIN_EXE_yunzi")).args(args).output()?)
+}
+
+#[actix_web::test]
+async fn check_and_score_a_directory_of_a_thousand_records() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let dir = temp_dir("records");
+    for i in 0..1000u64 {
+        let size = [9u8, 13, 19][(i % 3) as usize];
+        std::fs::write(dir.join(format!("game{i:04}.sgf")), random_record(i, size, 60))?;
+    }
+    let checked = yunzi(&["check", &dir.display().to_string()])?;
+    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stdout));
+    let out = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(out.lines().filter(|l| l.contains(": ok, 60 moves")).count(), 1000);
+
+    let scored = yunzi(&["score", &dir.display().to_string()])?;
+    assert!(scored.status.success(), "{}", String::from_utf8_lossy(&scored.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&scored.stdout).lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
+    assert_eq!(lines.len(), 1000);
+    assert!(lines.iter().all(|l| l["illegal_moves"].as_array().is_some_and(|a| a.is_empty())));
+    assert!(lines.iter().all(|l| l["result"].as_str().is_some_and(|r| r.starts_with("B+") || r.starts_with("W+"))));
+
+    // One illegal move among them: check names it and fails.
+    std::fs::write(dir.join("zz-illegal.sgf"), "(;SZ[9]RU[Chinese];B[ee];W[dd];B[dd])")?;
+    let failed = yunzi(&["check", &dir.display().to_string()])?;
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&failed.stdout)
+            .contains("zz-illegal.sgf: illegal move 3 (B D6): the point is occupied")
+    );
+    Ok(())
+}
+
+#[actix_web::test]
+async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways() -> TestResult {
+    let dir = temp_dir("score");
+    // 9x9: Black owns columns a–e (wall on e), White f–i (wall on f); a dead white stone at b2.
+    let mut text = String::from("(;GM[1]FF[4]SZ[9]RU[Chinese]KM[3.75]");
+    text.push_str("AB");
+    for y in "abcdefghi".chars() {
+        text.push_str(&format!("[e{y}]"));
+    }
+    text.push_str("AW[bh]");
+    for y in "abcdefghi".chars() {
+        text.push_str(&format!("[f{y}]"));
+    }
+    text.push(')');
+    let file = dir.join("count.sgf");
+    std::fs::write(&file, text)?;
+    let out = yunzi(&["score", &file.display().to_string(), "--dead", "B2"])?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim())?;
+    // Black 45 points, White 36; komi 3¾ 子 = 7.5: Black leads by 9 − 7.5 = 1.5 = ¾ 子.
+    assert_eq!(line["result"], "B+1.5");
+    assert_eq!(line["result_zh"], "黑胜¾子");
+    assert_eq!(line["dead"][0], "bh");
+    let bad = yunzi(&["score", &file.display().to_string(), "--dead", "Z99"])?;
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
+    let rules = yunzi(&["rules"])?;
+    let listing = String::from_utf8_lossy(&rules.stdout);
+    assert_eq!(listing.lines().count(), 12);
+    assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
+    Ok(())
+}
