@@ -247,7 +247,8 @@ mod tests {
     fn score_reports_a_counted_result_as_json() {
         // 5x5: Black owns the left three columns, White the right one; a dead white stone.
         let path = temp("score", "(;SZ[5]KM[0]RU[Chinese]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa])");
-        let lines = score(std::slice::from_ref(&path), None, None, &DeadStones::Points("aa".into())).unwrap_or_default();
+        let lines =
+            score(std::slice::from_ref(&path), None, None, &DeadStones::Points("aa".into())).unwrap_or_default();
         let line = lines.first().cloned().unwrap_or_default();
         assert_eq!(line["result"], "B+5");
         assert_eq!(line["black"]["stones"], 5);

@@ -7,7 +7,9 @@
 //! whether a move is legal, what it captures and the hash of the position after it are all
 //! known without changing the board (see [`Board::preview`]), which the legal-move map and
 //! superko need at every turn.
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::domain::color::Color;
 
@@ -91,6 +93,16 @@ fn key(point: usize, color: Color) -> u64 {
     ZOBRIST.get(point).map(|k| k[c]).unwrap_or(0)
 }
 
+/// Empty-region totals for counting (see [`Board::regions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Regions {
+    pub black: u32,
+    pub white: u32,
+    pub shared: u32,
+    /// Independent groups of Black and of White.
+    pub groups: [u32; 2],
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct ChainInfo {
     size: u16,
@@ -117,11 +129,13 @@ impl ChainInfo {
         self.sum_sq = self.sum_sq.saturating_sub(at * at);
     }
 
+    #[cfg(test)]
     fn in_atari(&self) -> bool {
         self.pseudo > 0 && u64::from(self.pseudo) * self.sum_sq == self.sum * self.sum
     }
 
     /// The one liberty of a chain in atari.
+    #[cfg(test)]
     fn atari_point(&self) -> Option<usize> {
         if self.in_atari() { usize::try_from(self.sum / u64::from(self.pseudo)).ok() } else { None }
     }
@@ -132,7 +146,7 @@ pub struct Board {
     width: u8,
     height: u8,
     stones: Vec<Option<Color>>,
-    neighbours: Vec<[u16; 4]>,
+    neighbours: Arc<[[u16; 4]]>,
     /// The head (representative stone) of the chain each stone belongs to.
     head: Vec<u16>,
     /// The next stone of the same chain (a circular list).
@@ -168,6 +182,33 @@ impl Board {
         }
         let (w, h) = (usize::from(width), usize::from(height));
         let len = w * h;
+        Ok(Board {
+            width,
+            height,
+            stones: vec![None; len],
+            neighbours: neighbour_table(width, height),
+            head: vec![NONE; len],
+            next: vec![NONE; len],
+            chain: vec![ChainInfo::EMPTY; len],
+            hash: 0,
+            removed: Vec::with_capacity(len),
+        })
+    }
+}
+
+/// The neighbours of every point of a `width`×`height` board, built once per size and shared
+/// by every board of that size (packed: up to 4 indices, then `NONE`).
+fn neighbour_table(width: u8, height: u8) -> Arc<[[u16; 4]]> {
+    static TABLES: OnceLock<Mutex<HashMap<(u8, u8), Arc<[[u16; 4]]>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut tables = tables.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    tables.entry((width, height)).or_insert_with(|| build_neighbours(width, height)).clone()
+}
+
+fn build_neighbours(width: u8, height: u8) -> Arc<[[u16; 4]]> {
+    {
+        let (w, h) = (usize::from(width), usize::from(height));
+        let len = w * h;
         let mut neighbours = vec![[NONE; 4]; len];
         for (i, slot) in neighbours.iter_mut().enumerate() {
             let (x, y) = (i % w, i / w);
@@ -191,19 +232,11 @@ impl Board {
                 push(i + w);
             }
         }
-        Ok(Board {
-            width,
-            height,
-            stones: vec![None; len],
-            neighbours,
-            head: vec![NONE; len],
-            next: vec![NONE; len],
-            chain: vec![ChainInfo::EMPTY; len],
-            hash: 0,
-            removed: Vec::with_capacity(len),
-        })
+        neighbours.into()
     }
+}
 
+impl Board {
     pub fn width(&self) -> u8 {
         self.width
     }
@@ -331,30 +364,29 @@ impl Board {
             *n = i as u16;
         }
         let mut info = ChainInfo { size: 1, hash: key(i, color), ..ChainInfo::EMPTY };
-        for n in self.neighbour_indices(i) {
-            if n != NONE && self.stones.get(usize::from(n)).copied().flatten().is_none() {
-                info.add_liberty(usize::from(n));
-            }
-        }
-        if let Some(c) = self.chain.get_mut(i) {
-            *c = info;
-        }
-        // The new stone takes a liberty from every neighbouring chain, once per adjacency.
-        for n in self.neighbour_indices(i) {
+        let neighbours = self.neighbour_indices(i);
+        // One pass: empty neighbours are the new stone's liberties; every neighbouring chain
+        // loses this point as a liberty, once per adjacency.
+        for &n in &neighbours {
             if n == NONE {
-                continue;
+                break; // neighbour lists are packed
             }
             let n = usize::from(n);
-            if self.stones.get(n).copied().flatten().is_some() {
+            if self.stones.get(n).copied().flatten().is_none() {
+                info.add_liberty(n);
+            } else {
                 let h = self.head_of(n);
                 if let Some(c) = self.chain.get_mut(h) {
                     c.remove_liberty(i);
                 }
             }
         }
-        for n in self.neighbour_indices(i) {
+        if let Some(c) = self.chain.get_mut(i) {
+            *c = info;
+        }
+        for &n in &neighbours {
             if n == NONE {
-                continue;
+                break;
             }
             let n = usize::from(n);
             if self.stones.get(n).copied().flatten() == Some(color) {
@@ -420,9 +452,8 @@ impl Board {
         }
         // Now every removed point is empty: each neighbouring stone's chain gains it.
         let removed_from = self.removed.len() - self.info(start).size as usize;
-        let removed: Vec<Point> = self.removed.get(removed_from..).map(<[Point]>::to_vec).unwrap_or_default();
-        for p in &removed {
-            let s = p.index();
+        for k in removed_from..self.removed.len() {
+            let Some(s) = self.removed.get(k).map(|p| p.index()) else { continue };
             if let Some(h) = self.head.get_mut(s) {
                 *h = NONE;
             }
@@ -447,6 +478,18 @@ impl Board {
         }
     }
 
+    /// Is the chain with head `h` in atari with its one liberty at `i`? All its pseudo-
+    /// liberties equal `i` exactly when Σx = i·n and Σx² = i²·n (then Σ(x−i)² = 0); no division.
+    fn in_atari_at(&self, h: usize, i: usize) -> bool {
+        match self.chain.get(h) {
+            Some(c) => {
+                let (n, i) = (u64::from(c.pseudo), i as u64);
+                n > 0 && c.sum == i * n && c.sum_sq == i * i * n
+            }
+            None => false,
+        }
+    }
+
     /// What playing `color` at `p` would do, without changing the board.
     /// `multi_stone_suicide`: whether a move that leaves its own chain (of two or more stones)
     /// without liberties is allowed, removing that chain (NZ, Ing, Tromp-Taylor). Single-stone
@@ -457,41 +500,30 @@ impl Board {
             None | Some(Some(_)) => return Err(Placement::Occupied),
             Some(None) => {}
         }
+        let neighbours = self.neighbour_indices(i);
         let mut hash = self.hash ^ key(i, color);
-        let mut captured_heads = [NONE; 4];
         let mut captures: u16 = 0;
         let mut single_capture = None;
         let mut has_liberty = false;
-        // Own chains that keep a liberty other than `p` give the new stone a liberty.
-        let mut own_heads = [NONE; 4];
-        let mut own_size: u16 = 1;
-        for (k, n) in self.neighbour_indices(i).into_iter().enumerate() {
+        // Heads already counted as captured (two neighbours may belong to one chain).
+        let mut taken = [NONE; 4];
+        for (k, &n) in neighbours.iter().enumerate() {
             if n == NONE {
-                continue;
+                break; // neighbour lists are packed: the first NONE ends them
             }
             let n = usize::from(n);
             match self.stones.get(n).copied().flatten() {
                 None => has_liberty = true,
-                Some(c) if c == color => {
+                Some(c) => {
                     let h = self.head_of(n);
-                    let info = self.info(h);
-                    if !(info.in_atari() && info.atari_point() == Some(i)) {
-                        has_liberty = true;
-                    }
-                    if !own_heads.contains(&(h as u16)) {
-                        if let Some(slot) = own_heads.get_mut(k) {
+                    let atari_here = self.in_atari_at(h, i);
+                    if c == color {
+                        has_liberty |= !atari_here;
+                    } else if atari_here && !taken.contains(&(h as u16)) {
+                        if let Some(slot) = taken.get_mut(k) {
                             *slot = h as u16;
                         }
-                        own_size += info.size;
-                    }
-                }
-                Some(_) => {
-                    let h = self.head_of(n);
-                    let info = self.info(h);
-                    if info.in_atari() && info.atari_point() == Some(i) && !captured_heads.contains(&(h as u16)) {
-                        if let Some(slot) = captured_heads.get_mut(k) {
-                            *slot = h as u16;
-                        }
+                        let info = self.info(h);
                         captures += info.size;
                         hash ^= info.hash;
                         single_capture = if captures == 1 { Some(Point(n as u16)) } else { None };
@@ -502,16 +534,31 @@ impl Board {
         if captures > 0 || has_liberty {
             return Ok(Preview { captures, suicide: 0, hash_after: hash, single_capture });
         }
+        // The rare case: no liberty and no capture. Size up the own chain this would make.
+        let mut own = [NONE; 4];
+        let mut own_size: u16 = 1;
+        let mut own_hash = key(i, color);
+        for (k, &n) in neighbours.iter().enumerate() {
+            if n == NONE {
+                break;
+            }
+            let n = usize::from(n);
+            if self.stones.get(n).copied().flatten() == Some(color) {
+                let h = self.head_of(n);
+                if !own.contains(&(h as u16)) {
+                    if let Some(slot) = own.get_mut(k) {
+                        *slot = h as u16;
+                    }
+                    let info = self.info(h);
+                    own_size += info.size;
+                    own_hash ^= info.hash;
+                }
+            }
+        }
         if own_size < 2 || !multi_stone_suicide {
             return Err(Placement::Suicide { stones: own_size });
         }
         // Multi-stone suicide: the merged chain (the new stone and its own neighbours) goes.
-        let mut own_hash = key(i, color);
-        for h in own_heads {
-            if h != NONE {
-                own_hash ^= self.info(usize::from(h)).hash;
-            }
-        }
         Ok(Preview { captures: 0, suicide: own_size, hash_after: hash ^ own_hash, single_capture: None })
     }
 
@@ -519,6 +566,13 @@ impl Board {
     /// `multi_stone_suicide` allows it) removes its own chain if that has none.
     pub fn play(&mut self, color: Color, p: Point, multi_stone_suicide: bool) -> Result<Preview, Placement> {
         let preview = self.preview(color, p, multi_stone_suicide)?;
+        self.apply(color, p, preview);
+        Ok(preview)
+    }
+
+    /// Carries out a move already checked with [`Board::preview`] on this same position (the
+    /// game checks first, then plays, and need not work it out twice).
+    pub fn apply(&mut self, color: Color, p: Point, preview: Preview) {
         self.removed.clear();
         let i = p.index();
         self.place(i, color);
@@ -535,7 +589,106 @@ impl Board {
         if preview.suicide > 0 {
             self.remove_chain_at(i);
         }
-        Ok(preview)
+    }
+
+    /// The empty regions, for counting: points of regions touching only Black, only White,
+    /// or both; and, per colour, the independent groups (chains joined through a region that
+    /// touches only their colour, i.e. sharing eyes).
+    pub fn regions(&self) -> Regions {
+        let n = self.stones.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
+        let mut border: Vec<usize> = Vec::with_capacity(n);
+        // Union-find over chain heads.
+        let mut parent: Vec<u16> = (0..n as u16).collect();
+        fn find(parent: &mut [u16], mut x: usize) -> usize {
+            while let Some(&p) = parent.get(x) {
+                let p = usize::from(p);
+                if p == x {
+                    break;
+                }
+                let grand = parent.get(p).copied().unwrap_or(p as u16);
+                if let Some(slot) = parent.get_mut(x) {
+                    *slot = grand;
+                }
+                x = usize::from(grand);
+            }
+            x
+        }
+        let mut out = Regions { black: 0, white: 0, shared: 0, groups: [0, 0] };
+        for start in 0..n {
+            if self.stones.get(start).copied().flatten().is_some() || seen.get(start).copied().unwrap_or(true) {
+                continue;
+            }
+            let (mut size, mut black, mut white) = (0u32, false, false);
+            border.clear();
+            stack.push(start);
+            if let Some(s) = seen.get_mut(start) {
+                *s = true;
+            }
+            while let Some(p) = stack.pop() {
+                size += 1;
+                for &nb in &self.neighbour_indices(p) {
+                    if nb == NONE {
+                        break;
+                    }
+                    let nb = usize::from(nb);
+                    match self.stones.get(nb).copied().flatten() {
+                        Some(Color::Black) => {
+                            black = true;
+                            border.push(self.head_of(nb));
+                        }
+                        Some(Color::White) => {
+                            white = true;
+                            border.push(self.head_of(nb));
+                        }
+                        None => {
+                            if let Some(s) = seen.get_mut(nb).filter(|s| !**s) {
+                                *s = true;
+                                stack.push(nb);
+                            }
+                        }
+                    }
+                }
+            }
+            match (black, white) {
+                (true, false) => out.black += size,
+                (false, true) => out.white += size,
+                (true, true) => out.shared += size,
+                (false, false) => {}
+            }
+            if black != white {
+                if let Some((&first, rest)) = border.split_first() {
+                    for &h in rest {
+                        let (a, b) = (find(&mut parent, first), find(&mut parent, h));
+                        if a != b {
+                            if let Some(slot) = parent.get_mut(a) {
+                                *slot = b as u16;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut counted = vec![false; n];
+        for i in 0..n {
+            let Some(color) = self.stones.get(i).copied().flatten() else { continue };
+            if self.head_of(i) != i {
+                continue;
+            }
+            let root = find(&mut parent, i);
+            if let Some(mark) = counted.get_mut(root).filter(|m| !**m) {
+                *mark = true;
+                let side = match color {
+                    Color::Black => 0,
+                    Color::White => 1,
+                };
+                if let Some(g) = out.groups.get_mut(side) {
+                    *g += 1;
+                }
+            }
+        }
+        out
     }
 
     /// The board as text: `X` black, `O` white, `.` empty, one row per line, top row first.

@@ -2,10 +2,34 @@
 //! and the end of play, superko over the whole history, and cycles under simple-ko rules.
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{Board, BoardError, Placement, Point};
+use super::board::{Board, BoardError, Placement, Point, Preview};
 use super::ruleset::{CyclePolicy, KoRule, PassRule, Ruleset, Setup, Suicide};
 use crate::domain::color::Color;
+
+/// Zobrist keys are already uniformly random, so the map uses them as they are instead of
+/// hashing them again (SipHash made history look-ups the slowest part of a replay).
+#[derive(Default, Clone, Copy)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type History = HashMap<u64, usize, BuildHasherDefault<ZobristHasher>>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -146,10 +170,10 @@ pub struct Game {
     prisoners: [u32; 2],
     passes_in_a_row: u8,
     /// Board hash -> the move after which it first arose (0 = start), for positional superko.
-    positions: HashMap<u64, usize>,
+    positions: History,
     /// (board hash, player to move) -> move after which it first arose, for situational
     /// superko and for finding cycles.
-    situations: HashMap<u64, usize>,
+    situations: History,
     cycles: Vec<Cycle>,
     ending: Option<Ending>,
     /// Hash of the position before the last move, for simple ko.
@@ -244,15 +268,22 @@ impl Game {
             moves: Vec::new(),
             prisoners: [0, 0],
             passes_in_a_row: 0,
-            positions: HashMap::new(),
-            situations: HashMap::new(),
+            positions: History::default(),
+            situations: History::default(),
             cycles: Vec::new(),
             ending: None,
             before_last: board.hash(),
             board,
         };
-        game.positions.insert(game.board.hash(), 0);
-        game.situations.insert(game.board.hash() ^ side_key(to_move), 0);
+        let capacity = usize::from(game.rules.width) * usize::from(game.rules.height);
+        if game.keeps_positions() {
+            game.positions.reserve(capacity);
+            game.positions.insert(game.board.hash(), 0);
+        }
+        if game.keeps_situations() {
+            game.situations.reserve(capacity);
+            game.situations.insert(game.board.hash() ^ side_key(to_move), 0);
+        }
         game
     }
 
@@ -295,7 +326,17 @@ impl Game {
         self.evaluate(color, mv).map(|_| ())
     }
 
-    fn evaluate(&self, color: Color, mv: Move) -> Result<Option<u64>, Illegal> {
+    /// Positional superko needs every earlier board; situational superko and cycle finding
+    /// need every earlier (board, player to move). Only what the rules use is kept.
+    fn keeps_positions(&self) -> bool {
+        self.rules.ko == KoRule::Positional
+    }
+
+    fn keeps_situations(&self) -> bool {
+        self.rules.ko != KoRule::Positional
+    }
+
+    fn evaluate(&self, color: Color, mv: Move) -> Result<Option<Preview>, Illegal> {
         if self.ending.is_some() {
             return Err(Illegal::GameOver);
         }
@@ -337,7 +378,7 @@ impl Game {
                 }
             }
         }
-        Ok(Some(after))
+        Ok(Some(preview))
     }
 
     fn last_was_play(&self) -> bool {
@@ -346,15 +387,15 @@ impl Game {
 
     /// Plays (or passes) for `color`, refusing an illegal move with its reason.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
-        self.evaluate(color, mv)?;
+        let checked = self.evaluate(color, mv)?;
         let before = self.board.hash();
-        let (captures, suicide) = match mv {
-            Move::Play(p) => {
-                let multi = self.rules.suicide == Suicide::MultiStoneAllowed;
-                let done = self.board.play(color, p, multi).map_err(|_| Illegal::Suicide)?;
-                (done.captures, done.suicide)
+        let (captures, suicide) = match (mv, checked) {
+            (Move::Play(p), Some(preview)) => {
+                self.board.apply(color, p, preview);
+                (preview.captures, preview.suicide)
             }
-            Move::Pass => {
+            (Move::Play(_), None) => return Err(Illegal::GameOver),
+            (Move::Pass, _) => {
                 if self.rules.pass == PassRule::PassStone
                     && let Some(n) = self.prisoners.get_mut(index(color.opponent()))
                 {
@@ -374,12 +415,16 @@ impl Game {
         let hash_after = self.board.hash();
         self.moves.push(MoveRecord { color, mv, captures, suicide, hash_after });
         let number = self.moves.len();
-        self.positions.entry(hash_after).or_insert(number);
-        let situation = hash_after ^ side_key(self.to_move);
-        if let Some(&earlier) = self.situations.get(&situation) {
-            self.note_cycle(earlier, number);
-        } else {
-            self.situations.insert(situation, number);
+        if self.keeps_positions() {
+            self.positions.entry(hash_after).or_insert(number);
+        }
+        if self.keeps_situations() {
+            let situation = hash_after ^ side_key(self.to_move);
+            if let Some(&earlier) = self.situations.get(&situation) {
+                self.note_cycle(earlier, number);
+            } else {
+                self.situations.insert(situation, number);
+            }
         }
         self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
         if self.passes_in_a_row >= self.rules.passes_to_end {
@@ -433,13 +478,46 @@ impl Game {
         }
         let number = self.moves.len();
         self.before_last = self.board.hash();
-        self.positions.entry(self.board.hash()).or_insert(number);
-        self.situations.entry(self.board.hash() ^ side_key(self.to_move)).or_insert(number);
+        if self.keeps_positions() {
+            self.positions.entry(self.board.hash()).or_insert(number);
+        }
+        if self.keeps_situations() {
+            self.situations.entry(self.board.hash() ^ side_key(self.to_move)).or_insert(number);
+        }
     }
 
     /// Every legal point for the player to move (the board assistant's and the map's view).
+    /// Same rules as [`Game::check`], with what is fixed for the turn worked out once.
     pub fn legal_points(&self) -> Vec<Point> {
-        self.board.points().filter(|p| self.check(self.to_move, Move::Play(*p)).is_ok()).collect()
+        let mut out = Vec::with_capacity(self.board.len());
+        if self.ending.is_some() {
+            return out;
+        }
+        let color = self.to_move;
+        let multi = self.rules.suicide == Suicide::MultiStoneAllowed;
+        let opponent_side = side_key(color.opponent());
+        let last_was_play = self.last_was_play();
+        for p in self.board.points() {
+            if self.board.get(p).is_some() {
+                continue;
+            }
+            let Ok(preview) = self.board.preview(color, p, multi) else { continue };
+            let after = preview.hash_after;
+            let legal = match self.rules.ko {
+                KoRule::Positional => !self.positions.contains_key(&after),
+                KoRule::Situational => !self.situations.contains_key(&(after ^ opponent_side)),
+                KoRule::Simple => {
+                    !(preview.captures == 1 && after == self.before_last && last_was_play)
+                        && !(self.rules.cycles == CyclePolicy::Forbid
+                            && self.situations.contains_key(&(after ^ opponent_side)))
+                }
+                KoRule::HotPoint => !(last_was_play && self.board.last_removed().contains(&p)),
+            };
+            if legal {
+                out.push(p);
+            }
+        }
+        out
     }
 }
 
@@ -550,6 +628,32 @@ mod tests {
         assert_eq!((sunjang.board().count(Black), sunjang.board().count(White)), (9, 8));
         let tibetan = Game::new(rules("tibetan")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((tibetan.board().count(Black), tibetan.board().count(White)), (6, 6));
+    }
+
+    #[test]
+    fn the_legal_map_agrees_with_checking_each_point() {
+        for name in ["chinese-1988", "tromp-taylor", "aga", "tibetan", "new-zealand"] {
+            let mut r = rules(name);
+            r.width = 7;
+            r.height = 7;
+            r.setup = crate::domain::go::ruleset::Setup::Empty;
+            let mut g = Game::new(r).unwrap_or_else(|e| panic!("{e}"));
+            let mut state: u64 = 12345;
+            for _ in 0..150 {
+                let map = g.legal_points();
+                let slow: Vec<Point> =
+                    g.board().points().filter(|p| g.check(g.to_move(), Move::Play(*p)).is_ok()).collect();
+                assert_eq!(map, slow, "{name}");
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mv =
+                    map.get((state % map.len().max(1) as u64) as usize).map(|p| Move::Play(*p)).unwrap_or(Move::Pass);
+                if g.play(g.to_move(), mv).is_err() {
+                    break;
+                }
+            }
+        }
     }
 
     #[test]

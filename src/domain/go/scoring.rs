@@ -44,15 +44,6 @@ pub struct CountInput<'a> {
     pub warnings: [u32; 2],
 }
 
-struct Regions {
-    /// Region id per point (usize::MAX for stones).
-    owner_black: u32,
-    owner_white: u32,
-    shared: u32,
-    /// For each colour, how many living groups (chains joined through their own regions).
-    groups: [u32; 2],
-}
-
 fn colour_index(c: Color) -> usize {
     match c {
         Color::Black => 0,
@@ -60,112 +51,24 @@ fn colour_index(c: Color) -> usize {
     }
 }
 
-/// Flood-fills the empty regions of `board` and counts, per colour, the points of regions
-/// that touch only that colour, plus the points touching both.
-fn regions(board: &Board) -> Regions {
-    let n = board.len();
-    let mut seen = vec![false; n];
-    let mut stack: Vec<Point> = Vec::with_capacity(n);
-    let mut out = Regions { owner_black: 0, owner_white: 0, shared: 0, groups: [0, 0] };
-    // Union-find over stones: chains touching the same one-colour region are one group.
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while let Some(&p) = parent.get(x) {
-            if p == x {
-                break;
-            }
-            let grand = parent.get(p).copied().unwrap_or(p);
-            if let Some(slot) = parent.get_mut(x) {
-                *slot = grand;
-            }
-            x = grand;
-        }
-        x
-    }
-    let union = |parent: &mut Vec<usize>, a: usize, b: usize| {
-        let (ra, rb) = (find(parent, a), find(parent, b));
-        if ra != rb
-            && let Some(slot) = parent.get_mut(ra)
-        {
-            *slot = rb;
-        }
-    };
-    for start in board.points() {
-        let i = start.index();
-        if board.get(start).is_some() {
-            // Stones of one chain are one group.
-            for nb in board.neighbours(start) {
-                if board.get(nb) == board.get(start) {
-                    union(&mut parent, i, nb.index());
-                }
-            }
-            continue;
-        }
-        if seen.get(i).copied().unwrap_or(true) {
-            continue;
-        }
-        let mut size = 0u32;
-        let mut touches = [false, false];
-        let mut border: Vec<usize> = Vec::new();
-        stack.push(start);
-        if let Some(s) = seen.get_mut(i) {
-            *s = true;
-        }
-        while let Some(p) = stack.pop() {
-            size += 1;
-            for nb in board.neighbours(p) {
-                match board.get(nb) {
-                    Some(c) => {
-                        if let Some(t) = touches.get_mut(colour_index(c)) {
-                            *t = true;
-                        }
-                        border.push(nb.index());
-                    }
-                    None => {
-                        if let Some(s) = seen.get_mut(nb.index())
-                            && !*s
-                        {
-                            *s = true;
-                            stack.push(nb);
-                        }
-                    }
-                }
-            }
-        }
-        match touches {
-            [true, false] => out.owner_black += size,
-            [false, true] => out.owner_white += size,
-            [true, true] => out.shared += size,
-            [false, false] => {}
-        }
-        // A region of one colour joins the chains around it into one group (they share eyes).
-        if touches[0] != touches[1]
-            && let Some((&first, rest)) = border.split_first()
-        {
-            for &b in rest {
-                union(&mut parent, first, b);
-            }
-        }
-    }
-    let mut roots = std::collections::HashSet::new();
-    for p in board.points() {
-        if let Some(c) = board.get(p) {
-            let root = find(&mut parent, p.index());
-            if roots.insert(root)
-                && let Some(g) = out.groups.get_mut(colour_index(c))
-            {
-                *g += 1;
-            }
-        }
-    }
-    out
-}
-
 /// Counts `board` under `rules`.
 pub fn count(board: &Board, rules: &Ruleset, input: &CountInput<'_>) -> Count {
-    let mut alive = board.clone();
     let mut prisoners = input.prisoners;
-    for &p in input.dead {
+    // Only a board with dead stones to take off needs its own copy.
+    let owned;
+    let alive: &Board = if input.dead.is_empty() {
+        board
+    } else {
+        let mut copy = board.clone();
+        remove_dead(&mut copy, input.dead, &mut prisoners);
+        owned = copy;
+        &owned
+    };
+    count_alive(alive, rules, input, prisoners)
+}
+
+fn remove_dead(alive: &mut Board, dead: &[Point], prisoners: &mut [u32; 2]) {
+    for &p in dead {
         if let Some(c) = alive.get(p) {
             alive.remove_stone(p);
             // A dead stone is the opponent's prisoner.
@@ -174,9 +77,12 @@ pub fn count(board: &Board, rules: &Ruleset, input: &CountInput<'_>) -> Count {
             }
         }
     }
-    let r = regions(&alive);
+}
+
+fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners: [u32; 2]) -> Count {
+    let r = alive.regions();
     let stones = [alive.count(Color::Black) as u32, alive.count(Color::White) as u32];
-    let territory = [r.owner_black, r.owner_white];
+    let territory = [r.black, r.white];
     let mut half = [0i32; 2];
     for side in 0..2 {
         let (s, t, pr) = (
@@ -244,9 +150,8 @@ pub fn result_from_margin(margin: i32, rules: &Ruleset) -> GameResult {
 /// Tromp-Taylor score (Black minus White, in points, no komi): a point is Black's if it has
 /// a black stone or is empty and reaches only black; likewise White. No dead stones.
 pub fn tromp_taylor(board: &Board) -> i32 {
-    let r = regions(board);
-    (board.count(Color::Black) as i32 + r.owner_black as i32)
-        - (board.count(Color::White) as i32 + r.owner_white as i32)
+    let r = board.regions();
+    (board.count(Color::Black) as i32 + r.black as i32) - (board.count(Color::White) as i32 + r.white as i32)
 }
 
 #[cfg(test)]
