@@ -198,8 +198,10 @@ impl Board {
 
 /// The neighbours of every point of a `width`×`height` board, built once per size and shared
 /// by every board of that size (packed: up to 4 indices, then `NONE`).
-fn neighbour_table(width: u8, height: u8) -> Arc<[[u16; 4]]> {
-    static TABLES: OnceLock<Mutex<HashMap<(u8, u8), Arc<[[u16; 4]]>>>> = OnceLock::new();
+type NeighbourTable = Arc<[[u16; 4]]>;
+
+fn neighbour_table(width: u8, height: u8) -> NeighbourTable {
+    static TABLES: OnceLock<Mutex<HashMap<(u8, u8), NeighbourTable>>> = OnceLock::new();
     let tables = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
     let mut tables = tables.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     tables.entry((width, height)).or_insert_with(|| build_neighbours(width, height)).clone()
@@ -657,15 +659,15 @@ impl Board {
                 (true, true) => out.shared += size,
                 (false, false) => {}
             }
-            if black != white {
-                if let Some((&first, rest)) = border.split_first() {
-                    for &h in rest {
-                        let (a, b) = (find(&mut parent, first), find(&mut parent, h));
-                        if a != b {
-                            if let Some(slot) = parent.get_mut(a) {
-                                *slot = b as u16;
-                            }
-                        }
+            if black != white
+                && let Some((&first, rest)) = border.split_first()
+            {
+                for &h in rest {
+                    let (a, b) = (find(&mut parent, first), find(&mut parent, h));
+                    if a != b
+                        && let Some(slot) = parent.get_mut(a)
+                    {
+                        *slot = b as u16;
                     }
                 }
             }
