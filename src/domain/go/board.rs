@@ -134,11 +134,6 @@ impl ChainInfo {
         self.pseudo > 0 && u64::from(self.pseudo) * self.sum_sq == self.sum * self.sum
     }
 
-    /// The one liberty of a chain in atari.
-    #[cfg(test)]
-    fn atari_point(&self) -> Option<usize> {
-        if self.in_atari() { usize::try_from(self.sum / u64::from(self.pseudo)).ok() } else { None }
-    }
 }
 
 #[derive(Clone)]

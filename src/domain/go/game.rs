@@ -507,9 +507,10 @@ impl Game {
                 KoRule::Positional => !self.positions.contains_key(&after),
                 KoRule::Situational => !self.situations.contains_key(&(after ^ opponent_side)),
                 KoRule::Simple => {
-                    !(preview.captures == 1 && after == self.before_last && last_was_play)
-                        && !(self.rules.cycles == CyclePolicy::Forbid
-                            && self.situations.contains_key(&(after ^ opponent_side)))
+                    let ko = preview.captures == 1 && after == self.before_last && last_was_play;
+                    let forbidden_cycle = self.rules.cycles == CyclePolicy::Forbid
+                        && self.situations.contains_key(&(after ^ opponent_side));
+                    !(ko || forbidden_cycle)
                 }
                 KoRule::HotPoint => !(last_was_play && self.board.last_removed().contains(&p)),
             };
