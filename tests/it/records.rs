@@ -108,3 +108,22 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
 }
+
+#[actix_web::test]
+async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> TestResult {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/triple-ko.sgf");
+    let scored = yunzi(&["score", file, "--rules", "chinese-1988"])?;
+    assert!(scored.status.success());
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
+    assert_eq!(line["cycles"][0]["kind"], "triple-ko");
+    assert_eq!((line["cycles"][0]["first_move"].as_u64(), line["cycles"][0]["last_move"].as_u64()), (Some(1), Some(6)));
+    assert_eq!(line["moves"], 18);
+    // Under the 2002 rules (situational superko) the lap cannot be closed.
+    let checked = yunzi(&["check", file, "--rules", "chinese-2002"])?;
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&checked.stdout)
+            .contains("illegal move 6 (W N18): superko: it repeats the starting position")
+    );
+    Ok(())
+}

@@ -133,7 +133,6 @@ impl ChainInfo {
     fn in_atari(&self) -> bool {
         self.pseudo > 0 && u64::from(self.pseudo) * self.sum_sq == self.sum * self.sum
     }
-
 }
 
 #[derive(Clone)]

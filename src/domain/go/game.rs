@@ -657,6 +657,101 @@ mod tests {
         }
     }
 
+    /// Three kos side by side (14×3). In the middle one Black holds the ko stone (White may
+    /// capture it); in the outer two White does. Taking them in turn — B ko 1, W ko 2, B ko 3,
+    /// W ko 1, B ko 2, W ko 3 — brings back the starting position with Black to move.
+    const TRIPLE_KO: &str = "
+        .OX.. .XO.. .OX.
+        O.OX. X.XO. O.OX
+        .OX.. .XO.. .OX.";
+
+    fn triple_ko_lap(g: &mut Game) -> Result<(), Illegal> {
+        // Each ko: the empty point where it is taken, and the point of the stone it takes back.
+        let take = [(1, 1), (6, 1), (11, 1)];
+        let retake = [(2, 1), (7, 1), (12, 1)];
+        let order = [
+            (Black, take[0]),
+            (White, take[1]),
+            (Black, take[2]),
+            (White, retake[0]),
+            (Black, retake[1]),
+            (White, retake[2]),
+        ];
+        for (color, (x, y)) in order {
+            let mv = p(g, x, y);
+            g.play(color, mv)?;
+            // Each take captures exactly the one ko stone.
+            assert_eq!(g.moves().last().map(|m| m.captures), Some(1));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_triple_ko_is_found_and_classified_under_simple_ko() {
+        let rows: String = TRIPLE_KO.lines().map(|l| l.replace(' ', "") + "\n").collect();
+        for (name, cycles) in [("chinese-1988", CyclePolicy::Referee), ("japanese-1989", CyclePolicy::NoResult)] {
+            let mut g = game_on(name, &rows, Black);
+            assert_eq!(g.rules().cycles, cycles);
+            triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let found = g.cycles();
+            assert_eq!(found.len(), 1, "{name}");
+            assert_eq!((found[0].first_move, found[0].last_move, found[0].length()), (1, 6, 6));
+            assert_eq!(found[0].kind, CycleKind::TripleKo);
+            // Going round again repeats the same cycle; it is not recorded twice.
+            triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(g.cycles().len(), 1);
+        }
+    }
+
+    #[test]
+    fn situational_superko_forbids_closing_the_triple_ko() {
+        let rows: String = TRIPLE_KO.lines().map(|l| l.replace(' ', "") + "\n").collect();
+        let mut g = game_on("chinese-2002", &rows, Black);
+        assert_eq!(triple_ko_lap(&mut g), Err(Illegal::Superko { repeats: 0 }));
+        assert_eq!(g.moves().len(), 5, "the sixth move, which would repeat the start, is refused");
+    }
+
+    #[test]
+    fn multi_stone_suicide_is_legal_under_nz_and_ing_but_not_chinese() {
+        // Black's two stones in the corner have one liberty left, the corner itself.
+        let rows = "
+            .XO..
+            XXO..
+            OOO..
+            .....";
+        for (name, allowed) in [
+            ("new-zealand", true),
+            ("ing", true),
+            ("tromp-taylor", true),
+            ("chinese-2002", false),
+            ("japanese-1989", false),
+        ] {
+            let mut g = game_on(name, rows, Black);
+            let corner = p(&g, 0, 0);
+            match g.play(Black, corner) {
+                Ok(m) => {
+                    assert!(allowed, "{name} allowed suicide");
+                    assert_eq!(m.suicide, 4);
+                }
+                Err(e) => {
+                    assert!(!allowed, "{name}: {e}");
+                    assert_eq!(e, Illegal::Suicide);
+                }
+            }
+            if allowed {
+                assert_eq!(g.board().count(Black), 0);
+                assert_eq!(g.prisoners(White), 4, "{name}: the suicided stones are White's prisoners");
+            }
+        }
+        // A single stone with no liberty is never legal, even where multi-stone suicide is.
+        let eye = "
+            .O.
+            O.O
+            .O.";
+        let g = game_on("new-zealand", eye, Black);
+        assert_eq!(g.check(Black, p(&g, 1, 1)), Err(Illegal::Suicide));
+    }
+
     #[test]
     fn cycles_are_classified_from_their_captures() {
         let rec = |color, captures| MoveRecord { color, mv: Move::Play(Point(0)), captures, suicide: 0, hash_after: 0 };

@@ -1,6 +1,8 @@
 //! The rules engine: boards, rule sets, replaying game records, counting.
 pub mod board;
 pub mod game;
+#[cfg(test)]
+mod properties;
 pub mod record;
 pub mod ruleset;
 pub mod scoring;

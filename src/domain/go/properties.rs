@@ -1,0 +1,120 @@
+//! Property tests across the engine: SGF round trips, counting, superko.
+use proptest::prelude::*;
+
+use super::board::Point;
+use super::game::{Game, Move};
+use super::record;
+use super::ruleset::{KoRule, Ruleset, Setup};
+use super::scoring::{self, CountInput, tromp_taylor};
+use super::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
+use crate::domain::color::Color;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn rules(name: &str, size: u8) -> Ruleset {
+    let mut r = Ruleset::preset(name).unwrap_or_else(|| panic!("{name}"));
+    r.width = size;
+    r.height = size;
+    r.setup = Setup::Empty;
+    r
+}
+
+/// Is `p` a one-point eye of `color` (every neighbour its own stone)? Random play that never
+/// fills these ends with a fully played-out board.
+fn own_eye(game: &Game, p: Point, color: Color) -> bool {
+    game.board().neighbours(p).all(|n| game.board().get(n) == Some(color))
+}
+
+/// Random legal play; `played_out` avoids filling own eyes and passes when nothing else is left.
+fn random_game(name: &str, size: u8, seed: u64, moves: usize, played_out: bool) -> Game {
+    let mut game = Game::new(rules(name, size)).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = Rng(seed | 1);
+    for _ in 0..moves {
+        if game.ending().is_some() {
+            break;
+        }
+        let color = game.to_move();
+        let mut legal = game.legal_points();
+        if played_out {
+            legal.retain(|p| !own_eye(&game, *p, color));
+        }
+        let mv =
+            legal.get((rng.next() % legal.len().max(1) as u64) as usize).map(|p| Move::Play(*p)).unwrap_or(Move::Pass);
+        if game.play(color, mv).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+fn to_record(game: &Game) -> SgfGame {
+    let mut record = SgfGame::new(game.board().width(), game.board().height());
+    record.rules = Some(game.rules().name.clone());
+    for m in game.moves() {
+        let point = match m.mv {
+            Move::Play(p) => {
+                let (x, y) = game.board().xy(p);
+                Some(SgfPoint { x, y })
+            }
+            Move::Pass => None,
+        };
+        record.nodes.push(SgfNode { mv: Some(SgfMove { color: m.color, point }), ..Default::default() });
+    }
+    record
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random legal games survive SGF write and read with identical positions and hashes.
+    #[test]
+    fn games_survive_an_sgf_round_trip(seed in any::<u64>(), size in 5u8..=19, moves in 0usize..160) {
+        let game = random_game("chinese-2002", size, seed, moves, false);
+        let text = sgf::write(&to_record(&game));
+        let read = sgf::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let rules = record::rules_for(&read, Some("chinese-2002")).map_err(TestCaseError::fail)?;
+        let replay = record::replay(&read, rules).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(replay.illegal.is_none());
+        prop_assert_eq!(replay.game.moves().len(), game.moves().len());
+        for (a, b) in replay.game.moves().iter().zip(game.moves()) {
+            prop_assert_eq!(a.hash_after, b.hash_after);
+        }
+        prop_assert_eq!(replay.game.board(), game.board());
+        prop_assert_eq!(replay.game.board().hash(), game.board().hash());
+    }
+
+    /// On a fully played-out board the area count (no dead stones) equals Tromp-Taylor.
+    #[test]
+    fn area_count_of_a_played_out_board_equals_tromp_taylor(seed in any::<u64>(), size in 5u8..=13) {
+        let game = random_game("tromp-taylor", size, seed, 2000, true);
+        prop_assert!(game.ending().is_some(), "the playout ends with two passes");
+        let mut area = rules("chinese-2002", size);
+        area.komi = crate::domain::komi::Komi::ZERO;
+        let count = scoring::count(game.board(), &area, &CountInput::default());
+        prop_assert_eq!(count.margin_half_points, 2 * tromp_taylor(game.board()));
+    }
+
+    /// Under positional superko no whole-board position ever repeats in an accepted game.
+    #[test]
+    fn positional_superko_never_repeats_a_position(seed in any::<u64>(), size in 2u8..=7) {
+        let game = random_game("tromp-taylor", size, seed, 400, false);
+        prop_assert_eq!(game.rules().ko, KoRule::Positional);
+        let mut seen = std::collections::HashSet::new();
+        let start = Game::new(rules("tromp-taylor", size)).map(|g| g.board().hash()).unwrap_or(0);
+        seen.insert(start);
+        for m in game.moves() {
+            if let Move::Play(_) = m.mv {
+                prop_assert!(seen.insert(m.hash_after), "a position repeated");
+            }
+        }
+    }
+}
