@@ -276,6 +276,7 @@ impl Game {
             board,
         };
         let capacity = usize::from(game.rules.width) * usize::from(game.rules.height);
+        game.moves.reserve(capacity);
         if game.keeps_positions() {
             game.positions.reserve(capacity);
             game.positions.insert(game.board.hash(), 0);
