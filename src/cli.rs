@@ -53,8 +53,9 @@ pub enum Command {
         /// Komi overriding the record's: 7.5, 6.5目, 3¾子 …
         #[arg(long)]
         komi: Option<String>,
-        /// Dead stones: points ("dd,de" or "D16,E16"), or "sgf" for the stones inside the
-        /// territory the record marks (TB/TW). Without it every stone counts as alive.
+        /// Dead stones: points ("dd,de" or "D16,E16"); "sgf" for the stones inside the
+        /// territory the record marks (TB/TW); "auto" for the engine's proposal (stones inside
+        /// territory the opponent owns unconditionally). Without it every stone is alive.
         #[arg(long)]
         dead: Option<String>,
     },

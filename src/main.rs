@@ -34,6 +34,7 @@ async fn main() -> anyhow::Result<()> {
             let dead = match dead.as_deref() {
                 None => DeadStones::None,
                 Some("sgf") => DeadStones::FromRecord,
+                Some("auto") => DeadStones::Auto,
                 Some(points) => DeadStones::Points(points.to_string()),
             };
             let lines = yunzi::services::records::score(files, rules.as_deref(), komi.as_deref(), &dead)

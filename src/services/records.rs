@@ -86,6 +86,8 @@ pub enum DeadStones {
     FromRecord,
     /// Points given on the command line: SGF letters ("dd,de") or coordinates ("D4,E5").
     Points(String),
+    /// The engine's proposal: stones inside territory the opponent owns unconditionally.
+    Auto,
 }
 
 fn parse_point(text: &str, width: u8, height: u8) -> Option<SgfPoint> {
@@ -111,6 +113,7 @@ fn dead_points(
 ) -> Result<Vec<Point>, String> {
     match dead {
         DeadStones::None => Ok(Vec::new()),
+        DeadStones::Auto => Ok(crate::domain::go::life::propose_dead(board)),
         DeadStones::Points(list) => list
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
@@ -255,6 +258,18 @@ mod tests {
         assert_eq!(line["dead"][0], "aa");
         let without = score(&[path], None, None, &DeadStones::None).unwrap_or_default();
         assert_ne!(without.first().map(|l| l["result"].clone()), Some(json!("B+5")));
+    }
+
+    #[test]
+    fn auto_proposes_the_stone_inside_unconditional_territory() {
+        // Black's corner (two one-point eyes at ba and da) with a white stone inside at bb.
+        let path = temp(
+            "auto",
+            "(;SZ[8]KM[0]RU[Chinese]AB[ca][ea][cb][db][eb][fb][ac][bc][cc][fc][ed][fd][ae][be][ce][de][ee]AW[bb][ga][gb][gc][gd][fe][ge][af][bf][cf][df][ef][ff])",
+        );
+        let lines = score(&[path], None, None, &DeadStones::Auto).unwrap_or_default();
+        let line = lines.first().cloned().unwrap_or_default();
+        assert_eq!(line["dead"], json!(["bb"]));
     }
 
     #[test]

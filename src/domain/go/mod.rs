@@ -1,6 +1,7 @@
 //! The rules engine: boards, rule sets, replaying game records, counting.
 pub mod board;
 pub mod game;
+pub mod life;
 #[cfg(test)]
 mod properties;
 pub mod record;
