@@ -48,10 +48,10 @@ fn regions_of(board: &Board, color: Color, heads: &[Option<usize>]) -> Vec<Regio
             region.points.push(p.index());
             for n in board.neighbours(p) {
                 if board.get(n) == Some(color) {
-                    if let Some(h) = heads.get(n.index()).copied().flatten() {
-                        if !region.chains.contains(&h) {
-                            region.chains.push(h);
-                        }
+                    if let Some(h) = heads.get(n.index()).copied().flatten()
+                        && !region.chains.contains(&h)
+                    {
+                        region.chains.push(h);
                     }
                 } else if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
                     *s = true;
