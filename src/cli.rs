@@ -42,6 +42,9 @@ pub enum Command {
         /// A rule set (see `yunzi rules`); default: the record's RU, else chinese-1988.
         #[arg(long)]
         rules: Option<String>,
+        /// Override a rule parameter, e.g. --set cycles=draw --set ko=positional (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        overrides: Vec<String>,
     },
     /// Count game records: one JSON line per file.
     Score {
@@ -50,6 +53,9 @@ pub enum Command {
         files: Vec<PathBuf>,
         #[arg(long)]
         rules: Option<String>,
+        /// Override a rule parameter, e.g. --set cycles=draw (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        overrides: Vec<String>,
         /// Komi overriding the record's: 7.5, 6.5目, 3¾子 …
         #[arg(long)]
         komi: Option<String>,

@@ -21,15 +21,15 @@ async fn main() -> anyhow::Result<()> {
             }
             return Ok(());
         }
-        Some(Command::Check { files, rules }) => {
+        Some(Command::Check { files, rules, overrides }) => {
             let (lines, all_legal) =
-                yunzi::services::records::check(files, rules.as_deref()).map_err(anyhow::Error::msg)?;
+                yunzi::services::records::check(files, rules.as_deref(), overrides).map_err(anyhow::Error::msg)?;
             for line in lines {
                 println!("{line}");
             }
             std::process::exit(if all_legal { 0 } else { 1 });
         }
-        Some(Command::Score { files, rules, komi, dead }) => {
+        Some(Command::Score { files, rules, overrides, komi, dead }) => {
             use yunzi::services::records::DeadStones;
             let dead = match dead.as_deref() {
                 None => DeadStones::None,
@@ -37,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
                 Some("auto") => DeadStones::Auto,
                 Some(points) => DeadStones::Points(points.to_string()),
             };
-            let lines = yunzi::services::records::score(files, rules.as_deref(), komi.as_deref(), &dead)
+            let lines = yunzi::services::records::score(files, rules.as_deref(), overrides, komi.as_deref(), &dead)
                 .map_err(anyhow::Error::msg)?;
             for line in lines {
                 println!("{line}");

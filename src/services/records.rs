@@ -8,10 +8,11 @@ use serde_json::{Value, json};
 use crate::domain::color::Color;
 use crate::domain::go::board::Point;
 use crate::domain::go::record::{self, IllegalMove, coordinate};
-use crate::domain::go::ruleset::Ruleset;
+use crate::domain::go::ruleset::{CyclePolicy, Ruleset};
 use crate::domain::go::scoring::{self, CountInput};
 use crate::domain::go::sgf::{self, SgfGame, SgfPoint};
 use crate::domain::komi::Komi;
+use crate::domain::result::GameResult;
 
 /// Every .sgf file named, directories searched recursively, in a stable order.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
@@ -60,11 +61,11 @@ fn describe_illegal(height: u8, illegal: &IllegalMove) -> String {
 
 /// `yunzi check`: replays each file; stops at the first illegal move. Returns the report
 /// lines and whether every file was legal.
-pub fn check(paths: &[PathBuf], rules: Option<&str>) -> Result<(Vec<String>, bool), String> {
+pub fn check(paths: &[PathBuf], rules: Option<&str>, overrides: &[String]) -> Result<(Vec<String>, bool), String> {
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
         let record = read(&path)?;
-        let set = record::rules_for(&record, rules)?;
+        let set = rules_with(&record, rules, overrides)?;
         let replay = record::replay(&record, set).map_err(|e| format!("{}: {e}", path.display()))?;
         match replay.illegal {
             Some(illegal) => {
@@ -75,6 +76,16 @@ pub fn check(paths: &[PathBuf], rules: Option<&str>) -> Result<(Vec<String>, boo
         }
     }
     Ok((lines, true))
+}
+
+/// The record's rule set with the command line's `key=value` overrides applied.
+fn rules_with(record: &SgfGame, rules: Option<&str>, overrides: &[String]) -> Result<Ruleset, String> {
+    let mut set = record::rules_for(record, rules)?;
+    for o in overrides {
+        let (key, value) = o.split_once('=').ok_or_else(|| format!("--set {o}: write it as key=value"))?;
+        set.set(key, value).map_err(|e| format!("--set {o}: {e}"))?;
+    }
+    Ok(set)
 }
 
 /// Where the dead stones come from for `yunzi score`.
@@ -149,6 +160,7 @@ fn half_to_number(half: i32) -> Value {
 pub fn score(
     paths: &[PathBuf],
     rules: Option<&str>,
+    overrides: &[String],
     komi: Option<&str>,
     dead: &DeadStones,
 ) -> Result<Vec<Value>, String> {
@@ -156,7 +168,7 @@ pub fn score(
     let mut out = Vec::new();
     for path in collect_files(paths)? {
         let record = read(&path)?;
-        let mut set: Ruleset = record::rules_for(&record, rules)?;
+        let mut set: Ruleset = rules_with(&record, rules, overrides)?;
         if let Some(k) = komi {
             set.komi = k;
         }
@@ -185,12 +197,28 @@ pub fn score(
             })
         };
         let margin = count.margin_half_points;
+        // A cycle under a simple-ko rule decides the game by the event's cycle policy.
+        let cycle_ruling = (!game.cycles().is_empty()).then_some(set.cycles);
+        let result = match cycle_ruling {
+            Some(CyclePolicy::NoResult) | Some(CyclePolicy::Replay) => GameResult::NoResult,
+            Some(CyclePolicy::Draw) => GameResult::Draw,
+            _ => count.result,
+        };
+        let cycle_policy = cycle_ruling.map(|p| match p {
+            CyclePolicy::Forbid => "forbid",
+            CyclePolicy::NoResult => "no-result",
+            CyclePolicy::Draw => "draw",
+            CyclePolicy::Replay => "replay",
+            CyclePolicy::Referee => "referee",
+        });
         out.push(json!({
             "file": path.display().to_string(),
             "rules": set.name,
             "komi": set.komi.display_points(),
-            "result": count.result.to_sgf(),
-            "result_zh": count.result.display_zh(),
+            "result": result.to_sgf(),
+            "result_zh": result.display_zh(),
+            "counted_result": count.result.to_sgf(),
+            "cycle_policy": cycle_policy,
             "margin_points": half_to_number(margin.abs()),
             "margin_stones": json!(f64::from(margin.abs()) / 4.0),
             "black": side(&count.black),
@@ -251,12 +279,12 @@ mod tests {
         // 5x5: Black owns the left three columns, White the right one; a dead white stone.
         let path = temp("score", "(;SZ[5]KM[0]RU[Chinese]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa])");
         let lines =
-            score(std::slice::from_ref(&path), None, None, &DeadStones::Points("aa".into())).unwrap_or_default();
+            score(std::slice::from_ref(&path), None, &[], None, &DeadStones::Points("aa".into())).unwrap_or_default();
         let line = lines.first().cloned().unwrap_or_default();
         assert_eq!(line["result"], "B+5");
         assert_eq!(line["black"]["stones"], 5);
         assert_eq!(line["dead"][0], "aa");
-        let without = score(&[path], None, None, &DeadStones::None).unwrap_or_default();
+        let without = score(&[path], None, &[], None, &DeadStones::None).unwrap_or_default();
         assert_ne!(without.first().map(|l| l["result"].clone()), Some(json!("B+5")));
     }
 
@@ -267,7 +295,7 @@ mod tests {
             "auto",
             "(;SZ[8]KM[0]RU[Chinese]AB[ca][ea][cb][db][eb][fb][ac][bc][cc][fc][ed][fd][ae][be][ce][de][ee]AW[bb][ga][gb][gc][gd][fe][ge][af][bf][cf][df][ef][ff])",
         );
-        let lines = score(&[path], None, None, &DeadStones::Auto).unwrap_or_default();
+        let lines = score(&[path], None, &[], None, &DeadStones::Auto).unwrap_or_default();
         let line = lines.first().cloned().unwrap_or_default();
         assert_eq!(line["dead"], json!(["bb"]));
     }
@@ -276,10 +304,10 @@ mod tests {
     fn check_stops_at_the_first_illegal_move() {
         let good = temp("good", "(;SZ[9];B[ee];W[dd])");
         let bad = temp("bad", "(;SZ[9];B[ee];W[ee])");
-        let (lines, ok) = check(&[good.clone(), bad], None).unwrap_or_default();
+        let (lines, ok) = check(&[good.clone(), bad], None, &[]).unwrap_or_default();
         assert!(!ok);
         assert!(lines.last().is_some_and(|l| l.contains("move 2 (W E5): the point is occupied")), "{lines:?}");
-        assert_eq!(check(&[good], None).map(|(_, ok)| ok), Ok(true));
-        assert!(check(&[PathBuf::from("/no/such.sgf")], None).is_err());
+        assert_eq!(check(&[good], None, &[]).map(|(_, ok)| ok), Ok(true));
+        assert!(check(&[PathBuf::from("/no/such.sgf")], None, &[]).is_err());
     }
 }

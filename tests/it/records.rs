@@ -118,6 +118,18 @@ async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> Te
     assert_eq!(line["cycles"][0]["kind"], "triple-ko");
     assert_eq!((line["cycles"][0]["first_move"].as_u64(), line["cycles"][0]["last_move"].as_u64()), (Some(1), Some(6)));
     assert_eq!(line["moves"], 18);
+    // 1988 Art. 20.3: the referee rules draw or replay; the count is still reported.
+    assert_eq!(line["cycle_policy"], "referee");
+    assert!(line["counted_result"].as_str().is_some_and(|r| r.starts_with('B') || r.starts_with('W')));
+    // Under the Japanese rules a cycle is no result (Art. 12); an event may choose a draw.
+    let japanese = yunzi(&["score", file, "--rules", "japanese-1989"])?;
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&japanese.stdout).trim())?;
+    assert_eq!((line["result"].as_str(), line["cycle_policy"].as_str()), (Some("Void"), Some("no-result")));
+    let draw = yunzi(&["score", file, "--rules", "chinese-1988", "--set", "cycles=draw"])?;
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&draw.stdout).trim())?;
+    assert_eq!((line["result"].as_str(), line["result_zh"].as_str()), (Some("0"), Some("和棋")));
+    let wrong = yunzi(&["score", file, "--set", "cycles=sometimes"])?;
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("--set cycles=sometimes"));
     // Under the 2002 rules (situational superko) the lap cannot be closed.
     let checked = yunzi(&["check", file, "--rules", "chinese-2002"])?;
     assert_eq!(checked.status.code(), Some(1));
