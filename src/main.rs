@@ -9,8 +9,18 @@ use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
 use yunzi::startup::Application;
 
-#[actix_web::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
+    match actix_web::rt::System::new().block_on(run()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            // One readable line (with its causes), not a backtrace.
+            eprintln!("yunzi: {error:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     yunzi::telemetry::init();
     let cli = Cli::parse();
     // The record tools need no settings, database or server.

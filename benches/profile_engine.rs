@@ -1,4 +1,5 @@
 //! A fixed workload for profiling the engine with callgrind (not a benchmark: see benches/).
+//! cargo build --release --example profile_engine
 //! valgrind --tool=callgrind target/release/examples/profile_engine [replay|legal]
 use yunzi::domain::go::game::{Game, Move};
 use yunzi::domain::go::ruleset::Ruleset;
