@@ -176,6 +176,9 @@ pub struct Game {
     situations: History,
     cycles: Vec<Cycle>,
     ending: Option<Ending>,
+    /// The number of moves played when the last pass was made (a repetition across a pass is
+    /// not a cycle: Ing's 隔虚提劫).
+    last_pass: usize,
     /// Hash of the position before the last move, for simple ko.
     before_last: u64,
 }
@@ -272,6 +275,7 @@ impl Game {
             situations: History::default(),
             cycles: Vec::new(),
             ending: None,
+            last_pass: 0,
             before_last: board.hash(),
             board,
         };
@@ -357,8 +361,10 @@ impl Game {
                 if preview.captures == 1 && after == self.before_last && self.last_was_play() {
                     return Err(Illegal::Ko);
                 }
+                // A forbidden cycle is a repetition with no pass since (Ing's 隔虚提劫).
                 if self.rules.cycles == CyclePolicy::Forbid
                     && let Some(&at) = self.situations.get(&(after ^ side_key(color.opponent())))
+                    && at >= self.last_pass
                 {
                     return Err(Illegal::Superko { repeats: at });
                 }
@@ -428,6 +434,9 @@ impl Game {
             }
         }
         self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
+        if mv == Move::Pass {
+            self.last_pass = number;
+        }
         if self.passes_in_a_row >= self.rules.passes_to_end {
             self.ending = Some(Ending::Passes);
             // AGA Art. 11: White makes the last move; if Black passed last, White adds a pass.
@@ -510,7 +519,7 @@ impl Game {
                 KoRule::Simple => {
                     let ko = preview.captures == 1 && after == self.before_last && last_was_play;
                     let forbidden_cycle = self.rules.cycles == CyclePolicy::Forbid
-                        && self.situations.contains_key(&(after ^ opponent_side));
+                        && self.situations.get(&(after ^ opponent_side)).is_some_and(|&at| at >= self.last_pass);
                     !(ko || forbidden_cycle)
                 }
                 KoRule::HotPoint => !(last_was_play && self.board.last_removed().contains(&p)),
@@ -576,6 +585,25 @@ mod tests {
         g.play(Black, Move::Pass).ok();
         g.play(White, p(&g, 4, 3)).ok();
         assert!(g.check(Black, p(&g, 2, 1)).is_ok(), "retaking after a pass and a move is a new position");
+    }
+
+    #[test]
+    fn ing_allows_retaking_a_ko_after_an_intervening_pass() {
+        // 隔虚提劫: White takes, Black passes, White passes (Ing needs four passes to end),
+        // and Black may retake.
+        let mut g = game_on("ing", KO, White);
+        g.play(White, p(&g, 1, 1)).ok();
+        assert_eq!(g.check(Black, p(&g, 2, 1)), Err(Illegal::Ko));
+        g.play(Black, Move::Pass).ok();
+        g.play(White, Move::Pass).ok();
+        assert_eq!(g.ending(), None, "two passes do not end an Ing game");
+        assert_eq!(g.play(Black, p(&g, 2, 1)).map(|m| m.captures), Ok(1));
+        // Under positional superko the same retake would bring back the start: refused.
+        let mut tt = game_on("tromp-taylor", KO, White);
+        tt.play(White, p(&tt, 1, 1)).ok();
+        tt.play(Black, p(&tt, 4, 3)).ok();
+        tt.play(White, p(&tt, 3, 3)).ok();
+        assert!(tt.check(Black, p(&tt, 2, 1)).is_ok(), "the board changed elsewhere, so no repeat");
     }
 
     #[test]

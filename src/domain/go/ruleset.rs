@@ -206,10 +206,12 @@ impl Ruleset {
                 r.komi = komi(13);
             }
             // Ing: multi-stone suicide allowed, no "no result", 休止 and 终了 (four passes),
-            // komi 8 points. The hot-stone and 搅 rules are approximated by situational superko.
+            // komi 8 points. A hot stone may be retaken after one intervening move or pass
+            // (隔虚提劫: simple ko); repeating a whole cycle without a pass is forbidden (an
+            // approximation of the 搅 rule).
             "ing" => {
                 r.suicide = Suicide::MultiStoneAllowed;
-                r.ko = KoRule::Situational;
+                r.ko = KoRule::Simple;
                 r.cycles = CyclePolicy::Forbid;
                 r.passes_to_end = 4;
                 r.komi = komi(16);

@@ -51,6 +51,49 @@ fn colour_index(c: Color) -> usize {
     }
 }
 
+/// What a count is made of, per side [black, white], before the rules weigh it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Totals {
+    pub stones: [u32; 2],
+    pub territory: [u32; 2],
+    pub prisoners: [u32; 2],
+    pub groups: [u32; 2],
+    /// Empty points touching both colours.
+    pub shared: u32,
+}
+
+/// Each side's score in half-points under `rules` (scoring method and group tax), before
+/// komi and penalties. Separate from the board so the rule texts' worked counts can be
+/// checked number for number.
+pub fn side_scores(t: &Totals, rules: &Ruleset) -> [i32; 2] {
+    let mut half = [0i32; 2];
+    for (side, h) in half.iter_mut().enumerate() {
+        let get = |a: &[u32; 2]| a.get(side).copied().unwrap_or(0) as i32;
+        let (s, terr, pr) = (get(&t.stones), get(&t.territory), get(&t.prisoners));
+        *h = match rules.scoring {
+            Scoring::Area => 2 * (s + terr) + if rules.split_shared_points { t.shared as i32 } else { 0 },
+            Scoring::Territory => 2 * (terr + pr),
+            Scoring::StoneCount => 2 * s,
+        };
+    }
+    match rules.group_tax {
+        GroupTax::None => {}
+        // Tang–Song: 2 路 off for each independent living group.
+        GroupTax::TwoPerGroup => {
+            for (h, g) in half.iter_mut().zip(t.groups) {
+                *h -= 4 * g as i32;
+            }
+        }
+        // Ming–Qing 还棋头: the side with more groups hands 1 子 per extra group to the other.
+        GroupTax::ReturnHead => {
+            let extra = t.groups[0] as i32 - t.groups[1] as i32;
+            half[0] -= 2 * extra;
+            half[1] += 2 * extra;
+        }
+    }
+    half
+}
+
 /// Counts `board` under `rules`.
 pub fn count(board: &Board, rules: &Ruleset, input: &CountInput<'_>) -> Count {
     let mut prisoners = input.prisoners;
@@ -83,40 +126,9 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
     let r = alive.regions();
     let stones = [alive.count(Color::Black) as u32, alive.count(Color::White) as u32];
     let territory = [r.black, r.white];
-    let mut half = [0i32; 2];
-    for side in 0..2 {
-        let (s, t, pr) = (
-            stones.get(side).copied().unwrap_or(0) as i32,
-            territory.get(side).copied().unwrap_or(0) as i32,
-            prisoners.get(side).copied().unwrap_or(0) as i32,
-        );
-        let value = match rules.scoring {
-            Scoring::Area => 2 * (s + t) + if rules.split_shared_points { r.shared as i32 } else { 0 },
-            Scoring::Territory => 2 * (t + pr),
-            Scoring::StoneCount => 2 * s,
-        };
-        if let Some(h) = half.get_mut(side) {
-            *h = value;
-        }
-    }
+    let totals = Totals { stones, territory, prisoners, groups: r.groups, shared: r.shared };
+    let half = side_scores(&totals, rules);
     let groups = r.groups;
-    match rules.group_tax {
-        GroupTax::None => {}
-        // Tang–Song: 2 路 off for each independent living group.
-        GroupTax::TwoPerGroup => {
-            for side in 0..2 {
-                if let (Some(h), Some(g)) = (half.get_mut(side), groups.get(side)) {
-                    *h -= 4 * *g as i32;
-                }
-            }
-        }
-        // Ming–Qing 还棋头: the side with more groups hands 1 子 per extra group to the other.
-        GroupTax::ReturnHead => {
-            let extra = groups[0] as i32 - groups[1] as i32;
-            half[0] -= 2 * extra;
-            half[1] += 2 * extra;
-        }
-    }
     let penalty = rules.warning_penalty_half_points;
     let mut margin = half[0] - half[1] - rules.komi.half_points();
     margin -= penalty * input.warnings[0] as i32;
@@ -297,6 +309,60 @@ mod tests {
         // Black: 2 eye points − 2×2 路; White: 28 empty points − 2.
         assert_eq!(c.black.score_half_points, 2 * (2 - 4));
         assert_eq!(c.white.score_half_points, 2 * (c.white.territory as i32 - 2));
+    }
+
+    /// The Song-era records of 忘忧清乐集 (digest §5.1), Tang counting: 路 = empty points −
+    /// own stones lost − 2 per living group. Territory counting with prisoners gives the same
+    /// difference (prisoners taken are the opponent's stones lost).
+    #[test]
+    fn tang_song_records_count_as_the_book_says() {
+        let tang = rules("ancient-tang-song");
+        // (name, territory B/W, Black's stones killed by White, White's killed by Black, groups B/W, margin)
+        let records = [
+            ("金花碗图", [52, 51], 6, 6, [3, 3], 1),
+            ("烂柯图", [37, 45], 9, 22, [5, 3], 1),
+            ("贾玄图", [76, 58], 21, 9, [2, 3], 8),
+        ];
+        for (name, territory, black_lost, white_lost, groups, margin) in records {
+            let totals = Totals { territory, prisoners: [white_lost, black_lost], groups, ..Totals::default() };
+            let [b, w] = side_scores(&totals, &tang);
+            assert_eq!((b - w) / 2, margin, "{name}");
+            assert_eq!(
+                result_from_margin(b - w, &tang),
+                GameResult::Win { winner: Color::Black, margin: Margin::Points((2 * margin) as u32) },
+                "{name}"
+            );
+        }
+        // 贾玄图 by the book's own 路: Black 76 − 21 − 4 = 51, White 58 − 9 − 6 = 43.
+        let totals = Totals { territory: [76, 58], prisoners: [9, 21], groups: [2, 3], ..Totals::default() };
+        let [b, w] = side_scores(&totals, &tang);
+        assert_eq!((b - w) / 2, 51 - 43);
+        // 成都府四仙子图 at move 242: 42 路 each, a draw under Tang counting.
+        let totals = Totals { territory: [55, 57], prisoners: [7, 9], groups: [2, 4], ..Totals::default() };
+        let [b, w] = side_scores(&totals, &tang);
+        assert_eq!(result_from_margin(b - w, &tang), GameResult::Draw);
+    }
+
+    /// Ming–Qing counting (digest §5.1, §5.2): one side against 180½, 还棋头 per extra group.
+    #[test]
+    fn ming_qing_recounts_and_literary_results() {
+        let mut mq = rules("ming-qing");
+        mq.komi = crate::domain::komi::Komi::ZERO;
+        // 贾玄图 recount: 13 dame filled (Black 7, White 6), the top-side seki's 2 shared
+        // liberties split one each: Black 184, White 177. White has 3 groups to Black's 2 and
+        // hands back one stone: Black 185, White 176; Black wins by 4½ 子 (9 stones apart).
+        let totals = Totals { stones: [183, 176], territory: [0, 0], shared: 2, groups: [2, 3], ..Totals::default() };
+        let [b, w] = side_scores(&totals, &mq);
+        assert_eq!((b, w), (2 * 185, 2 * 176));
+        assert_eq!(result_from_margin(b - w, &mq).display_zh(), "黑胜4½子");
+        // 《金瓶梅词话》: 5 groups against 2 hand back 3 stones.
+        let totals = Totals { stones: [180, 181], groups: [5, 2], ..Totals::default() };
+        let [b, _] = side_scores(&totals, &mq);
+        assert_eq!(b, 2 * (180 - 3));
+        // 《二刻拍案惊奇》: White counts 180 and loses by half a stone.
+        let totals = Totals { stones: [181, 180], ..Totals::default() };
+        let [b, w] = side_scores(&totals, &mq);
+        assert_eq!(result_from_margin(b - w, &mq).display_zh(), "黑胜½子");
     }
 
     #[test]
