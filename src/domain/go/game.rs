@@ -588,6 +588,27 @@ mod tests {
     }
 
     #[test]
+    fn snapback_captures_the_whole_chain_and_is_not_a_ko() {
+        // White's chain has two liberties, b1... c1 and d1 on the top edge. Black throws in at
+        // c1 (one liberty left, d1); White takes it at d1; White's chain is then left with c1
+        // only, and Black plays c1 again, taking seven stones.
+        let rows = "
+            XO..OX
+            XOOOOX
+            XXXXXX
+            ......";
+        for name in ["chinese-1988", "japanese-1989", "tromp-taylor"] {
+            let mut g = game_on(name, rows, Black);
+            let (throw_in, take) = (p(&g, 2, 0), p(&g, 3, 0));
+            assert_eq!(g.play(Black, throw_in).map(|m| m.captures), Ok(0), "{name}");
+            assert_eq!(g.play(White, take).map(|m| m.captures), Ok(1), "{name}");
+            assert_eq!(g.play(Black, throw_in).map(|m| m.captures), Ok(7), "{name}: the snapback");
+            assert_eq!(g.board().count(White), 0);
+            assert_eq!(g.prisoners(Black), 7);
+        }
+    }
+
+    #[test]
     fn ing_allows_retaking_a_ko_after_an_intervening_pass() {
         // 隔虚提劫: White takes, Black passes, White passes (Ing needs four passes to end),
         // and Black may retake.

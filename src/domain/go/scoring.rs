@@ -125,7 +125,12 @@ fn remove_dead(alive: &mut Board, dead: &[Point], prisoners: &mut [u32; 2]) {
 fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners: [u32; 2]) -> Count {
     let r = alive.regions();
     let stones = [alive.count(Color::Black) as u32, alive.count(Color::White) as u32];
-    let territory = [r.black, r.white];
+    let mut territory = [r.black, r.white];
+    if rules.scoring == Scoring::Territory && !rules.seki_territory && r.shared > 0 {
+        let eyes = seki_eyes(alive);
+        territory[0] = territory[0].saturating_sub(eyes[0]);
+        territory[1] = territory[1].saturating_sub(eyes[1]);
+    }
     let totals = Totals { stones, territory, prisoners, groups: r.groups, shared: r.shared };
     let half = side_scores(&totals, rules);
     let groups = r.groups;
@@ -142,6 +147,97 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         score_half_points: half.get(i).copied().unwrap_or(0),
     };
     Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
+}
+
+/// Points of single-colour regions (eyes) that belong to chains in seki, per colour. Such
+/// points are not territory under the Japanese and Korean rules (公活无目).
+///
+/// A region touching both colours is a seki's shared liberty only if playing any of its
+/// points would leave the player's own chain in atari (or be suicide) for both colours, so
+/// unfilled neutral dame between healthy groups are not mistaken for seki.
+pub fn seki_eyes(board: &Board) -> [u32; 2] {
+    let n = board.len();
+    let mut region_of = vec![usize::MAX; n];
+    let mut regions: Vec<(Vec<Point>, [bool; 2])> = Vec::new();
+    for start in board.points() {
+        if board.get(start).is_some() || region_of.get(start.index()) != Some(&usize::MAX) {
+            continue;
+        }
+        let id = regions.len();
+        let mut points = Vec::new();
+        let mut touches = [false, false];
+        let mut stack = vec![start];
+        if let Some(r) = region_of.get_mut(start.index()) {
+            *r = id;
+        }
+        while let Some(p) = stack.pop() {
+            points.push(p);
+            for nb in board.neighbours(p) {
+                match board.get(nb) {
+                    Some(c) => {
+                        if let Some(t) = touches.get_mut(colour_index(c)) {
+                            *t = true;
+                        }
+                    }
+                    None => {
+                        if let Some(r) = region_of.get_mut(nb.index()).filter(|r| **r == usize::MAX) {
+                            *r = id;
+                            stack.push(nb);
+                        }
+                    }
+                }
+            }
+        }
+        regions.push((points, touches));
+    }
+    let self_atari = |p: Point, color: Color| -> bool {
+        let mut trial = board.clone();
+        match trial.play(color, p, true) {
+            Err(_) => true,
+            Ok(done) => done.suicide > 0 || trial.liberties(p).len() <= 1,
+        }
+    };
+    // Chains touching a seki's shared liberties.
+    let mut in_seki = vec![false; n];
+    for (points, touches) in &regions {
+        if touches != &[true, true] {
+            continue;
+        }
+        let seki = points.iter().all(|&p| {
+            [Color::Black, Color::White]
+                .iter()
+                .all(|&c| !board.neighbours(p).any(|nb| board.get(nb) == Some(c)) || self_atari(p, c))
+        });
+        if !seki {
+            continue;
+        }
+        for &p in points {
+            for nb in board.neighbours(p) {
+                if board.get(nb).is_some() {
+                    for s in board.chain(nb) {
+                        if let Some(m) = in_seki.get_mut(s.index()) {
+                            *m = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut eyes = [0u32; 2];
+    for (points, touches) in &regions {
+        let owner = match touches {
+            [true, false] => Color::Black,
+            [false, true] => Color::White,
+            _ => continue,
+        };
+        let borders_seki = points.iter().any(|&p| {
+            board.neighbours(p).any(|nb| board.get(nb) == Some(owner) && in_seki.get(nb.index()) == Some(&true))
+        });
+        if borders_seki && let Some(e) = eyes.get_mut(colour_index(owner)) {
+            *e += points.len() as u32;
+        }
+    }
+    eyes
 }
 
 /// The result for a margin in half-points (positive: Black ahead).
@@ -363,6 +459,37 @@ mod tests {
         let totals = Totals { stones: [181, 180], ..Totals::default() };
         let [b, w] = side_scores(&totals, &mq);
         assert_eq!(result_from_margin(b - w, &mq).display_zh(), "黑胜½子");
+    }
+
+    /// Seki with one eye each and one shared liberty: the eyes are not territory under the
+    /// Japanese rules (Art. 8), but are area under the Chinese rules.
+    #[test]
+    fn seki_with_eyes_has_no_territory_under_japanese_rules() {
+        let seki = Board::from_text(
+            ".X.O.
+             XXXOO",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seki_eyes(&seki), [1, 1]);
+        let mut japanese = rules("japanese-1989");
+        japanese.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&seki, &japanese, &CountInput::default());
+        assert_eq!((c.black.territory, c.white.territory), (0, 0));
+        assert_eq!(c.result, GameResult::Draw);
+        let mut chinese = rules("chinese-2002");
+        chinese.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&seki, &chinese, &CountInput::default());
+        // Black: 4 stones + 1 eye + ½ shared; White: 3 + 1 + ½.
+        assert_eq!((c.black.score_half_points, c.white.score_half_points), (11, 9));
+        // Unfilled dame between groups that are not short of liberties is not a seki.
+        let dame = Board::from_text(
+            ".X.O.
+             XX.OO
+             XX.OO",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seki_eyes(&dame), [0, 0]);
+        assert_eq!(count(&dame, &japanese, &CountInput::default()).black.territory, 1);
     }
 
     #[test]
