@@ -41,8 +41,8 @@ fn games(count: u64, length: usize) -> Vec<Vec<Move>> {
         .collect()
 }
 
-fn replay_and_count(moves: &[Move]) -> i32 {
-    let mut game = Game::new(rules()).unwrap_or_else(|e| panic!("{e}"));
+fn replay_and_count(rules: &Ruleset, moves: &[Move]) -> i32 {
+    let mut game = Game::new(rules.clone()).unwrap_or_else(|e| panic!("{e}"));
     for mv in moves {
         let color = game.to_move();
         if game.play(color, *mv).is_err() {
@@ -70,11 +70,12 @@ fn legal_map(moves: &[Move]) -> usize {
 fn benches(c: &mut Criterion) {
     let set = games(20, 250);
     assert!(set.iter().all(|g| g.len() == 250));
+    let tromp_taylor = rules();
     let mut i = 0;
     c.bench_function("replay 250-move 19x19 game, positional superko + area count", |b| {
         b.iter(|| {
             i = (i + 1) % set.len();
-            replay_and_count(black_box(&set[i]))
+            replay_and_count(&tromp_taylor, black_box(&set[i]))
         })
     });
     let mut j = 0;
