@@ -156,6 +156,12 @@ mod tests {
     }
 
     #[test]
+    fn the_event_form_offers_exactly_the_engines_presets() {
+        assert_eq!(RULESETS, crate::domain::go::ruleset::PRESET_NAMES);
+        assert!(crate::domain::go::ruleset::Ruleset::preset(DEFAULT_RULESET).is_some());
+    }
+
+    #[test]
     fn a_complete_form_parses() {
         let settings = EventSettings::parse(&input());
         assert!(settings.is_ok(), "{settings:?}");
