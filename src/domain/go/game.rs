@@ -761,6 +761,34 @@ mod tests {
         assert_eq!(g.moves().len(), 5, "the sixth move, which would repeat the start, is refused");
     }
 
+    /// Each side captures two stones in turn and the position comes back after four moves
+    /// (长生-type). Found by searching small boards with this engine, checked by hand: Black
+    /// sends two at the right edge, White takes them, Black takes White's two, White replays.
+    #[test]
+    fn an_eternal_life_cycle_is_found_and_classified() {
+        let rows = "
+            ..XO
+            O.X.
+            O.OX
+            XXO.";
+        let lap = [(Black, (3, 3), 0), (White, (3, 1), 2), (Black, (3, 2), 2), (White, (3, 0), 0)];
+        let mut g = game_on("chinese-1988", rows, Black);
+        for (color, (x, y), captures) in lap {
+            let mv = p(&g, x, y);
+            assert_eq!(g.play(color, mv).map(|m| m.captures), Ok(captures));
+        }
+        assert_eq!(g.cycles().len(), 1);
+        assert_eq!(g.cycles()[0].kind, CycleKind::EternalLife);
+        assert_eq!(g.cycles()[0].captures, vec![0, 2, 2, 0]);
+        // Positional superko refuses the move that closes it.
+        let mut tt = game_on("tromp-taylor", rows, Black);
+        for (color, (x, y), _) in lap.iter().take(3) {
+            let mv = p(&tt, *x, *y);
+            assert!(tt.play(*color, mv).is_ok());
+        }
+        assert_eq!(tt.check(White, p(&tt, 3, 0)), Err(Illegal::Superko { repeats: 0 }));
+    }
+
     #[test]
     fn multi_stone_suicide_is_legal_under_nz_and_ing_but_not_chinese() {
         // Black's two stones in the corner have one liberty left, the corner itself.
