@@ -284,6 +284,11 @@ impl Board {
         &self.removed
     }
 
+    /// Forgets what the last move removed (after setup changes, which capture nothing).
+    pub fn forget_removed(&mut self) {
+        self.removed.clear();
+    }
+
     pub fn count(&self, color: Color) -> usize {
         self.stones.iter().filter(|s| **s == Some(color)).count()
     }

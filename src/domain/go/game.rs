@@ -171,9 +171,11 @@ pub struct Game {
     passes_in_a_row: u8,
     /// Board hash -> the move after which it first arose (0 = start), for positional superko.
     positions: History,
-    /// (board hash, player to move) -> move after which it first arose, for situational
-    /// superko and for finding cycles.
+    /// (board hash, player to move) -> the move after which it last arose, for situational
+    /// superko and for finding cycles (the latest occurrence, so a lap after a pass is found).
     situations: History,
+    /// A cycle was recorded and play has only repeated itself since: further laps belong to it.
+    cycle_ongoing: bool,
     cycles: Vec<Cycle>,
     ending: Option<Ending>,
     /// The number of moves played when the last pass was made (a repetition across a pass is
@@ -275,6 +277,7 @@ impl Game {
             situations: History::default(),
             cycles: Vec::new(),
             ending: None,
+            cycle_ongoing: false,
             last_pass: 0,
             before_last: board.hash(),
             board,
@@ -427,10 +430,9 @@ impl Game {
         }
         if self.keeps_situations() {
             let situation = hash_after ^ side_key(self.to_move);
-            if let Some(&earlier) = self.situations.get(&situation) {
-                self.note_cycle(earlier, number);
-            } else {
-                self.situations.insert(situation, number);
+            match self.situations.insert(situation, number) {
+                Some(earlier) => self.note_cycle(earlier, number),
+                None => self.cycle_ongoing = false,
             }
         }
         self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
@@ -453,13 +455,14 @@ impl Game {
     /// A repetition: the situation after move `earlier` came back after move `now`. Passes
     /// are not cycles (two of them end the game). One lap is recorded per cycle.
     fn note_cycle(&mut self, earlier: usize, now: usize) {
-        if self.cycles.last().is_some_and(|c| earlier < c.last_move) {
+        if self.cycle_ongoing {
             return;
         }
         let lap = self.moves.get(earlier..now).unwrap_or(&[]);
         if lap.iter().any(|m| m.mv == Move::Pass) {
             return;
         }
+        self.cycle_ongoing = true;
         let kind = classify(lap);
         self.cycles.push(Cycle {
             first_move: earlier + 1,
@@ -487,12 +490,15 @@ impl Game {
             }
         }
         let number = self.moves.len();
+        // Setup is not a capture: no point is "hot" after it.
+        self.board.forget_removed();
+        self.cycle_ongoing = false;
         self.before_last = self.board.hash();
         if self.keeps_positions() {
             self.positions.entry(self.board.hash()).or_insert(number);
         }
         if self.keeps_situations() {
-            self.situations.entry(self.board.hash() ^ side_key(self.to_move)).or_insert(number);
+            self.situations.insert(self.board.hash() ^ side_key(self.to_move), number);
         }
     }
 
@@ -751,6 +757,45 @@ mod tests {
             triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(g.cycles().len(), 1);
         }
+    }
+
+    #[test]
+    fn a_lap_after_a_pass_is_still_found_and_ing_forbids_it() {
+        let rows: String = TRIPLE_KO.lines().map(|l| l.replace(' ', "") + "\n").collect();
+        // Japanese rules: take, take, pass, retake, retake, pass, then full laps from move 7.
+        let mut g = game_on("japanese-1989", &rows, Black);
+        let at = |g: &Game, x, y| p(g, x, y);
+        let steps = [
+            (Black, Some((1, 1))),
+            (White, Some((6, 1))),
+            (Black, None),
+            (White, Some((2, 1))),
+            (Black, Some((7, 1))),
+            (White, None),
+        ];
+        for (color, point) in steps {
+            let mv = point.map(|(x, y)| at(&g, x, y)).unwrap_or(Move::Pass);
+            g.play(color, mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.cycles().len(), 1);
+        assert_eq!((g.cycles()[0].first_move, g.cycles()[0].last_move), (7, 12));
+        // Ing: two passes first, then the lap; closing it repeats move 2's position with no pass
+        // in between, so move 8 is refused, naming move 2.
+        let mut ing = game_on("ing", &rows, Black);
+        ing.play(Black, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+        ing.play(White, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(triple_ko_lap(&mut ing), Err(Illegal::Superko { repeats: 2 }));
+        assert_eq!(ing.moves().len(), 7);
+    }
+
+    #[test]
+    fn setup_in_a_record_makes_no_hot_point() {
+        let mut g = game_on("tibetan", KO, White);
+        g.play(White, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+        // AE on a stone (the record's setup), then play on that point at once.
+        g.edit(&[], &[], &[super::super::sgf::SgfPoint { x: 2, y: 1 }]);
+        assert!(g.check(Black, p(&g, 2, 1)).is_ok());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 use super::board::{Board, BoardError, Point};
 use super::game::{Game, Illegal, Move};
 use super::ruleset::{Ruleset, Setup};
-use super::sgf::{SgfGame, SgfPoint};
+use super::sgf::{SgfGame, SgfNode, SgfPoint};
 use crate::domain::color::Color;
 
 /// The first illegal move of a record, located for a referee.
@@ -97,13 +97,28 @@ pub fn replay(sgf: &SgfGame, rules: Ruleset) -> Result<Replay, BoardError> {
             board.remove_stone(p);
         }
     }
-    let first = sgf
-        .player_to_move
-        .or_else(|| sgf.nodes.iter().find_map(|n| n.mv.as_ref().map(|m| m.color)))
-        .unwrap_or(rules.first_player);
+    // Who moves first: the record's PL; after handicap or other setup stones, whoever the
+    // record's first move belongs to; otherwise the rule set's first player (a record that
+    // starts with the other colour is then reported as a wrong-player move).
+    let first_move = sgf.root.mv.as_ref().or_else(|| sgf.nodes.iter().find_map(|n| n.mv.as_ref())).map(|m| m.color);
+    let first = match sgf.player_to_move {
+        Some(pl) => pl,
+        None if has_setup || sgf.handicap.unwrap_or(0) > 0 => first_move.unwrap_or(rules.first_player),
+        None => rules.first_player,
+    };
     let mut game = Game::from_position(rules, board, first);
     let mut number = 0;
-    for node in &sgf.nodes {
+    // A move may stand in the root node itself (some programs write `(;SZ[9]B[ee];W[cc])`).
+    let root_move = SgfNode { mv: sgf.root.mv.clone(), ..Default::default() };
+    for node in std::iter::once(&root_move).chain(sgf.nodes.iter()) {
+        // PL on a later node (after mid-game setup) says who moves next.
+        if let Some(pl) = node.other.iter().find(|(k, _)| k == "PL").and_then(|(_, v)| v.first()) {
+            match pl.trim() {
+                "B" | "b" | "1" => game.set_to_move(Color::Black),
+                "W" | "w" | "2" => game.set_to_move(Color::White),
+                _ => {}
+            }
+        }
         if !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty()) {
             game.edit(&node.add_black, &node.add_white, &node.add_empty);
         }
@@ -158,6 +173,18 @@ mod tests {
     }
 
     #[test]
+    fn a_move_in_the_root_node_is_played() {
+        let r = replayed("(;SZ[9]B[ee];W[ee])", None);
+        assert_eq!(r.illegal.map(|i| (i.number, i.reason)), Some((2, Illegal::Occupied)));
+    }
+
+    #[test]
+    fn pl_after_mid_game_setup_is_followed() {
+        let r = replayed("(;SZ[9];B[ee];AW[cc]PL[W];W[dd];B[ff])", None);
+        assert_eq!(r.illegal, None, "White moves after the setup node says PL[W]");
+    }
+
+    #[test]
     fn handicap_setup_and_player_to_move_are_used() {
         let r = replayed("(;SZ[13]HA[2]AB[dj][jd]PL[W];W[dd];B[jj])", None);
         assert_eq!(r.illegal, None);
@@ -169,6 +196,14 @@ mod tests {
         let r = replayed("(;SZ[19];W[jj];B[kk])", Some("ming-qing"));
         assert_eq!(r.illegal, None);
         assert_eq!((r.game.board().count(Color::Black), r.game.board().count(Color::White)), (3, 3));
+    }
+
+    #[test]
+    fn a_record_starting_with_the_wrong_colour_is_reported() {
+        let r = replayed("(;SZ[19]RU[Chinese];W[pd];B[dd])", None);
+        assert_eq!(r.illegal.map(|i| (i.number, i.reason)), Some((1, Illegal::WrongPlayer { to_move: Color::Black })));
+        let white_first = replayed("(;SZ[19];W[jj];B[kk])", Some("ming-qing"));
+        assert_eq!(white_first.illegal, None, "Ming–Qing: White moves first");
     }
 
     #[test]
