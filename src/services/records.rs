@@ -180,6 +180,7 @@ pub fn score(
             dead: &dead_stones,
             prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
             warnings: [0, 0],
+            handicap: record.handicap.unwrap_or(0),
         };
         let count = scoring::count(board, &set, &input);
         let to_sgf_point = |p: &Point| {

@@ -77,6 +77,17 @@ pub enum GroupTax {
     ReturnHead,
 }
 
+/// What White receives for Black's handicap stones under area counting (where each stone
+/// Black placed would otherwise count for Black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandicapCompensation {
+    None,
+    /// Chinese rules: Black returns half the handicap in 子, i.e. N points for N stones.
+    Full,
+    /// AGA area counting: one point for each handicap stone after the first.
+    AllButOne,
+}
+
 /// Who wins when the counts are equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EqualScore {
@@ -114,6 +125,7 @@ pub struct Ruleset {
     pub split_shared_points: bool,
     /// Results are told in 子 (Chinese rules: 黑胜¾子) rather than in 目 / points.
     pub count_in_stones: bool,
+    pub handicap_compensation: HandicapCompensation,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,6 +183,7 @@ impl Ruleset {
             equal_score: EqualScore::Draw,
             split_shared_points: true,
             count_in_stones: false,
+            handicap_compensation: HandicapCompensation::None,
         }
     }
 
@@ -183,6 +196,7 @@ impl Ruleset {
             "chinese-1988" => {
                 r.komi = komi(11);
                 r.count_in_stones = true;
+                r.handicap_compensation = HandicapCompensation::Full;
             }
             // 2002: situational superko (Art. 6), cycles forbidden in principle (Art. 20),
             // komi 3¾ 子 (Art. 11), a warning costs 1 子 at the count (Art. 24.1).
@@ -192,6 +206,7 @@ impl Ruleset {
                 r.komi = komi(15);
                 r.warning_penalty_half_points = 4;
                 r.count_in_stones = true;
+                r.handicap_compensation = HandicapCompensation::Full;
             }
             "japanese-1989" => {
                 r.scoring = Scoring::Territory;
@@ -222,6 +237,7 @@ impl Ruleset {
                 r.pass = PassRule::PassStone;
                 r.komi = komi(15);
                 r.split_shared_points = false;
+                r.handicap_compensation = HandicapCompensation::AllButOne;
             }
             "new-zealand" => {
                 r.suicide = Suicide::MultiStoneAllowed;
@@ -375,6 +391,14 @@ impl Ruleset {
                 }
             }
             "split-shared-points" => self.split_shared_points = parse_bool(&v).ok_or_else(bad)?,
+            "handicap-compensation" => {
+                self.handicap_compensation = match v.as_str() {
+                    "none" => HandicapCompensation::None,
+                    "full" => HandicapCompensation::Full,
+                    "all-but-one" => HandicapCompensation::AllButOne,
+                    _ => return Err(bad()),
+                }
+            }
             "count-in" => {
                 self.count_in_stones = match v.as_str() {
                     "stones" | "子" => true,
@@ -469,6 +493,15 @@ impl Ruleset {
             ),
             ("split-shared-points", self.split_shared_points.to_string()),
             ("count-in", if self.count_in_stones { "stones" } else { "points" }.into()),
+            (
+                "handicap-compensation",
+                match self.handicap_compensation {
+                    HandicapCompensation::None => "none",
+                    HandicapCompensation::Full => "full",
+                    HandicapCompensation::AllButOne => "all-but-one",
+                }
+                .into(),
+            ),
         ]
     }
 }

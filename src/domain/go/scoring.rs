@@ -3,7 +3,7 @@
 //! All sums are in half-points (目 × 2), which are also quarter-stones (子 × 4), so
 //! 3¾ 子, 7.5 目 and a shared seki point split in two are all exact integers.
 use super::board::{Board, Point};
-use super::ruleset::{EqualScore, GroupTax, Ruleset, Scoring};
+use super::ruleset::{EqualScore, GroupTax, HandicapCompensation, Ruleset, Scoring};
 use crate::domain::color::Color;
 use crate::domain::result::{GameResult, Margin};
 
@@ -42,6 +42,8 @@ pub struct CountInput<'a> {
     pub prisoners: [u32; 2],
     /// Warnings each side received: [black, white].
     pub warnings: [u32; 2],
+    /// Handicap stones Black received (SGF HA), for the rule set's compensation.
+    pub handicap: u32,
 }
 
 fn colour_index(c: Color) -> usize {
@@ -134,8 +136,14 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
     let totals = Totals { stones, territory, prisoners, groups: r.groups, shared: r.shared };
     let half = side_scores(&totals, rules);
     let groups = r.groups;
+    // Area counting would credit Black with its handicap stones; the rules hand some back.
+    let compensation_points = match (rules.scoring, rules.handicap_compensation) {
+        (Scoring::Area, HandicapCompensation::Full) => input.handicap as i32,
+        (Scoring::Area, HandicapCompensation::AllButOne) => (input.handicap as i32 - 1).max(0),
+        _ => 0,
+    };
     let penalty = rules.warning_penalty_half_points;
-    let mut margin = half[0] - half[1] - rules.komi.half_points();
+    let mut margin = half[0] - half[1] - rules.komi.half_points() - 2 * compensation_points;
     margin -= penalty * input.warnings[0] as i32;
     margin += penalty * input.warnings[1] as i32;
     let result = result_from_margin(margin, rules);
@@ -350,6 +358,35 @@ mod tests {
         // The white stone is alive, so the region around it touches both colours.
         assert_eq!(c.white.stones, 20);
         assert!(c.shared > 0);
+    }
+
+    #[test]
+    fn handicap_stones_are_given_back_under_area_rules() {
+        // Black 181, White 180 with 4 handicap stones and no komi: Chinese rules take 4 points
+        // (2 子) back, so Black's 181 becomes 179 against 180½: White wins by 1½ 子.
+        let mut chinese = rules("chinese-2002");
+        chinese.komi = crate::domain::komi::Komi::ZERO;
+        let totals = Totals { stones: [181, 180], ..Totals::default() };
+        let [b, w] = side_scores(&totals, &chinese);
+        let margin = b - w - 2 * 4;
+        assert_eq!(result_from_margin(margin, &chinese).display_zh(), "白胜1½子");
+        // Through count(): the same board with and without HA[4].
+        let split = split_board(9); // Black 190, White 171
+        let plain = count(&split, &chinese, &CountInput::default()).margin_half_points;
+        let with_handicap =
+            count(&split, &chinese, &CountInput { handicap: 4, ..Default::default() }).margin_half_points;
+        assert_eq!(plain - with_handicap, 8, "4 stones = 4 points = 8 half-points");
+        let mut aga = rules("aga");
+        aga.komi = crate::domain::komi::Komi::ZERO;
+        let aga_plain = count(&split, &aga, &CountInput::default()).margin_half_points;
+        let aga_handicap = count(&split, &aga, &CountInput { handicap: 4, ..Default::default() }).margin_half_points;
+        assert_eq!(aga_plain - aga_handicap, 6, "AGA: N − 1 = 3 points");
+        let japanese = rules("japanese-1989");
+        assert_eq!(
+            count(&split, &japanese, &CountInput::default()).margin_half_points,
+            count(&split, &japanese, &CountInput { handicap: 4, ..Default::default() }).margin_half_points,
+            "territory counting needs no compensation"
+        );
     }
 
     #[test]
