@@ -530,6 +530,28 @@ mod tests {
     }
 
     #[test]
+    fn stone_counting_counts_stones_only_and_equal_scores_follow_the_rule() {
+        // Pre-Tang 两溢 / Tibetan: only stones on the board count.
+        let b = Board::from_text(
+            "XX.OO
+             X...O",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut stones = rules("tibetan");
+        stones.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&b, &stones, &CountInput::default());
+        assert_eq!((c.black.score_half_points, c.white.score_half_points), (6, 6));
+        // Equal counts: a draw, or a loss for the side the rule names (Sunjang: Black).
+        assert_eq!(c.result, GameResult::Draw);
+        stones.equal_score = EqualScore::BlackLoses;
+        assert_eq!(count(&b, &stones, &CountInput::default()).result.winner(), Some(Color::White));
+        stones.equal_score = EqualScore::WhiteLoses;
+        assert_eq!(count(&b, &stones, &CountInput::default()).result.winner(), Some(Color::Black));
+        let sunjang = rules("sunjang");
+        assert_eq!(result_from_margin(0, &sunjang).winner(), Some(Color::White));
+    }
+
+    #[test]
     fn tromp_taylor_counts_regions_reaching_one_colour() {
         let board = split_board(9);
         assert_eq!(tromp_taylor(&board), 190 - 171);
