@@ -36,26 +36,13 @@ pub enum Command {
     Rules,
     /// Replay game records and report the first illegal move (exit status 1 if any).
     Check {
-        /// SGF files or directories (searched for *.sgf).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// A rule set (see `yunzi rules`); default: the record's RU, else chinese-1988.
-        #[arg(long)]
-        rules: Option<String>,
-        /// Override a rule parameter, e.g. --set cycles=draw --set ko=positional (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        overrides: Vec<String>,
+        #[command(flatten)]
+        records: RecordArgs,
     },
     /// Count game records: one JSON line per file.
     Score {
-        /// SGF files or directories (searched for *.sgf).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        #[arg(long)]
-        rules: Option<String>,
-        /// Override a rule parameter, e.g. --set cycles=draw (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        overrides: Vec<String>,
+        #[command(flatten)]
+        records: RecordArgs,
         /// Komi overriding the record's: 7.5, 6.5目, 3¾子 …
         #[arg(long)]
         komi: Option<String>,
@@ -70,6 +57,20 @@ pub enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
+}
+
+/// The game records a command reads and the rules they are read under.
+#[derive(Debug, clap::Args)]
+pub struct RecordArgs {
+    /// SGF files or directories (searched for *.sgf).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// A rule set (see `yunzi rules`); default: the record's RU, else chinese-1988.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Override a rule parameter, e.g. --set cycles=draw --set ko=positional (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
 }
 
 #[derive(Debug, Subcommand)]

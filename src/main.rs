@@ -31,15 +31,16 @@ async fn run() -> anyhow::Result<()> {
             }
             return Ok(());
         }
-        Some(Command::Check { files, rules, overrides }) => {
+        Some(Command::Check { records }) => {
             let (lines, all_legal) =
-                yunzi::services::records::check(files, rules.as_deref(), overrides).map_err(anyhow::Error::msg)?;
+                yunzi::services::records::check(&records.files, records.rules.as_deref(), &records.overrides)
+                    .map_err(anyhow::Error::msg)?;
             for line in lines {
                 println!("{line}");
             }
             std::process::exit(if all_legal { 0 } else { 1 });
         }
-        Some(Command::Score { files, rules, overrides, komi, dead }) => {
+        Some(Command::Score { records, komi, dead }) => {
             use yunzi::services::records::DeadStones;
             let dead = match dead.as_deref() {
                 None => DeadStones::None,
@@ -47,8 +48,14 @@ async fn run() -> anyhow::Result<()> {
                 Some("auto") => DeadStones::Auto,
                 Some(points) => DeadStones::Points(points.to_string()),
             };
-            let lines = yunzi::services::records::score(files, rules.as_deref(), overrides, komi.as_deref(), &dead)
-                .map_err(anyhow::Error::msg)?;
+            let lines = yunzi::services::records::score(
+                &records.files,
+                records.rules.as_deref(),
+                &records.overrides,
+                komi.as_deref(),
+                &dead,
+            )
+            .map_err(anyhow::Error::msg)?;
             for line in lines {
                 println!("{line}");
             }
