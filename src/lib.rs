@@ -16,3 +16,36 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod web;
+
+#[cfg(test)]
+mod purity {
+    /// The domain stays pure: no web framework, database, templates, mail, async runtime or
+    /// file and network I/O. (This guard lives outside `src/domain` so that nothing there has
+    /// to name those crates, not even a test.)
+    #[test]
+    fn the_domain_uses_no_io_crates() {
+        let forbidden = ["actix", "sea_orm", "askama", "lettre", "tokio", "sqlx", "reqwest", "std::fs", "std::net"];
+        let mut stack = vec![std::path::PathBuf::from("src/domain")];
+        let mut offences = Vec::new();
+        let mut files = 0;
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files += 1;
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    for (n, line) in text.lines().enumerate() {
+                        let code = line.split("//").next().unwrap_or("");
+                        if let Some(word) = forbidden.iter().find(|w| code.contains(*w)) {
+                            offences.push(format!("{}:{}: {word}", path.display(), n + 1));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(files >= 15, "read {files} files");
+        assert!(offences.is_empty(), "{offences:?}");
+    }
+}
