@@ -205,13 +205,7 @@ pub fn score(
             Some(CyclePolicy::Draw) => GameResult::Draw,
             _ => count.result,
         };
-        let cycle_policy = cycle_ruling.map(|p| match p {
-            CyclePolicy::Forbid => "forbid",
-            CyclePolicy::NoResult => "no-result",
-            CyclePolicy::Draw => "draw",
-            CyclePolicy::Replay => "replay",
-            CyclePolicy::Referee => "referee",
-        });
+        let cycle_policy = cycle_ruling.map(CyclePolicy::code);
         out.push(json!({
             "file": path.display().to_string(),
             "rules": set.name,

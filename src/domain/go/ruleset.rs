@@ -97,6 +97,37 @@ pub enum EqualScore {
     WhiteLoses,
 }
 
+/// Each parameter value's name, written once: `code()` prints it, `from_code()` reads it
+/// (with the aliases people also write).
+macro_rules! codes {
+    ($ty:ident { $($variant:ident => $code:literal $(| $alias:literal)*),* $(,)? }) => {
+        impl $ty {
+            pub fn code(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $code,)*
+                }
+            }
+
+            pub fn from_code(text: &str) -> Option<$ty> {
+                match text {
+                    $($code $(| $alias)* => Some($ty::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+codes!(Setup { Empty => "empty", Zuozi => "zuozi" | "座子", Sunjang => "sunjang", Tibetan => "tibetan" });
+codes!(Suicide { Forbidden => "forbidden" | "no", MultiStoneAllowed => "multi-stone" | "allowed" | "yes" });
+codes!(KoRule { Simple => "simple", Positional => "positional" | "psk", Situational => "situational" | "ssk", HotPoint => "hot-point" | "hotpoint" });
+codes!(CyclePolicy { Forbid => "forbid" | "forbidden", NoResult => "no-result", Draw => "draw", Replay => "replay", Referee => "referee" });
+codes!(PassRule { Free => "free", PassStone => "pass-stone" | "stone" });
+codes!(Scoring { Area => "area", Territory => "territory", StoneCount => "stones" | "stone-count" });
+codes!(GroupTax { None => "none", TwoPerGroup => "two-per-group" | "tang", ReturnHead => "return-head" | "还棋头" });
+codes!(EqualScore { Draw => "draw", BlackLoses => "black-loses", WhiteLoses => "white-loses" });
+codes!(HandicapCompensation { None => "none", Full => "full", AllButOne => "all-but-one" });
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ruleset {
     pub name: String,
@@ -313,68 +344,17 @@ impl Ruleset {
                 self.width = w;
                 self.height = h;
             }
-            "setup" => {
-                self.setup = match v.as_str() {
-                    "empty" => Setup::Empty,
-                    "zuozi" | "座子" => Setup::Zuozi,
-                    "sunjang" => Setup::Sunjang,
-                    "tibetan" => Setup::Tibetan,
-                    _ => return Err(bad()),
-                }
-            }
+            "setup" => self.setup = Setup::from_code(&v).ok_or_else(bad)?,
             "first" | "first-player" => self.first_player = v.parse::<Color>().map_err(|_| bad())?,
-            "suicide" => {
-                self.suicide = match v.as_str() {
-                    "forbidden" | "no" => Suicide::Forbidden,
-                    "multi-stone" | "allowed" | "yes" => Suicide::MultiStoneAllowed,
-                    _ => return Err(bad()),
-                }
-            }
-            "ko" => {
-                self.ko = match v.as_str() {
-                    "simple" => KoRule::Simple,
-                    "positional" | "psk" => KoRule::Positional,
-                    "situational" | "ssk" => KoRule::Situational,
-                    "hot-point" | "hotpoint" => KoRule::HotPoint,
-                    _ => return Err(bad()),
-                }
-            }
-            "cycles" => {
-                self.cycles = match v.as_str() {
-                    "forbid" | "forbidden" => CyclePolicy::Forbid,
-                    "no-result" => CyclePolicy::NoResult,
-                    "draw" => CyclePolicy::Draw,
-                    "replay" => CyclePolicy::Replay,
-                    "referee" => CyclePolicy::Referee,
-                    _ => return Err(bad()),
-                }
-            }
-            "pass" => {
-                self.pass = match v.as_str() {
-                    "free" => PassRule::Free,
-                    "pass-stone" | "stone" => PassRule::PassStone,
-                    _ => return Err(bad()),
-                }
-            }
+            "suicide" => self.suicide = Suicide::from_code(&v).ok_or_else(bad)?,
+            "ko" => self.ko = KoRule::from_code(&v).ok_or_else(bad)?,
+            "cycles" => self.cycles = CyclePolicy::from_code(&v).ok_or_else(bad)?,
+            "pass" => self.pass = PassRule::from_code(&v).ok_or_else(bad)?,
             "passes-to-end" => {
                 self.passes_to_end = v.parse::<u8>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(bad)?;
             }
-            "scoring" => {
-                self.scoring = match v.as_str() {
-                    "area" => Scoring::Area,
-                    "territory" => Scoring::Territory,
-                    "stones" | "stone-count" => Scoring::StoneCount,
-                    _ => return Err(bad()),
-                }
-            }
-            "group-tax" => {
-                self.group_tax = match v.as_str() {
-                    "none" => GroupTax::None,
-                    "two-per-group" | "tang" => GroupTax::TwoPerGroup,
-                    "return-head" | "还棋头" => GroupTax::ReturnHead,
-                    _ => return Err(bad()),
-                }
-            }
+            "scoring" => self.scoring = Scoring::from_code(&v).ok_or_else(bad)?,
+            "group-tax" => self.group_tax = GroupTax::from_code(&v).ok_or_else(bad)?,
             "seki-territory" => self.seki_territory = parse_bool(&v).ok_or_else(bad)?,
             "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "warning-penalty" => {
@@ -382,22 +362,10 @@ impl Ruleset {
                     Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?.half_points()
             }
             "warnings-to-lose" => self.warnings_to_lose = v.parse::<u8>().map_err(|_| bad())?,
-            "equal-score" => {
-                self.equal_score = match v.as_str() {
-                    "draw" => EqualScore::Draw,
-                    "black-loses" => EqualScore::BlackLoses,
-                    "white-loses" => EqualScore::WhiteLoses,
-                    _ => return Err(bad()),
-                }
-            }
+            "equal-score" => self.equal_score = EqualScore::from_code(&v).ok_or_else(bad)?,
             "split-shared-points" => self.split_shared_points = parse_bool(&v).ok_or_else(bad)?,
             "handicap-compensation" => {
-                self.handicap_compensation = match v.as_str() {
-                    "none" => HandicapCompensation::None,
-                    "full" => HandicapCompensation::Full,
-                    "all-but-one" => HandicapCompensation::AllButOne,
-                    _ => return Err(bad()),
-                }
+                self.handicap_compensation = HandicapCompensation::from_code(&v).ok_or_else(bad)?
             }
             "count-in" => {
                 self.count_in_stones = match v.as_str() {
@@ -413,95 +381,26 @@ impl Ruleset {
 
     /// Every parameter as `key=value`, in the form `set` reads back.
     pub fn parameters(&self) -> Vec<(&'static str, String)> {
+        let penalty = Komi::from_half_points(self.warning_penalty_half_points).map(|k| k.display_points());
         vec![
             ("size", format!("{}x{}", self.width, self.height)),
-            ("setup", format!("{:?}", self.setup).to_lowercase()),
-            ("first", self.first_player.as_str().to_string()),
-            (
-                "suicide",
-                match self.suicide {
-                    Suicide::Forbidden => "forbidden",
-                    Suicide::MultiStoneAllowed => "multi-stone",
-                }
-                .into(),
-            ),
-            (
-                "ko",
-                match self.ko {
-                    KoRule::Simple => "simple",
-                    KoRule::Positional => "positional",
-                    KoRule::Situational => "situational",
-                    KoRule::HotPoint => "hot-point",
-                }
-                .into(),
-            ),
-            (
-                "cycles",
-                match self.cycles {
-                    CyclePolicy::Forbid => "forbid",
-                    CyclePolicy::NoResult => "no-result",
-                    CyclePolicy::Draw => "draw",
-                    CyclePolicy::Replay => "replay",
-                    CyclePolicy::Referee => "referee",
-                }
-                .into(),
-            ),
-            (
-                "pass",
-                match self.pass {
-                    PassRule::Free => "free",
-                    PassRule::PassStone => "pass-stone",
-                }
-                .into(),
-            ),
+            ("setup", self.setup.code().into()),
+            ("first", self.first_player.as_str().into()),
+            ("suicide", self.suicide.code().into()),
+            ("ko", self.ko.code().into()),
+            ("cycles", self.cycles.code().into()),
+            ("pass", self.pass.code().into()),
             ("passes-to-end", self.passes_to_end.to_string()),
-            (
-                "scoring",
-                match self.scoring {
-                    Scoring::Area => "area",
-                    Scoring::Territory => "territory",
-                    Scoring::StoneCount => "stones",
-                }
-                .into(),
-            ),
-            (
-                "group-tax",
-                match self.group_tax {
-                    GroupTax::None => "none",
-                    GroupTax::TwoPerGroup => "two-per-group",
-                    GroupTax::ReturnHead => "return-head",
-                }
-                .into(),
-            ),
+            ("scoring", self.scoring.code().into()),
+            ("group-tax", self.group_tax.code().into()),
             ("seki-territory", self.seki_territory.to_string()),
             ("komi", self.komi.display_points()),
-            (
-                "warning-penalty",
-                Komi::from_half_points(self.warning_penalty_half_points)
-                    .map(|k| k.display_points())
-                    .unwrap_or_default(),
-            ),
+            ("warning-penalty", penalty.unwrap_or_default()),
             ("warnings-to-lose", self.warnings_to_lose.to_string()),
-            (
-                "equal-score",
-                match self.equal_score {
-                    EqualScore::Draw => "draw",
-                    EqualScore::BlackLoses => "black-loses",
-                    EqualScore::WhiteLoses => "white-loses",
-                }
-                .into(),
-            ),
+            ("equal-score", self.equal_score.code().into()),
             ("split-shared-points", self.split_shared_points.to_string()),
             ("count-in", if self.count_in_stones { "stones" } else { "points" }.into()),
-            (
-                "handicap-compensation",
-                match self.handicap_compensation {
-                    HandicapCompensation::None => "none",
-                    HandicapCompensation::Full => "full",
-                    HandicapCompensation::AllButOne => "all-but-one",
-                }
-                .into(),
-            ),
+            ("handicap-compensation", self.handicap_compensation.code().into()),
         ]
     }
 }
