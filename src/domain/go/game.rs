@@ -357,23 +357,33 @@ impl Game {
             Placement::Occupied => Illegal::Occupied,
             Placement::Suicide { .. } => Illegal::Suicide,
         })?;
+        self.history_allows(color, p, &preview, self.last_was_play())?;
+        Ok(Some(preview))
+    }
+
+    /// The ko rule's verdict on a move the board allows (the one place it is decided, for
+    /// single checks and for the legal-move map). `last_was_play` is passed in because the
+    /// map asks it once per turn, not once per point.
+    #[inline(always)]
+    fn history_allows(&self, color: Color, p: Point, preview: &Preview, last_was_play: bool) -> Result<(), Illegal> {
         let after = preview.hash_after;
+        let situation = || after ^ side_key(color.opponent());
         match self.rules.ko {
             KoRule::Simple => {
                 // Only retaking a single stone can bring back the position before the last move.
-                if preview.captures == 1 && after == self.before_last && self.last_was_play() {
+                if preview.captures == 1 && after == self.before_last && last_was_play {
                     return Err(Illegal::Ko);
                 }
                 // A forbidden cycle is a repetition with no pass since (Ing's 隔虚提劫).
                 if self.rules.cycles == CyclePolicy::Forbid
-                    && let Some(&at) = self.situations.get(&(after ^ side_key(color.opponent())))
+                    && let Some(&at) = self.situations.get(&situation())
                     && at >= self.last_pass
                 {
                     return Err(Illegal::Superko { repeats: at });
                 }
             }
             KoRule::HotPoint => {
-                if self.last_was_play() && self.board.last_removed().contains(&p) {
+                if last_was_play && self.board.last_removed().contains(&p) {
                     return Err(Illegal::HotPoint);
                 }
             }
@@ -383,12 +393,12 @@ impl Game {
                 }
             }
             KoRule::Situational => {
-                if let Some(&at) = self.situations.get(&(after ^ side_key(color.opponent()))) {
+                if let Some(&at) = self.situations.get(&situation()) {
                     return Err(Illegal::Superko { repeats: at });
                 }
             }
         }
-        Ok(Some(preview))
+        Ok(())
     }
 
     fn last_was_play(&self) -> bool {
@@ -511,25 +521,13 @@ impl Game {
         }
         let color = self.to_move;
         let multi = self.rules.suicide == Suicide::MultiStoneAllowed;
-        let opponent_side = side_key(color.opponent());
         let last_was_play = self.last_was_play();
         for p in self.board.points() {
             if self.board.get(p).is_some() {
                 continue;
             }
             let Ok(preview) = self.board.preview(color, p, multi) else { continue };
-            let after = preview.hash_after;
-            let legal = match self.rules.ko {
-                KoRule::Positional => !self.positions.contains_key(&after),
-                KoRule::Situational => !self.situations.contains_key(&(after ^ opponent_side)),
-                KoRule::Simple => {
-                    let ko = preview.captures == 1 && after == self.before_last && last_was_play;
-                    let forbidden_cycle = self.rules.cycles == CyclePolicy::Forbid
-                        && self.situations.get(&(after ^ opponent_side)).is_some_and(|&at| at >= self.last_pass);
-                    !(ko || forbidden_cycle)
-                }
-                KoRule::HotPoint => !(last_was_play && self.board.last_removed().contains(&p)),
-            };
+            let legal = self.history_allows(color, p, &preview, last_was_play).is_ok();
             if legal {
                 out.push(p);
             }
