@@ -346,6 +346,14 @@ pub async fn publish(
     txn.commit().await?;
 
     let link = format!("{}/events/{event_id}/rounds/{number}", state.settings.server.base_url.trim_end_matches('/'));
+    // Every message of the round has the same subject, in both languages (a player's
+    // language is not known here).
+    let subject_args = [("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))];
+    let subject = format!(
+        "{} / {}",
+        Locale::Zh.t_args("mail-pairing-subject", &subject_args),
+        Locale::En.t_args("mail-pairing-subject", &subject_args)
+    );
     let mut mails = Vec::new();
     for g in &games {
         for (me, colour, other) in [(g.black_id, Color::Black, g.white_id), (g.white_id, Color::White, g.black_id)] {
@@ -369,21 +377,7 @@ pub async fn publish(
                     )
                 })
                 .collect();
-            mails.push(Mail {
-                to: to.clone(),
-                subject: format!(
-                    "{} / {}",
-                    Locale::Zh.t_args(
-                        "mail-pairing-subject",
-                        &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]
-                    ),
-                    Locale::En.t_args(
-                        "mail-pairing-subject",
-                        &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))]
-                    )
-                ),
-                body: body.join("\n\n----\n\n"),
-            });
+            mails.push(Mail { to: to.clone(), subject: subject.clone(), body: body.join("\n\n----\n\n") });
         }
     }
     for b in &byes {
@@ -403,14 +397,7 @@ pub async fn publish(
                 )
             })
             .collect();
-        mails.push(Mail {
-            to: to.clone(),
-            subject: Locale::En.t_args(
-                "mail-pairing-subject",
-                &[("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))],
-            ),
-            body: body.join("\n\n----\n\n"),
-        });
+        mails.push(Mail { to: to.clone(), subject: subject.clone(), body: body.join("\n\n----\n\n") });
     }
     Ok(state.mailer.send_all(&mails).await)
 }
