@@ -54,7 +54,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     let raw_token = token::random_token()?;
 
     let txn = crate::db::begin_write(&state.db).await?;
-    if let Some(owner) = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await? {
+    if let Some(owner) = find_user_by_email(&txn, email.as_str()).await? {
         let base = state.settings.server.base_url.trim_end_matches('/');
         let mail = Mail {
             to: owner.email.clone(),
@@ -178,7 +178,7 @@ pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) 
     let now = state.clock.now();
     let raw = token::random_token()?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let account = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?;
+    let account = find_user_by_email(&txn, email.as_str()).await?;
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
@@ -202,7 +202,7 @@ pub async fn log_in(
     let too_many = |minutes| AppError::TooManyAttempts { retry_after_minutes: minutes };
     state.login_attempts_by_address.try_acquire(&address_key, now).map_err(too_many)?;
     state.login_failures_by_account.try_acquire(&account_key, now).map_err(too_many)?;
-    let account = user::Entity::find().filter(user::Column::Email.eq(account_key.as_str())).one(&state.db).await?;
+    let account = find_user_by_email(&state.db, &account_key).await?;
     let ok = password::verify(password_text, account.as_ref().map(|a| a.password_hash.clone())).await?;
     match account {
         Some(account) if ok => {
@@ -221,7 +221,7 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
     let now = state.clock.now();
     let raw = token::random_token()?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let Some(account) = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await? else {
+    let Some(account) = find_user_by_email(&txn, email.as_str()).await? else {
         return Ok(());
     };
     store_token(&txn, account.id, RESET_PURPOSE, &raw, now + Duration::hours(1), now).await?;
@@ -289,7 +289,7 @@ pub async fn create_admin(
     let hash = password::hash(password_text).await?;
     let now = clock.now();
     let txn = crate::db::begin_write(db).await?;
-    if user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&txn).await?.is_some() {
+    if find_user_by_email(&txn, email.as_str()).await?.is_some() {
         return Err(AppError::BadRequest(format!("an account for {} already exists", email.as_str())));
     }
     let account = user::ActiveModel {

@@ -10,7 +10,7 @@ use crate::domain::go::board::Point;
 use crate::domain::go::record::{self, IllegalMove, coordinate};
 use crate::domain::go::ruleset::{CyclePolicy, Ruleset};
 use crate::domain::go::scoring::{self, CountInput};
-use crate::domain::go::sgf::{self, SgfGame, SgfPoint};
+use crate::domain::go::sgf::{self, SgfGame};
 use crate::domain::komi::Komi;
 use crate::domain::result::GameResult;
 
@@ -101,22 +101,6 @@ pub enum DeadStones {
     Auto,
 }
 
-fn parse_point(text: &str, width: u8, height: u8) -> Option<SgfPoint> {
-    let t = text.trim();
-    let chars: Vec<char> = t.chars().collect();
-    // SGF letters: two lower-case letters.
-    if chars.len() == 2 && chars.iter().all(|c| c.is_ascii_lowercase()) {
-        let x = (chars.first()?.to_digit(36)? - 10) as u8;
-        let y = (chars.get(1)?.to_digit(36)? - 10) as u8;
-        return (x < width && y < height).then_some(SgfPoint { x, y });
-    }
-    // Coordinates: a column letter (no I) and a row counted from the bottom.
-    let column = chars.first()?.to_ascii_uppercase();
-    let x = "ABCDEFGHJKLMNOPQRSTUVWXYZ".find(column)? as u8;
-    let row: u8 = t.get(1..)?.parse().ok()?;
-    (x < width && row >= 1 && row <= height).then(|| SgfPoint { x, y: height - row })
-}
-
 fn dead_points(
     record: &SgfGame,
     board: &crate::domain::go::board::Board,
@@ -129,7 +113,7 @@ fn dead_points(
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
             .map(|s| {
-                parse_point(s, record.width, record.height)
+                record::parse_point(s, record.width, record.height)
                     .and_then(|p| board.point(p.x, p.y))
                     .ok_or_else(|| format!("\"{s}\" is not a point of this {}x{} board", record.width, record.height))
             })
@@ -257,16 +241,6 @@ mod tests {
         let path = dir.join(format!("{name}.sgf"));
         let _ = std::fs::write(&path, content);
         path
-    }
-
-    #[test]
-    fn points_read_in_both_notations() {
-        assert_eq!(parse_point("dd", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
-        assert_eq!(parse_point("D16", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
-        assert_eq!(parse_point("J1", 19, 19), Some(SgfPoint { x: 8, y: 18 }));
-        assert_eq!(parse_point("I5", 19, 19), None);
-        assert_eq!(parse_point("zz", 19, 19), None);
-        assert_eq!(parse_point("T20", 19, 19), None);
     }
 
     #[test]

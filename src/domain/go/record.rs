@@ -63,11 +63,28 @@ pub fn point_of(board: &Board, p: SgfPoint) -> Option<Point> {
     board.point(p.x, p.y)
 }
 
+/// Column letters of "D4"-style coordinates: I is skipped.
+const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
 /// "D4" style coordinates (columns skip I, rows count from the bottom), as referees read them.
 pub fn coordinate(height: u8, p: SgfPoint) -> String {
-    let columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = columns.chars().nth(usize::from(p.x)).unwrap_or('?');
+    let column = COLUMNS.chars().nth(usize::from(p.x)).unwrap_or('?');
     format!("{column}{}", u16::from(height) - u16::from(p.y))
+}
+
+/// A point as a referee or a script writes it: SGF letters ("dd") or a coordinate ("D16").
+pub fn parse_point(text: &str, width: u8, height: u8) -> Option<SgfPoint> {
+    let t = text.trim();
+    let chars: Vec<char> = t.chars().collect();
+    if chars.len() == 2 && chars.iter().all(|c| c.is_ascii_lowercase()) {
+        let x = (chars.first()?.to_digit(36)? - 10) as u8;
+        let y = (chars.get(1)?.to_digit(36)? - 10) as u8;
+        return (x < width && y < height).then_some(SgfPoint { x, y });
+    }
+    let column = chars.first()?.to_ascii_uppercase();
+    let x = COLUMNS.find(column)? as u8;
+    let row: u8 = t.get(1..)?.parse().ok()?;
+    (x < width && row >= 1 && row <= height).then(|| SgfPoint { x, y: height - row })
 }
 
 /// Replays the main line. Setup stones come from the record's root (AB/AW/AE) when it has
@@ -204,6 +221,16 @@ mod tests {
         assert_eq!(r.illegal.map(|i| (i.number, i.reason)), Some((1, Illegal::WrongPlayer { to_move: Color::Black })));
         let white_first = replayed("(;SZ[19];W[jj];B[kk])", Some("ming-qing"));
         assert_eq!(white_first.illegal, None, "Ming–Qing: White moves first");
+    }
+
+    #[test]
+    fn points_read_in_both_notations() {
+        assert_eq!(parse_point("dd", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
+        assert_eq!(parse_point("D16", 19, 19), Some(SgfPoint { x: 3, y: 3 }));
+        assert_eq!(parse_point("J1", 19, 19), Some(SgfPoint { x: 8, y: 18 }));
+        assert_eq!(parse_point("I5", 19, 19), None);
+        assert_eq!(parse_point("zz", 19, 19), None);
+        assert_eq!(parse_point("T20", 19, 19), None);
     }
 
     #[test]
