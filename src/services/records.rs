@@ -173,13 +173,17 @@ pub fn score(
             format!("{}{}", letter(x), letter(y))
         };
         let side = |c: &scoring::SideCount| {
-            json!({
+            let mut side = json!({
                 "stones": c.stones,
                 "territory": c.territory,
                 "prisoners": c.prisoners,
-                "groups": c.groups,
                 "score": half_to_number(c.score_half_points),
-            })
+            });
+            // Groups matter only under a group tax, and are counted only then.
+            if let (Some(groups), Some(fields)) = (c.groups, side.as_object_mut()) {
+                fields.insert("groups".into(), groups.into());
+            }
+            side
         };
         let margin = count.margin_half_points;
         // A cycle under a simple-ko rule decides the game by the event's cycle policy.

@@ -62,6 +62,9 @@ pub struct Preview {
     pub hash_after: u64,
     /// When exactly one stone is captured: where it was (for ko).
     pub single_capture: Option<Point>,
+    /// Heads of the captured chains (unused slots hold `NONE`), so playing the move need
+    /// not look for them again.
+    captured: [u16; 4],
 }
 
 /// Zobrist keys, one per (point, colour), fixed for all time so hashes are reproducible
@@ -85,12 +88,15 @@ static ZOBRIST: [[u64; 2]; MAX_POINTS] = {
     table
 };
 
-fn key(point: usize, color: Color) -> u64 {
-    let c = match color {
+fn color_index(color: Color) -> usize {
+    match color {
         Color::Black => 0,
         Color::White => 1,
-    };
-    ZOBRIST.get(point).map(|k| k[c]).unwrap_or(0)
+    }
+}
+
+fn key(point: usize, color: Color) -> u64 {
+    ZOBRIST.get(point).map(|k| k[color_index(color)]).unwrap_or(0)
 }
 
 /// Empty-region totals for counting (see [`Board::regions`]).
@@ -99,8 +105,6 @@ pub struct Regions {
     pub black: u32,
     pub white: u32,
     pub shared: u32,
-    /// Independent groups of Black and of White.
-    pub groups: [u32; 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +154,8 @@ pub struct Board {
     /// Chain data, valid at head indices.
     chain: Vec<ChainInfo>,
     hash: u64,
+    /// Stones on the board: [black, white].
+    stone_counts: [u32; 2],
     /// Stones removed by the last `play`, in removal order.
     removed: Vec<Point>,
 }
@@ -187,6 +193,7 @@ impl Board {
             next: vec![NONE; len],
             chain: vec![ChainInfo::EMPTY; len],
             hash: 0,
+            stone_counts: [0, 0],
             removed: Vec::with_capacity(len),
         })
     }
@@ -290,7 +297,7 @@ impl Board {
     }
 
     pub fn count(&self, color: Color) -> usize {
-        self.stones.iter().filter(|s| **s == Some(color)).count()
+        self.stone_counts.get(color_index(color)).map(|n| *n as usize).unwrap_or(0)
     }
 
     fn head_of(&self, i: usize) -> usize {
@@ -362,38 +369,44 @@ impl Board {
         let Some(slot) = self.stones.get_mut(i) else { return };
         *slot = Some(color);
         self.hash ^= key(i, color);
+        if let Some(n) = self.stone_counts.get_mut(color_index(color)) {
+            *n += 1;
+        }
         if let (Some(h), Some(n)) = (self.head.get_mut(i), self.next.get_mut(i)) {
             *h = i as u16;
             *n = i as u16;
         }
         let mut info = ChainInfo { size: 1, hash: key(i, color), ..ChainInfo::EMPTY };
-        let neighbours = self.neighbour_indices(i);
         // One pass: empty neighbours are the new stone's liberties; every neighbouring chain
-        // loses this point as a liberty, once per adjacency.
-        for &n in &neighbours {
+        // loses this point as a liberty, once per adjacency; own chains are noted for merging.
+        let mut own = [NONE; 4];
+        for (k, &n) in self.neighbour_indices(i).iter().enumerate() {
             if n == NONE {
                 break; // neighbour lists are packed
             }
             let n = usize::from(n);
-            if self.stones.get(n).copied().flatten().is_none() {
-                info.add_liberty(n);
-            } else {
-                let h = self.head_of(n);
-                if let Some(c) = self.chain.get_mut(h) {
-                    c.remove_liberty(i);
+            match self.stones.get(n).copied().flatten() {
+                None => info.add_liberty(n),
+                Some(c) => {
+                    let h = self.head_of(n);
+                    if let Some(chain) = self.chain.get_mut(h) {
+                        chain.remove_liberty(i);
+                    }
+                    if c == color
+                        && let Some(o) = own.get_mut(k)
+                    {
+                        *o = h as u16;
+                    }
                 }
             }
         }
         if let Some(c) = self.chain.get_mut(i) {
             *c = info;
         }
-        for &n in &neighbours {
-            if n == NONE {
-                break;
-            }
-            let n = usize::from(n);
-            if self.stones.get(n).copied().flatten() == Some(color) {
-                let (a, b) = (self.head_of(i), self.head_of(n));
+        for h in own {
+            if h != NONE {
+                // Heads are looked up again: an earlier merge may have relabelled this chain.
+                let (a, b) = (self.head_of(i), self.head_of(usize::from(h)));
                 if a != b {
                     self.merge(a, b);
                 }
@@ -443,6 +456,9 @@ impl Board {
             let following = self.next.get(stone).map(|n| usize::from(*n)).unwrap_or(start);
             if let Some(color) = self.stones.get(stone).copied().flatten() {
                 self.hash ^= key(stone, color);
+                if let Some(n) = self.stone_counts.get_mut(color_index(color)) {
+                    *n -= 1;
+                }
             }
             if let Some(s) = self.stones.get_mut(stone) {
                 *s = None;
@@ -535,7 +551,7 @@ impl Board {
             }
         }
         if captures > 0 || has_liberty {
-            return Ok(Preview { captures, suicide: 0, hash_after: hash, single_capture });
+            return Ok(Preview { captures, suicide: 0, hash_after: hash, single_capture, captured: taken });
         }
         // The rare case: no liberty and no capture. Size up the own chain this would make.
         let mut own = [NONE; 4];
@@ -562,7 +578,13 @@ impl Board {
             return Err(Placement::Suicide { stones: own_size });
         }
         // Multi-stone suicide: the merged chain (the new stone and its own neighbours) goes.
-        Ok(Preview { captures: 0, suicide: own_size, hash_after: hash ^ own_hash, single_capture: None })
+        Ok(Preview {
+            captures: 0,
+            suicide: own_size,
+            hash_after: hash ^ own_hash,
+            single_capture: None,
+            captured: taken,
+        })
     }
 
     /// Plays a stone: captures opponent chains left without liberties, then (only where
@@ -579,14 +601,10 @@ impl Board {
         self.removed.clear();
         let i = p.index();
         self.place(i, color);
-        for n in self.neighbour_indices(i) {
-            if n == NONE {
-                continue;
-            }
-            let n = usize::from(n);
-            if self.stones.get(n).copied().flatten() == Some(color.opponent()) && self.info(self.head_of(n)).pseudo == 0
-            {
-                self.remove_chain_at(n);
+        // Placing merges only `color`'s chains, so the captured chains keep their heads.
+        for h in preview.captured {
+            if h != NONE {
+                self.remove_chain_at(usize::from(h));
             }
         }
         if preview.suicide > 0 {
@@ -595,13 +613,22 @@ impl Board {
     }
 
     /// The empty regions, for counting: points of regions touching only Black, only White,
-    /// or both; and, per colour, the independent groups (chains joined through a region that
-    /// touches only their colour, i.e. sharing eyes).
+    /// or both.
     pub fn regions(&self) -> Regions {
+        let mut out = Regions { black: 0, white: 0, shared: 0 };
+        self.each_region(false, |size, black, white, _| match (black, white) {
+            (true, false) => out.black += size,
+            (false, true) => out.white += size,
+            (true, true) => out.shared += size,
+            (false, false) => {}
+        });
+        out
+    }
+
+    /// Independent groups of Black and of White, for the group tax: chains joined through
+    /// an empty region that touches only their colour (they share an eye) count as one.
+    pub fn groups(&self) -> [u32; 2] {
         let n = self.stones.len();
-        let mut seen = vec![false; n];
-        let mut stack: Vec<usize> = Vec::with_capacity(n);
-        let mut border: Vec<usize> = Vec::with_capacity(n);
         // Union-find over chain heads.
         let mut parent: Vec<u16> = (0..n as u16).collect();
         fn find(parent: &mut [u16], mut x: usize) -> usize {
@@ -618,7 +645,50 @@ impl Board {
             }
             x
         }
-        let mut out = Regions { black: 0, white: 0, shared: 0, groups: [0, 0] };
+        self.each_region(true, |_, black, white, border| {
+            if black != white
+                && let Some((&first, rest)) = border.split_first()
+            {
+                for &h in rest {
+                    let (a, b) = (find(&mut parent, first), find(&mut parent, h));
+                    if a != b
+                        && let Some(slot) = parent.get_mut(a)
+                    {
+                        *slot = b as u16;
+                    }
+                }
+            }
+        });
+        let mut groups = [0, 0];
+        let mut counted = vec![false; n];
+        for i in 0..n {
+            let Some(color) = self.stones.get(i).copied().flatten() else { continue };
+            if self.head_of(i) != i {
+                continue;
+            }
+            let root = find(&mut parent, i);
+            if let Some(mark) = counted.get_mut(root).filter(|m| !**m) {
+                *mark = true;
+                let side = match color {
+                    Color::Black => 0,
+                    Color::White => 1,
+                };
+                if let Some(g) = groups.get_mut(side) {
+                    *g += 1;
+                }
+            }
+        }
+        groups
+    }
+
+    /// Calls `visit(size, touches_black, touches_white, border_chain_heads)` for each maximal
+    /// empty region; the bordering chains only when `with_border` (the group count needs them,
+    /// the area count does not).
+    fn each_region(&self, with_border: bool, mut visit: impl FnMut(u32, bool, bool, &[usize])) {
+        let n = self.stones.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
+        let mut border: Vec<usize> = if with_border { Vec::with_capacity(n) } else { Vec::new() };
         for start in 0..n {
             if self.stones.get(start).copied().flatten().is_some() || seen.get(start).copied().unwrap_or(true) {
                 continue;
@@ -637,13 +707,14 @@ impl Board {
                     }
                     let nb = usize::from(nb);
                     match self.stones.get(nb).copied().flatten() {
-                        Some(Color::Black) => {
-                            black = true;
-                            border.push(self.head_of(nb));
-                        }
-                        Some(Color::White) => {
-                            white = true;
-                            border.push(self.head_of(nb));
+                        Some(c) => {
+                            match c {
+                                Color::Black => black = true,
+                                Color::White => white = true,
+                            }
+                            if with_border {
+                                border.push(self.head_of(nb));
+                            }
                         }
                         None => {
                             if let Some(s) = seen.get_mut(nb).filter(|s| !**s) {
@@ -654,44 +725,8 @@ impl Board {
                     }
                 }
             }
-            match (black, white) {
-                (true, false) => out.black += size,
-                (false, true) => out.white += size,
-                (true, true) => out.shared += size,
-                (false, false) => {}
-            }
-            if black != white
-                && let Some((&first, rest)) = border.split_first()
-            {
-                for &h in rest {
-                    let (a, b) = (find(&mut parent, first), find(&mut parent, h));
-                    if a != b
-                        && let Some(slot) = parent.get_mut(a)
-                    {
-                        *slot = b as u16;
-                    }
-                }
-            }
+            visit(size, black, white, &border);
         }
-        let mut counted = vec![false; n];
-        for i in 0..n {
-            let Some(color) = self.stones.get(i).copied().flatten() else { continue };
-            if self.head_of(i) != i {
-                continue;
-            }
-            let root = find(&mut parent, i);
-            if let Some(mark) = counted.get_mut(root).filter(|m| !**m) {
-                *mark = true;
-                let side = match color {
-                    Color::Black => 0,
-                    Color::White => 1,
-                };
-                if let Some(g) = out.groups.get_mut(side) {
-                    *g += 1;
-                }
-            }
-        }
-        out
     }
 
     /// The board as text: `X` black, `O` white, `.` empty, one row per line, top row first.

@@ -1,6 +1,7 @@
 //! A game record replayed under a rule set: legality with reasons a referee can read, passes
 //! and the end of play, superko over the whole history, and cycles under simple-ko rules.
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -30,6 +31,14 @@ impl Hasher for ZobristHasher {
 }
 
 type History = HashMap<u64, usize, BuildHasherDefault<ZobristHasher>>;
+
+/// Whether the ko check looks up earlier positions itself, or leaves that to `play`, which
+/// checks and records a new position with one look-up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Positions {
+    Check,
+    Record,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -262,7 +271,8 @@ impl Game {
                 board.set_stone(p, color);
             }
         }
-        Ok(Game::from_position(rules.clone(), board, rules.first_player))
+        let first = rules.first_player;
+        Ok(Game::from_position(rules, board, first))
     }
 
     /// A game starting from a given position (SGF setup, handicap stones).
@@ -331,7 +341,7 @@ impl Game {
 
     /// Is `mv` by `color` legal now? Changes nothing.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.evaluate(color, mv).map(|_| ())
+        self.evaluate(color, mv, Positions::Check).map(|_| ())
     }
 
     /// Positional superko needs every earlier board; situational superko and cycle finding
@@ -344,7 +354,7 @@ impl Game {
         self.rules.ko != KoRule::Positional
     }
 
-    fn evaluate(&self, color: Color, mv: Move) -> Result<Option<Preview>, Illegal> {
+    fn evaluate(&self, color: Color, mv: Move, positions: Positions) -> Result<Option<Preview>, Illegal> {
         if self.ending.is_some() {
             return Err(Illegal::GameOver);
         }
@@ -357,7 +367,7 @@ impl Game {
             Placement::Occupied => Illegal::Occupied,
             Placement::Suicide { .. } => Illegal::Suicide,
         })?;
-        self.history_allows(color, p, &preview, self.last_was_play())?;
+        self.history_allows(color, p, &preview, self.last_was_play(), positions)?;
         Ok(Some(preview))
     }
 
@@ -365,7 +375,14 @@ impl Game {
     /// single checks and for the legal-move map). `last_was_play` is passed in because the
     /// map asks it once per turn, not once per point.
     #[inline(always)]
-    fn history_allows(&self, color: Color, p: Point, preview: &Preview, last_was_play: bool) -> Result<(), Illegal> {
+    fn history_allows(
+        &self,
+        color: Color,
+        p: Point,
+        preview: &Preview,
+        last_was_play: bool,
+        positions: Positions,
+    ) -> Result<(), Illegal> {
         let after = preview.hash_after;
         let situation = || after ^ side_key(color.opponent());
         match self.rules.ko {
@@ -388,7 +405,9 @@ impl Game {
                 }
             }
             KoRule::Positional => {
-                if let Some(&at) = self.positions.get(&after) {
+                if positions == Positions::Check
+                    && let Some(&at) = self.positions.get(&after)
+                {
                     return Err(Illegal::Superko { repeats: at });
                 }
             }
@@ -407,7 +426,19 @@ impl Game {
 
     /// Plays (or passes) for `color`, refusing an illegal move with its reason.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
-        let checked = self.evaluate(color, mv)?;
+        let checked = self.evaluate(color, mv, Positions::Record)?;
+        let number = self.moves.len() + 1;
+        // Positional superko: one look-up that both checks the new position and records it.
+        if let (Move::Play(_), Some(preview)) = (mv, &checked)
+            && self.keeps_positions()
+        {
+            match self.positions.entry(preview.hash_after) {
+                Entry::Occupied(earlier) => return Err(Illegal::Superko { repeats: *earlier.get() }),
+                Entry::Vacant(slot) => {
+                    slot.insert(number);
+                }
+            }
+        }
         let before = self.board.hash();
         let (captures, suicide) = match (mv, checked) {
             (Move::Play(p), Some(preview)) => {
@@ -434,8 +465,7 @@ impl Game {
         self.to_move = color.opponent();
         let hash_after = self.board.hash();
         self.moves.push(MoveRecord { color, mv, captures, suicide, hash_after });
-        let number = self.moves.len();
-        if self.keeps_positions() {
+        if self.keeps_positions() && mv == Move::Pass {
             self.positions.entry(hash_after).or_insert(number);
         }
         if self.keeps_situations() {
@@ -527,7 +557,7 @@ impl Game {
                 continue;
             }
             let Ok(preview) = self.board.preview(color, p, multi) else { continue };
-            let legal = self.history_allows(color, p, &preview, last_was_play).is_ok();
+            let legal = self.history_allows(color, p, &preview, last_was_play, Positions::Check).is_ok();
             if legal {
                 out.push(p);
             }
@@ -539,6 +569,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::go::life::propose_dead;
+    use crate::domain::go::scoring::{CountInput, count};
     use Color::{Black, White};
 
     fn rules(name: &str) -> Ruleset {
@@ -641,6 +673,11 @@ mod tests {
             g.check(Black, p(&g, 2, 1)).map_err(|e| e.to_string()),
             Err("superko: it repeats the starting position".into())
         );
+        // Playing it is refused the same way and leaves the game as it was.
+        let before = (g.board().hash(), g.moves().len());
+        assert_eq!(g.play(Black, p(&g, 2, 1)).map(|m| m.captures), Err(Illegal::Superko { repeats: 0 }));
+        assert_eq!((g.board().hash(), g.moves().len()), before);
+        assert!(g.play(Black, p(&g, 4, 3)).is_ok(), "another move is still Black's to make");
     }
 
     #[test]
@@ -889,5 +926,80 @@ mod tests {
             CycleKind::EternalLife
         );
         assert_eq!(classify(&[rec(Black, 0), rec(White, 0)]), CycleKind::Other);
+    }
+
+    /// 送二还一 (rules-history-digest.md: a period of six moves). Each side owns a shape where it
+    /// sends two stones and takes one back: on the left edge Black throws in at a3 next to its
+    /// stone, White takes the two, Black retakes one and the edge is as before; in the top-left
+    /// corner White does the same. Together the whole board repeats after six moves. Found by
+    /// searching random 6×5 positions with this engine for laps capturing 0-2-1-0-2-1, checked
+    /// by hand.
+    const SEND_TWO: &str = "
+        .O.XOO
+        OXXX.O
+        .OO.O.
+        XO.X..
+        .XX..O";
+    const SEND_TWO_LAP: [(Color, (u8, u8), u16); 6] = [
+        (Black, (0, 2), 0),
+        (White, (0, 4), 2),
+        (Black, (0, 3), 1),
+        (White, (2, 0), 0),
+        (Black, (0, 0), 2),
+        (White, (1, 0), 1),
+    ];
+
+    #[test]
+    fn send_two_return_one_is_found_and_classified() {
+        let mut g = game_on("chinese-1988", SEND_TWO, Black);
+        let start = g.board().hash();
+        for (color, (x, y), captures) in SEND_TWO_LAP {
+            let mv = p(&g, x, y);
+            assert_eq!(g.play(color, mv).map(|m| m.captures), Ok(captures), "{color:?} at {x},{y}");
+        }
+        assert_eq!(g.board().hash(), start, "the whole board is back where it started");
+        assert_eq!(g.cycles().len(), 1);
+        let cycle = &g.cycles()[0];
+        assert_eq!(cycle.kind, CycleKind::SendTwoReturnOne);
+        assert_eq!((cycle.first_move, cycle.last_move, cycle.length()), (1, 6, 6), "moves 1 to 6");
+        assert_eq!(cycle.captures, vec![0, 2, 1, 0, 2, 1]);
+        assert_eq!(g.prisoners(Black), 3);
+        assert_eq!(g.prisoners(White), 3);
+        // Situational superko (2002) refuses the sixth move, which would repeat the start.
+        let mut s = game_on("chinese-2002", SEND_TWO, Black);
+        for (color, (x, y), _) in SEND_TWO_LAP.iter().take(5) {
+            let mv = p(&s, *x, *y);
+            assert!(s.play(*color, mv).is_ok());
+        }
+        assert_eq!(s.check(White, p(&s, 1, 0)), Err(Illegal::Superko { repeats: 0 }));
+    }
+
+    /// 盘角曲四 with no outside liberties: White's corner has the bent-four eye space a5 b5 c5
+    /// a4 (top-left here). Played out under Chinese rules, Black's b5 and the capture at a4
+    /// make a ko White may not retake at once; without a threat White passes and Black takes
+    /// the whole group. The proposal does not call the group dead beforehand (it can still
+    /// live by ko), so under rules that declare it dead (Japanese 1989) the players or the
+    /// referee say so when they agree the dead stones.
+    #[test]
+    fn bent_four_in_the_corner_is_a_ko_and_dies_when_played_out() {
+        let rows = "
+            ...OX.
+            .OOOXX
+            OOOXX.
+            XXXXXX
+            .X..X.";
+        let mut g = game_on("chinese-1988", rows, Black);
+        assert!(propose_dead(g.board()).is_empty(), "not dead before it is played out");
+        let at = |g: &Game, x, y| p(g, x, y);
+        assert_eq!(g.play(Black, at(&g, 1, 0)).map(|m| m.captures), Ok(0));
+        assert_eq!(g.play(White, at(&g, 0, 0)).map(|m| m.captures), Ok(0), "White ataris in the corner");
+        assert_eq!(g.play(Black, at(&g, 0, 1)).map(|m| m.captures), Ok(1), "Black takes: the ko");
+        assert_eq!(g.check(White, at(&g, 0, 0)), Err(Illegal::Ko), "no immediate retake");
+        assert_eq!(g.check(White, at(&g, 2, 0)), Err(Illegal::Suicide), "filling from outside is suicide");
+        assert!(g.play(White, Move::Pass).is_ok(), "White has no ko threat");
+        assert_eq!(g.play(Black, at(&g, 2, 0)).map(|m| m.captures), Ok(7), "Black takes the whole group");
+        let input = CountInput { prisoners: [g.prisoners(Black), g.prisoners(White)], ..Default::default() };
+        let count = count(g.board(), g.rules(), &input);
+        assert_eq!(count.black.stones + count.black.territory, 30, "the whole 6×5 board is Black's");
     }
 }

@@ -90,6 +90,11 @@ proptest! {
         }
         prop_assert_eq!(replay.game.board(), game.board());
         prop_assert_eq!(replay.game.board().hash(), game.board().hash());
+        // The board's running stone counts agree with its points.
+        for color in [Color::Black, Color::White] {
+            let on_board = game.board().points().filter(|p| game.board().get(*p) == Some(color)).count();
+            prop_assert_eq!(game.board().count(color), on_board);
+        }
     }
 
     /// On a fully played-out board the area count (no dead stones) equals Tromp-Taylor.

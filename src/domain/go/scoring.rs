@@ -16,8 +16,8 @@ pub struct SideCount {
     pub territory: u32,
     /// Prisoners held: captures during play, the opponent's dead stones, pass stones.
     pub prisoners: u32,
-    /// Independent living groups (for the group tax).
-    pub groups: u32,
+    /// Independent living groups, counted only under a group tax (the only rules that weigh them).
+    pub groups: Option<u32>,
     /// The side's score in half-points, before komi.
     pub score_half_points: i32,
 }
@@ -133,9 +133,9 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         territory[0] = territory[0].saturating_sub(eyes[0]);
         territory[1] = territory[1].saturating_sub(eyes[1]);
     }
-    let totals = Totals { stones, territory, prisoners, groups: r.groups, shared: r.shared };
+    let groups = (rules.group_tax != GroupTax::None).then(|| alive.groups());
+    let totals = Totals { stones, territory, prisoners, groups: groups.unwrap_or_default(), shared: r.shared };
     let half = side_scores(&totals, rules);
-    let groups = r.groups;
     // Area counting would credit Black with its handicap stones; the rules hand some back.
     let compensation_points = match (rules.scoring, rules.handicap_compensation) {
         (Scoring::Area, HandicapCompensation::Full) => input.handicap as i32,
@@ -151,7 +151,7 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         stones: stones.get(i).copied().unwrap_or(0),
         territory: territory.get(i).copied().unwrap_or(0),
         prisoners: prisoners.get(i).copied().unwrap_or(0),
-        groups: groups.get(i).copied().unwrap_or(0),
+        groups: groups.and_then(|g| g.get(i).copied()),
         score_half_points: half.get(i).copied().unwrap_or(0),
     };
     Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
@@ -424,7 +424,7 @@ mod tests {
     fn group_tax_ming_qing_returns_one_stone_per_extra_group() {
         let (b, mq) = two_groups_against_one();
         let c = count(&b, &mq, &CountInput::default());
-        assert_eq!((c.black.groups, c.white.groups), (2, 1));
+        assert_eq!((c.black.groups, c.white.groups), (Some(2), Some(1)));
         let mut none = mq.clone();
         none.group_tax = GroupTax::None;
         let untaxed = count(&b, &none, &CountInput::default());
