@@ -7,9 +7,8 @@
 //! whether a move is legal, what it captures and the hash of the position after it are all
 //! known without changing the board (see [`Board::preview`]), which the legal-move map and
 //! superko need at every turn.
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use crate::domain::color::Color;
 
@@ -204,10 +203,14 @@ impl Board {
 type NeighbourTable = Arc<[[u16; 4]]>;
 
 fn neighbour_table(width: u8, height: u8) -> NeighbourTable {
-    static TABLES: OnceLock<Mutex<HashMap<(u8, u8), NeighbourTable>>> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut tables = tables.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    tables.entry((width, height)).or_insert_with(|| build_neighbours(width, height)).clone()
+    // One slot per board size, filled on first use: no lock on the way to a new board.
+    const SIDES: usize = (MAX_SIDE - MIN_SIDE + 1) as usize;
+    static TABLES: [OnceLock<NeighbourTable>; SIDES * SIDES] = [const { OnceLock::new() }; SIDES * SIDES];
+    let slot = usize::from(width.saturating_sub(MIN_SIDE)) * SIDES + usize::from(height.saturating_sub(MIN_SIDE));
+    match TABLES.get(slot) {
+        Some(table) => table.get_or_init(|| build_neighbours(width, height)).clone(),
+        None => build_neighbours(width, height),
+    }
 }
 
 fn build_neighbours(width: u8, height: u8) -> Arc<[[u16; 4]]> {
@@ -513,6 +516,7 @@ impl Board {
     /// `multi_stone_suicide`: whether a move that leaves its own chain (of two or more stones)
     /// without liberties is allowed, removing that chain (NZ, Ing, Tromp-Taylor). Single-stone
     /// suicide is never a legal move.
+    #[inline]
     pub fn preview(&self, color: Color, p: Point, multi_stone_suicide: bool) -> Result<Preview, Placement> {
         let i = p.index();
         match self.stones.get(i) {
@@ -597,6 +601,7 @@ impl Board {
 
     /// Carries out a move already checked with [`Board::preview`] on this same position (the
     /// game checks first, then plays, and need not work it out twice).
+    #[inline]
     pub fn apply(&mut self, color: Color, p: Point, preview: Preview) {
         self.removed.clear();
         let i = p.index();
@@ -613,15 +618,58 @@ impl Board {
     }
 
     /// The empty regions, for counting: points of regions touching only Black, only White,
-    /// or both.
+    /// or both. (Every count walks the whole board, so this walk is kept lean: fixed arrays
+    /// on the stack, one mark per point, the colours a region touches gathered as bits.)
     pub fn regions(&self) -> Regions {
+        const UNSEEN: u8 = 0;
+        const BLACK: u8 = 1;
+        const WHITE: u8 = 2;
+        const SEEN: u8 = 4;
+        let mut mark = [SEEN; MAX_POINTS];
+        for (m, s) in mark.iter_mut().zip(&self.stones) {
+            *m = match s {
+                None => UNSEEN,
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+            };
+        }
+        let mut stack = [0u16; MAX_POINTS];
         let mut out = Regions { black: 0, white: 0, shared: 0 };
-        self.each_region(false, |size, black, white, _| match (black, white) {
-            (true, false) => out.black += size,
-            (false, true) => out.white += size,
-            (true, true) => out.shared += size,
-            (false, false) => {}
-        });
+        for start in 0..self.stones.len() {
+            match mark.get_mut(start) {
+                Some(m) if *m == UNSEEN => *m = SEEN,
+                _ => continue,
+            }
+            let (mut size, mut touches, mut top) = (0u32, 0u8, 1usize);
+            if let Some(s) = stack.first_mut() {
+                *s = start as u16;
+            }
+            while top > 0 {
+                top -= 1;
+                let p = stack.get(top).map(|p| usize::from(*p)).unwrap_or(0);
+                size += 1;
+                for nb in self.neighbour_indices(p) {
+                    if nb == NONE {
+                        break;
+                    }
+                    let Some(m) = mark.get_mut(usize::from(nb)) else { continue };
+                    touches |= *m;
+                    if *m == UNSEEN {
+                        *m = SEEN;
+                        if let Some(slot) = stack.get_mut(top) {
+                            *slot = nb;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+            match touches & (BLACK | WHITE) {
+                BLACK => out.black += size,
+                WHITE => out.white += size,
+                3 => out.shared += size,
+                _ => {}
+            }
+        }
         out
     }
 
@@ -645,7 +693,7 @@ impl Board {
             }
             x
         }
-        self.each_region(true, |_, black, white, border| {
+        self.each_region(|_, black, white, border| {
             if black != white
                 && let Some((&first, rest)) = border.split_first()
             {
@@ -682,13 +730,12 @@ impl Board {
     }
 
     /// Calls `visit(size, touches_black, touches_white, border_chain_heads)` for each maximal
-    /// empty region; the bordering chains only when `with_border` (the group count needs them,
-    /// the area count does not).
-    fn each_region(&self, with_border: bool, mut visit: impl FnMut(u32, bool, bool, &[usize])) {
+    /// empty region.
+    fn each_region(&self, mut visit: impl FnMut(u32, bool, bool, &[usize])) {
         let n = self.stones.len();
         let mut seen = vec![false; n];
         let mut stack: Vec<usize> = Vec::with_capacity(n);
-        let mut border: Vec<usize> = if with_border { Vec::with_capacity(n) } else { Vec::new() };
+        let mut border: Vec<usize> = Vec::with_capacity(n);
         for start in 0..n {
             if self.stones.get(start).copied().flatten().is_some() || seen.get(start).copied().unwrap_or(true) {
                 continue;
@@ -712,9 +759,7 @@ impl Board {
                                 Color::Black => black = true,
                                 Color::White => white = true,
                             }
-                            if with_border {
-                                border.push(self.head_of(nb));
-                            }
+                            border.push(self.head_of(nb));
                         }
                         None => {
                             if let Some(s) = seen.get_mut(nb).filter(|s| !**s) {

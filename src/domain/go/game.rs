@@ -354,6 +354,7 @@ impl Game {
         self.rules.ko != KoRule::Positional
     }
 
+    #[inline(always)]
     fn evaluate(&self, color: Color, mv: Move, positions: Positions) -> Result<Option<Preview>, Illegal> {
         if self.ending.is_some() {
             return Err(Illegal::GameOver);
