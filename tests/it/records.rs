@@ -128,6 +128,10 @@ async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> Te
     let draw = yunzi(&["score", file, "--rules", "chinese-1988", "--set", "cycles=draw"])?;
     let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&draw.stdout).trim())?;
     assert_eq!((line["result"].as_str(), line["result_zh"].as_str()), (Some("0"), Some("和棋")));
+    // A replay leaves this game without a result (the replayed game gets its own).
+    let replay = yunzi(&["score", file, "--rules", "chinese-1988", "--set", "cycles=replay"])?;
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&replay.stdout).trim())?;
+    assert_eq!((line["result"].as_str(), line["cycle_policy"].as_str()), (Some("Void"), Some("replay")));
     let wrong = yunzi(&["score", file, "--set", "cycles=sometimes"])?;
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("--set cycles=sometimes"));
     // Under the 2002 rules (situational superko) the lap cannot be closed.

@@ -146,7 +146,7 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
     let mut margin = half[0] - half[1] - rules.komi.half_points() - 2 * compensation_points;
     margin -= penalty * input.warnings[0] as i32;
     margin += penalty * input.warnings[1] as i32;
-    let result = result_from_margin(margin, rules);
+    let result = lost_by_warnings(input.warnings, rules).unwrap_or_else(|| result_from_margin(margin, rules));
     let side = |i: usize| SideCount {
         stones: stones.get(i).copied().unwrap_or(0),
         territory: territory.get(i).copied().unwrap_or(0),
@@ -155,6 +155,22 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         score_half_points: half.get(i).copied().unwrap_or(0),
     };
     Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
+}
+
+/// A side with as many warnings as the rules allow loses the game whatever the count (1988
+/// Art. 25.2, 2002 Art. 24.2); both sides so warned both lose. `warnings-to-lose=0` turns
+/// this off.
+pub fn lost_by_warnings(warnings: [u32; 2], rules: &Ruleset) -> Option<GameResult> {
+    let limit = u32::from(rules.warnings_to_lose);
+    if limit == 0 {
+        return None;
+    }
+    match (warnings[0] >= limit, warnings[1] >= limit) {
+        (true, true) => Some(GameResult::BothLose),
+        (true, false) => Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }),
+        (false, true) => Some(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified }),
+        (false, false) => None,
+    }
 }
 
 /// Points of single-colour regions (eyes) that belong to chains in seki, per colour. Such
@@ -401,6 +417,30 @@ mod tests {
             count(&board, &r1988, &CountInput { warnings: [1, 0], ..Default::default() }).margin_half_points,
             count(&board, &r1988, &CountInput::default()).margin_half_points
         );
+    }
+
+    #[test]
+    fn the_second_warning_loses_the_game() {
+        let board = split_board(9);
+        let mut r = rules("chinese-2002");
+        let clean = count(&board, &r, &CountInput::default()).result;
+        let winner = |w| count(&board, &r, &CountInput { warnings: w, ..Default::default() }).result;
+        assert_eq!(winner([1, 1]), clean, "one warning each only costs stones");
+        assert_eq!(winner([2, 0]), GameResult::Win { winner: Color::White, margin: Margin::Unspecified });
+        assert_eq!(winner([0, 2]), GameResult::Win { winner: Color::Black, margin: Margin::Unspecified });
+        assert_eq!(winner([2, 3]), GameResult::BothLose);
+        assert!(r.set("warnings-to-lose", "3").is_ok());
+        let winner = |w| count(&board, &r, &CountInput { warnings: w, ..Default::default() }).result;
+        let two = count(&board, &r, &CountInput { warnings: [2, 0], ..Default::default() });
+        assert_eq!(
+            winner([2, 0]),
+            result_from_margin(two.margin_half_points, &r),
+            "with three to lose, two only cost stones"
+        );
+        assert!(r.set("warnings-to-lose", "0").is_ok());
+        assert_eq!(count(&board, &r, &CountInput { warnings: [5, 0], ..Default::default() }).margin_half_points, {
+            count(&board, &r, &CountInput::default()).margin_half_points - 5 * 4
+        });
     }
 
     /// Two black groups, each with its own eye, against one white group (digest §2.5, §2.6).
