@@ -4,6 +4,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use yunzi::domain::color::Color;
+use yunzi::domain::pairing::matching::{Edge, max_weight_matching};
 use yunzi::domain::pairing::{PairingPlayer, pair_swiss};
 use yunzi::domain::result::{GameResult, Margin};
 use yunzi::domain::standings::{ByeRecord, GameRecord, compute_standings};
@@ -75,5 +76,23 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(pairing, benches);
+/// The exact matcher alone on a complete graph of 400 vertices with random weights: the
+/// worst case for its O(n³) stages (real pairings give it sparser graphs).
+fn matching(c: &mut Criterion) {
+    let mut rng = Lcg(2024);
+    let mut edges = Vec::new();
+    for u in 0..400 {
+        for v in u + 1..400 {
+            edges.push(Edge { u, v, weight: (rng.next() % 1_000_000) as i64 });
+        }
+    }
+    let mut group = c.benchmark_group("matching");
+    group.sample_size(10);
+    group.bench_function("max-weight matching, complete graph of 400", |b| {
+        b.iter(|| max_weight_matching(400, black_box(&edges), true))
+    });
+    group.finish();
+}
+
+criterion_group!(pairing, benches, matching);
 criterion_main!(pairing);

@@ -1,5 +1,6 @@
 //! Pairing players for a round. Shared types live here; each system has its own module.
 
+pub mod matching;
 pub mod swiss;
 
 use std::fmt;
