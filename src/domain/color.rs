@@ -21,6 +21,14 @@ impl Color {
         }
     }
 
+    /// 0 for Black, 1 for White: the index into `[black, white]` pairs.
+    pub fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
     /// Lower-case English name: "black" or "white".
     pub fn as_str(self) -> &'static str {
         match self {

@@ -87,16 +87,14 @@ static ZOBRIST: [[u64; 2]; MAX_POINTS] = {
     table
 };
 
-fn color_index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
-    }
+fn key(point: usize, color: Color) -> u64 {
+    ZOBRIST.get(point).map(|k| k[color.index()]).unwrap_or(0)
 }
 
-fn key(point: usize, color: Color) -> u64 {
-    ZOBRIST.get(point).map(|k| k[color_index(color)]).unwrap_or(0)
-}
+/// Which colours an empty region touches, as bits (see [`Board::walk_regions`]).
+const TOUCHES_BLACK: u8 = 1;
+const TOUCHES_WHITE: u8 = 2;
+const TOUCHES_BOTH: u8 = TOUCHES_BLACK | TOUCHES_WHITE;
 
 /// Empty-region totals for counting (see [`Board::regions`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,7 +298,7 @@ impl Board {
     }
 
     pub fn count(&self, color: Color) -> usize {
-        self.stone_counts.get(color_index(color)).map(|n| *n as usize).unwrap_or(0)
+        self.stone_counts.get(color.index()).map(|n| *n as usize).unwrap_or(0)
     }
 
     fn head_of(&self, i: usize) -> usize {
@@ -372,7 +370,7 @@ impl Board {
         let Some(slot) = self.stones.get_mut(i) else { return };
         *slot = Some(color);
         self.hash ^= key(i, color);
-        if let Some(n) = self.stone_counts.get_mut(color_index(color)) {
+        if let Some(n) = self.stone_counts.get_mut(color.index()) {
             *n += 1;
         }
         if let (Some(h), Some(n)) = (self.head.get_mut(i), self.next.get_mut(i)) {
@@ -459,7 +457,7 @@ impl Board {
             let following = self.next.get(stone).map(|n| usize::from(*n)).unwrap_or(start);
             if let Some(color) = self.stones.get(stone).copied().flatten() {
                 self.hash ^= key(stone, color);
-                if let Some(n) = self.stone_counts.get_mut(color_index(color)) {
+                if let Some(n) = self.stone_counts.get_mut(color.index()) {
                     *n -= 1;
                 }
             }
@@ -618,58 +616,15 @@ impl Board {
     }
 
     /// The empty regions, for counting: points of regions touching only Black, only White,
-    /// or both. (Every count walks the whole board, so this walk is kept lean: fixed arrays
-    /// on the stack, one mark per point, the colours a region touches gathered as bits.)
+    /// or both.
     pub fn regions(&self) -> Regions {
-        const UNSEEN: u8 = 0;
-        const BLACK: u8 = 1;
-        const WHITE: u8 = 2;
-        const SEEN: u8 = 4;
-        let mut mark = [SEEN; MAX_POINTS];
-        for (m, s) in mark.iter_mut().zip(&self.stones) {
-            *m = match s {
-                None => UNSEEN,
-                Some(Color::Black) => BLACK,
-                Some(Color::White) => WHITE,
-            };
-        }
-        let mut stack = [0u16; MAX_POINTS];
         let mut out = Regions { black: 0, white: 0, shared: 0 };
-        for start in 0..self.stones.len() {
-            match mark.get_mut(start) {
-                Some(m) if *m == UNSEEN => *m = SEEN,
-                _ => continue,
-            }
-            let (mut size, mut touches, mut top) = (0u32, 0u8, 1usize);
-            if let Some(s) = stack.first_mut() {
-                *s = start as u16;
-            }
-            while top > 0 {
-                top -= 1;
-                let p = stack.get(top).map(|p| usize::from(*p)).unwrap_or(0);
-                size += 1;
-                for nb in self.neighbour_indices(p) {
-                    if nb == NONE {
-                        break;
-                    }
-                    let Some(m) = mark.get_mut(usize::from(nb)) else { continue };
-                    touches |= *m;
-                    if *m == UNSEEN {
-                        *m = SEEN;
-                        if let Some(slot) = stack.get_mut(top) {
-                            *slot = nb;
-                            top += 1;
-                        }
-                    }
-                }
-            }
-            match touches & (BLACK | WHITE) {
-                BLACK => out.black += size,
-                WHITE => out.white += size,
-                3 => out.shared += size,
-                _ => {}
-            }
-        }
+        self.walk_regions::<false>(|size, touches, _| match touches {
+            TOUCHES_BLACK => out.black += size,
+            TOUCHES_WHITE => out.white += size,
+            TOUCHES_BOTH => out.shared += size,
+            _ => {}
+        });
         out
     }
 
@@ -693,8 +648,8 @@ impl Board {
             }
             x
         }
-        self.each_region(|_, black, white, border| {
-            if black != white
+        self.walk_regions::<true>(|_, touches, border| {
+            if (touches == TOUCHES_BLACK || touches == TOUCHES_WHITE)
                 && let Some((&first, rest)) = border.split_first()
             {
                 for &h in rest {
@@ -717,11 +672,7 @@ impl Board {
             let root = find(&mut parent, i);
             if let Some(mark) = counted.get_mut(root).filter(|m| !**m) {
                 *mark = true;
-                let side = match color {
-                    Color::Black => 0,
-                    Color::White => 1,
-                };
-                if let Some(g) = groups.get_mut(side) {
+                if let Some(g) = groups.get_mut(color.index()) {
                     *g += 1;
                 }
             }
@@ -729,48 +680,56 @@ impl Board {
         groups
     }
 
-    /// Calls `visit(size, touches_black, touches_white, border_chain_heads)` for each maximal
-    /// empty region.
-    fn each_region(&self, mut visit: impl FnMut(u32, bool, bool, &[usize])) {
-        let n = self.stones.len();
-        let mut seen = vec![false; n];
-        let mut stack: Vec<usize> = Vec::with_capacity(n);
-        let mut border: Vec<usize> = Vec::with_capacity(n);
-        for start in 0..n {
-            if self.stones.get(start).copied().flatten().is_some() || seen.get(start).copied().unwrap_or(true) {
-                continue;
+    /// Calls `visit(size, touches, border)` for each maximal empty region, where `touches` is
+    /// `TOUCHES_BLACK`, `TOUCHES_WHITE`, `TOUCHES_BOTH` or 0, and `border` lists the heads of the
+    /// bordering chains (collected only when `BORDER`: the area count does not need them).
+    /// Every count walks the whole board, so the walk is kept lean: fixed arrays on the stack
+    /// and one mark per point.
+    fn walk_regions<const BORDER: bool>(&self, mut visit: impl FnMut(u32, u8, &[usize])) {
+        const UNSEEN: u8 = 0;
+        const SEEN: u8 = 4;
+        let mut mark = [SEEN; MAX_POINTS];
+        for (m, s) in mark.iter_mut().zip(&self.stones) {
+            *m = match s {
+                None => UNSEEN,
+                Some(Color::Black) => TOUCHES_BLACK,
+                Some(Color::White) => TOUCHES_WHITE,
+            };
+        }
+        let mut stack = [0u16; MAX_POINTS];
+        let mut border = Vec::new();
+        for start in 0..self.stones.len() {
+            match mark.get_mut(start) {
+                Some(m) if *m == UNSEEN => *m = SEEN,
+                _ => continue,
             }
-            let (mut size, mut black, mut white) = (0u32, false, false);
+            let (mut size, mut touches, mut top) = (0u32, 0u8, 1usize);
+            if let Some(s) = stack.first_mut() {
+                *s = start as u16;
+            }
             border.clear();
-            stack.push(start);
-            if let Some(s) = seen.get_mut(start) {
-                *s = true;
-            }
-            while let Some(p) = stack.pop() {
+            while top > 0 {
+                top -= 1;
+                let p = stack.get(top).map(|p| usize::from(*p)).unwrap_or(0);
                 size += 1;
-                for &nb in &self.neighbour_indices(p) {
+                for nb in self.neighbour_indices(p) {
                     if nb == NONE {
                         break;
                     }
-                    let nb = usize::from(nb);
-                    match self.stones.get(nb).copied().flatten() {
-                        Some(c) => {
-                            match c {
-                                Color::Black => black = true,
-                                Color::White => white = true,
-                            }
-                            border.push(self.head_of(nb));
+                    let Some(m) = mark.get_mut(usize::from(nb)) else { continue };
+                    touches |= *m;
+                    if *m == UNSEEN {
+                        *m = SEEN;
+                        if let Some(slot) = stack.get_mut(top) {
+                            *slot = nb;
+                            top += 1;
                         }
-                        None => {
-                            if let Some(s) = seen.get_mut(nb).filter(|s| !**s) {
-                                *s = true;
-                                stack.push(nb);
-                            }
-                        }
+                    } else if BORDER && *m != SEEN {
+                        border.push(self.head_of(usize::from(nb)));
                     }
                 }
             }
-            visit(size, black, white, &border);
+            visit(size, touches & TOUCHES_BOTH, &border);
         }
     }
 

@@ -201,13 +201,6 @@ fn side_key(color: Color) -> u64 {
     }
 }
 
-fn index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 /// The fixed setup stones of a rule set, as (colour, x, y) with x from the left and y from the
 /// top, 0-based.
 pub fn setup_stones(setup: Setup, width: u8, height: u8) -> Vec<(Color, u8, u8)> {
@@ -323,7 +316,7 @@ impl Game {
 
     /// Prisoners held by `color` (stones it captured, plus pass stones it was given).
     pub fn prisoners(&self, color: Color) -> u32 {
-        self.prisoners.get(index(color)).copied().unwrap_or(0)
+        self.prisoners.get(color.index()).copied().unwrap_or(0)
     }
 
     pub fn cycles(&self) -> &[Cycle] {
@@ -449,17 +442,17 @@ impl Game {
             (Move::Play(_), None) => return Err(Illegal::GameOver),
             (Move::Pass, _) => {
                 if self.rules.pass == PassRule::PassStone
-                    && let Some(n) = self.prisoners.get_mut(index(color.opponent()))
+                    && let Some(n) = self.prisoners.get_mut(color.opponent().index())
                 {
                     *n += 1;
                 }
                 (0, 0)
             }
         };
-        if let Some(n) = self.prisoners.get_mut(index(color)) {
+        if let Some(n) = self.prisoners.get_mut(color.index()) {
             *n += u32::from(captures);
         }
-        if let Some(n) = self.prisoners.get_mut(index(color.opponent())) {
+        if let Some(n) = self.prisoners.get_mut(color.opponent().index()) {
             *n += u32::from(suicide);
         }
         self.before_last = before;
@@ -485,7 +478,7 @@ impl Game {
             // AGA Art. 11: White makes the last move; if Black passed last, White adds a pass.
             if self.rules.pass == PassRule::PassStone
                 && color == Color::Black
-                && let Some(n) = self.prisoners.get_mut(index(Color::Black))
+                && let Some(n) = self.prisoners.get_mut(Color::Black.index())
             {
                 *n += 1;
             }

@@ -46,13 +46,6 @@ pub struct CountInput<'a> {
     pub handicap: u32,
 }
 
-fn colour_index(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 /// What a count is made of, per side [black, white], before the rules weigh it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Totals {
@@ -117,7 +110,7 @@ fn remove_dead(alive: &mut Board, dead: &[Point], prisoners: &mut [u32; 2]) {
         if let Some(c) = alive.get(p) {
             alive.remove_stone(p);
             // A dead stone is the opponent's prisoner.
-            if let Some(n) = prisoners.get_mut(colour_index(c.opponent())) {
+            if let Some(n) = prisoners.get_mut(c.opponent().index()) {
                 *n += 1;
             }
         }
@@ -199,7 +192,7 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
             for nb in board.neighbours(p) {
                 match board.get(nb) {
                     Some(c) => {
-                        if let Some(t) = touches.get_mut(colour_index(c)) {
+                        if let Some(t) = touches.get_mut(c.index()) {
                             *t = true;
                         }
                     }
@@ -257,7 +250,7 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
         let borders_seki = points.iter().any(|&p| {
             board.neighbours(p).any(|nb| board.get(nb) == Some(owner) && in_seki.get(nb.index()) == Some(&true))
         });
-        if borders_seki && let Some(e) = eyes.get_mut(colour_index(owner)) {
+        if borders_seki && let Some(e) = eyes.get_mut(owner.index()) {
             *e += points.len() as u32;
         }
     }
