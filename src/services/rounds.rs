@@ -11,9 +11,10 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
-use crate::domain::pairing::{PairingPlayer, pair_swiss};
+use crate::domain::pairing::mcmahon::{Entrant, field_from_history};
+use crate::domain::pairing::{PairingSettings, pair_round};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord, compute_standings};
+use crate::domain::standings::{ByeRecord, GameRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
@@ -103,29 +104,27 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         }
     }
     let everyone = players::list(&txn, event_id).await?;
-    let present: Vec<&player::Model> = everyone.iter().filter(|p| !p.withdrawn).collect();
     let past = history(&txn, &rounds).await?;
-    let ids: Vec<i64> = everyone.iter().map(|p| i64::from(p.id)).collect();
-    let points: HashMap<i64, u32> =
-        compute_standings(&ids, &past.games, &past.byes).into_iter().map(|row| (row.player, row.points)).collect();
-    let field: Vec<PairingPlayer> = present
+    let entrants: Vec<Entrant> = everyone
         .iter()
-        .map(|p| {
-            let id = i64::from(p.id);
-            let mut mine: Vec<&GameRecord> = past.games.iter().filter(|g| g.black == id || g.white == id).collect();
-            mine.sort_by_key(|g| g.round);
-            PairingPlayer {
-                id,
-                points: points.get(&id).copied().unwrap_or(0),
-                rank_value: p.rank_value,
-                rating: p.rating,
-                opponents: mine.iter().map(|g| if g.black == id { g.white } else { g.black }).collect(),
-                colours: mine.iter().map(|g| if g.black == id { Color::Black } else { Color::White }).collect(),
-                had_bye: past.byes.iter().any(|b| b.player == id),
-            }
+        .map(|p| Entrant {
+            id: i64::from(p.id),
+            initial_score: 0,
+            rank_value: p.rank_value,
+            rating: p.rating,
+            club: p.club.clone(),
+            country: p.country.clone(),
+            team: String::new(),
         })
         .collect();
-    let pairing = pair_swiss(&field).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let present: Vec<i64> = everyone.iter().filter(|p| !p.withdrawn).map(|p| i64::from(p.id)).collect();
+    let field = field_from_history(&entrants, &present, &past.games, &past.byes);
+    let settings = PairingSettings {
+        round: number as u32,
+        seed: (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs()),
+        ..PairingSettings::default()
+    };
+    let pairing = pair_round(&field, &settings).map_err(|e| AppError::BadRequest(e.to_string()))?;
 
     let created = round::ActiveModel {
         event_id: Set(event_id),

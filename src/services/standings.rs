@@ -1,5 +1,6 @@
-//! Standings from the published rounds: points (win 2, draw 1, loss 0, 1988 Art. 28), then
-//! SOS (对手分), with a cross-table cell per round.
+//! Standings from the published rounds in the Chinese order: points (win 2, draw 1, loss 0, 1988
+//! Art. 28), then 对手分 (SOS), 累进分 (cumulative score) and direct encounter (see
+//! `domain::standings`), with a cross-table cell per round.
 use std::collections::HashMap;
 
 use sea_orm::ConnectionTrait;
@@ -13,7 +14,7 @@ pub struct StandingView {
     pub place: u32,
     pub player: player::Model,
     pub points: u32,
-    pub sos: u32,
+    pub sos: i64,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,

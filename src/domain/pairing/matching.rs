@@ -17,8 +17,8 @@
 //! (`2u + 2v - 2w`), so every dual, slack and adjustment is an integer: exposed vertices are S-roots in
 //! every stage and so always share one dual value, every labelled vertex is linked to its root by tight
 //! edges, hence all labelled vertices have duals of one parity and the slack between two S-vertices is
-//! even, which makes halving it exact. Duals are `i128`; they stay within a small multiple of
-//! `n * max|weight|`, far inside that range for any `i64` weights.
+//! even, which makes halving it exact. Weights are `i128` limited to ±2¹⁰⁰ ([`WEIGHT_LIMIT`]), so that
+//! duals, which stay within a small multiple of `n * max|weight|`, keep far inside `i128`.
 
 use std::mem;
 
@@ -27,7 +27,54 @@ use std::mem;
 pub struct Edge {
     pub u: usize,
     pub v: usize,
-    pub weight: i64,
+    pub weight: i128,
+}
+
+/// Weights are clamped to ±2¹⁰⁰: room for pairing criteria in strict tiers, and for duals.
+pub const WEIGHT_LIMIT: i128 = 1 << 100;
+
+/// A matching with its proof of optimality: the vertex duals of the final state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The mate of each vertex, `None` when unmatched.
+    pub mates: Vec<Option<usize>>,
+    /// Twice the dual of each vertex (0 for a vertex without edges).
+    pub doubled_duals: Vec<i128>,
+    /// The blossoms of the final state holding each vertex, outermost first (indices into
+    /// `blossom_duals`).
+    blossoms_of: Vec<Vec<u32>>,
+    /// Twice the dual of each blossom of the final state.
+    blossom_duals: Vec<i128>,
+}
+
+impl Solution {
+    /// Twice the reduced cost of a pair `(u, v)` of weight `weight`: the two vertex duals plus the
+    /// duals of the blossoms holding both, minus the weight. Every edge of the graph has a
+    /// non-negative slack, matched edges zero. A pair left out of the graph with a non-negative slack
+    /// could not have improved a perfect matching (LP duality): that is how a pairing proves that
+    /// pairs it never offered to the matcher cannot belong to the optimum.
+    pub fn doubled_slack(&self, u: usize, v: usize, weight: i128) -> i128 {
+        let vertex = |x: usize| self.doubled_duals.get(x).copied().unwrap_or(0);
+        let (outer_u, outer_v) = (self.blossoms_of.get(u), self.blossoms_of.get(v));
+        let shared: i128 = match (outer_u, outer_v) {
+            (Some(a), Some(b)) => a
+                .iter()
+                .zip(b)
+                .take_while(|(x, y)| x == y)
+                .map(|(x, _)| self.blossom_duals.get(*x as usize).copied().unwrap_or(0))
+                .sum(),
+            _ => 0,
+        };
+        vertex(u) + vertex(v) + shared - 2 * weight
+    }
+
+    /// Twice the vertex's dual with the duals of its blossoms spread onto it: half of each
+    /// blossom's dual goes to each of its vertices, which keeps every edge feasible.
+    fn dissolved_dual(&self, vertex: usize) -> i128 {
+        let own = self.doubled_duals.get(vertex).copied().unwrap_or(0);
+        let blossoms = self.blossoms_of.get(vertex).map_or(&[][..], Vec::as_slice);
+        own + blossoms.iter().map(|&b| self.blossom_duals.get(b as usize).copied().unwrap_or(0) / 2).sum::<i128>()
+    }
 }
 
 /// The mate of each vertex (None = unmatched) in a matching of maximum total weight among
@@ -35,10 +82,34 @@ pub struct Edge {
 /// Vertices are 0..vertex_count. Self-loops and edges naming vertices out of range are
 /// ignored; with parallel edges the heaviest counts.
 pub fn max_weight_matching(vertex_count: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
+    solve(vertex_count, edges, max_cardinality).mates
+}
+
+/// [`max_weight_matching`] together with the duals that certify it.
+pub fn solve(vertex_count: usize, edges: &[Edge], max_cardinality: bool) -> Solution {
+    run(vertex_count, edges, max_cardinality, None)
+}
+
+/// A maximum-weight perfect matching, started warm. The result always has maximum cardinality; its
+/// weight is the maximum whenever it is perfect (when the graph has no perfect matching, use
+/// [`solve`]: the warm start gives up the condition on unmatched vertices' duals). It starts from `previous` (a solution on fewer edges of the same vertices)
+/// when given, else from a greedy matching. Its duals are kept where they are feasible and raised
+/// where a new edge needs it, blossoms are dissolved into their vertices, and matched edges that are
+/// still tight stay matched; the free vertices are then matched greedily along edges made tight by
+/// lowering their duals. Each stage of the algorithm then only has to place the vertices left over,
+/// which is what makes pairing thousands of players quick.
+pub fn solve_perfect(vertex_count: usize, edges: &[Edge], previous: Option<&Solution>) -> Solution {
+    run(vertex_count, edges, true, Some(previous))
+}
+
+/// `warm`: None for the classic cold start; Some(previous or None) for a warm start.
+fn run(vertex_count: usize, edges: &[Edge], max_cardinality: bool, warm: Option<Option<&Solution>>) -> Solution {
     let mut mates = vec![None; vertex_count];
+    let mut doubled_duals = vec![0; vertex_count];
+    let mut blossoms_of = vec![Vec::new(); vertex_count];
     let edges = usable_edges(vertex_count, edges);
     if edges.is_empty() {
-        return mates;
+        return Solution { mates, doubled_duals, blossoms_of, blossom_duals: Vec::new() };
     }
 
     // Only vertices with an edge take part, so the work does not grow with isolated vertices.
@@ -51,24 +122,53 @@ pub fn max_weight_matching(vertex_count: usize, edges: &[Edge], max_cardinality:
         edges.iter().map(|edge| Edge { u: compact(edge.u), v: compact(edge.v), weight: edge.weight }).collect();
 
     let mut solver = Solver::new(used_vertices.len(), compact_edges, max_cardinality);
+    if let Some(previous) = warm {
+        let start = previous.map(|previous| {
+            let duals: Vec<i128> = used_vertices.iter().map(|&v| previous.dissolved_dual(v)).collect();
+            let mates: Vec<Option<usize>> = used_vertices
+                .iter()
+                .map(|&v| previous.mates.get(v).copied().flatten().and_then(|m| used_vertices.binary_search(&m).ok()))
+                .collect();
+            (duals, mates)
+        });
+        solver.warm_start(start);
+    }
     solver.solve();
+    let compact_count = solver.vertex_count;
     for (compact_vertex, mate) in solver.vertex_mates().into_iter().enumerate() {
-        if let (Some(&vertex), Some(mate)) = (used_vertices.get(compact_vertex), mate)
-            && let Some(slot) = mates.get_mut(vertex)
-        {
+        let Some(&vertex) = used_vertices.get(compact_vertex) else { continue };
+        if let Some(slot) = doubled_duals.get_mut(vertex) {
+            *slot = solver.dual[compact_vertex];
+        }
+        if let Some(slot) = blossoms_of.get_mut(vertex) {
+            let mut chain = Vec::new();
+            let mut current = compact_vertex;
+            while let Some(up) = solver.parent[current] {
+                chain.push((up - compact_count) as u32);
+                current = up;
+            }
+            chain.reverse();
+            *slot = chain;
+        }
+        if let (Some(mate), Some(slot)) = (mate, mates.get_mut(vertex)) {
             *slot = used_vertices.get(mate).copied();
         }
     }
-    mates
+    let blossom_duals = solver.dual[compact_count..].iter().map(|z| 2 * z).collect();
+    Solution { mates, doubled_duals, blossoms_of, blossom_duals }
 }
 
-/// Drops self-loops and out-of-range edges, and keeps only the heaviest of parallel edges
-/// (stored with `u < v`).
+/// Drops self-loops and out-of-range edges, clamps weights to [`WEIGHT_LIMIT`], and keeps only the
+/// heaviest of parallel edges (stored with `u < v`).
 fn usable_edges(vertex_count: usize, edges: &[Edge]) -> Vec<Edge> {
     let mut usable: Vec<Edge> = edges
         .iter()
         .filter(|edge| edge.u != edge.v && edge.u < vertex_count && edge.v < vertex_count)
-        .map(|edge| Edge { u: edge.u.min(edge.v), v: edge.u.max(edge.v), weight: edge.weight })
+        .map(|edge| Edge {
+            u: edge.u.min(edge.v),
+            v: edge.u.max(edge.v),
+            weight: edge.weight.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT),
+        })
         .collect();
     // Heaviest first within each vertex pair, so deduplication keeps it.
     usable.sort_unstable_by(|a, b| (a.u, a.v, b.weight).cmp(&(b.u, b.v, a.weight)));
@@ -141,6 +241,10 @@ struct Solver {
     tight: Vec<bool>,
     /// S-vertices waiting to be scanned.
     queue: Vec<usize>,
+    /// Vertices and blossoms labelled or given a best edge in this stage: the only ones whose duals
+    /// move or that can bound the next adjustment, so the adjustments need not sweep all 2n slots.
+    touched: Vec<usize>,
+    is_touched: Vec<bool>,
     /// Breadcrumbs of `scan_blossom`, cleared before it returns.
     scan_mark: Vec<bool>,
 }
@@ -159,11 +263,11 @@ impl Solver {
         }
         let max_weight = edges.iter().map(|edge| edge.weight).max().unwrap_or(0).max(0);
         // Vertex duals start at u = max_weight / 2 (stored doubled), which makes every edge feasible.
-        let dual = (0..blossom_slots).map(|id| if id < vertex_count { i128::from(max_weight) } else { 0 }).collect();
+        let dual = (0..blossom_slots).map(|id| if id < vertex_count { max_weight } else { 0 }).collect();
         Solver {
             vertex_count,
             max_cardinality,
-            doubled_weight: edges.iter().map(|edge| 2 * i128::from(edge.weight)).collect(),
+            doubled_weight: edges.iter().map(|edge| 2 * edge.weight).collect(),
             tight: vec![false; edges.len()],
             edges,
             endpoint_vertex,
@@ -182,12 +286,101 @@ impl Solver {
             unused_blossom_ids: (vertex_count..blossom_slots).rev().collect(),
             dual,
             queue: Vec::new(),
+            touched: Vec::new(),
+            is_touched: vec![false; blossom_slots],
             scan_mark: vec![false; blossom_slots],
         }
     }
 
     fn vertex_mates(&self) -> Vec<Option<usize>> {
         self.mate.iter().map(|mate| mate.map(|endpoint| self.endpoint_vertex[endpoint])).collect()
+    }
+
+    /// Replaces the cold start (all duals at the largest weight, nothing matched) by `start`'s duals
+    /// and matching (see [`solve_perfect`]), or by a greedy start. Only for maximum cardinality:
+    /// without it, the algorithm needs all exposed vertices to share the least dual.
+    fn warm_start(&mut self, start: Option<(Vec<i128>, Vec<Option<usize>>)>) {
+        let n = self.vertex_count;
+        let (duals, wanted_mates) = match start {
+            Some(start) => start,
+            // Each vertex at its heaviest edge: feasible, and mutual favourites are tight.
+            None => {
+                let mut duals = vec![i128::MIN; n];
+                for (k, edge) in self.edges.iter().enumerate() {
+                    let w = self.doubled_weight[k] / 2;
+                    duals[edge.u] = duals[edge.u].max(w);
+                    duals[edge.v] = duals[edge.v].max(w);
+                }
+                (duals, vec![None; n])
+            }
+        };
+        self.dual[..n].copy_from_slice(&duals);
+        // Keep the wanted matched edges that are tight.
+        for vertex in 0..n {
+            let Some(mate) = wanted_mates[vertex] else { continue };
+            if mate <= vertex || wanted_mates.get(mate).copied().flatten() != Some(vertex) {
+                continue;
+            }
+            let tight_edge = self.far_endpoints[vertex]
+                .iter()
+                .find(|&&far| self.endpoint_vertex[far] == mate && self.slack(far / 2) == 0)
+                .map(|&far| far / 2);
+            if let Some(k) = tight_edge
+                && self.mate[vertex].is_none()
+                && self.mate[mate].is_none()
+            {
+                self.match_edge(k);
+            }
+        }
+        // Raise a dual where an edge is infeasible: at a free end if there is one. A matched end's
+        // mate is lowered as far as its other edges allow, to keep their edge tight and matched.
+        for k in 0..self.edges.len() {
+            let deficit = -self.slack(k);
+            if deficit <= 0 {
+                continue;
+            }
+            let Edge { u, v, .. } = self.edges[k];
+            let raised = if self.mate[u].is_none() || self.mate[v].is_some() { u } else { v };
+            self.dual[raised] += deficit;
+            if let Some(far) = self.mate[raised] {
+                let mate = self.endpoint_vertex[far];
+                let room = self.far_endpoints[mate]
+                    .iter()
+                    .filter(|&&other| other / 2 != far / 2)
+                    .map(|&other| self.slack(other / 2))
+                    .min()
+                    .unwrap_or(deficit);
+                self.dual[mate] -= room.clamp(0, deficit);
+                if room < deficit {
+                    self.mate[raised] = None;
+                    self.mate[mate] = None;
+                }
+            }
+        }
+        // Greedy: lower each free vertex's dual onto its least-slack edge; match if the far end is free.
+        for vertex in 0..n {
+            if self.mate[vertex].is_some() {
+                continue;
+            }
+            let least = self.far_endpoints[vertex].iter().copied().min_by_key(|&far| self.slack(far / 2));
+            let Some(far) = least else { continue };
+            self.dual[vertex] -= self.slack(far / 2);
+            if self.mate[self.endpoint_vertex[far]].is_none() {
+                self.match_edge(far / 2);
+            }
+        }
+        // Exposed vertices must share a parity (module docs); raising a dual keeps edges feasible.
+        for vertex in 0..n {
+            if self.mate[vertex].is_none() && self.dual[vertex] % 2 != 0 {
+                self.dual[vertex] += 1;
+            }
+        }
+    }
+
+    fn match_edge(&mut self, k: usize) {
+        let (u, v) = (self.edges[k].u, self.edges[k].v);
+        self.mate[u] = Some(2 * k + 1);
+        self.mate[v] = Some(2 * k);
     }
 
     /// Each stage augments the matching by one edge or proves it optimal, so n stages suffice.
@@ -208,6 +401,9 @@ impl Solver {
         // A T-blossom expanded last stage may have left edges marked tight that no longer are.
         self.tight.fill(false);
         self.queue.clear();
+        for id in self.touched.drain(..) {
+            self.is_touched[id] = false;
+        }
 
         for vertex in 0..self.vertex_count {
             if self.mate[vertex].is_none() && self.label[self.top_blossom[vertex]] == Label::Free {
@@ -256,6 +452,13 @@ impl Solver {
         leaves
     }
 
+    fn touch(&mut self, id: usize) {
+        if !self.is_touched[id] {
+            self.is_touched[id] = true;
+            self.touched.push(id);
+        }
+    }
+
     /// Labels the top-level blossom of `vertex`, reached through endpoint `through` (None for a root).
     fn assign_label(&mut self, vertex: usize, label: Label, through: Option<usize>) {
         let blossom = self.top_blossom[vertex];
@@ -263,10 +466,14 @@ impl Solver {
             self.label[id] = label;
             self.label_endpoint[id] = through;
             self.best_edge[id] = None;
+            self.touch(id);
+        }
+        let leaves = if blossom == vertex { vec![vertex] } else { self.leaves(blossom) };
+        for &leaf in &leaves {
+            self.touch(leaf);
         }
         match label {
             Label::Outer => {
-                let leaves = self.leaves(blossom);
                 self.queue.extend(leaves);
             }
             Label::Inner => {
@@ -320,11 +527,13 @@ impl Solver {
                 } else if self.label[neighbour_blossom] == Label::Outer {
                     if self.best_edge[own_blossom].is_none_or(|best| edge_slack < self.slack(best)) {
                         self.best_edge[own_blossom] = Some(edge);
+                        self.touch(own_blossom);
                     }
                 } else if self.label[neighbour] == Label::Free
                     && self.best_edge[neighbour].is_none_or(|best| edge_slack < self.slack(best))
                 {
                     self.best_edge[neighbour] = Some(edge);
+                    self.touch(neighbour);
                 }
             }
         }
@@ -398,6 +607,7 @@ impl Solver {
         }
 
         self.label[blossom] = Label::Outer;
+        self.touch(blossom);
         self.label_endpoint[blossom] = self.label_endpoint[base_blossom];
         self.dual[blossom] = 0;
         for leaf in self.leaves_of_all(&cycle) {
@@ -523,6 +733,7 @@ impl Solver {
         for id in [entry_vertex, base_child] {
             self.label[id] = Label::Inner;
             self.label_endpoint[id] = Some(through);
+            self.touch(id);
         }
         self.best_edge[base_child] = None;
 
@@ -641,59 +852,59 @@ impl Solver {
 
     /// The smallest dual move that changes what the forest can do (deltas 1 to 4 of the literature).
     fn choose_adjustment(&self) -> (i128, Adjustment) {
-        let vertices = 0..self.vertex_count;
         let mut best: Option<(i128, Adjustment)> = None;
         let mut consider = |delta: i128, adjustment: Adjustment| {
             if best.is_none_or(|(best_delta, _)| delta < best_delta) {
                 best = Some((delta, adjustment));
             }
         };
-        let min_vertex_dual = self.dual[vertices.clone()].iter().copied().min().unwrap_or(0);
-        // Without the cardinality constraint, S-vertex duals may not go below zero.
+        let min_vertex_dual = || self.dual[..self.vertex_count].iter().copied().min().unwrap_or(0);
         if !self.max_cardinality {
-            consider(min_vertex_dual, Adjustment::Finish);
+            // Without the cardinality constraint, S-vertex duals may not go below zero.
+            consider(min_vertex_dual(), Adjustment::Finish);
         }
-        for vertex in vertices {
-            if self.label[self.top_blossom[vertex]] == Label::Free
-                && let Some(edge) = self.best_edge[vertex]
+        for &id in &self.touched {
+            if id < self.vertex_count
+                && self.label[self.top_blossom[id]] == Label::Free
+                && let Some(edge) = self.best_edge[id]
             {
                 consider(self.slack(edge), Adjustment::TightenToFree(edge));
             }
-        }
-        for blossom in 0..2 * self.vertex_count {
-            if self.parent[blossom].is_none()
-                && self.base[blossom].is_some()
-                && self.label[blossom] == Label::Outer
-                && let Some(edge) = self.best_edge[blossom]
-            {
-                // Both ends move, so half the slack closes the gap; the slack is even (see module docs).
-                let edge_slack = self.slack(edge);
-                debug_assert!(edge_slack % 2 == 0, "odd slack {edge_slack} between S-blossoms");
-                consider(edge_slack / 2, Adjustment::TightenBetweenOuter(edge));
-            }
-        }
-        for blossom in self.vertex_count..2 * self.vertex_count {
-            if self.parent[blossom].is_none() && self.base[blossom].is_some() && self.label[blossom] == Label::Inner {
-                consider(self.dual[blossom], Adjustment::ExpandInner(blossom));
+            if self.parent[id].is_none() && self.base[id].is_some() {
+                match self.label[id] {
+                    Label::Outer => {
+                        if let Some(edge) = self.best_edge[id] {
+                            // Both ends move, so half the slack closes the gap; the slack is even
+                            // (see module docs).
+                            let edge_slack = self.slack(edge);
+                            debug_assert!(edge_slack % 2 == 0, "odd slack {edge_slack} between S-blossoms");
+                            consider(edge_slack / 2, Adjustment::TightenBetweenOuter(edge));
+                        }
+                    }
+                    Label::Inner if id >= self.vertex_count => {
+                        consider(self.dual[id], Adjustment::ExpandInner(id));
+                    }
+                    _ => {}
+                }
             }
         }
         // With maximum cardinality and nothing left to grow, the matching is final.
-        best.unwrap_or((min_vertex_dual.max(0), Adjustment::Finish))
+        best.unwrap_or_else(|| (min_vertex_dual().max(0), Adjustment::Finish))
     }
 
     fn move_duals(&mut self, delta: i128) {
-        for vertex in 0..self.vertex_count {
-            match self.label[self.top_blossom[vertex]] {
-                Label::Outer => self.dual[vertex] -= delta,
-                Label::Inner => self.dual[vertex] += delta,
-                Label::Free => {}
+        for &id in &self.touched {
+            if id < self.vertex_count {
+                match self.label[self.top_blossom[id]] {
+                    Label::Outer => self.dual[id] -= delta,
+                    Label::Inner => self.dual[id] += delta,
+                    Label::Free => {}
+                }
             }
-        }
-        for blossom in self.vertex_count..2 * self.vertex_count {
-            if self.parent[blossom].is_none() && self.base[blossom].is_some() {
-                match self.label[blossom] {
-                    Label::Outer => self.dual[blossom] += delta,
-                    Label::Inner => self.dual[blossom] -= delta,
+            if id >= self.vertex_count && self.parent[id].is_none() && self.base[id].is_some() {
+                match self.label[id] {
+                    Label::Outer => self.dual[id] += delta,
+                    Label::Inner => self.dual[id] -= delta,
                     Label::Free => {}
                 }
             }
@@ -728,17 +939,18 @@ mod tests {
     }
 
     fn edge(u: usize, v: usize, weight: i64) -> Edge {
+        let weight = i128::from(weight);
         Edge { u, v, weight }
     }
 
     /// The heaviest weight between each pair, after the same cleaning rules as the solver.
-    fn weight_matrix(vertex_count: usize, edges: &[Edge]) -> Vec<Vec<Option<i64>>> {
+    fn weight_matrix(vertex_count: usize, edges: &[Edge]) -> Vec<Vec<Option<i128>>> {
         let mut matrix = vec![vec![None; vertex_count]; vertex_count];
         for e in edges {
             if e.u == e.v || e.u >= vertex_count || e.v >= vertex_count {
                 continue;
             }
-            let best = matrix[e.u][e.v].map_or(e.weight, |old: i64| old.max(e.weight));
+            let best = matrix[e.u][e.v].map_or(e.weight, |old: i128| old.max(e.weight));
             matrix[e.u][e.v] = Some(best);
             matrix[e.v][e.u] = Some(best);
         }
@@ -759,7 +971,7 @@ mod tests {
                 assert!(pair_weight.is_some(), "matched pair {vertex}-{mate} has no edge");
                 if vertex < mate {
                     cardinality += 1;
-                    weight += i128::from(pair_weight.unwrap_or(0));
+                    weight += pair_weight.unwrap_or(0);
                 }
             }
         }
@@ -780,7 +992,7 @@ mod tests {
                     && let Some(weight) = matrix[lowest][other]
                 {
                     let (count, total) = best[rest & !(1 << other)];
-                    let option = (count + 1, total + i128::from(weight));
+                    let option = (count + 1, total + weight);
                     if key(option) > key(candidate) {
                         candidate = option;
                     }
@@ -829,7 +1041,7 @@ mod tests {
         for (index, e) in solver.edges.iter().enumerate() {
             let (above_u, above_v) = (ancestors(e.u), ancestors(e.v));
             let shared: i128 = above_u.iter().filter(|b| above_v.contains(b)).map(|&b| 2 * solver.dual[b]).sum();
-            let slack = solver.dual[e.u] + solver.dual[e.v] - 2 * i128::from(e.weight) + shared;
+            let slack = solver.dual[e.u] + solver.dual[e.v] - 2 * e.weight + shared;
             assert!(slack >= 0, "edge {e:?} has negative slack");
             if solver.mate[e.u] == Some(2 * index + 1) {
                 assert_eq!(slack, 0, "matched edge {e:?} is not tight");
@@ -1062,6 +1274,72 @@ mod tests {
             let edges = random_edges(&mut rng, vertex_count, weights, false);
             for max_cardinality in [false, true] {
                 assert_certificate(vertex_count, &edges, max_cardinality);
+            }
+        }
+    }
+
+    /// The warm starts find the optimum whenever a perfect matching exists, greedy from nothing and
+    /// from the solution on a random part of the edges (the pairing's certify-and-add loop), and a
+    /// maximum cardinality always.
+    #[test]
+    fn warm_starts_match_brute_force() {
+        let mut rng = Rng(0x005E_ED0F_5EED);
+        let mut perfect_graphs = 0;
+        for round in 0..6000 {
+            let vertex_count = rng.below(11);
+            let weights = [(-20, 50), (1, 4), (-1000, -1)][round % 3];
+            let edges = random_edges(&mut rng, vertex_count, weights, round % 5 == 0);
+            let want = brute_force(vertex_count, &edges, true);
+            let part: Vec<Edge> = edges.iter().copied().filter(|_| rng.below(3) > 0).collect();
+            let first = solve_perfect(vertex_count, &part, None);
+            let greedy = solve_perfect(vertex_count, &edges, None);
+            let warm = solve_perfect(vertex_count, &edges, Some(&first));
+            for (start, solution) in [("greedy", &greedy), ("warm", &warm)] {
+                let got = score(vertex_count, &edges, &solution.mates);
+                if 2 * want.0 == vertex_count {
+                    assert_eq!(got, want, "{start} start, edges {edges:?}");
+                } else {
+                    assert_eq!(got.0, want.0, "{start} start cardinality, edges {edges:?}");
+                }
+            }
+            perfect_graphs += usize::from(2 * want.0 == vertex_count);
+        }
+        assert!(perfect_graphs > 1000, "only {perfect_graphs} graphs had a perfect matching");
+    }
+
+    /// The published slack is the certificate the pairing relies on: non-negative on every edge,
+    /// zero on matched edges; and an edge left out with a negative slack is exactly one whose
+    /// addition can pay.
+    #[test]
+    fn published_slacks_certify_the_solution() {
+        let mut rng = Rng(77);
+        for _ in 0..1500 {
+            let vertex_count = 2 * (1 + rng.below(5));
+            let edges = random_edges(&mut rng, vertex_count, (-30, 30), false);
+            let solution = solve_perfect(vertex_count, &edges, None);
+            for e in usable_edges(vertex_count, &edges) {
+                let edge_slack = solution.doubled_slack(e.u, e.v, e.weight);
+                assert!(edge_slack >= 0, "edge {e:?} slack {edge_slack}");
+                if solution.mates[e.u] == Some(e.v) {
+                    assert_eq!(edge_slack, 0, "matched edge {e:?}");
+                }
+            }
+            // Leave one edge out: if its slack against the smaller solution is non-negative, adding
+            // it back cannot improve the optimum.
+            if edges.is_empty() {
+                continue;
+            }
+            let left_out = edges[rng.below(edges.len())];
+            let rest: Vec<Edge> = edges.iter().copied().filter(|e| *e != left_out).collect();
+            let smaller = solve_perfect(vertex_count, &rest, None);
+            if smaller.mates.iter().all(Option::is_some)
+                && smaller.doubled_slack(left_out.u, left_out.v, left_out.weight) >= 0
+            {
+                assert_eq!(
+                    score(vertex_count, &rest, &smaller.mates),
+                    brute_force(vertex_count, &edges, true),
+                    "certified without {left_out:?} in {edges:?}"
+                );
             }
         }
     }

@@ -1,7 +1,12 @@
 //! Pairing players for a round. Shared types live here; each system has its own module.
 
+pub mod best_of;
+pub mod knockout;
 pub mod matching;
-pub mod swiss;
+pub mod mcmahon;
+pub mod relay;
+pub mod round_robin;
+pub mod team;
 
 use std::fmt;
 
@@ -9,22 +14,32 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Color;
 
-pub use swiss::pair_swiss;
+pub use mcmahon::{PairCost, PairingSettings, PairingStats, pair_round};
 
 /// What the pairing needs to know about one player present for the round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingPlayer {
     pub id: i64,
-    /// Game points so far (win = 2, draw = 1, bye = 2).
-    pub points: u32,
+    /// The score that groups players, in half-points: points so far (win = 2, draw = 1, bye = 2)
+    /// in a Swiss, the McMahon score (initial score + points) in a McMahon.
+    pub score: i32,
     /// `Rank::value` of the player's rank (higher is stronger).
     pub rank_value: i32,
     pub rating: Option<i32>,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub team: String,
     /// Everyone met before, including forfeited games. Ids not in the field are ignored.
     pub opponents: Vec<i64>,
-    /// Colours played so far, in order (forfeits excluded if they were never played).
+    /// Colours played so far, in order.
     pub colours: Vec<Color>,
     pub had_bye: bool,
+    /// Times drawn up (paired with a higher score) minus times drawn down.
+    #[serde(default)]
+    pub float_balance: i32,
 }
 
 /// One game of the round.
@@ -32,6 +47,9 @@ pub struct PairingPlayer {
 pub struct Board {
     pub black: i64,
     pub white: i64,
+    /// Handicap stones (0: an even game with komi; 1: Black moves first without komi).
+    #[serde(default)]
+    pub handicap: u8,
 }
 
 /// The pairing of one round.
@@ -45,6 +63,11 @@ pub struct RoundPairing {
     /// `(black, white)` of every board that repeats an earlier game; empty whenever
     /// a pairing without repeats was found.
     pub rematches: Vec<(i64, i64)>,
+    /// What each criterion cost on each board (same order as `boards`), for the "why paired" page.
+    pub costs: Vec<PairCost>,
+    /// What giving the bye cost.
+    pub bye_cost: Option<PairCost>,
+    pub stats: PairingStats,
 }
 
 /// Why a round cannot be paired.
