@@ -52,6 +52,14 @@ pub enum Command {
         #[arg(long)]
         dead: Option<String>,
     },
+    /// Pair a round from a Yunzi pairing file (JSON: settings, entrants, games, byes; see
+    /// docs/PAIRING.md): one JSON line per board with each criterion's cost, then a summary line.
+    Pair {
+        file: PathBuf,
+        /// The round to pair, using only the rounds before it; default: the round after the last.
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Manage site administrators.
     Admin {
         #[command(subcommand)]

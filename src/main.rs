@@ -40,6 +40,12 @@ async fn run() -> anyhow::Result<()> {
             }
             std::process::exit(if all_legal { 0 } else { 1 });
         }
+        Some(Command::Pair { file, round }) => {
+            for line in yunzi::services::pairing_file::pair(file, *round).map_err(anyhow::Error::msg)? {
+                println!("{line}");
+            }
+            return Ok(());
+        }
         Some(Command::Score { records, komi, dead }) => {
             use yunzi::services::records::DeadStones;
             let dead = match dead.as_deref() {
@@ -93,7 +99,7 @@ async fn run() -> anyhow::Result<()> {
             }
             println!("migrations: done");
         }
-        Command::Rules | Command::Check { .. } | Command::Score { .. } => {}
+        Command::Rules | Command::Check { .. } | Command::Score { .. } | Command::Pair { .. } => {}
         Command::Admin { action: AdminAction::Create { email, name } } => {
             let password = match std::env::var("YUNZI_ADMIN_PASSWORD") {
                 Ok(p) => p,

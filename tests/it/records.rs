@@ -143,3 +143,67 @@ async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> Te
     );
     Ok(())
 }
+
+/// `yunzi pair FILE`: the next round of a Swiss from a pairing file, one JSON line per board
+/// with its costs, the bye, and a summary; `--round` re-pairs an earlier round from its history;
+/// a bad file is refused with a clear message.
+#[tokio::test]
+async fn pair_prints_each_board_with_its_costs() -> TestResult {
+    let dir = temp_dir("pair");
+    let file = dir.join("club.json");
+    // Five players; round 1 was 1–4 (1 won) and 2–3 (3 won), 5 had the bye.
+    std::fs::write(
+        &file,
+        r#"{
+          "settings": {"placement": "split-and-fold", "avoid_same_club": true},
+          "entrants": [
+            {"id": 1, "rank_value": 4, "club": "Hangzhou"},
+            {"id": 2, "rank_value": 3, "club": "Shanghai"},
+            {"id": 3, "rank_value": 2, "club": "Hangzhou"},
+            {"id": 4, "rank_value": 1},
+            {"id": 5, "rank_value": 0}
+          ],
+          "games": [
+            {"round": 1, "black": 1, "white": 4, "result": "B+R"},
+            {"round": 1, "black": 3, "white": 2, "result": "B+3.5"}
+          ],
+          "byes": [{"round": 1, "player": 5}]
+        }"#,
+    )?;
+    let path = file.to_string_lossy().to_string();
+    let out = yunzi(&["pair", &path])?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout)?.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
+    // Two boards, the bye, the summary.
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let summary = &lines[3];
+    assert_eq!(
+        (summary["round"].as_u64(), summary["boards"].as_u64(), summary["rematches"].as_u64()),
+        (Some(2), Some(2), Some(0))
+    );
+    // Scores: 1, 3, 5 on 2 points; 2, 4 on 0. The bye cannot go to 5 again: it goes to the
+    // lowest of the 0-point group (4). One 2-point player must meet 2, who has met 3: the bottom
+    // of the group (5) floats down, which outweighs keeping 1 and 3 (one club) apart, and the
+    // board says what the club cost.
+    assert_eq!(lines[2]["bye"].as_i64(), Some(4));
+    let mut met = Vec::new();
+    for board in &lines[..2] {
+        let (b, w) = (board["black"].as_i64().unwrap_or(0), board["white"].as_i64().unwrap_or(0));
+        met.push((b.min(w), b.max(w), board["costs"]["geography"].as_u64(), board["costs"]["score_gap"].as_u64()));
+        assert_eq!(board["costs"]["rematch"].as_u64(), Some(0));
+    }
+    met.sort_unstable();
+    assert_eq!(met, vec![(1, 3, Some(1 << 17), Some(0)), (2, 5, Some(0), Some(2))]);
+    // Round 1 again from no history: five fresh players, the bye to the lowest (5).
+    let first = yunzi(&["pair", &path, "--round", "1"])?;
+    let text = String::from_utf8(first.stdout)?;
+    assert!(text.contains(r#""bye":5"#), "{text}");
+
+    std::fs::write(&file, r#"{"entrants": [{"id": 1, "rank": "3d"}]}"#)?;
+    let bad = yunzi(&["pair", &path])?;
+    assert!(!bad.status.success());
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(message.contains("not a Yunzi pairing file") && message.contains("rank"), "{message}");
+    Ok(())
+}

@@ -95,6 +95,7 @@ impl HandicapRule {
 
 /// The director's settings for pairing one round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct PairingSettings {
     /// The round being paired, from 1.
     pub round: u32,
@@ -197,14 +198,20 @@ pub struct PairingStats {
 
 /// A player entered in the event, as pairing needs them before history is applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Entrant {
     pub id: i64,
     /// Half-points: 0 for Swiss; for McMahon see [`mcmahon_initial_score`].
+    #[serde(default)]
     pub initial_score: i32,
     pub rank_value: i32,
+    #[serde(default)]
     pub rating: Option<i32>,
+    #[serde(default)]
     pub club: String,
+    #[serde(default)]
     pub country: String,
+    #[serde(default)]
     pub team: String,
 }
 
