@@ -169,11 +169,12 @@ impl TieBreakRules {
     }
 }
 
-/// A player to rank, with their initial McMahon score in half-points (0 if not a McMahon event).
+/// A player to rank, with their initial McMahon score in half-points (0 if not a McMahon event):
+/// the same figure, unit and type as the pairing's `mcmahon::Entrant::initial_score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrant {
     pub id: i64,
-    pub initial_mms: i64,
+    pub initial_score: i32,
 }
 
 /// The largest initial McMahon score accepted, either sign, in half-points.
@@ -297,11 +298,12 @@ pub fn compute_standings_with(
 ) -> Result<Vec<StandingRow>, StandingsError> {
     let mut initial_mms = HashMap::new();
     for e in entrants {
-        if initial_mms.insert(e.id, e.initial_mms).is_some() {
+        let initial = i64::from(e.initial_score);
+        if initial_mms.insert(e.id, initial).is_some() {
             return Err(StandingsError::DuplicatePlayer(e.id));
         }
-        if e.initial_mms.abs() > MAX_INITIAL_MMS {
-            return Err(StandingsError::InitialMmsOutOfRange { player: e.id, initial_mms: e.initial_mms });
+        if initial.abs() > MAX_INITIAL_MMS {
+            return Err(StandingsError::InitialMmsOutOfRange { player: e.id, initial_mms: initial });
         }
     }
     let mut booked = HashSet::new();
@@ -515,8 +517,8 @@ mod tests {
         ByeRecord { round, player }
     }
 
-    fn entrants(initial: &[(i64, i64)]) -> Vec<Entrant> {
-        initial.iter().map(|&(id, initial_mms)| Entrant { id, initial_mms }).collect()
+    fn entrants(initial: &[(i64, i32)]) -> Vec<Entrant> {
+        initial.iter().map(|&(id, initial_score)| Entrant { id, initial_score }).collect()
     }
 
     fn rules(tradition: Tradition, order: &[TieBreak]) -> TieBreakRules {
@@ -900,13 +902,13 @@ mod tests {
             .prop_flat_map(|(n, rounds)| {
                 let ids: Vec<i64> = (1..=n as i64).collect();
                 (
-                    prop::collection::vec(-6i64..=12, n),
+                    prop::collection::vec(-6i32..=12, n),
                     prop::collection::vec((Just(ids).prop_shuffle(), prop::collection::vec(0u8..8, n)), rounds),
                 )
             })
             .prop_map(|(initial, rounds)| {
                 let field: Vec<Entrant> =
-                    initial.iter().zip(1..).map(|(&initial_mms, id)| Entrant { id, initial_mms }).collect();
+                    initial.iter().zip(1..).map(|(&initial_score, id)| Entrant { id, initial_score }).collect();
                 let (mut games, mut byes) = (Vec::new(), Vec::new());
                 for (round, (order, codes)) in (1..).zip(rounds) {
                     let mut i = 0;

@@ -88,7 +88,7 @@ pub enum Bracket {
 
 /// A player with their seed (1 is the top seed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entrant {
+pub struct Seeded {
     pub player: i64,
     pub seed: u32,
 }
@@ -119,9 +119,9 @@ pub struct Match {
     /// 0-based, from the top of the bracket chart within the stage.
     pub position: u32,
     /// The upper line; the better seed in a first-round line.
-    pub a: Entrant,
+    pub a: Seeded,
     /// `None`: a bye.
-    pub b: Option<Entrant>,
+    pub b: Option<Seeded>,
     /// In order; the last is the current one. Empty for a walkover.
     pub games: Vec<GameRecord>,
     pub winner: Option<i64>,
@@ -214,7 +214,7 @@ impl Match {
     }
 
     /// (winner, loser) once decided.
-    fn outcome(&self) -> (Option<Entrant>, Option<Entrant>) {
+    fn outcome(&self) -> (Option<Seeded>, Option<Seeded>) {
         match (self.winner, self.b) {
             (Some(w), Some(b)) if w == b.player => (Some(b), Some(self.a)),
             (Some(_), b) => (Some(self.a), b),
@@ -257,8 +257,8 @@ struct Slot {
     bracket: Bracket,
     stage: u32,
     position: u32,
-    a: Option<Entrant>,
-    b: Option<Entrant>,
+    a: Option<Seeded>,
+    b: Option<Seeded>,
 }
 
 /// A knockout event in progress. Not deserialised: rebuild it from the seeds and the games.
@@ -421,12 +421,12 @@ impl Knockout {
         self.rounds.iter().flat_map(|r| &r.matches)
     }
 
-    fn entrants(&self) -> impl Iterator<Item = Entrant> {
-        self.seeds.iter().enumerate().map(|(i, &player)| Entrant { player, seed: i as u32 + 1 })
+    fn entrants(&self) -> impl Iterator<Item = Seeded> {
+        self.seeds.iter().enumerate().map(|(i, &player)| Seeded { player, seed: i as u32 + 1 })
     }
 
     /// Players with a life left, in seed order, with their losses.
-    fn alive(&self) -> Vec<(Entrant, u32)> {
+    fn alive(&self) -> Vec<(Seeded, u32)> {
         let mut losses: HashMap<i64, u32> = HashMap::new();
         for player in self.matches().filter(|m| m.bracket != Bracket::ThirdPlace).filter_map(Match::loser) {
             *losses.entry(player).or_default() += 1;
@@ -496,12 +496,12 @@ impl Knockout {
         self.seeds.len().next_power_of_two().trailing_zeros()
     }
 
-    fn seeded(&self, seed: usize) -> Option<Entrant> {
-        self.seeds.get(seed - 1).map(|&player| Entrant { player, seed: seed as u32 })
+    fn seeded(&self, seed: usize) -> Option<Seeded> {
+        self.seeds.get(seed - 1).map(|&player| Seeded { player, seed: seed as u32 })
     }
 
     /// (winner, loser) of a match made earlier; nothing for a match never made (both lines empty).
-    fn outcome(&self, bracket: Bracket, stage: u32, position: u32) -> (Option<Entrant>, Option<Entrant>) {
+    fn outcome(&self, bracket: Bracket, stage: u32, position: u32) -> (Option<Seeded>, Option<Seeded>) {
         self.matches()
             .find(|m| m.bracket == bracket && m.stage == stage && m.position == position)
             .map_or((None, None), Match::outcome)
@@ -600,11 +600,11 @@ impl Knockout {
 
     /// Three or more lives; see the module notes.
     fn plan_groups(&self, round: u32) -> Vec<Slot> {
-        let mut by_losses: BTreeMap<u32, Vec<Entrant>> = BTreeMap::new();
+        let mut by_losses: BTreeMap<u32, Vec<Seeded>> = BTreeMap::new();
         for (e, losses) in self.alive() {
             by_losses.entry(losses).or_default().push(e);
         }
-        let groups: Vec<(Bracket, Vec<Entrant>)> = if by_losses.values().all(|g| g.len() == 1) {
+        let groups: Vec<(Bracket, Vec<Seeded>)> = if by_losses.values().all(|g| g.len() == 1) {
             vec![(Bracket::Mixed, by_losses.into_values().flatten().collect())]
         } else {
             by_losses.into_iter().map(|(losses, g)| (Bracket::Group { losses }, g)).collect()
@@ -632,8 +632,8 @@ impl Knockout {
 
 /// Whether `a` takes black against `b` on this board (1-based), given the blacks so far;
 /// see the module notes.
-fn takes_black(blacks: &HashMap<i64, usize>, a: Entrant, b: Entrant, board: u32) -> bool {
-    let count = |e: Entrant| blacks.get(&e.player).copied().unwrap_or_default();
+fn takes_black(blacks: &HashMap<i64, usize>, a: Seeded, b: Seeded, board: u32) -> bool {
+    let count = |e: Seeded| blacks.get(&e.player).copied().unwrap_or_default();
     if count(a) != count(b) {
         return count(a) < count(b);
     }
@@ -659,9 +659,9 @@ fn favourites(sections: usize) -> Vec<usize> {
 /// terms, so rematches are minimised first; then `g² − i·j` (1-based places i, j) is
 /// maximised, i.e. the sum of products is minimised, which the fold 1–g, 2–(g−1), … does
 /// uniquely.
-fn fold_pairs(members: &[Entrant], met: &HashSet<(i64, i64)>) -> Vec<(Entrant, Entrant)> {
-    let met_before = |a: &Entrant, b: &Entrant| met.contains(&(a.player.min(b.player), a.player.max(b.player)));
-    let fold: Vec<(Entrant, Entrant)> =
+fn fold_pairs(members: &[Seeded], met: &HashSet<(i64, i64)>) -> Vec<(Seeded, Seeded)> {
+    let met_before = |a: &Seeded, b: &Seeded| met.contains(&(a.player.min(b.player), a.player.max(b.player)));
+    let fold: Vec<(Seeded, Seeded)> =
         members.iter().zip(members.iter().rev()).take(members.len() / 2).map(|(a, b)| (*a, *b)).collect();
     // Without a rematch the fold itself is the answer: skip the matching.
     if !fold.iter().any(|(a, b)| met_before(a, b)) {

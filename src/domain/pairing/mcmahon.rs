@@ -734,8 +734,8 @@ impl<'a> Field<'a> {
             bye_cost: bye.map(|u| self.cost(u, self.n)),
             stats,
         };
-        for (number, &(u, v)) in boards.iter().enumerate() {
-            let board = self.colours(u, v, number);
+        for &(u, v) in &boards {
+            let board = self.colours(u, v);
             let cost = self.cost(u, v);
             if cost.rematch > 0 {
                 pairing.rematches.push((board.black, board.white));
@@ -746,7 +746,7 @@ impl<'a> Field<'a> {
         pairing
     }
 
-    fn colours(&self, u: usize, v: usize, _board_number: usize) -> Board {
+    fn colours(&self, u: usize, v: usize) -> Board {
         let (a, b) = (self.order[u], self.order[v]);
         let handicap = self.settings.handicap.map_or(0, |rule| rule.stones(a.rank_value, b.rank_value));
         let a_black = if handicap > 0 && a.rank_value != b.rank_value {
