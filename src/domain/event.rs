@@ -3,29 +3,304 @@ use std::fmt;
 
 use chrono::NaiveDate;
 
-use super::komi::Komi;
-use super::player::{FieldError, clean_text};
+use serde::{Deserialize, Serialize};
 
-/// The pairing system. Swiss for now; the pairing work adds the others.
+use super::komi::Komi;
+use super::pairing::mcmahon::{HandicapRule, Placement};
+use super::player::{FieldError, clean_text};
+use super::rank::Rank;
+use super::standings::{TieBreak, TieBreakRules, Tradition};
+
+/// The pairing system (1988 Chinese Competition Rules, Art. 27, and the McMahon system).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum System {
+    /// 积分编排: paired by points each round.
     Swiss,
+    /// Paired by McMahon score: an initial score from rank (bar and floor) plus points.
+    McMahon,
+    /// 循环制: single or double (cycles), fixed by the Berger tables.
+    RoundRobin,
+    /// 淘汰制: single, double or multiple elimination (lives).
+    Knockout,
+    /// 多局决胜制: two players, best of N games.
+    BestOf,
 }
 
 impl System {
-    pub const ALL: [System; 1] = [System::Swiss];
+    pub const ALL: [System; 5] = [System::Swiss, System::McMahon, System::RoundRobin, System::Knockout, System::BestOf];
 
     pub fn code(self) -> &'static str {
         match self {
             System::Swiss => "swiss",
+            System::McMahon => "mcmahon",
+            System::RoundRobin => "round-robin",
+            System::Knockout => "knockout",
+            System::BestOf => "best-of",
         }
     }
 
     pub fn parse(code: &str) -> Result<System, FieldError> {
-        match code.trim() {
-            "swiss" => Ok(System::Swiss),
-            other => Err(FieldError(format!("\"{other}\" is not a pairing system Yunzi offers"))),
+        System::ALL
+            .into_iter()
+            .find(|s| s.code() == code.trim())
+            .ok_or_else(|| FieldError(format!("\"{}\" is not a pairing system Yunzi offers", code.trim())))
+    }
+
+    /// Whether the engine pairs each round from the scores (so a director may edit the draft);
+    /// otherwise a table or bracket fixes the pairing.
+    pub fn pairs_by_score(self) -> bool {
+        matches!(self, System::Swiss | System::McMahon)
+    }
+
+    /// Whether the director sets the number of rounds (the others follow from the field).
+    pub fn has_set_rounds(self) -> bool {
+        self.pairs_by_score()
+    }
+}
+
+/// How seats (round robin) or seeds (knockout) are given out when round 1 is drafted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Strongest first: rank, then rating, then registration order.
+    #[default]
+    Strength,
+    /// By lot (抽签), drawn by the server from the event's seed.
+    Lot,
+}
+
+impl Seating {
+    pub const ALL: [Seating; 2] = [Seating::Strength, Seating::Lot];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Seating::Strength => "strength",
+            Seating::Lot => "lot",
         }
+    }
+}
+
+/// What the system needs beyond the common settings, stored with the event as JSON.
+/// Every field has a default, so settings saved by an older version still load.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SystemSettings {
+    /// McMahon bar and floor as rank values (`Rank::value`).
+    pub mcmahon_bar: i32,
+    pub mcmahon_floor: i32,
+    pub placement: Placement,
+    pub avoid_same_club: bool,
+    /// Team-mates do not meet in rounds 1..=this (Chinese practice); 0: no rule.
+    pub same_team_rounds: u32,
+    pub handicap: Option<HandicapRule>,
+    /// Round robin: 1 (单循环) or 2 (双循环).
+    pub cycles: u32,
+    pub seating: Seating,
+    /// Knockout: lost matches that put a player out (1 single, 2 double elimination).
+    pub lives: u32,
+    pub third_place_game: bool,
+    /// Best-of: N games.
+    pub best_of: u32,
+    /// The standings: tradition and criteria in order.
+    pub tradition: Tradition,
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+impl Default for SystemSettings {
+    fn default() -> Self {
+        SystemSettings {
+            mcmahon_bar: grade("1d"),
+            mcmahon_floor: grade("20k"),
+            placement: Placement::SplitAndFold,
+            avoid_same_club: true,
+            same_team_rounds: 0,
+            handicap: None,
+            cycles: 1,
+            seating: Seating::Strength,
+            lives: 1,
+            third_place_game: true,
+            best_of: 3,
+            tradition: Tradition::Chinese,
+            tie_breaks: TieBreak::CHINESE.to_vec(),
+        }
+    }
+}
+
+fn grade(rank: &str) -> i32 {
+    Rank::parse(rank).map(|r| r.value()).unwrap_or_default()
+}
+
+/// The code of a tie-break criterion, as typed in the event form ("points, sos, cuss, direct").
+pub fn tie_break_code(tie_break: TieBreak) -> &'static str {
+    match tie_break {
+        TieBreak::Points => "points",
+        TieBreak::McMahonScore => "mms",
+        TieBreak::Sos => "sos",
+        TieBreak::Sosos => "sosos",
+        TieBreak::Sodos => "sodos",
+        TieBreak::Cumulative => "cuss",
+        TieBreak::DirectEncounter => "direct",
+        TieBreak::Wins => "wins",
+    }
+}
+
+/// "points, sos, cuss, direct" for an order.
+pub fn tie_break_text(order: &[TieBreak]) -> String {
+    order.iter().map(|t| tie_break_code(*t)).collect::<Vec<_>>().join(", ")
+}
+
+fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
+    let mut order = Vec::new();
+    for word in text.split([',', '，', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
+        let found = TieBreak::ALL.into_iter().find(|t| tie_break_code(*t) == word.to_lowercase()).ok_or_else(|| {
+            FieldError(format!(
+                "\"{word}\" is not a tie-break: use points, mms, sos, sosos, sodos, cuss, direct or wins"
+            ))
+        })?;
+        if order.contains(&found) {
+            return Err(FieldError(format!("The tie-break \"{word}\" is listed twice")));
+        }
+        order.push(found);
+    }
+    if order.is_empty() {
+        return Err(FieldError("Give at least one tie-break criterion, such as points".into()));
+    }
+    Ok(order)
+}
+
+/// The raw text of the system's part of the event form.
+#[derive(Debug, Clone, Default)]
+pub struct SystemInput<'a> {
+    pub mcmahon_bar: &'a str,
+    pub mcmahon_floor: &'a str,
+    pub placement: &'a str,
+    pub avoid_same_club: bool,
+    pub same_team_rounds: &'a str,
+    pub handicap: bool,
+    pub handicap_reduction: &'a str,
+    pub handicap_max: &'a str,
+    pub cycles: &'a str,
+    pub seating: &'a str,
+    pub lives: &'a str,
+    pub third_place_game: bool,
+    pub best_of: &'a str,
+    pub tradition: &'a str,
+    pub tie_breaks: &'a str,
+}
+
+fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(FieldError(format!("{what} must be a whole number from {} to {}", range.start(), range.end()))),
+    }
+}
+
+impl SystemSettings {
+    /// Parses the fields the system uses; the others keep their defaults, and so does a
+    /// field left blank (a blank tie-break order is the tradition's usual one).
+    pub fn parse(system: System, input: &SystemInput<'_>) -> Result<SystemSettings, FieldError> {
+        let defaults = SystemSettings::default();
+        let mut settings = defaults.clone();
+        let given = |text: &'_ str| -> Option<String> { Some(text.trim().to_string()).filter(|t| !t.is_empty()) };
+        let number = |text: &str, default: u32, range: std::ops::RangeInclusive<u32>, what: &str| match given(text) {
+            None => Ok(default),
+            Some(t) => number_in(&t, range, what),
+        };
+        if system.pairs_by_score() {
+            if system == System::McMahon {
+                let rank = |text: &str, default: i32, what: &str| match given(text) {
+                    None => Ok(default),
+                    Some(t) => {
+                        Rank::parse(&t).map(|r| r.value()).map_err(|e| FieldError(format!("The McMahon {what}: {e}")))
+                    }
+                };
+                settings.mcmahon_bar = rank(input.mcmahon_bar, defaults.mcmahon_bar, "bar")?;
+                settings.mcmahon_floor = rank(input.mcmahon_floor, defaults.mcmahon_floor, "floor")?;
+                if settings.mcmahon_floor > settings.mcmahon_bar {
+                    return Err(FieldError("The McMahon floor must not be above the bar".into()));
+                }
+            }
+            if let Some(code) = given(input.placement) {
+                settings.placement = Placement::parse(&code).ok_or_else(|| {
+                    FieldError(format!(
+                        "\"{code}\" is not a placement: use split-and-fold, split-and-random or adjacent"
+                    ))
+                })?;
+            }
+            settings.avoid_same_club = input.avoid_same_club;
+            settings.same_team_rounds =
+                number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "Rounds without team-mates meeting")?;
+            if input.handicap {
+                settings.handicap = Some(HandicapRule {
+                    reduction: number(input.handicap_reduction, 0, 0..=9, "The handicap reduction")? as u8,
+                    max_stones: number(input.handicap_max, 9, 1..=9, "The largest handicap")? as u8,
+                });
+            }
+        }
+        match system {
+            System::RoundRobin => {
+                settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
+            }
+            System::Knockout => {
+                settings.lives = number(input.lives, 1, 1..=5, "Lives (1 single, 2 double elimination)")?;
+                settings.third_place_game = input.third_place_game && settings.lives == 1;
+            }
+            System::BestOf => {
+                settings.best_of = number(input.best_of, 3, 1..=15, "Best of")?;
+                if settings.best_of % 2 == 0 {
+                    return Err(FieldError(
+                        "Best of must be an odd number of games: 3 (三局两胜), 5 (五局三胜) …".into(),
+                    ));
+                }
+            }
+            System::Swiss | System::McMahon => {}
+        }
+        if let Some(code) = given(input.seating).filter(|_| !system.pairs_by_score()) {
+            settings.seating = Seating::ALL
+                .into_iter()
+                .find(|s| s.code() == code)
+                .ok_or_else(|| FieldError("Seating must be by strength or by lot".into()))?;
+        }
+        settings.tradition = match given(input.tradition).as_deref() {
+            None | Some("chinese") => Tradition::Chinese,
+            Some("european") => Tradition::European,
+            Some(other) => {
+                return Err(FieldError(format!("\"{other}\" is not a standings tradition: use chinese or european")));
+            }
+        };
+        settings.tie_breaks = match given(input.tie_breaks) {
+            None => SystemSettings::default_order(system, settings.tradition),
+            Some(text) => parse_tie_breaks(&text)?,
+        };
+        if settings.tie_breaks.contains(&TieBreak::McMahonScore) && system != System::McMahon {
+            return Err(FieldError("The tie-break mms (McMahon score) needs the McMahon system; use points".into()));
+        }
+        Ok(settings)
+    }
+
+    /// Settings stored with an event; unreadable JSON (never written by Yunzi) gives the defaults.
+    pub fn from_json(text: &str) -> SystemSettings {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// The standings rules: the tradition with the order (validated when parsed).
+    pub fn tie_break_rules(&self) -> TieBreakRules {
+        TieBreakRules::new(self.tradition, self.tie_breaks.clone()).unwrap_or_else(|_| TieBreakRules::chinese())
+    }
+
+    /// The default order for a system and tradition, as the form pre-fills it.
+    pub fn default_order(system: System, tradition: Tradition) -> Vec<TieBreak> {
+        let mut order = match tradition {
+            Tradition::Chinese => TieBreak::CHINESE.to_vec(),
+            Tradition::European => TieBreak::EUROPEAN.to_vec(),
+        };
+        let first = if system == System::McMahon { TieBreak::McMahonScore } else { TieBreak::Points };
+        order[0] = first;
+        order
     }
 }
 
@@ -57,6 +332,7 @@ pub struct EventSettings {
     pub ruleset: &'static str,
     pub komi: Komi,
     pub time_control: String,
+    pub system_settings: SystemSettings,
 }
 
 /// The raw text of the event form.
@@ -72,6 +348,7 @@ pub struct EventInput<'a> {
     pub ruleset: &'a str,
     pub komi: &'a str,
     pub time_control: &'a str,
+    pub system_settings: SystemInput<'a>,
 }
 
 impl fmt::Display for System {
@@ -102,6 +379,7 @@ impl EventSettings {
             }
         };
         let komi = Komi::parse(input.komi).map_err(|e| FieldError(e.to_string()))?;
+        let system = System::parse(input.system)?;
         Ok(EventSettings {
             name,
             venue,
@@ -109,10 +387,11 @@ impl EventSettings {
             end_date,
             time_zone: time_zone.to_string(),
             rounds,
-            system: System::parse(input.system)?,
+            system,
             ruleset: parse_ruleset(input.ruleset)?,
             komi,
             time_control: clean_text(input.time_control, "The time control", 200, false)?,
+            system_settings: SystemSettings::parse(system, &input.system_settings)?,
         })
     }
 }
@@ -138,6 +417,94 @@ mod tests {
             ruleset: "chinese-1988",
             komi: "3¾子",
             time_control: "60 min + 3×30 s",
+            system_settings: system_input(),
+        }
+    }
+
+    fn system_input() -> SystemInput<'static> {
+        SystemInput {
+            mcmahon_bar: "3d",
+            mcmahon_floor: "15k",
+            placement: "split-and-fold",
+            avoid_same_club: true,
+            same_team_rounds: "2",
+            handicap: false,
+            handicap_reduction: "2",
+            handicap_max: "9",
+            cycles: "2",
+            seating: "lot",
+            lives: "2",
+            third_place_game: true,
+            best_of: "5",
+            tradition: "chinese",
+            tie_breaks: "points, sos, cuss, direct",
+        }
+    }
+
+    fn system_settings(system: &'static str, input: SystemInput<'static>) -> Result<SystemSettings, FieldError> {
+        EventSettings::parse(&EventInput { system, system_settings: input, ..super::tests::input() })
+            .map(|s| s.system_settings)
+    }
+
+    #[test]
+    fn each_system_reads_its_own_fields() -> Result<(), FieldError> {
+        let mcmahon =
+            system_settings("mcmahon", SystemInput { tie_breaks: "mms，sos sosos", handicap: true, ..system_input() })?;
+        assert_eq!(mcmahon.mcmahon_bar, grade("3d"));
+        assert_eq!(mcmahon.mcmahon_floor, grade("15k"));
+        assert_eq!(mcmahon.same_team_rounds, 2);
+        assert_eq!(mcmahon.handicap, Some(HandicapRule { reduction: 2, max_stones: 9 }));
+        assert_eq!(mcmahon.tie_breaks, vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sosos]);
+
+        let round_robin = system_settings("round-robin", system_input())?;
+        assert_eq!((round_robin.cycles, round_robin.seating), (2, Seating::Lot));
+        // Fields of other systems keep their defaults.
+        assert_eq!(round_robin.lives, SystemSettings::default().lives);
+
+        let double = system_settings("knockout", system_input())?;
+        assert_eq!(double.lives, 2);
+        assert!(!double.third_place_game, "a third-place game belongs to single elimination only");
+        let single = system_settings("knockout", SystemInput { lives: "1", ..system_input() })?;
+        assert!(single.third_place_game);
+
+        assert_eq!(system_settings("best-of", system_input())?.best_of, 5);
+        let stored = SystemSettings::from_json(&mcmahon.to_json());
+        assert_eq!(stored, mcmahon);
+        assert_eq!(SystemSettings::from_json("{}"), SystemSettings::default(), "old events load with defaults");
+        // Blank fields take the defaults; a blank order is the tradition's, led by MMS in a McMahon.
+        let blank = system_settings("mcmahon", SystemInput { tradition: "european", ..SystemInput::default() })?;
+        assert_eq!(blank.tie_breaks, SystemSettings::default_order(System::McMahon, Tradition::European));
+        assert_eq!(blank.tie_breaks[0], TieBreak::McMahonScore);
+        assert_eq!((blank.mcmahon_bar, blank.placement), (grade("1d"), Placement::SplitAndFold));
+        Ok(())
+    }
+
+    #[test]
+    fn bad_system_fields_are_named() {
+        let cases: Vec<(&'static str, SystemInput<'static>, &str)> = vec![
+            ("mcmahon", SystemInput { mcmahon_bar: "strong", ..system_input() }, "McMahon bar"),
+            (
+                "mcmahon",
+                SystemInput { mcmahon_bar: "10k", mcmahon_floor: "5k", ..system_input() },
+                "floor must not be above",
+            ),
+            ("swiss", SystemInput { placement: "shuffle", ..system_input() }, "placement"),
+            ("swiss", SystemInput { handicap: true, handicap_max: "12", ..system_input() }, "largest handicap"),
+            ("round-robin", SystemInput { cycles: "3", ..system_input() }, "Cycles"),
+            ("knockout", SystemInput { lives: "0", ..system_input() }, "Lives"),
+            ("best-of", SystemInput { best_of: "4", ..system_input() }, "odd number"),
+            ("swiss", SystemInput { tie_breaks: "points, luck", ..system_input() }, "\"luck\" is not a tie-break"),
+            ("swiss", SystemInput { tie_breaks: "sos, sos", ..system_input() }, "listed twice"),
+            ("swiss", SystemInput { tie_breaks: ",", ..system_input() }, "at least one"),
+            ("swiss", SystemInput { tie_breaks: "mms", ..system_input() }, "needs the McMahon system"),
+            ("swiss", SystemInput { tradition: "martian", ..system_input() }, "tradition"),
+            ("knockout", SystemInput { seating: "height", ..system_input() }, "Seating"),
+        ];
+        for (system, input, expected) in cases {
+            match system_settings(system, input) {
+                Ok(s) => panic!("{system} accepted {s:?}"),
+                Err(e) => assert!(e.0.contains(expected), "{e} should mention {expected}"),
+            }
         }
     }
 

@@ -104,6 +104,17 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
+    /// Every criterion.
+    pub const ALL: [TieBreak; 8] = [
+        TieBreak::Points,
+        TieBreak::McMahonScore,
+        TieBreak::Sos,
+        TieBreak::Sosos,
+        TieBreak::Sodos,
+        TieBreak::Cumulative,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+    ];
     /// The Chinese order: 积分, 对手分, 累进分, 直胜.
     pub const CHINESE: [TieBreak; 4] =
         [TieBreak::Points, TieBreak::Sos, TieBreak::Cumulative, TieBreak::DirectEncounter];
@@ -883,16 +894,7 @@ mod tests {
         assert_eq!(message, "round 1 names player 9, who is not in the player list (list withdrawn players too)");
     }
 
-    const ALL: [TieBreak; 8] = [
-        TieBreak::Points,
-        TieBreak::McMahonScore,
-        TieBreak::Sos,
-        TieBreak::Sosos,
-        TieBreak::Sodos,
-        TieBreak::Cumulative,
-        TieBreak::DirectEncounter,
-        TieBreak::Wins,
-    ];
+    const ALL: [TieBreak; 8] = TieBreak::ALL;
 
     /// Random events of 2–7 players and 1–4 rounds. Each round the players come in a random
     /// order; per player a code: 0 absent, 1 bye, otherwise paired with the next player with

@@ -72,6 +72,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
     active.ruleset = Set(settings.ruleset.to_string());
     active.komi_half_points = Set(settings.komi.half_points());
     active.time_control = Set(settings.time_control.clone());
+    active.system_settings = Set(settings.system_settings.to_json());
 }
 
 /// Creates the event with its creator as its first director.
@@ -115,6 +116,14 @@ pub async fn update(
         return Err(AppError::BadRequest(
             locale.t_args("error-rounds-below-played", &[("n", Arg::Num(played as i64))]),
         ));
+    }
+    // The system and what fixes its table cannot change once round 1 is drafted: the rounds
+    // already made would no longer follow from the settings.
+    let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
+    let fixed =
+        |s: &crate::domain::event::SystemSettings| (s.cycles, s.seating, s.lives, s.third_place_game, s.best_of);
+    if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {
+        return Err(AppError::BadRequest(locale.t("error-system-fixed")));
     }
     let mut active: event::ActiveModel = current.into();
     apply(&mut active, settings);

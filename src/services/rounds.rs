@@ -11,10 +11,14 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
-use crate::domain::pairing::mcmahon::{Entrant, field_from_history};
-use crate::domain::pairing::{PairingSettings, pair_round};
+use crate::domain::event::{System, SystemSettings};
+use crate::domain::pairing::event_round::{
+    self, EventPlan, History, NextRoundError, PlayedGame, Player, next_round, parse_ruling, ruling_code, uses_seeding,
+};
+use crate::domain::pairing::knockout::BothLoseRuling;
+use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord};
+use crate::domain::standings::ByeRecord;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
@@ -53,46 +57,104 @@ pub async fn byes_of(conn: &impl ConnectionTrait, round_id: i32) -> AppResult<Ve
     Ok(bye::Entity::find().filter(bye::Column::RoundId.eq(round_id)).all(conn).await?)
 }
 
-/// Everything played so far, as the domain sees it: games and byes of the given rounds.
-pub struct History {
-    pub games: Vec<GameRecord>,
-    pub byes: Vec<ByeRecord>,
-}
-
+/// Everything played in the given rounds, in playing order (round, then board).
 pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> AppResult<History> {
-    let mut games = Vec::new();
-    let mut byes = Vec::new();
+    let mut past = History::default();
     for r in rounds {
         for g in games_of(conn, r.id).await? {
-            games.push(GameRecord {
+            past.games.push(PlayedGame {
                 round: r.number as u32,
                 black: i64::from(g.black_id),
                 white: i64::from(g.white_id),
                 result: g.result.as_deref().and_then(|text| GameResult::parse(text).ok()),
+                ruling: g.ruling.as_deref().and_then(parse_ruling),
             });
         }
         for b in byes_of(conn, r.id).await? {
-            byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
+            past.byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
         }
     }
-    Ok(History { games, byes })
+    Ok(past)
 }
 
-/// Makes the next round's pairing as an unpublished draft.
+/// The event's system and its settings, as stored.
+pub fn system_of(event: &event::Model) -> AppResult<(System, SystemSettings)> {
+    let system =
+        System::parse(&event.system).map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: {}", event.id, e.0)))?;
+    Ok((system, SystemSettings::from_json(&event.system_settings)))
+}
+
+/// The seeding stored when round 1 was drafted (empty before).
+pub fn stored_seeding(event: &event::Model) -> Vec<i64> {
+    event.seeding.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
+}
+
+pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
+    everyone
+        .iter()
+        .map(|p| Player {
+            id: i64::from(p.id),
+            rank_value: p.rank_value,
+            rating: p.rating,
+            club: p.club.clone(),
+            country: p.country.clone(),
+            team: p.team.clone(),
+            present: !p.withdrawn,
+        })
+        .collect()
+}
+
+/// Whether the event has all its rounds: the director's count (Swiss, McMahon), the whole
+/// table (round robin), a champion (knockout), a decided match (best-of).
+pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<bool> {
+    let (system, settings) = system_of(event)?;
+    let rounds = list(conn, event.id).await?;
+    let seeds = stored_seeding(event);
+    if rounds.is_empty() {
+        return Ok(false);
+    }
+    Ok(match system {
+        System::Swiss | System::McMahon => rounds.len() as i32 >= event.rounds,
+        System::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
+            .is_ok_and(|n| rounds.len() as u32 >= n),
+        System::Knockout => {
+            let past = history(conn, &rounds).await?;
+            event_round::rebuild_knockout(&settings, &seeds, &past).is_ok_and(|k| k.champion().is_some())
+        }
+        System::BestOf => {
+            let past = history(conn, &rounds).await?;
+            event_round::best_of_state(&settings, &seeds, &past).is_ok_and(|m| m.is_decided())
+        }
+    })
+}
+
+/// Every random choice of a round (lots, split-and-random, nigiri) comes from this seed.
+fn round_seed(event_id: i32, number: i32) -> u64 {
+    (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs())
+}
+
+fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
+    AppError::BadRequest(match e {
+        NextRoundError::AllRoundsPaired(n) => locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(n.into()))]),
+        NextRoundError::ScheduleComplete(_) | NextRoundError::ChampionKnown(_) | NextRoundError::MatchDecided(_) => {
+            locale.t("error-event-over")
+        }
+        NextRoundError::BestOfNeedsTwo(n) => locale.t_args("error-best-of-two", &[("n", Arg::Num(n as i64))]),
+        other => other.to_string(),
+    })
+}
+
+/// Makes the next round's pairing as an unpublished draft, by the event's system.
 pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
+    let (system, settings) = system_of(&event)?;
     let rounds = list(&txn, event_id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
         return Err(AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(draft.number.into()))])));
     }
     let number = rounds.len() as i32 + 1;
-    if number > event.rounds {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(event.rounds.into()))]),
-        ));
-    }
     if let Some(last) = rounds.last() {
         let open: Vec<String> =
             games_of(&txn, last.id).await?.iter().filter(|g| g.result.is_none()).map(|g| g.board.to_string()).collect();
@@ -103,28 +165,27 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             )));
         }
     }
-    let everyone = players::list(&txn, event_id).await?;
+    let everyone = domain_players(&players::list(&txn, event_id).await?);
     let past = history(&txn, &rounds).await?;
-    let entrants: Vec<Entrant> = everyone
-        .iter()
-        .map(|p| Entrant {
-            id: i64::from(p.id),
-            initial_score: 0,
-            rank_value: p.rank_value,
-            rating: p.rating,
-            club: p.club.clone(),
-            country: p.country.clone(),
-            team: String::new(),
-        })
-        .collect();
-    let present: Vec<i64> = everyone.iter().filter(|p| !p.withdrawn).map(|p| i64::from(p.id)).collect();
-    let field = field_from_history(&entrants, &present, &past.games, &past.byes);
-    let settings = PairingSettings {
-        round: number as u32,
-        seed: (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs()),
-        ..PairingSettings::default()
+    let plan = EventPlan {
+        system,
+        settings: &settings,
+        rounds: event.rounds.max(0) as u32,
+        seed: round_seed(event_id, number),
     };
-    let pairing = pair_round(&field, &settings).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let seeds = if !uses_seeding(system) {
+        Vec::new()
+    } else if number == 1 {
+        // Fixed now, with the players present, for the whole table or bracket.
+        let seeds = event_round::seeding(&EventPlan { seed: round_seed(event_id, 0), ..plan }, &everyone);
+        let mut active: event::ActiveModel = event.clone().into();
+        active.seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
+        active.update(&txn).await?;
+        seeds
+    } else {
+        stored_seeding(&event)
+    };
+    let draft = next_round(&plan, &everyone, &past, &seeds, number as u32).map_err(|e| next_round_error(e, locale))?;
 
     let created = round::ActiveModel {
         event_id: Set(event_id),
@@ -144,23 +205,18 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             AppError::Database(e)
         }
     })?;
-    for (index, board) in pairing.boards.iter().enumerate() {
-        game::ActiveModel {
+    for (index, (board, cost)) in draft.boards.iter().zip(&draft.costs).enumerate() {
+        insert_game(&txn, created.id, index as i32 + 1, board, cost.as_ref()).await?;
+    }
+    for (player, cost) in &draft.byes {
+        bye::ActiveModel {
             round_id: Set(created.id),
-            board: Set(index as i32 + 1),
-            black_id: Set(to_id(board.black)?),
-            white_id: Set(to_id(board.white)?),
-            result: Set(None),
-            recorded_at: Set(None),
+            player_id: Set(to_id(*player)?),
+            pairing_costs: Set(cost.as_ref().and_then(|c| serde_json::to_string(c).ok())),
             ..Default::default()
         }
         .insert(&txn)
         .await?;
-    }
-    if let Some(bye_player) = pairing.bye {
-        bye::ActiveModel { round_id: Set(created.id), player_id: Set(to_id(bye_player)?), ..Default::default() }
-            .insert(&txn)
-            .await?;
     }
     audit::record(
         &txn,
@@ -168,11 +224,78 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         Some(actor.id),
         Some(event_id),
         "round.drafted",
-        json!({ "round": number, "boards": pairing.boards.len(), "bye": pairing.bye }),
+        json!({ "round": number, "system": system.code(), "boards": draft.boards.len(),
+                "byes": draft.byes.iter().map(|b| b.0).collect::<Vec<_>>() }),
     )
     .await?;
     txn.commit().await?;
     Ok(number)
+}
+
+async fn insert_game(
+    conn: &impl ConnectionTrait,
+    round_id: i32,
+    board_number: i32,
+    board: &Board,
+    cost: Option<&PairCost>,
+) -> AppResult<game::Model> {
+    Ok(game::ActiveModel {
+        round_id: Set(round_id),
+        board: Set(board_number),
+        black_id: Set(to_id(board.black)?),
+        white_id: Set(to_id(board.white)?),
+        result: Set(None),
+        recorded_at: Set(None),
+        handicap: Set(i32::from(board.handicap)),
+        pairing_costs: Set(cost.and_then(|c| serde_json::to_string(c).ok())),
+        ruling: Set(None),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?)
+}
+
+/// Knockout only: makes the boards of `round` agree with the bracket after a result or ruling
+/// changed it: a replay (draw, void game, ruling) becomes a new board; a board no longer
+/// needed (its match was decided by a correction) is removed while it has no result. A change
+/// the bracket cannot take is refused, so the caller's transaction rolls back.
+async fn sync_knockout_round(
+    conn: &impl ConnectionTrait,
+    event: &event::Model,
+    round: &round::Model,
+    locale: Locale,
+) -> AppResult<()> {
+    let (system, settings) = system_of(event)?;
+    if system != System::Knockout {
+        return Ok(());
+    }
+    let rounds = list(conn, event.id).await?;
+    if rounds.last().map(|r| r.id) != Some(round.id) {
+        return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
+    }
+    let past = history(conn, &rounds).await?;
+    let knockout = event_round::rebuild_knockout(&settings, &stored_seeding(event), &past).map_err(|e| {
+        AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
+    })?;
+    let wanted = knockout.current_round().games_to_play();
+    let existing = games_of(conn, round.id).await?;
+    for g in existing.iter().filter(|g| g.result.is_none()) {
+        let board = Board { black: i64::from(g.black_id), white: i64::from(g.white_id), handicap: 0 };
+        if !wanted.contains(&board) {
+            game::Entity::delete_by_id(g.id).exec(conn).await?;
+        }
+    }
+    let mut next_board = existing.iter().map(|g| g.board).max().unwrap_or(0) + 1;
+    for board in wanted {
+        let stored = existing.iter().any(|g| {
+            g.result.is_none() && i64::from(g.black_id) == board.black && i64::from(g.white_id) == board.white
+        });
+        if !stored {
+            insert_game(conn, round.id, next_board, &board, None).await?;
+            next_board += 1;
+        }
+    }
+    Ok(())
 }
 
 fn to_id(id: i64) -> AppResult<i32> {
@@ -192,6 +315,21 @@ async fn draft_round(
     Ok(found)
 }
 
+/// A draft the director may edit by hand: only where the engine pairs by score; a round robin's
+/// table, a bracket or a match fixes who plays whom.
+async fn editable_draft(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    number: i32,
+    locale: Locale,
+) -> AppResult<round::Model> {
+    let (system, _) = system_of(&events::get(conn, event_id).await?)?;
+    if !system.pairs_by_score() {
+        return Err(AppError::BadRequest(locale.t("error-fixed-pairing")));
+    }
+    draft_round(conn, event_id, number, locale).await
+}
+
 /// Exchanges the places of two players in a draft: on boards (keeping board colours) or
 /// with the bye. The draft page then shows any rematch or colour problem this creates.
 pub async fn swap(
@@ -208,7 +346,7 @@ pub async fn swap(
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let draft = editable_draft(&txn, event_id, number, locale).await?;
     let games = games_of(&txn, draft.id).await?;
     let byes = byes_of(&txn, draft.id).await?;
     let place = |id: i32| -> bool {
@@ -267,7 +405,7 @@ pub async fn swap_colours(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let draft = editable_draft(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &draft, board, locale).await?;
     let (black, white) = (g.white_id, g.black_id);
     let mut active: game::ActiveModel = g.into();
@@ -485,6 +623,7 @@ pub async fn record_result(
         json!({ "round": number, "board": board, "result": text }),
     )
     .await?;
+    sync_knockout_round(&txn, &events::get(&txn, event_id).await?, &r, locale).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -534,6 +673,59 @@ pub async fn correct_result(
         json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
     )
     .await?;
+    sync_knockout_round(&txn, &events::get(&txn, event_id).await?, &r, locale).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Knockout: the director's ruling on a game both players lost (双方均负): replay it, or
+/// one of the two goes through. Recorded once per game, with the reason in the audit log.
+pub async fn rule_both_lose(
+    state: &AppState,
+    actor: &user::Model,
+    at: BoardRef,
+    ruling: BothLoseRuling,
+    locale: Locale,
+) -> AppResult<()> {
+    let BoardRef { event_id, round: number, board } = at;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let event = events::get(&txn, event_id).await?;
+    if system_of(&event)?.0 != System::Knockout {
+        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+    }
+    let r = published_round(&txn, event_id, number, locale).await?;
+    let g = board_of(&txn, &r, board, locale).await?;
+    let both_lost = g.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == Some(GameResult::BothLose);
+    if !both_lost || g.ruling.is_some() {
+        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+    }
+    if let BothLoseRuling::Advance(player) = ruling
+        && player != i64::from(g.black_id)
+        && player != i64::from(g.white_id)
+    {
+        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+    }
+    let code = ruling_code(ruling);
+    let written = game::Entity::update_many()
+        .col_expr(game::Column::Ruling, Expr::value(code.clone()))
+        .filter(game::Column::Id.eq(g.id))
+        .filter(game::Column::Ruling.is_null())
+        .exec(&txn)
+        .await?;
+    if written.rows_affected != 1 {
+        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+    }
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "ruling.both_lose",
+        json!({ "round": number, "board": board, "ruling": code, "article": "1988 Art. 27 (knockout)" }),
+    )
+    .await?;
+    sync_knockout_round(&txn, &event, &r, locale).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -543,13 +735,22 @@ pub struct BoardView {
     pub board: i32,
     pub black: player::Model,
     pub white: player::Model,
+    pub handicap: i32,
     pub result: Option<GameResult>,
+    /// What each criterion cost (searched pairings only).
+    pub costs: Option<PairCost>,
+    /// A knockout game both lost, awaiting the director's ruling.
+    pub awaiting_ruling: bool,
+    pub ruling: Option<BothLoseRuling>,
 }
 
 pub struct RoundView {
     pub round: round::Model,
     pub boards: Vec<BoardView>,
+    /// Byes, or walkovers in a knockout.
     pub byes: Vec<player::Model>,
+    /// Each bye with what it cost (searched pairings only).
+    pub bye_costs: Vec<(player::Model, Option<PairCost>)>,
     /// Problems in a draft that a director should see before publishing.
     pub warnings: Vec<String>,
 }
@@ -563,18 +764,31 @@ pub async fn view(
     let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
     let everyone: HashMap<i32, player::Model> =
         players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let knockout = system_of(event)?.0 == System::Knockout;
+    let mut byes_cost = Vec::new();
+    for b in byes_of(conn, r.id).await? {
+        if let Some(p) = everyone.get(&b.player_id) {
+            byes_cost.push((p.clone(), b.pairing_costs.as_deref().and_then(|t| serde_json::from_str(t).ok())));
+        }
+    }
     let mut boards = Vec::new();
     for g in games_of(conn, r.id).await? {
         let (Some(black), Some(white)) = (everyone.get(&g.black_id), everyone.get(&g.white_id)) else { continue };
+        let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+        let ruling = g.ruling.as_deref().and_then(parse_ruling);
         boards.push(BoardView {
             board: g.board,
             black: black.clone(),
             white: white.clone(),
-            result: g.result.as_deref().and_then(|t| GameResult::parse(t).ok()),
+            handicap: g.handicap,
+            result,
+            costs: g.pairing_costs.as_deref().and_then(|t| serde_json::from_str(t).ok()),
+            awaiting_ruling: knockout && result == Some(GameResult::BothLose) && ruling.is_none(),
+            ruling,
         });
     }
-    let byes = byes_of(conn, r.id).await?.iter().filter_map(|b| everyone.get(&b.player_id).cloned()).collect();
-    let mut view = RoundView { round: r, boards, byes, warnings: Vec::new() };
+    let byes = byes_cost.iter().map(|(p, _)| p.clone()).collect();
+    let mut view = RoundView { round: r, boards, byes, bye_costs: byes_cost, warnings: Vec::new() };
     if !view.round.published {
         let earlier: Vec<round::Model> =
             list(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();

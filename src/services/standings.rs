@@ -1,20 +1,30 @@
-//! Standings from the published rounds in the Chinese order: points (win 2, draw 1, loss 0, 1988
-//! Art. 28), then 对手分 (SOS), 累进分 (cumulative score) and direct encounter (see
-//! `domain::standings`), with a cross-table cell per round.
+//! Standings from the published rounds, by the event's system: a table ranked by the event's
+//! tie-break order (Swiss, McMahon, round robin, best-of; see `domain::standings`) with a
+//! cross-table cell per round, the bracket and placings of a knockout, and a best-of
+//! match's score.
 use std::collections::HashMap;
 
 use sea_orm::ConnectionTrait;
 
-use crate::db::entities::player;
-use crate::domain::standings::compute_standings;
-use crate::error::AppResult;
+use crate::db::entities::{event, player};
+use crate::domain::event::System;
+use crate::domain::pairing::event_round::{self, initial_score};
+use crate::domain::pairing::knockout::{Bracket, MatchStatus};
+use crate::domain::result::GameResult;
+use crate::domain::standings::{Entrant, TieBreak, Tradition, compute_standings_with};
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
 use crate::services::{players, rounds};
 
 pub struct StandingView {
     pub place: u32,
     pub player: player::Model,
+    /// Half-points (积分: win 2, draw 1).
     pub points: u32,
+    /// 对手分 in half-points of the score.
     pub sos: i64,
+    /// One value per column of [`Standings::columns`], formatted.
+    pub values: Vec<String>,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -24,20 +34,166 @@ pub struct StandingView {
     pub cells: Vec<String>,
 }
 
+/// One match of a knockout, as the bracket page shows it.
+pub struct MatchView {
+    /// i18n key of the bracket part ("bracket-main", "bracket-losers" …).
+    pub bracket: &'static str,
+    pub stage: u32,
+    pub a: (u32, String),
+    /// `None`: a walkover.
+    pub b: Option<(u32, String)>,
+    /// "Black – White: result" per game, replays included.
+    pub games: Vec<String>,
+    pub winner: Option<String>,
+    pub awaiting_ruling: bool,
+}
+
+pub struct BracketRound {
+    pub number: u32,
+    pub matches: Vec<MatchView>,
+}
+
+pub struct KnockoutView {
+    pub rounds: Vec<BracketRound>,
+    /// Final places once the champion is known: (place, name).
+    pub placings: Vec<(u32, String)>,
+}
+
+/// A best-of match: each player's score in games (draws count ½) and the winner.
+pub struct BestOfView {
+    pub games: u32,
+    pub sides: Vec<(String, String)>,
+    pub winner: Option<String>,
+}
+
 pub struct Standings {
     pub rounds: Vec<i32>,
     pub rows: Vec<StandingView>,
+    pub columns: Vec<TieBreak>,
+    pub tradition: Tradition,
+    pub knockout: Option<KnockoutView>,
+    pub best_of: Option<BestOfView>,
 }
 
-pub async fn compute(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Standings> {
-    let published: Vec<_> = rounds::list(conn, event_id).await?.into_iter().filter(|r| r.published).collect();
+/// Half-points as points: 3 → "1½".
+fn halves(value: i64) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let (whole, half) = (value.abs() / 2, value.abs() % 2 == 1);
+    match (whole, half) {
+        (0, true) => format!("{sign}½"),
+        (_, true) => format!("{sign}{whole}½"),
+        _ => format!("{sign}{whole}"),
+    }
+}
+
+/// A tie-break value as the tradition writes it: Chinese tables count 积分 (win 2) as they
+/// are; European tables count a win as 1 (SODOS is kept in quarter-points).
+pub fn format_value(value: Option<i64>, tie_break: TieBreak, tradition: Tradition) -> String {
+    let Some(value) = value else { return String::new() };
+    match (tie_break, tradition) {
+        (TieBreak::Wins | TieBreak::DirectEncounter, _) => value.to_string(),
+        (TieBreak::Sodos, Tradition::Chinese) => halves(value),
+        (TieBreak::Sodos, Tradition::European) => {
+            let quarter = ["", "¼", "½", "¾"][(value.rem_euclid(4)) as usize];
+            let whole = value.div_euclid(4);
+            if whole == 0 && !quarter.is_empty() { quarter.to_string() } else { format!("{whole}{quarter}") }
+        }
+        (_, Tradition::Chinese) => value.to_string(),
+        (_, Tradition::European) => halves(value),
+    }
+}
+
+fn result_text(result: &GameResult, locale: Locale) -> String {
+    match locale {
+        Locale::Zh => result.display_zh(),
+        Locale::En => result.display_en(),
+    }
+}
+
+pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<Standings> {
+    let (system, settings) = rounds::system_of(event)?;
+    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let past = rounds::history(conn, &published).await?;
-    let everyone = players::list(conn, event_id).await?;
+    let games = past.game_records();
+    let everyone = players::list(conn, event.id).await?;
     let by_id: HashMap<i64, &player::Model> = everyone.iter().map(|p| (i64::from(p.id), p)).collect();
-    let ids: Vec<i64> = everyone.iter().map(|p| i64::from(p.id)).collect();
-    let table = compute_standings(&ids, &past.games, &past.byes);
+    let name = |id: i64| by_id.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let plan = event_round::EventPlan { system, settings: &settings, rounds: 0, seed: 0 };
+    let seeds = rounds::stored_seeding(event);
+    let rules = settings.tie_break_rules();
+    let mut standings = Standings {
+        rounds: published.iter().map(|r| r.number).collect(),
+        rows: Vec::new(),
+        columns: rules.order().to_vec(),
+        tradition: rules.tradition(),
+        knockout: None,
+        best_of: None,
+    };
+
+    if system == System::Knockout {
+        if seeds.len() >= 2 {
+            let knockout = event_round::rebuild_knockout(&settings, &seeds, &past).map_err(|e| {
+                AppError::Internal(anyhow::anyhow!("event {}: knockout does not rebuild: {e}", event.id))
+            })?;
+            let seed_of = |id: i64| seeds.iter().position(|s| *s == id).map_or(0, |i| i as u32 + 1);
+            let rounds_view = knockout
+                .rounds()
+                .iter()
+                .filter(|r| standings.rounds.contains(&(r.number as i32)))
+                .map(|r| BracketRound {
+                    number: r.number,
+                    matches: r
+                        .matches
+                        .iter()
+                        .map(|m| MatchView {
+                            bracket: match m.bracket {
+                                Bracket::Main => "bracket-main",
+                                Bracket::ThirdPlace => "bracket-third-place",
+                                Bracket::Winners => "bracket-winners",
+                                Bracket::Losers => "bracket-losers",
+                                Bracket::GrandFinal => "bracket-grand-final",
+                                Bracket::Group { .. } | Bracket::Mixed => "bracket-group",
+                            },
+                            stage: m.stage,
+                            a: (seed_of(m.a.player), name(m.a.player)),
+                            b: m.b.map(|b| (seed_of(b.player), name(b.player))),
+                            games: m
+                                .games
+                                .iter()
+                                .map(|g| {
+                                    let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
+                                    format!("{} – {} {outcome}", name(g.black), name(g.white))
+                                })
+                                .collect(),
+                            winner: m.winner.map(name),
+                            awaiting_ruling: m.status() == MatchStatus::AwaitingRuling,
+                        })
+                        .collect(),
+                })
+                .collect();
+            let placings = knockout.placings().unwrap_or_default().iter().map(|p| (p.place, name(p.player))).collect();
+            standings.knockout = Some(KnockoutView { rounds: rounds_view, placings });
+        } else {
+            standings.knockout = Some(KnockoutView { rounds: Vec::new(), placings: Vec::new() });
+        }
+        return Ok(standings);
+    }
+    if system == System::BestOf && seeds.len() == 2 {
+        let state = event_round::best_of_state(&settings, &seeds, &past).map_err(|e| AppError::Internal(e.into()))?;
+        standings.best_of = Some(BestOfView {
+            games: settings.best_of,
+            sides: state.scores.iter().map(|&(id, half_points)| (name(id), halves(i64::from(half_points)))).collect(),
+            winner: state.winner.map(name),
+        });
+    }
+
+    let entrants: Vec<Entrant> = everyone
+        .iter()
+        .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value) })
+        .collect();
+    let table = compute_standings_with(&entrants, &games, &past.byes, &rules)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
     let place_of: HashMap<i64, u32> = table.iter().map(|r| (r.player, r.place)).collect();
-    let mut rows = Vec::with_capacity(table.len());
     for row in table {
         let Some(p) = by_id.get(&row.player) else { continue };
         let cells = published
@@ -47,8 +203,9 @@ pub async fn compute(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<St
                 if past.byes.iter().any(|b| b.round == n && b.player == row.player) {
                     return "bye".to_string();
                 }
+                // The last game of the round: a best-of replays a void game in a later round.
                 let Some(g) =
-                    past.games.iter().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
+                    games.iter().rev().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
                 else {
                     return String::new();
                 };
@@ -57,20 +214,22 @@ pub async fn compute(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<St
                 } else {
                     (g.black, 'w', g.result.as_ref().map(|res| res.points().1))
                 };
-                let outcome = match mine {
-                    None => "?",
-                    Some(2) => "+",
-                    Some(1) => "=",
-                    Some(_) => "-",
+                let outcome = match (g.result, mine) {
+                    (None, _) => "?",
+                    (Some(GameResult::NoResult), _) => "×",
+                    (_, Some(2)) => "+",
+                    (_, Some(1)) => "=",
+                    _ => "-",
                 };
                 format!("{}{colour}{outcome}", place_of.get(&opponent).copied().unwrap_or(0))
             })
             .collect();
-        rows.push(StandingView {
+        standings.rows.push(StandingView {
             place: row.place,
             player: (*p).clone(),
             points: row.points,
             sos: row.sos,
+            values: standings.columns.iter().map(|t| format_value(row.value(*t), *t, standings.tradition)).collect(),
             wins: row.wins,
             draws: row.draws,
             losses: row.losses,
@@ -78,5 +237,23 @@ pub async fn compute(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<St
             cells,
         });
     }
-    Ok(Standings { rounds: published.iter().map(|r| r.number).collect(), rows })
+    Ok(standings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_written_as_each_tradition_counts() {
+        assert_eq!(format_value(Some(7), TieBreak::Points, Tradition::Chinese), "7");
+        assert_eq!(format_value(Some(7), TieBreak::McMahonScore, Tradition::European), "3½");
+        assert_eq!(format_value(Some(1), TieBreak::Sos, Tradition::European), "½");
+        assert_eq!(format_value(Some(9), TieBreak::Sodos, Tradition::European), "2¼");
+        assert_eq!(format_value(Some(3), TieBreak::Sodos, Tradition::European), "¾");
+        assert_eq!(format_value(Some(5), TieBreak::Sodos, Tradition::Chinese), "2½");
+        assert_eq!(format_value(Some(-3), TieBreak::McMahonScore, Tradition::European), "-1½");
+        assert_eq!(format_value(None, TieBreak::DirectEncounter, Tradition::Chinese), "");
+        assert_eq!(format_value(Some(2), TieBreak::Wins, Tradition::European), "2");
+    }
 }

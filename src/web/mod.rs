@@ -93,6 +93,8 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/publish" => rounds::publish, Director;
     POST "/events/{event_id}/rounds/{number}/results/{board}" => rounds::record_result, EventStaff;
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
+    POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
+    GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
     GET  "/events/{event_id}/standings" => rounds::standings, Public;
 }
 

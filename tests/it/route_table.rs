@@ -31,6 +31,7 @@ fn body<'a>(a: &'a str, b: &'a str) -> Vec<(&'static str, &'a str)> {
         ("outcome", "black"),
         ("margin", "R"),
         ("reason", "because"),
+        ("ruling", "replay"),
         ("a", a),
         ("b", b),
         ("venue", "Elsewhere"),

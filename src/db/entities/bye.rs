@@ -8,6 +8,7 @@ pub struct Model {
     pub id: i32,
     pub round_id: i32,
     pub player_id: i32,
+    pub pairing_costs: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,6 +16,10 @@ pub struct Model {
     pub ruleset: String,
     pub komi_half_points: i32,
     pub time_control: String,
+    /// The system's own settings as JSON (domain::event::SystemSettings).
+    pub system_settings: String,
+    /// Player ids in seed order, fixed when round 1 is drafted (round robin, knockout, best-of).
+    pub seeding: Option<String>,
     pub registration_open: bool,
     pub created_by: i32,
     pub created_at: DateTimeUtc,

@@ -13,6 +13,11 @@ pub struct Model {
     /// The result in SGF RE form (see domain::result::GameResult), or none yet.
     pub result: Option<String>,
     pub recorded_at: Option<DateTimeUtc>,
+    pub handicap: i32,
+    /// What each pairing criterion cost on this board, as JSON (domain::pairing::PairCost).
+    pub pairing_costs: Option<String>,
+    /// A director's ruling on this game (knockout "both lose": "replay" or "advance:<player id>").
+    pub ruling: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

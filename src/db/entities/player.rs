@@ -15,6 +15,7 @@ pub struct Model {
     pub rating: Option<i32>,
     pub club: String,
     pub country: String,
+    pub team: String,
     pub email: Option<String>,
     pub user_id: Option<i32>,
     pub withdrawn: bool,

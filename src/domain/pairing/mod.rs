@@ -1,6 +1,7 @@
 //! Pairing players for a round. Shared types live here; each system has its own module.
 
 pub mod best_of;
+pub mod event_round;
 pub mod knockout;
 pub mod matching;
 pub mod mcmahon;

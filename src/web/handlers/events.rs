@@ -6,8 +6,13 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{audit, event, player, round};
-use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, RULESETS, System};
+use crate::domain::event::{
+    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, Seating, System, SystemInput, SystemSettings, tie_break_text,
+};
 use crate::domain::komi::Komi;
+use crate::domain::pairing::mcmahon::Placement;
+use crate::domain::rank::Rank;
+use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
 use crate::services::events::{self, EventRoles, StaffMember, StaffRole};
 use crate::services::{audit as audit_service, players, rounds};
@@ -57,6 +62,37 @@ pub struct EventForm {
     komi: String,
     #[serde(default)]
     time_control: String,
+    #[serde(default)]
+    mcmahon_bar: String,
+    #[serde(default)]
+    mcmahon_floor: String,
+    #[serde(default)]
+    placement: String,
+    /// Checkboxes: present when ticked.
+    #[serde(default)]
+    avoid_same_club: Option<String>,
+    #[serde(default)]
+    same_team_rounds: String,
+    #[serde(default)]
+    handicap: Option<String>,
+    #[serde(default)]
+    handicap_reduction: String,
+    #[serde(default)]
+    handicap_max: String,
+    #[serde(default)]
+    cycles: String,
+    #[serde(default)]
+    seating: String,
+    #[serde(default)]
+    lives: String,
+    #[serde(default)]
+    third_place_game: Option<String>,
+    #[serde(default)]
+    best_of: String,
+    #[serde(default)]
+    tradition: String,
+    #[serde(default)]
+    tie_breaks: String,
 }
 
 impl EventForm {
@@ -72,8 +108,52 @@ impl EventForm {
             ruleset: &self.ruleset,
             komi: &self.komi,
             time_control: &self.time_control,
+            system_settings: SystemInput {
+                mcmahon_bar: &self.mcmahon_bar,
+                mcmahon_floor: &self.mcmahon_floor,
+                placement: &self.placement,
+                avoid_same_club: self.avoid_same_club.is_some(),
+                same_team_rounds: &self.same_team_rounds,
+                handicap: self.handicap.is_some(),
+                handicap_reduction: &self.handicap_reduction,
+                handicap_max: &self.handicap_max,
+                cycles: &self.cycles,
+                seating: &self.seating,
+                lives: &self.lives,
+                third_place_game: self.third_place_game.is_some(),
+                best_of: &self.best_of,
+                tradition: &self.tradition,
+                tie_breaks: &self.tie_breaks,
+            },
         })
         .map_err(|e| e.0)
+    }
+
+    /// The form's system fields as `settings` fill them.
+    fn with_system_settings(self, settings: &SystemSettings) -> EventForm {
+        let rank = |value: i32| Rank::from_value(value).map(|r| r.to_string()).unwrap_or_default();
+        let ticked = |on: bool| on.then(|| "on".to_string());
+        EventForm {
+            mcmahon_bar: rank(settings.mcmahon_bar),
+            mcmahon_floor: rank(settings.mcmahon_floor),
+            placement: settings.placement.code().into(),
+            avoid_same_club: ticked(settings.avoid_same_club),
+            same_team_rounds: settings.same_team_rounds.to_string(),
+            handicap: ticked(settings.handicap.is_some()),
+            handicap_reduction: settings.handicap.map_or(0, |h| h.reduction).to_string(),
+            handicap_max: settings.handicap.map_or(9, |h| h.max_stones).to_string(),
+            cycles: settings.cycles.to_string(),
+            seating: settings.seating.code().into(),
+            lives: settings.lives.to_string(),
+            third_place_game: ticked(settings.third_place_game),
+            best_of: settings.best_of.to_string(),
+            tradition: match settings.tradition {
+                Tradition::Chinese => "chinese".into(),
+                Tradition::European => "european".into(),
+            },
+            tie_breaks: tie_break_text(&settings.tie_breaks),
+            ..self
+        }
     }
 
     fn from_event(e: &event::Model) -> EventForm {
@@ -88,7 +168,9 @@ impl EventForm {
             ruleset: e.ruleset.clone(),
             komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
             time_control: e.time_control.clone(),
+            ..EventForm::default()
         }
+        .with_system_settings(&SystemSettings::from_json(&e.system_settings))
     }
 }
 
@@ -102,6 +184,14 @@ pub struct EventFormPage {
     error: Option<String>,
     systems: Vec<&'static str>,
     rulesets: Vec<&'static str>,
+    placements: Vec<&'static str>,
+    seatings: Vec<&'static str>,
+}
+
+impl EventFormPage {
+    fn ticked(&self, value: &Option<String>) -> bool {
+        value.is_some()
+    }
 }
 
 impl EventFormPage {
@@ -114,6 +204,8 @@ impl EventFormPage {
             error,
             systems: System::ALL.iter().map(|s| s.code()).collect(),
             rulesets: RULESETS.to_vec(),
+            placements: Placement::ALL.iter().map(|p| p.code()).collect(),
+            seatings: Seating::ALL.iter().map(|s| s.code()).collect(),
         }
     }
 }
@@ -130,7 +222,8 @@ pub async fn new_form(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<Eve
         ruleset: DEFAULT_RULESET.into(),
         komi: "7.5".into(),
         ..Default::default()
-    };
+    }
+    .with_system_settings(&SystemSettings::default());
     Ok(EventFormPage::new(ctx, form, "/events".into(), false, None))
 }
 
@@ -161,6 +254,8 @@ pub struct EventPage {
     player_count: usize,
     own_entry: Option<player::Model>,
     komi: String,
+    /// All rounds are made (see `rounds::is_over`).
+    over: bool,
     /// The self-registration form as typed, and its problem, when shown again.
     pub(crate) register: RegisterForm,
     pub(crate) register_error: Option<String>,
@@ -185,7 +280,35 @@ impl EventPage {
     }
 
     fn can_generate(&self) -> bool {
-        self.rounds.iter().all(|r| r.published) && (self.rounds.len() as i32) < self.event.rounds
+        self.rounds.iter().all(|r| r.published) && !self.over
+    }
+
+    /// The system with the settings that matter for it, in the reader's language.
+    fn system_summary(&self) -> String {
+        let Ok(system) = System::parse(&self.event.system) else { return self.event.system.clone() };
+        let s = SystemSettings::from_json(&self.event.system_settings);
+        let rank = |value: i32| Rank::from_value(value).map(|r| r.to_string()).unwrap_or_default();
+        let mut parts = vec![self.ctx.t(system.code())];
+        match system {
+            System::Swiss => parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds)),
+            System::McMahon => {
+                parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds));
+                parts.push(format!("{} {}", self.ctx.t("mcmahon-bar"), rank(s.mcmahon_bar)));
+                parts.push(format!("{} {}", self.ctx.t("mcmahon-floor"), rank(s.mcmahon_floor)));
+            }
+            System::RoundRobin => parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" })),
+            System::Knockout => {
+                parts.push(self.ctx.t_n("lives-n", "n", s.lives));
+                if s.third_place_game {
+                    parts.push(self.ctx.t("third-place-game"));
+                }
+            }
+            System::BestOf => parts.push(self.ctx.t_n("best-of-title", "n", s.best_of)),
+        }
+        if s.handicap.is_some() && system.pairs_by_score() {
+            parts.push(self.ctx.t("handicap-games"));
+        }
+        parts.join(" · ")
     }
 }
 
@@ -211,7 +334,9 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         name: ctx.user.as_ref().map(|u| u.display_name.clone()).unwrap_or_default(),
         ..Default::default()
     };
+    let over = rounds::is_over(&state.db, &found).await?;
     Ok(EventPage {
+        over,
         komi: komi_text(&found),
         player_count: players::list(&state.db, event_id).await?.len(),
         staff: events::staff(&state.db, event_id).await?,

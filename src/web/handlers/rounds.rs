@@ -5,7 +5,12 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
+use crate::domain::event::System;
+use crate::domain::pairing::PairCost;
+use crate::domain::pairing::event_round::parse_ruling;
+use crate::domain::pairing::mcmahon::QUALITY_UNIT;
 use crate::domain::result::GameResult;
+use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::events::{self, EventRoles};
@@ -35,6 +40,7 @@ pub struct RoundPage {
     roles: EventRoles,
     view: RoundView,
     round_count: usize,
+    system: System,
 }
 
 impl RoundPage {
@@ -47,6 +53,15 @@ impl RoundPage {
             Locale::Zh => result.display_zh(),
             Locale::En => result.display_en(),
         }
+    }
+
+    /// Only where the engine pairs by score may the director edit a draft.
+    fn can_edit(&self) -> bool {
+        !self.view.round.published && self.roles.director && self.system.pairs_by_score()
+    }
+
+    fn explained(&self) -> bool {
+        self.view.boards.iter().any(|b| b.costs.is_some())
     }
 
     fn can_enter_results(&self) -> bool {
@@ -67,8 +82,13 @@ impl RoundPage {
     }
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
-    let (event_id, number) = path.into_inner();
+/// A round as `ctx`'s user may see it: drafts only for directors.
+async fn visible_round(
+    state: &AppState,
+    ctx: &PageCtx,
+    event_id: i32,
+    number: i32,
+) -> AppResult<(event::Model, EventRoles, RoundView)> {
     let found = events::get(&state.db, event_id).await?;
     let roles = match &ctx.user {
         Some(account) => events::roles(&state.db, event_id, account).await?,
@@ -78,8 +98,15 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     if !view.round.published && !roles.director {
         return Err(AppError::NotFound);
     }
+    Ok((found, roles, view))
+}
+
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
+    let (event_id, number) = path.into_inner();
+    let (found, roles, view) = visible_round(&state, &ctx, event_id, number).await?;
     let round_count = rounds::list(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
-    Ok(RoundPage { ctx, event: found, roles, view, round_count })
+    let (system, _) = rounds::system_of(&found)?;
+    Ok(RoundPage { ctx, event: found, roles, view, round_count, system })
 }
 
 #[derive(Deserialize)]
@@ -206,6 +233,86 @@ pub struct StandingsPage {
 pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<StandingsPage> {
     let event_id = path.into_inner();
     let found = events::get(&state.db, event_id).await?;
-    let standings = standings::compute(&state.db, event_id).await?;
+    let standings = standings::compute(&state.db, &found, ctx.locale).await?;
     Ok(StandingsPage { ctx, event: found, standings })
+}
+
+impl StandingsPage {
+    fn column_name(&self, tie_break: &TieBreak) -> String {
+        self.ctx.t(match tie_break {
+            TieBreak::Points => "points",
+            TieBreak::McMahonScore => "mms",
+            TieBreak::Sos => "sos",
+            TieBreak::Sosos => "sosos",
+            TieBreak::Sodos => "sodos",
+            TieBreak::Cumulative => "cumulative",
+            TieBreak::DirectEncounter => "direct-encounter",
+            TieBreak::Wins => "wins",
+        })
+    }
+}
+
+#[derive(Deserialize)]
+pub struct RulingForm {
+    #[serde(default)]
+    ruling: String,
+}
+
+/// Knockout: the director rules on a game both players lost: "replay" or "advance:<id>".
+pub async fn rule_both_lose(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<RulingForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, number, board) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let ruling = parse_ruling(form.ruling.trim()).ok_or_else(|| AppError::BadRequest(ctx.t("error-choose-ruling")))?;
+    rounds::rule_both_lose(&state, &account, BoardRef { event_id, round: number, board }, ruling, ctx.locale).await?;
+    Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
+}
+
+/// Why the engine paired each board: what every criterion cost, tier by tier.
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/why.html")]
+pub struct WhyPage {
+    ctx: PageCtx,
+    event: event::Model,
+    view: RoundView,
+}
+
+impl WhyPage {
+    fn number(&self) -> i32 {
+        self.view.round.number
+    }
+
+    /// The criteria in tier order with their values on `cost` ("–" when nothing).
+    fn cells(&self, cost: &PairCost) -> Vec<String> {
+        let show = |v: u32| if v == 0 { "–".to_string() } else { v.to_string() };
+        let share = |v: u32| {
+            if v == 0 { "–".to_string() } else { format!("{:.2}", f64::from(v) / f64::from(QUALITY_UNIT)) }
+        };
+        vec![
+            show(cost.forbidden),
+            show(cost.rematch),
+            show(cost.same_team),
+            show(cost.colour_clash),
+            if cost.score_gap == 0 {
+                "–".to_string()
+            } else {
+                standings::format_value(Some(i64::from(cost.score_gap)), TieBreak::McMahonScore, Tradition::European)
+            },
+            show(cost.float_repeat),
+            share(cost.float_position),
+            share(cost.placement),
+            share(cost.colour),
+            share(cost.geography),
+        ]
+    }
+}
+
+pub async fn why(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<WhyPage> {
+    let (event_id, number) = path.into_inner();
+    let (found, _, view) = visible_round(&state, &ctx, event_id, number).await?;
+    Ok(WhyPage { ctx, event: found, view })
 }

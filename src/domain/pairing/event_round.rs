@@ -1,0 +1,532 @@
+//! The next round of an event, whatever its system: the one entry point the rounds service
+//! calls. It turns the event's settings, its players and what has been played into the
+//! boards and byes of the next round, each with what it cost (the "why paired" page).
+//!
+//! - Swiss and McMahon pair each round by exact matching ([`super::mcmahon`]); the director
+//!   sets the number of rounds.
+//! - Round robin, knockout and best-of fix a *seeding* when round 1 is drafted (the players
+//!   present then, by strength or by lot) and follow it to the end: the Berger table, the
+//!   bracket, the match. Players registered later are not in it.
+//! - Knockout is rebuilt from the seeding by entering every result and ruling again in
+//!   playing order ([`rebuild_knockout`]); walkovers are returned as byes (they score no
+//!   points: knockout standings are placings).
+
+use std::cmp::Reverse;
+use std::fmt;
+
+use super::best_of::{BestOf, BestOfError, MatchState};
+use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings, MatchStatus};
+use super::mcmahon::{Entrant, field_from_history, mcmahon_initial_score, mix};
+use super::round_robin::{RoundRobinError, pair_round_robin, round_count};
+use super::{Board, PairCost, PairingError, PairingSettings, pair_round};
+use crate::domain::event::{Seating, System, SystemSettings};
+use crate::domain::result::GameResult;
+use crate::domain::standings::{ByeRecord, GameRecord};
+
+/// What the next round needs to know about the event.
+#[derive(Debug, Clone, Copy)]
+pub struct EventPlan<'a> {
+    pub system: System,
+    pub settings: &'a SystemSettings,
+    /// Rounds the director set (Swiss and McMahon).
+    pub rounds: u32,
+    /// Seeds every random choice (lots, split-and-random, nigiri), so a draft can be made again.
+    pub seed: u64,
+}
+
+/// A registered player, in registration order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: i64,
+    pub rank_value: i32,
+    pub rating: Option<i32>,
+    pub club: String,
+    pub country: String,
+    pub team: String,
+    /// Not withdrawn.
+    pub present: bool,
+}
+
+/// One game as stored, in playing order (round, then board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedGame {
+    pub round: u32,
+    pub black: i64,
+    pub white: i64,
+    pub result: Option<GameResult>,
+    /// A director's ruling after a knockout game both players lost.
+    pub ruling: Option<BothLoseRuling>,
+}
+
+/// Everything played so far, in playing order.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    pub games: Vec<PlayedGame>,
+    pub byes: Vec<ByeRecord>,
+}
+
+impl History {
+    pub fn game_records(&self) -> Vec<GameRecord> {
+        self.games
+            .iter()
+            .map(|g| GameRecord { round: g.round, black: g.black, white: g.white, result: g.result })
+            .collect()
+    }
+}
+
+/// The round to draft.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftRound {
+    pub boards: Vec<Board>,
+    /// Same order as `boards`; `None` where a table or bracket decided, not a search.
+    pub costs: Vec<Option<PairCost>>,
+    /// Byes (Swiss, McMahon, round robin) or walkovers (knockout).
+    pub byes: Vec<(i64, Option<PairCost>)>,
+    /// `(black, white)` of boards that repeat an earlier game (only when none could be avoided).
+    pub rematches: Vec<(i64, i64)>,
+}
+
+/// Why no next round can be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NextRoundError {
+    /// Swiss/McMahon: the director's number of rounds is reached.
+    AllRoundsPaired(u32),
+    /// Round robin: the table's rounds are all drafted.
+    ScheduleComplete(u32),
+    /// Knockout: the champion is known.
+    ChampionKnown(i64),
+    /// Best-of: the match is decided.
+    MatchDecided(i64),
+    /// Best-of needs exactly two players present when it starts.
+    BestOfNeedsTwo(usize),
+    /// Round 1 of a table or bracket needs a seeding, later rounds the stored one.
+    SeedingMissing,
+    Pairing(PairingError),
+    RoundRobin(RoundRobinError),
+    Knockout(KnockoutError),
+    BestOf(BestOfError),
+}
+
+impl fmt::Display for NextRoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NextRoundError::AllRoundsPaired(n) => write!(f, "all {n} rounds are paired"),
+            NextRoundError::ScheduleComplete(n) => write!(f, "the round robin's {n} rounds are all paired"),
+            NextRoundError::ChampionKnown(id) => write!(f, "the knockout is over: player {id} is the champion"),
+            NextRoundError::MatchDecided(id) => write!(f, "the match is decided: player {id} has won it"),
+            NextRoundError::BestOfNeedsTwo(n) => {
+                write!(f, "a best-of match is between two players; {n} are registered and not withdrawn")
+            }
+            NextRoundError::SeedingMissing => f.write_str("the seeding of round 1 is missing"),
+            NextRoundError::Pairing(e) => e.fmt(f),
+            NextRoundError::RoundRobin(e) => e.fmt(f),
+            NextRoundError::Knockout(e) => e.fmt(f),
+            NextRoundError::BestOf(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for NextRoundError {}
+
+/// A player's initial score in half-points: the McMahon score from rank in a McMahon, else 0.
+pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32) -> i32 {
+    if plan.system == System::McMahon {
+        mcmahon_initial_score(rank_value, plan.settings.mcmahon_bar, plan.settings.mcmahon_floor)
+    } else {
+        0
+    }
+}
+
+/// Whether the system keeps a seeding from round 1.
+pub fn uses_seeding(system: System) -> bool {
+    matches!(system, System::RoundRobin | System::Knockout | System::BestOf)
+}
+
+/// The seeding for round 1: the players present, strongest first (rank, rating, registration
+/// order), or shuffled by lot. In a best-of, seed 1 has Black in game 1, decided by a
+/// simulated nigiri (猜先) whatever the seating.
+pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
+    let mut present: Vec<(usize, &Player)> = players.iter().enumerate().filter(|(_, p)| p.present).collect();
+    match plan.settings.seating {
+        Seating::Strength => present.sort_by_key(|&(order, p)| (Reverse(p.rank_value), Reverse(p.rating), order)),
+        Seating::Lot => present.sort_by_key(|&(_, p)| mix(plan.seed ^ mix(p.id as u64))),
+    }
+    let mut ids: Vec<i64> = present.iter().map(|(_, p)| p.id).collect();
+    if plan.system == System::BestOf && ids.len() == 2 && mix(plan.seed ^ 0x6E69_6769_7269).is_multiple_of(2) {
+        ids.swap(0, 1);
+    }
+    ids
+}
+
+/// Round `number` (from 1). `seeding` is the stored seeding for rounds after the first of a
+/// seeded system (see [`uses_seeding`]); for round 1 pass [`seeding`]'s.
+pub fn next_round(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    history: &History,
+    seeding: &[i64],
+    number: u32,
+) -> Result<DraftRound, NextRoundError> {
+    match plan.system {
+        System::Swiss | System::McMahon => pair_by_score(plan, players, history, number),
+        System::RoundRobin => {
+            let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
+            if number > rounds {
+                return Err(NextRoundError::ScheduleComplete(rounds));
+            }
+            let pairing =
+                pair_round_robin(seeding, plan.settings.cycles, number).map_err(NextRoundError::RoundRobin)?;
+            Ok(DraftRound {
+                costs: vec![None; pairing.boards.len()],
+                boards: pairing.boards,
+                byes: pairing.bye.map(|id| (id, None)).into_iter().collect(),
+                rematches: Vec::new(),
+            })
+        }
+        System::Knockout => {
+            if seeding.len() < 2 {
+                return Err(NextRoundError::SeedingMissing);
+            }
+            let mut knockout = rebuild_knockout(plan.settings, seeding, history).map_err(NextRoundError::Knockout)?;
+            if number > 1 {
+                if let Some(champion) = knockout.champion() {
+                    return Err(NextRoundError::ChampionKnown(champion));
+                }
+                knockout.next_round().map_err(NextRoundError::Knockout)?;
+            }
+            let round = knockout.current_round();
+            let boards = round.games_to_play();
+            let byes = round
+                .matches
+                .iter()
+                .filter(|m| m.status() == MatchStatus::Walkover)
+                .map(|m| (m.a.player, None))
+                .collect();
+            Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
+        }
+        System::BestOf => {
+            let state = best_of_state(plan.settings, seeding, history)?;
+            match (state.winner, state.next_game) {
+                (Some(winner), _) => Err(NextRoundError::MatchDecided(winner)),
+                (None, Some(board)) => {
+                    Ok(DraftRound { boards: vec![board], costs: vec![None], byes: Vec::new(), rematches: Vec::new() })
+                }
+                (None, None) => Err(NextRoundError::SeedingMissing),
+            }
+        }
+    }
+}
+
+fn pair_by_score(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    history: &History,
+    number: u32,
+) -> Result<DraftRound, NextRoundError> {
+    if number > plan.rounds {
+        return Err(NextRoundError::AllRoundsPaired(plan.rounds));
+    }
+    let entrants: Vec<Entrant> = players
+        .iter()
+        .map(|p| Entrant {
+            id: p.id,
+            initial_score: initial_score(plan, p.rank_value),
+            rank_value: p.rank_value,
+            rating: p.rating,
+            club: p.club.clone(),
+            country: p.country.clone(),
+            team: p.team.clone(),
+        })
+        .collect();
+    let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
+    let field = field_from_history(&entrants, &present, &history.game_records(), &history.byes);
+    let settings = PairingSettings {
+        round: number,
+        placement: plan.settings.placement,
+        avoid_same_club: plan.settings.avoid_same_club,
+        avoid_same_country: false,
+        same_team_rounds: plan.settings.same_team_rounds,
+        forbidden_pairs: Vec::new(),
+        handicap: plan.settings.handicap,
+        seed: plan.seed,
+    };
+    let pairing = pair_round(&field, &settings).map_err(NextRoundError::Pairing)?;
+    Ok(DraftRound {
+        costs: pairing.costs.into_iter().map(Some).collect(),
+        boards: pairing.boards,
+        byes: pairing.bye.map(|id| (id, pairing.bye_cost)).into_iter().collect(),
+        rematches: pairing.rematches,
+    })
+}
+
+/// The knockout as the stored games and rulings make it: round 1 from the seeds, then for
+/// each later round of `history` the next round, with every result and ruling entered in
+/// playing order. Fails if a stored game does not fit the bracket.
+pub fn rebuild_knockout(
+    settings: &SystemSettings,
+    seeds: &[i64],
+    history: &History,
+) -> Result<Knockout, KnockoutError> {
+    let mut knockout =
+        Knockout::new(seeds, KnockoutSettings { lives: settings.lives, third_place_game: settings.third_place_game })?;
+    let last = history.games.iter().map(|g| g.round).chain(history.byes.iter().map(|b| b.round)).max().unwrap_or(1);
+    for round in 1..=last {
+        if round > 1 {
+            knockout.next_round()?;
+        }
+        for game in history.games.iter().filter(|g| g.round == round) {
+            let Some(result) = game.result else { continue };
+            knockout.record(game.black, game.white, result)?;
+            if let (GameResult::BothLose, Some(ruling)) = (result, game.ruling) {
+                knockout.rule_both_lose(game.black, game.white, ruling)?;
+            }
+        }
+    }
+    Ok(knockout)
+}
+
+/// The best-of match from its seeding (Black in game 1 first) and the results in order.
+pub fn best_of_state(
+    settings: &SystemSettings,
+    seeding: &[i64],
+    history: &History,
+) -> Result<MatchState, NextRoundError> {
+    let &[first, second] = seeding else {
+        return Err(NextRoundError::BestOfNeedsTwo(seeding.len()));
+    };
+    let results: Vec<GameResult> = history.games.iter().filter_map(|g| g.result).collect();
+    BestOf::new(settings.best_of).and_then(|b| b.state(first, second, &results)).map_err(NextRoundError::BestOf)
+}
+
+/// A knockout ruling as stored with its game: "replay" or "advance:<player id>".
+pub fn ruling_code(ruling: BothLoseRuling) -> String {
+    match ruling {
+        BothLoseRuling::Replay => "replay".into(),
+        BothLoseRuling::Advance(player) => format!("advance:{player}"),
+    }
+}
+
+pub fn parse_ruling(code: &str) -> Option<BothLoseRuling> {
+    match code.split_once(':') {
+        None if code == "replay" => Some(BothLoseRuling::Replay),
+        Some(("advance", id)) => id.parse().ok().map(BothLoseRuling::Advance),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::color::Color;
+    use crate::domain::result::Margin;
+
+    fn players(n: i64) -> Vec<Player> {
+        (1..=n)
+            .map(|id| Player {
+                id,
+                rank_value: 30 - id as i32,
+                rating: None,
+                club: format!("club {}", id % 3),
+                country: String::new(),
+                team: String::new(),
+                present: true,
+            })
+            .collect()
+    }
+
+    fn win(winner: Color) -> Option<GameResult> {
+        Some(GameResult::Win { winner, margin: Margin::Resignation })
+    }
+
+    fn plan(system: System, settings: &SystemSettings) -> EventPlan<'_> {
+        EventPlan { system, settings, rounds: 3, seed: 11 }
+    }
+
+    /// Plays every board of `draft` as round `round`, the higher seed (lower id) winning.
+    fn play(history: &mut History, round: u32, draft: &DraftRound) {
+        for b in &draft.boards {
+            let winner = if b.black < b.white { Color::Black } else { Color::White };
+            history.games.push(PlayedGame { round, black: b.black, white: b.white, result: win(winner), ruling: None });
+        }
+        for (id, _) in &draft.byes {
+            history.byes.push(ByeRecord { round, player: *id });
+        }
+    }
+
+    #[test]
+    fn swiss_stops_at_the_directors_rounds_and_explains_each_board() -> Result<(), NextRoundError> {
+        let settings = SystemSettings::default();
+        let plan = plan(System::Swiss, &settings);
+        let field = players(7);
+        let mut history = History::default();
+        for round in 1..=3 {
+            let draft = next_round(&plan, &field, &history, &[], round)?;
+            assert_eq!(draft.boards.len(), 3);
+            assert_eq!(draft.byes.len(), 1);
+            assert!(draft.costs.iter().all(Option::is_some), "every searched board has its costs");
+            play(&mut history, round, &draft);
+        }
+        assert_eq!(next_round(&plan, &field, &history, &[], 4), Err(NextRoundError::AllRoundsPaired(3)));
+        Ok(())
+    }
+
+    #[test]
+    fn mcmahon_pairs_by_initial_score_from_the_bar_and_floor() -> Result<(), NextRoundError> {
+        // Rank values only matter relative to each other here: bar 29, floor 24.
+        let settings = SystemSettings { mcmahon_bar: 29, mcmahon_floor: 24, ..SystemSettings::default() };
+        let plan = plan(System::McMahon, &settings);
+        assert_eq!(initial_score(&plan, 35), 10, "above the bar counts as the bar");
+        assert_eq!(initial_score(&plan, 20), 0, "below the floor counts as the floor");
+        // Players 1 and 2 (values 29, 28) are alone in the two top groups; 1 must meet 2.
+        let draft = next_round(&plan, &players(8), &History::default(), &[], 1)?;
+        assert!(draft.boards.iter().any(|b| (b.black.min(b.white), b.black.max(b.white)) == (1, 2)), "{draft:?}");
+        Ok(())
+    }
+
+    #[test]
+    fn round_robin_follows_the_seating_to_the_end() -> Result<(), NextRoundError> {
+        let settings = SystemSettings { cycles: 2, ..SystemSettings::default() };
+        let plan = plan(System::RoundRobin, &settings);
+        let mut field = players(5);
+        let seeds = seeding(&plan, &field);
+        assert_eq!(seeds, vec![1, 2, 3, 4, 5], "strongest first");
+        // A withdrawal after the start changes nothing: the table stands.
+        field[4].present = false;
+        let mut met = std::collections::HashMap::new();
+        let mut history = History::default();
+        for round in 1..=10 {
+            let draft = next_round(&plan, &field, &history, &seeds, round)?;
+            assert_eq!((draft.boards.len(), draft.byes.len()), (2, 1));
+            for b in &draft.boards {
+                *met.entry((b.black.min(b.white), b.black.max(b.white))).or_insert(0) += 1;
+            }
+            play(&mut history, round, &draft);
+        }
+        assert_eq!(met.len(), 10);
+        assert!(met.values().all(|&n| n == 2), "a double round robin: every pair twice");
+        assert_eq!(next_round(&plan, &field, &history, &seeds, 11), Err(NextRoundError::ScheduleComplete(10)));
+        Ok(())
+    }
+
+    #[test]
+    fn seating_by_lot_is_repeatable_and_differs_by_seed() {
+        let settings = SystemSettings { seating: Seating::Lot, ..SystemSettings::default() };
+        let field = players(16);
+        let a = seeding(&plan(System::RoundRobin, &settings), &field);
+        let b = seeding(&plan(System::RoundRobin, &settings), &field);
+        let other = seeding(&EventPlan { seed: 12, ..plan(System::RoundRobin, &settings) }, &field);
+        assert_eq!(a, b);
+        assert_ne!(a, other);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn knockout_rounds_follow_the_bracket_with_replays_rulings_and_walkovers() -> Result<(), NextRoundError> {
+        let settings = SystemSettings { lives: 1, third_place_game: true, ..SystemSettings::default() };
+        let plan = plan(System::Knockout, &settings);
+        let field = players(6);
+        let seeds = seeding(&plan, &field);
+        let mut history = History::default();
+        // Round 1 of 6 in a bracket of 8: seeds 1 and 2 have walkovers.
+        let first = next_round(&plan, &field, &history, &seeds, 1)?;
+        assert_eq!(first.byes.iter().map(|b| b.0).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(first.boards.len(), 2);
+        // The first board is drawn: the replay (colours swapped) is a game of round 1.
+        let b = first.boards[0];
+        history.games.push(PlayedGame {
+            round: 1,
+            black: b.black,
+            white: b.white,
+            result: Some(GameResult::Draw),
+            ruling: None,
+        });
+        let knockout = rebuild_knockout(&settings, &seeds, &history).map_err(NextRoundError::Knockout)?;
+        let replay = knockout.current_round().games_to_play();
+        assert!(replay.contains(&Board { black: b.white, white: b.black, handicap: 0 }), "{replay:?}");
+        assert!(matches!(
+            next_round(&plan, &field, &history, &seeds, 2),
+            Err(NextRoundError::Knockout(KnockoutError::RoundUnfinished(1)))
+        ));
+        // The replay: both lose; the director rules that the stronger seed advances.
+        let advance = b.black.min(b.white);
+        history.games.push(PlayedGame {
+            round: 1,
+            black: b.white,
+            white: b.black,
+            result: Some(GameResult::BothLose),
+            ruling: Some(BothLoseRuling::Advance(advance)),
+        });
+        let other = first.boards[1];
+        let winner = if other.black < other.white { Color::Black } else { Color::White };
+        history.games.push(PlayedGame {
+            round: 1,
+            black: other.black,
+            white: other.white,
+            result: win(winner),
+            ruling: None,
+        });
+        history.byes.extend(first.byes.iter().map(|&(player, _)| ByeRecord { round: 1, player }));
+        let mut round = 2;
+        loop {
+            match next_round(&plan, &field, &history, &seeds, round) {
+                Ok(draft) => {
+                    play(&mut history, round, &draft);
+                    round += 1;
+                }
+                Err(NextRoundError::ChampionKnown(champion)) => {
+                    assert_eq!(champion, 1);
+                    break;
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        // Semi-finals in round 2, the final and the third-place game in round 3.
+        assert_eq!(round, 4);
+        assert_eq!(history.games.iter().filter(|g| g.round == 3).count(), 2);
+        Ok(())
+    }
+
+    #[test]
+    fn best_of_three_alternates_colours_and_stops_when_decided() -> Result<(), NextRoundError> {
+        let settings = SystemSettings { best_of: 3, ..SystemSettings::default() };
+        let plan = plan(System::BestOf, &settings);
+        let seeds = seeding(&plan, &players(2));
+        let mut history = History::default();
+        let first = next_round(&plan, &players(2), &history, &seeds, 1)?;
+        assert_eq!(first.boards[0].black, seeds[0], "seed 1 has Black in game 1 (nigiri)");
+        // Seed 1 wins game 1 with Black and game 2 with White: 2–0, decided.
+        history.games.push(PlayedGame {
+            round: 1,
+            black: seeds[0],
+            white: seeds[1],
+            result: win(Color::Black),
+            ruling: None,
+        });
+        let second = next_round(&plan, &players(2), &history, &seeds, 2)?;
+        assert_eq!(second.boards[0], Board { black: seeds[1], white: seeds[0], handicap: 0 });
+        history.games.push(PlayedGame {
+            round: 2,
+            black: seeds[1],
+            white: seeds[0],
+            result: win(Color::White),
+            ruling: None,
+        });
+        assert_eq!(next_round(&plan, &players(2), &history, &seeds, 3), Err(NextRoundError::MatchDecided(seeds[0])));
+        assert_eq!(
+            next_round(&plan, &players(3), &History::default(), &seeding(&plan, &players(3)), 1),
+            Err(NextRoundError::BestOfNeedsTwo(3))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn rulings_round_trip_through_their_stored_code() {
+        for ruling in [BothLoseRuling::Replay, BothLoseRuling::Advance(42)] {
+            assert_eq!(parse_ruling(&ruling_code(ruling)), Some(ruling));
+        }
+        assert_eq!(parse_ruling("advance:x"), None);
+        assert_eq!(parse_ruling("coin"), None);
+    }
+}
