@@ -11,7 +11,7 @@ use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use crate::helpers::*;
 use crate::journey::planned_result;
 
-struct Driver {
+pub struct Driver {
     child: Child,
     port: u16,
 }
@@ -32,7 +32,7 @@ fn installed(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
+pub async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
     let required = std::env::var("BROWSER_TESTS").map(|v| v == "1").unwrap_or(false);
     if !installed("chromedriver") || !Path::new("/usr/bin/chromium").exists() {
         if required {
@@ -75,7 +75,7 @@ async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error
     Err(format!("chromedriver did not answer: {last_error}").into())
 }
 
-async fn type_into(browser: &Browser, css: &str, text: &str) -> TestResult {
+pub async fn type_into(browser: &Browser, css: &str, text: &str) -> TestResult {
     let field = browser.find(Locator::Css(css)).await?;
     field.clear().await?;
     field.send_keys(text).await?;
@@ -83,12 +83,12 @@ async fn type_into(browser: &Browser, css: &str, text: &str) -> TestResult {
 }
 
 /// Clicks and waits until the browser has left the page and loaded the next one.
-async fn click(browser: &Browser, css: &str) -> TestResult {
+pub async fn click(browser: &Browser, css: &str) -> TestResult {
     let target = browser.find(Locator::Css(css)).await?;
     click_element(browser, &target).await
 }
 
-async fn click_element(browser: &Browser, target: &fantoccini::elements::Element) -> TestResult {
+pub async fn click_element(browser: &Browser, target: &fantoccini::elements::Element) -> TestResult {
     let old_page = browser.find(Locator::Css("html")).await?;
     target.click().await?;
     for _ in 0..200 {
@@ -106,7 +106,7 @@ async fn click_element(browser: &Browser, target: &fantoccini::elements::Element
     Err(format!("clicking {} did not load a new page", target.tag_name().await.unwrap_or_default()).into())
 }
 
-async fn expect_path(browser: &Browser, expected: &str) -> TestResult {
+pub async fn expect_path(browser: &Browser, expected: &str) -> TestResult {
     let path = path_of(&browser.current_url().await?);
     if path != expected {
         let source = browser.source().await?;
@@ -116,7 +116,20 @@ async fn expect_path(browser: &Browser, expected: &str) -> TestResult {
     Ok(())
 }
 
-fn path_of(url: &url::Url) -> String {
+/// Imports `csv` through the players page's upload form.
+pub async fn import_players(browser: &Browser, base: &str, event_path: &str, csv: &str) -> TestResult {
+    let csv_path = temp_dir("csv").join("players.csv");
+    std::fs::write(&csv_path, csv)?;
+    browser.goto(&format!("{base}{event_path}/players")).await?;
+    browser
+        .find(Locator::Css("#import-form input[type=file]"))
+        .await?
+        .send_keys(&csv_path.display().to_string())
+        .await?;
+    click(browser, "#import-form button[type=submit]").await
+}
+
+pub fn path_of(url: &url::Url) -> String {
     url.path().to_string()
 }
 
@@ -164,15 +177,7 @@ async fn journey(browser: &Browser) -> TestResult {
     assert!(event_path.starts_with("/events/"), "{event_path}");
     assert_eq!(browser.find(Locator::Id("event-name")).await?.text().await?, "Browser Cup 浏览器杯");
 
-    let csv_path = temp_dir("csv").join("players.csv");
-    std::fs::write(&csv_path, twelve_players_csv(&unique("b")))?;
-    browser.goto(&format!("{}{event_path}/players", app.base)).await?;
-    browser
-        .find(Locator::Css("#import-form input[type=file]"))
-        .await?
-        .send_keys(&csv_path.display().to_string())
-        .await?;
-    click(browser, "#import-form button[type=submit]").await?;
+    import_players(browser, &app.base, &event_path, &twelve_players_csv(&unique("b"))).await?;
     assert_eq!(browser.find_all(Locator::Css("#players td.name")).await?.len(), 12);
 
     let mut ledger = Ledger::default();

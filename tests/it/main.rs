@@ -14,3 +14,5 @@ mod records;
 mod registration;
 mod route_table;
 mod secrets;
+mod systems;
+mod systems_browser;

@@ -129,8 +129,11 @@ impl EventForm {
         .map_err(|e| e.0)
     }
 
-    /// The form's system fields as `settings` fill them.
+    /// The form's system fields as `settings` fill them. The tie-break order stays blank while
+    /// it is the tradition's usual one, so choosing another system or tradition changes it too.
     fn with_system_settings(self, settings: &SystemSettings) -> EventForm {
+        let usual = System::parse(&self.system)
+            .is_ok_and(|system| SystemSettings::default_order(system, settings.tradition) == settings.tie_breaks);
         let rank = |value: i32| Rank::from_value(value).map(|r| r.to_string()).unwrap_or_default();
         let ticked = |on: bool| on.then(|| "on".to_string());
         EventForm {
@@ -151,7 +154,7 @@ impl EventForm {
                 Tradition::Chinese => "chinese".into(),
                 Tradition::European => "european".into(),
             },
-            tie_breaks: tie_break_text(&settings.tie_breaks),
+            tie_breaks: if usual { String::new() } else { tie_break_text(&settings.tie_breaks) },
             ..self
         }
     }

@@ -1,0 +1,254 @@
+//! Each pairing system over HTTP, as a director runs it: created from the event form, paired
+//! round by round, results entered, and the standings, bracket or match score checked against
+//! values worked out by hand.
+use crate::helpers::*;
+
+/// A signed-in director and a new event with `system` and its own fields.
+pub async fn event_with_system(
+    app: &TestApp,
+    system: &str,
+    extra: &[(&str, &str)],
+    csv: &str,
+) -> Result<(Client, i32), Box<dyn std::error::Error>> {
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(app, &format!("{}@club.example", unique("d")), "Director", "systems passphrase")
+        .await?;
+    let mut fields: Vec<(&str, &str)> =
+        event_form("Systems Cup", "3").into_iter().filter(|(k, _)| *k != "system").collect();
+    fields.push(("system", system));
+    fields.extend_from_slice(extra);
+    let created = director.post("/events", &fields).await?;
+    let event_id = id_after(&created.location, "/events/")?;
+    director
+        .post_file(&format!("/events/{event_id}/players/import"), "file", "p.csv", csv)
+        .await?
+        .assert_status(303)?;
+    Ok((director, event_id))
+}
+
+/// Four players of falling strength: seeds 1–4 by strength.
+pub const FOUR: &str = "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n";
+pub const SIX: &str = "name,rank\nS1,6d\nS2,5d\nS3,4d\nS4,3d\nS5,2d\nS6,1d\n";
+
+fn seed_of(name: &str) -> u32 {
+    name.trim_start_matches('S').parse().unwrap_or(99)
+}
+
+pub async fn pair_and_publish(
+    director: &mut Client,
+    event_id: i32,
+    round: u32,
+) -> Result<Vec<(u32, String, String)>, Box<dyn std::error::Error>> {
+    let made = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    assert!(made.redirected_to(&format!("/events/{event_id}/rounds/{round}")), "round {round}: {}", made.body);
+    director.post(&format!("/events/{event_id}/rounds/{round}/publish"), &[]).await?.assert_status(303)?;
+    Ok(boards(&director.get(&format!("/events/{event_id}/rounds/{round}")).await?.body))
+}
+
+pub async fn enter(director: &mut Client, event_id: i32, round: u32, board: u32, outcome: &str) -> TestResult {
+    director
+        .post(&format!("/events/{event_id}/rounds/{round}/results/{board}"), &[("outcome", outcome), ("margin", "R")])
+        .await?
+        .assert_status(303)?;
+    Ok(())
+}
+
+fn outcome_for(black_wins: bool) -> &'static str {
+    if black_wins { "black" } else { "white" }
+}
+
+#[actix_web::test]
+async fn a_round_robin_follows_the_berger_table_and_ranks_by_the_chinese_order() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) =
+        event_with_system(&app, "round-robin", &[("cycles", "1"), ("seating", "strength")], FOUR).await?;
+    let strength = |name: &str| ["Alpha", "Bravo", "Charlie", "Delta"].iter().position(|n| *n == name).unwrap_or(9);
+    let mut met = Vec::new();
+    for round in 1..=3 {
+        let pairing = pair_and_publish(&mut director, event_id, round).await?;
+        assert_eq!(pairing.len(), 2);
+        for (board, black, white) in pairing {
+            met.push(if black < white { (black.clone(), white.clone()) } else { (white.clone(), black.clone()) });
+            // The stronger player wins, except that Delta beats Alpha.
+            let upset = [&black, &white].iter().all(|n| ["Alpha", "Delta"].contains(&n.as_str()));
+            let black_wins = (strength(&black) < strength(&white)) != upset;
+            enter(&mut director, event_id, round, board, outcome_for(black_wins)).await?;
+        }
+    }
+    met.sort();
+    met.dedup();
+    assert_eq!(met.len(), 6, "everyone met everyone once");
+    // The table is over: no fourth round, and the event page says so.
+    let more = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    more.assert_status(400)?;
+    assert!(more.body.contains("All rounds of this event are made"), "{}", more.body);
+    assert!(director.get(&format!("/events/{event_id}")).await?.body.contains("id=\"event-over\""));
+
+    // By hand, with the Berger table for 4 (1–4, 2–3 | 4–3, 1–2 | 2–4, 3–1): points A 4, B 4,
+    // C 2, D 2; 对手分 A 8, B 8, C 10, D 10; 累进分 A 0+2+4 = 6, B 2+2+4 = 8, C 0+2+2 = 4,
+    // D 2+2+2 = 6. So B, A (tied on points and 对手分, B ahead on 累进分), D, C.
+    let table = standings(&director.get(&format!("/events/{event_id}/standings")).await?.body);
+    let place = |name: &str| table.get(name).map(|row| row.2);
+    assert_eq!(
+        [place("Bravo"), place("Alpha"), place("Delta"), place("Charlie")],
+        [Some(1), Some(2), Some(3), Some(4)],
+        "{table:?}"
+    );
+    assert_eq!(table.get("Alpha").map(|r| (r.0, r.1)), Some((4, 8)));
+    assert_eq!(table.get("Charlie").map(|r| (r.0, r.1)), Some((2, 10)));
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_round_robin_draft_cannot_be_edited_and_its_system_is_fixed_once_paired() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(&app, "round-robin", &[("cycles", "2")], FOUR).await?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let draft = director.get(&format!("/events/{event_id}/rounds/1")).await?;
+    assert!(!draft.body.contains("id=\"swap-form\""), "no swap form for a fixed table");
+    let before = app.fingerprint().await?;
+    let swapped = director.post(&format!("/events/{event_id}/rounds/1/colours/1"), &[]).await?;
+    swapped.assert_status(400)?;
+    assert!(swapped.body.contains("cannot be edited by hand"), "{}", swapped.body);
+    let mut form: Vec<(&str, &str)> = event_form("Systems Cup", "3").into_iter().collect();
+    form.retain(|(k, _)| *k != "system");
+    form.extend([("system", "swiss")]);
+    let changed = director.post(&format!("/events/{event_id}/edit"), &form).await?;
+    changed.assert_status(400)?;
+    assert!(changed.body.contains("cannot change once round 1 is made"), "{}", changed.body);
+    assert_eq!(app.fingerprint().await?, before, "nothing changed");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_knockout_replays_draws_takes_a_ruling_and_ends_with_placings() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) =
+        event_with_system(&app, "knockout", &[("lives", "1"), ("third_place_game", "on")], SIX).await?;
+    // 6 in a bracket of 8: seeds 1 and 2 go through without a game; 3–6 and 4–5 play.
+    let first = pair_and_publish(&mut director, event_id, 1).await?;
+    assert_eq!(first.len(), 2, "{first:?}");
+    let round_page = director.get(&format!("/events/{event_id}/rounds/1")).await?;
+    assert_eq!(round_page.body.matches("class=\"bye\"").count(), 2, "two walkovers");
+    let (board, black, white) =
+        first.iter().find(|(_, b, w)| [seed_of(b), seed_of(w)].contains(&3)).cloned().ok_or("no 3–6 board")?;
+    // A draw: the replay, colours swapped, appears as a new board of the same round.
+    enter(&mut director, event_id, 1, board, "draw").await?;
+    let replayed = boards(&director.get(&format!("/events/{event_id}/rounds/1")).await?.body);
+    assert_eq!(replayed.len(), 3);
+    let replay = replayed.iter().find(|(n, _, _)| *n == 3).ok_or("no replay board")?;
+    assert_eq!((&replay.1, &replay.2), (&white, &black), "colours swapped");
+    // Both lose the replay: the director rules that seed 3 goes through.
+    enter(&mut director, event_id, 1, 3, "both_lose").await?;
+    let page = director.get(&format!("/events/{event_id}/rounds/1")).await?;
+    assert!(page.body.contains("class=\"ruling-form"), "the ruling form is offered");
+    // The options name Black of the replay first, then White.
+    let options: Vec<String> = attributes(&page.body, "value")
+        .into_iter()
+        .filter_map(|v| v.strip_prefix("advance:").map(str::to_string))
+        .collect();
+    let seed3_id = options.get(if seed_of(&replay.1) == 3 { 0 } else { 1 }).ok_or("no advance option")?;
+    let ruling = format!("advance:{seed3_id}");
+    director
+        .post(&format!("/events/{event_id}/rounds/1/rulings/3"), &[("ruling", &ruling)])
+        .await?
+        .assert_status(303)?;
+    // A second ruling on the same board is refused.
+    director
+        .post(&format!("/events/{event_id}/rounds/1/rulings/3"), &[("ruling", "replay")])
+        .await?
+        .assert_status(400)?;
+    for (board, black, white) in first.iter().filter(|(n, _, _)| *n != board) {
+        enter(&mut director, event_id, 1, *board, outcome_for(seed_of(black) < seed_of(white))).await?;
+    }
+    // Semi-finals, then the final with the game for third place: the better seed always wins.
+    for round in 2..=3 {
+        let pairing = pair_and_publish(&mut director, event_id, round).await?;
+        assert_eq!(pairing.len(), 2, "round {round}: {pairing:?}");
+        for (board, black, white) in pairing {
+            enter(&mut director, event_id, round, board, outcome_for(seed_of(&black) < seed_of(&white))).await?;
+        }
+    }
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(400)?;
+    let page = app.client().get(&format!("/events/{event_id}/standings")).await?;
+    assert!(page.body.contains("id=\"bracket\""));
+    let places: Vec<(String, String)> =
+        attributes(&page.body, "data-player").into_iter().zip(attributes(&page.body, "data-place")).collect();
+    let expected: Vec<(String, String)> =
+        [("S1", "1"), ("S2", "2"), ("S3", "3"), ("S4", "4"), ("S5", "5"), ("S6", "5")]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+    assert_eq!(places, expected);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_best_of_three_alternates_colours_and_stops_when_decided() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) =
+        event_with_system(&app, "best-of", &[("best_of", "3")], "name,rank\nGu Li,9p\nLee Sedol,9p\n").await?;
+    let first = pair_and_publish(&mut director, event_id, 1).await?;
+    let (_, black, white) = first.first().cloned().ok_or("no game 1")?;
+    enter(&mut director, event_id, 1, 1, "black").await?;
+    let second = pair_and_publish(&mut director, event_id, 2).await?;
+    assert_eq!(second, vec![(1, white.clone(), black.clone())], "colours alternate");
+    enter(&mut director, event_id, 2, 1, "white").await?;
+    let third = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    third.assert_status(400)?;
+    let page = app.client().get(&format!("/events/{event_id}/standings")).await?;
+    assert!(page.body.contains(&format!("{black} has won the match")), "{}", page.body);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "mcmahon",
+        &[("mcmahon_bar", "3d"), ("mcmahon_floor", "2k"), ("tradition", "european"), ("tie_breaks", "")],
+        &twelve_players_csv(&unique("m")),
+    )
+    .await?;
+    let event_page = director.get(&format!("/events/{event_id}")).await?;
+    assert!(event_page.body.contains("McMahon bar 3d"), "the event page shows the bar");
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    // The draft's explanation is the director's until published.
+    app.client().get(&format!("/events/{event_id}/rounds/1/why")).await?.assert_status(404)?;
+    let why = director.get(&format!("/events/{event_id}/rounds/1/why")).await?;
+    why.assert_status(200)?;
+    assert_eq!(why.body.matches("<tr id=\"why-").count(), 6);
+    director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    app.client().get(&format!("/events/{event_id}/rounds/1/why")).await?.assert_status(200)?;
+
+    // Initial McMahon scores (points): 7d–3d at the bar 4, 2d 3, 1d 2, 1k 1, 2k and weaker 0.
+    let initial = |name: &str| match name {
+        "Chen Yaoye" | "Li Xuanhao" | "Anna Kovacs" | "王小明" | "Tom de Vries" => 4,
+        "Sato Yuki" => 3,
+        "Kim Minji" => 2,
+        "Lukas Novak" => 1,
+        _ => 0,
+    };
+    let pairing = boards(&director.get(&format!("/events/{event_id}/rounds/1")).await?.body);
+    assert_eq!(pairing.len(), 6);
+    for (_, black, white) in &pairing {
+        let gap: i32 = initial(black) - initial(white);
+        assert!(gap.abs() <= 1, "{black} – {white}: McMahon groups differ by {gap}");
+    }
+    for (board, _, white) in &pairing {
+        // Chen Yaoye wins; elsewhere Black wins.
+        enter(&mut director, event_id, 1, *board, outcome_for(white != "Chen Yaoye")).await?;
+    }
+    let page = director.get(&format!("/events/{event_id}/standings")).await?;
+    assert!(page.body.contains("<th class=\"criterion\">MMS</th>"), "MMS leads the European order");
+    let leader = pairing
+        .iter()
+        .find_map(|(_, b, w)| [b, w].into_iter().find(|n| n.as_str() == "Chen Yaoye").cloned())
+        .ok_or("Chen plays")?;
+    let row_start = page.body.find(&format!("data-player=\"{leader}\"")).ok_or("Chen's row")?;
+    let row = &page.body[row_start..row_start + page.body[row_start..].find("</tr>").unwrap_or(0)];
+    assert!(row.contains("<td class=\"criterion\">5</td>"), "Chen: 4 + 1 win = MMS 5: {row}");
+    Ok(())
+}

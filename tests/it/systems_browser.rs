@@ -1,0 +1,216 @@
+//! Each pairing system's main journey in headless Chromium: the director chooses the system
+//! and its settings in the event form (the script shows that system's fields), imports the
+//! players, pairs, publishes and enters every result through the pages, and reads the
+//! standings, bracket or match score. Skipped without chromium unless BROWSER_TESTS=1.
+use fantoccini::{Client as Browser, Locator};
+
+use crate::browser::{click, click_element, import_players, path_of, start_browser, type_into};
+use crate::helpers::*;
+
+/// What the director fills in for one system.
+struct Setup<'a> {
+    system: &'a str,
+    inputs: &'a [(&'a str, &'a str)],
+    checkboxes: &'a [&'a str],
+    csv: &'a str,
+}
+
+/// Runs `journey` with a fresh browser and a director signed in; saves a screenshot on failure.
+async fn with_director<F>(name: &str, journey: F) -> TestResult
+where
+    F: AsyncFnOnce(&Browser, &TestApp) -> TestResult,
+{
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let app = TestApp::spawn().await?;
+    let email = format!("{}@club.example", unique("sys"));
+    let password = "browser systems passphrase";
+    app.client().sign_up_and_log_in(&app, &email, "Director Zhao", password).await?;
+    browser.goto(&format!("{}/login", app.base)).await?;
+    type_into(&browser, "input[name=email]", &email).await?;
+    type_into(&browser, "input[name=password]", password).await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    let result = journey(&browser, &app).await;
+    if result.is_err()
+        && let Ok(png) = browser.screenshot().await
+    {
+        let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-{name}-failure.png")), png);
+    }
+    let _ = browser.close().await;
+    result
+}
+
+/// Creates the event through the form and imports the players; returns the event's path.
+async fn create_event(
+    browser: &Browser,
+    app: &TestApp,
+    setup: &Setup<'_>,
+) -> Result<String, Box<dyn std::error::Error>> {
+    browser.goto(&format!("{}/events/new", app.base)).await?;
+    type_into(browser, "input[name=name]", &format!("{} 杯", setup.system)).await?;
+    browser.find(Locator::Css("#system-select")).await?.select_by_value(setup.system).await?;
+    for (name, value) in setup.inputs {
+        let css = format!("[name={name}]");
+        let field = browser.find(Locator::Css(&css)).await?;
+        if !field.is_displayed().await? {
+            return Err(format!("{name} is hidden for {}", setup.system).into());
+        }
+        if field.tag_name().await? == "select" {
+            field.select_by_value(value).await?;
+        } else {
+            type_into(browser, &css, value).await?;
+        }
+    }
+    for name in setup.checkboxes {
+        let field = browser.find(Locator::Css(&format!("input[name={name}]"))).await?;
+        if !field.is_selected().await? {
+            field.click().await?;
+        }
+    }
+    click(browser, "#event-form button[type=submit]").await?;
+    let event_path = path_of(&browser.current_url().await?);
+    if !event_path.starts_with("/events/") || event_path.ends_with("/events") {
+        let source = browser.source().await?;
+        let error = source.split("id=\"form-error\">").nth(1).unwrap_or("").chars().take(200).collect::<String>();
+        return Err(format!("the event was not created: {error}").into());
+    }
+    import_players(browser, &app.base, &event_path, setup.csv).await?;
+    Ok(event_path)
+}
+
+/// Pairs and publishes the next round from the event page; returns its boards.
+async fn pair_round(
+    browser: &Browser,
+    app: &TestApp,
+    event_path: &str,
+) -> Result<Vec<(u32, String, String)>, Box<dyn std::error::Error>> {
+    browser.goto(&format!("{}{event_path}", app.base)).await?;
+    click(browser, "#generate-round").await?;
+    click(browser, "#publish-round").await?;
+    Ok(boards(&browser.source().await?))
+}
+
+/// Enters `outcome` on a board of the round page shown.
+async fn enter(browser: &Browser, board: u32, outcome: &str) -> TestResult {
+    let row = browser.find(Locator::Id(&format!("board-{board}"))).await?;
+    row.find(Locator::Css("select[name=outcome]")).await?.select_by_value(outcome).await?;
+    let save = row.find(Locator::Css(".result-form button[type=submit]")).await?;
+    click_element(browser, &save).await
+}
+
+/// The player whose name sorts first wins every game (a simple, checkable rule).
+fn first_name_wins(black: &str, white: &str) -> &'static str {
+    if black < white { "black" } else { "white" }
+}
+
+#[actix_web::test]
+async fn a_mcmahon_event_in_the_browser() -> TestResult {
+    with_director("mcmahon", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let csv = twelve_players_csv(&unique("mb"));
+        let setup = Setup {
+            system: "mcmahon",
+            inputs: &[("mcmahon_bar", "3d"), ("mcmahon_floor", "2k"), ("tradition", "european")],
+            checkboxes: &[],
+            csv: &csv,
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        assert!(browser.source().await?.contains("12"), "players imported");
+        let pairing = pair_round(browser, app, &event_path).await?;
+        assert_eq!(pairing.len(), 6);
+        for (board, black, white) in &pairing {
+            enter(browser, *board, first_name_wins(black, white)).await?;
+        }
+        click(browser, "#why-link").await?;
+        assert_eq!(browser.find_all(Locator::Css("#why tbody tr")).await?.len(), 6);
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let header = browser.find(Locator::Css("#standings thead")).await?.text().await?;
+        assert!(header.starts_with("Place") && header.contains("MMS"), "{header}");
+        Ok(())
+    })
+    .await
+}
+
+#[actix_web::test]
+async fn a_round_robin_in_the_browser() -> TestResult {
+    with_director("round-robin", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "round-robin",
+            inputs: &[("cycles", "1"), ("seating", "lot")],
+            checkboxes: &[],
+            csv: "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        let mut wins = std::collections::HashMap::new();
+        for _ in 1..=3 {
+            for (board, black, white) in pair_round(browser, app, &event_path).await? {
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+                *wins.entry(black.min(white)).or_insert(0u32) += 1;
+            }
+        }
+        // The first name in the alphabet won all three games, the next two, and so on.
+        assert_eq!(wins.get("Alpha"), Some(&3));
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        assert!(browser.find_all(Locator::Id("generate-round")).await?.is_empty(), "the table is over");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let table = standings(&browser.source().await?);
+        let order: Vec<u32> =
+            ["Alpha", "Bravo", "Charlie", "Delta"].iter().filter_map(|n| table.get(*n).map(|r| r.2)).collect();
+        assert_eq!(order, vec![1, 2, 3, 4]);
+        assert_eq!(table.get("Alpha").map(|r| r.0), Some(6), "积分: three wins");
+        Ok(())
+    })
+    .await
+}
+
+#[actix_web::test]
+async fn a_knockout_in_the_browser() -> TestResult {
+    with_director("knockout", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "knockout",
+            inputs: &[("lives", "1"), ("seating", "strength")],
+            checkboxes: &["third_place_game"],
+            csv: "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        // Semi-finals 1–4 and 2–3, then the final and the game for third place.
+        for expected_boards in [2, 2] {
+            let pairing = pair_round(browser, app, &event_path).await?;
+            assert_eq!(pairing.len(), expected_boards);
+            for (board, black, white) in pairing {
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+            }
+        }
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let rows = browser.find_all(Locator::Css("#placings tbody tr")).await?;
+        let mut placings = Vec::new();
+        for row in rows {
+            placings.push(row.text().await?);
+        }
+        assert_eq!(placings, vec!["1 Alpha", "2 Bravo", "3 Charlie", "4 Delta"]);
+        assert!(browser.find(Locator::Id("bracket")).await?.text().await?.contains("Third place"));
+        Ok(())
+    })
+    .await
+}
+
+#[actix_web::test]
+async fn a_best_of_three_in_the_browser() -> TestResult {
+    with_director("best-of", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "best-of",
+            inputs: &[("best_of", "3")],
+            checkboxes: &[],
+            csv: "name,rank\nKe Jie,9p\nShin Jinseo,9p\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        for _ in 1..=2 {
+            for (board, black, white) in pair_round(browser, app, &event_path).await? {
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+            }
+        }
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let winner = browser.find(Locator::Id("match-winner")).await?.text().await?;
+        assert_eq!(winner, "Ke Jie has won the match.");
+        Ok(())
+    })
+    .await
+}
