@@ -2,6 +2,7 @@
 pub mod color;
 pub mod event;
 pub mod go;
+pub mod interop;
 pub mod komi;
 pub mod pairing;
 pub mod player;

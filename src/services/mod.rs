@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod events;
+pub mod interop;
 pub mod pairing_file;
 pub mod players;
 pub mod records;

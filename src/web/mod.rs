@@ -96,6 +96,8 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
     GET  "/events/{event_id}/standings" => rounds::standings, Public;
+    GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
+    GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

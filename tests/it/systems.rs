@@ -250,5 +250,26 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     let row_start = page.body.find(&format!("data-player=\"{leader}\"")).ok_or("Chen's row")?;
     let row = &page.body[row_start..row_start + page.body[row_start..].find("</tr>").unwrap_or(0)];
     assert!(row.contains("<td class=\"criterion\">5</td>"), "Chen: 4 + 1 win = MMS 5: {row}");
+
+    // The event goes back to OpenGotha: the file reads back with its players, games and bar,
+    // and `yunzi pair` pairs round 2 from it.
+    let mut visitor = app.client();
+    let xml = visitor.get(&format!("/events/{event_id}/export/opengotha.xml")).await?;
+    xml.assert_status(200)?;
+    let file = yunzi::domain::interop::opengotha::parse(&xml.body)?;
+    assert_eq!((file.players.len(), file.games.len(), file.rounds), (12, 6, 3));
+    assert_eq!(file.mcmahon_bar.map(|r| r.to_string()).as_deref(), Some("3d"));
+    assert!(file.games.iter().all(|g| g.result.is_some()));
+    let path = temp_dir("og").join("event.xml");
+    std::fs::write(&path, &xml.body)?;
+    let lines = yunzi::services::pairing_file::pair(&path, None)?;
+    assert_eq!(lines.iter().filter(|l| l.contains("\"black_key\"")).count(), 6, "{lines:?}");
+    // And to the EGF: one line per player, round 1 filled in, the winner's entry a win.
+    let egf = visitor.get(&format!("/events/{event_id}/export/egf.txt")).await?;
+    egf.assert_status(200)?;
+    let rows: Vec<&str> = egf.body.lines().filter(|l| !l.starts_with(';')).collect();
+    assert_eq!(rows.len(), 12);
+    let chen = rows.iter().find(|l| l.contains("Chen Yaoye")).ok_or("Chen in the EGF table")?;
+    assert!(chen.split_whitespace().last().is_some_and(|e| e.contains('+')), "{chen}");
     Ok(())
 }

@@ -14,6 +14,7 @@ use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::events::{self, EventRoles};
+use crate::services::interop;
 use crate::services::rounds::{self, BoardRef, RoundView};
 use crate::services::standings::{self, Standings};
 use crate::state::AppState;
@@ -315,4 +316,34 @@ pub async fn why(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32,
     let (event_id, number) = path.into_inner();
     let (found, _, view) = visible_round(&state, &ctx, event_id, number).await?;
     Ok(WhyPage { ctx, event: found, view })
+}
+
+/// A file download: the event's short name and the extension.
+fn download(event: &event::Model, extension: &str, content_type: &str, body: String) -> HttpResponse {
+    let stem: String = event
+        .name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .trim_matches('-')
+        .into();
+    let stem = if stem.is_ascii() && !stem.is_empty() { stem } else { format!("event-{}", event.id) };
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{stem}.{extension}\"")))
+        .body(body)
+}
+
+/// The published rounds as an OpenGotha tournament file.
+pub async fn export_opengotha(state: web::Data<AppState>, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let found = events::get(&state.db, path.into_inner()).await?;
+    let xml = interop::opengotha_file(&state.db, &found).await?;
+    Ok(download(&found, "xml", "application/xml; charset=utf-8", xml))
+}
+
+/// The standings as an EGF results table.
+pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let found = events::get(&state.db, path.into_inner()).await?;
+    let table = interop::egf_table(&state.db, &found, ctx.locale).await?;
+    Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
 }

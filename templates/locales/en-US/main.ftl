@@ -343,3 +343,6 @@ error-knockout-later-rounds = A later round is already made: in a knockout only 
 error-knockout-conflict = The bracket cannot take this change: { $detail }
 error-ruling-not-needed = This board does not await a ruling.
 error-choose-ruling = Choose a ruling.
+export-opengotha = Download for OpenGotha (tournament file)
+export-egf = Download the EGF results table
+error-egf-knockout = The EGF results table lists a ranked field; a knockout has a bracket instead.

@@ -334,3 +334,6 @@ error-knockout-later-rounds = 后一轮已经编排：淘汰赛只能修改最�
 error-knockout-conflict = 淘汰表无法接受此修改：{ $detail }
 error-ruling-not-needed = 本台无需裁决。
 error-choose-ruling = 请选择裁决。
+export-opengotha = 下载 OpenGotha 比赛文件
+export-egf = 下载 EGF 成绩表
+error-egf-knockout = EGF 成绩表列出排名；淘汰赛只有淘汰表。
