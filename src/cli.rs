@@ -52,8 +52,9 @@ pub enum Command {
         #[arg(long)]
         dead: Option<String>,
     },
-    /// Pair a round from a Yunzi pairing file (JSON: settings, entrants, games, byes; see
-    /// docs/PAIRING.md): one JSON line per board with each criterion's cost, then a summary line.
+    /// Pair a round from a Yunzi pairing file (JSON: settings, entrants, games, byes) or an
+    /// OpenGotha tournament file (XML; see docs/PAIRING.md): one JSON line per board with each
+    /// criterion's cost, then a summary line.
     Pair {
         file: PathBuf,
         /// The round to pair, using only the rounds before it; default: the round after the last.

@@ -184,9 +184,7 @@ pub fn next_round(
             })
         }
         System::Knockout => {
-            if seeding.len() < 2 {
-                return Err(NextRoundError::SeedingMissing);
-            }
+            // Fewer than two seeds: the knockout says it needs two players.
             let mut knockout = rebuild_knockout(plan.settings, seeding, history).map_err(NextRoundError::Knockout)?;
             if number > 1 {
                 if let Some(champion) = knockout.champion() {
@@ -405,6 +403,11 @@ mod tests {
         assert_eq!(met.len(), 10);
         assert!(met.values().all(|&n| n == 2), "a double round robin: every pair twice");
         assert_eq!(next_round(&plan, &field, &history, &seeds, 11), Err(NextRoundError::ScheduleComplete(10)));
+        let alone = next_round(&plan, &field, &History::default(), &[1], 1);
+        assert_eq!(alone, Err(NextRoundError::RoundRobin(RoundRobinError::TooFewPlayers(1))));
+        let knockout = EventPlan { system: System::Knockout, ..plan };
+        let alone = next_round(&knockout, &field, &History::default(), &[1], 1);
+        assert_eq!(alone, Err(NextRoundError::Knockout(KnockoutError::NotEnoughPlayers)));
         Ok(())
     }
 
