@@ -109,8 +109,9 @@ pub struct SystemSettings {
 impl Default for SystemSettings {
     fn default() -> Self {
         SystemSettings {
-            mcmahon_bar: grade("1d"),
-            mcmahon_floor: grade("20k"),
+            // Rank values (`Rank::value`): 1d is 0, 20k is -20.
+            mcmahon_bar: 0,
+            mcmahon_floor: -20,
             placement: Placement::SplitAndFold,
             avoid_same_club: true,
             same_team_rounds: 0,
@@ -124,10 +125,6 @@ impl Default for SystemSettings {
             tie_breaks: TieBreak::CHINESE.to_vec(),
         }
     }
-}
-
-fn grade(rank: &str) -> i32 {
-    Rank::parse(rank).map(|r| r.value()).unwrap_or_default()
 }
 
 /// The code of a tie-break criterion, as typed in the event form ("points, sos, cuss, direct").
@@ -404,6 +401,10 @@ fn parse_date(input: &str, what: &str) -> Result<NaiveDate, FieldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn grade(rank: &str) -> i32 {
+        Rank::parse(rank).map(|r| r.value()).unwrap_or(i32::MIN)
+    }
 
     fn input() -> EventInput<'static> {
         EventInput {

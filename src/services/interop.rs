@@ -11,7 +11,7 @@ use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament};
 use crate::domain::komi::Komi;
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
-use crate::domain::standings::GameRecord;
+use crate::domain::standings::{ByeRecord, GameRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::{players, rounds, standings};
@@ -85,7 +85,11 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
     let table = standings::compute(conn, event, locale).await?;
     let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut games = Vec::new();
+    let mut byes = Vec::new();
     for r in &published {
+        for b in rounds::byes_of(conn, r.id).await? {
+            byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
+        }
         for g in rounds::games_of(conn, r.id).await? {
             let record = GameRecord {
                 round: r.number as u32,
@@ -96,7 +100,6 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
             games.push((record, u8::try_from(g.handicap).unwrap_or(0)));
         }
     }
-    let past = rounds::history(conn, &published).await?;
     let players: Vec<EgfPlayer> = table
         .rows
         .iter()
@@ -116,5 +119,5 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
         end: event.end_date.to_string(),
         komi: Komi::from_half_points(event.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
     };
-    Ok(egf::write(&header, &players, published.len() as u32, &games, &past.byes))
+    Ok(egf::write(&header, &players, published.len() as u32, &games, &byes))
 }

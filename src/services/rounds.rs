@@ -679,7 +679,7 @@ pub async fn correct_result(
 }
 
 /// Knockout: the director's ruling on a game both players lost (双方均负): replay it, or
-/// one of the two goes through. Recorded once per game, with the reason in the audit log.
+/// one of the two goes through. Recorded once per game, with its article in the audit log.
 pub async fn rule_both_lose(
     state: &AppState,
     actor: &user::Model,
@@ -704,7 +704,7 @@ pub async fn rule_both_lose(
         && player != i64::from(g.black_id)
         && player != i64::from(g.white_id)
     {
-        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+        return Err(AppError::BadRequest(locale.t("error-choose-ruling")));
     }
     let code = ruling_code(ruling);
     let written = game::Entity::update_many()

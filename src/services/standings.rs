@@ -76,7 +76,7 @@ pub struct Standings {
 }
 
 /// Half-points as points: 3 → "1½".
-fn halves(value: i64) -> String {
+pub fn points_text(value: i64) -> String {
     let sign = if value < 0 { "-" } else { "" };
     let (whole, half) = (value.abs() / 2, value.abs() % 2 == 1);
     match (whole, half) {
@@ -92,14 +92,14 @@ pub fn format_value(value: Option<i64>, tie_break: TieBreak, tradition: Traditio
     let Some(value) = value else { return String::new() };
     match (tie_break, tradition) {
         (TieBreak::Wins | TieBreak::DirectEncounter, _) => value.to_string(),
-        (TieBreak::Sodos, Tradition::Chinese) => halves(value),
+        (TieBreak::Sodos, Tradition::Chinese) => points_text(value),
         (TieBreak::Sodos, Tradition::European) => {
             let quarter = ["", "¼", "½", "¾"][(value.rem_euclid(4)) as usize];
             let whole = value.div_euclid(4);
             if whole == 0 && !quarter.is_empty() { quarter.to_string() } else { format!("{whole}{quarter}") }
         }
         (_, Tradition::Chinese) => value.to_string(),
-        (_, Tradition::European) => halves(value),
+        (_, Tradition::European) => points_text(value),
     }
 }
 
@@ -182,7 +182,11 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         let state = event_round::best_of_state(&settings, &seeds, &past).map_err(|e| AppError::Internal(e.into()))?;
         standings.best_of = Some(BestOfView {
             games: settings.best_of,
-            sides: state.scores.iter().map(|&(id, half_points)| (name(id), halves(i64::from(half_points)))).collect(),
+            sides: state
+                .scores
+                .iter()
+                .map(|&(id, half_points)| (name(id), points_text(i64::from(half_points))))
+                .collect(),
             winner: state.winner.map(name),
         });
     }

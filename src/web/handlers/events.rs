@@ -192,12 +192,6 @@ pub struct EventFormPage {
 }
 
 impl EventFormPage {
-    fn ticked(&self, value: &Option<String>) -> bool {
-        value.is_some()
-    }
-}
-
-impl EventFormPage {
     fn new(ctx: PageCtx, form: EventForm, action: String, editing: bool, error: Option<String>) -> Self {
         EventFormPage {
             ctx,

@@ -298,11 +298,7 @@ impl WhyPage {
             show(cost.rematch),
             show(cost.same_team),
             show(cost.colour_clash),
-            if cost.score_gap == 0 {
-                "–".to_string()
-            } else {
-                standings::format_value(Some(i64::from(cost.score_gap)), TieBreak::McMahonScore, Tradition::European)
-            },
+            if cost.score_gap == 0 { "–".to_string() } else { standings::points_text(i64::from(cost.score_gap)) },
             show(cost.float_repeat),
             share(cost.float_position),
             share(cost.placement),
