@@ -179,7 +179,7 @@ impl PairCost {
 
 const TIERS: usize = 7;
 /// Failing pairs added per player and round of certification.
-const VIOLATORS_PER_PLAYER: usize = 3;
+const VIOLATORS_PER_PLAYER: usize = 10;
 const QUALITY_TIER: usize = TIERS - 1;
 const SCORE_TIER: usize = 4;
 
@@ -606,6 +606,13 @@ impl<'a> Field<'a> {
                 best.truncate(reach);
             }
             for &(_, v) in &best {
+                add(&mut pairs, u, v);
+            }
+            // Partners spread over the whole group too: pairs far apart in the group bound the
+            // duals, so the certificate holds without many rounds of adding failing pairs.
+            let (group, size) = (self.group_start[u], self.group_size[u]);
+            let stride = (size / reach).max(1);
+            for v in (group + (u - group) % stride..group + size).step_by(stride) {
                 add(&mut pairs, u, v);
             }
             if self.n % 2 == 1 {
