@@ -4,12 +4,17 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_foundation;
 mod m20261121_000002_systems;
+mod m20261121_000003_teams;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_foundation::Migration), Box::new(m20261121_000002_systems::Migration)]
+        vec![
+            Box::new(m20261121_000001_foundation::Migration),
+            Box::new(m20261121_000002_systems::Migration),
+            Box::new(m20261121_000003_teams::Migration),
+        ]
     }
 }

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::komi::Komi;
 use super::pairing::mcmahon::{HandicapRule, Placement};
-use super::player::{FieldError, clean_text};
+use super::pairing::team::TeamTieBreak;
+use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
 use super::standings::{TieBreak, TieBreakRules, Tradition};
 
@@ -24,10 +25,13 @@ pub enum System {
     Knockout,
     /// 多局决胜制: two players, best of N games.
     BestOf,
+    /// 团体赛 (分台定人制): teams meet over a fixed number of boards, by team Swiss or round robin.
+    Team,
 }
 
 impl System {
-    pub const ALL: [System; 5] = [System::Swiss, System::McMahon, System::RoundRobin, System::Knockout, System::BestOf];
+    pub const ALL: [System; 6] =
+        [System::Swiss, System::McMahon, System::RoundRobin, System::Knockout, System::BestOf, System::Team];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -36,6 +40,7 @@ impl System {
             System::RoundRobin => "round-robin",
             System::Knockout => "knockout",
             System::BestOf => "best-of",
+            System::Team => "team",
         }
     }
 
@@ -52,9 +57,10 @@ impl System {
         matches!(self, System::Swiss | System::McMahon)
     }
 
-    /// Whether the director sets the number of rounds (the others follow from the field).
+    /// Whether the director sets the number of rounds (the others follow from the field; a
+    /// team event uses it when its teams are paired by Swiss).
     pub fn has_set_rounds(self) -> bool {
-        self.pairs_by_score()
+        self.pairs_by_score() || self == System::Team
     }
 }
 
@@ -78,6 +84,50 @@ impl Seating {
             Seating::Lot => "lot",
         }
     }
+}
+
+/// How the teams of a team event meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamPairing {
+    /// 积分编排 between teams, for the director's number of rounds.
+    #[default]
+    Swiss,
+    /// 循环制 between teams (single or double, by `cycles`).
+    RoundRobin,
+}
+
+impl TeamPairing {
+    pub fn code(self) -> &'static str {
+        match self {
+            TeamPairing::Swiss => "swiss",
+            TeamPairing::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// The code of a team tie-break, as typed in the event form.
+pub fn team_tie_break_code(tie_break: TeamTieBreak) -> &'static str {
+    match tie_break {
+        TeamTieBreak::GamePoints => "game-points",
+        TeamTieBreak::Sos => "sos",
+        TeamTieBreak::KeyBoard => "key-board",
+    }
+}
+
+fn parse_team_tie_breaks(text: &str) -> Result<Vec<TeamTieBreak>, FieldError> {
+    let all = [TeamTieBreak::GamePoints, TeamTieBreak::Sos, TeamTieBreak::KeyBoard];
+    let mut order = Vec::new();
+    for word in text.split([',', '，', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
+        let found = all.into_iter().find(|t| team_tie_break_code(*t) == word.to_lowercase()).ok_or_else(|| {
+            FieldError(format!("\"{word}\" is not a team tie-break: use game-points, sos or key-board"))
+        })?;
+        if order.contains(&found) {
+            return Err(FieldError(format!("The team tie-break \"{word}\" is listed twice")));
+        }
+        order.push(found);
+    }
+    Ok(order)
 }
 
 /// What the system needs beyond the common settings, stored with the event as JSON.
@@ -104,6 +154,11 @@ pub struct SystemSettings {
     /// The standings: tradition and criteria in order.
     pub tradition: Tradition,
     pub tie_breaks: Vec<TieBreak>,
+    /// Team events: boards per match, how teams meet, and the team table's tie-breaks
+    /// after 场分 (match points).
+    pub team_boards: u32,
+    pub team_pairing: TeamPairing,
+    pub team_tie_breaks: Vec<TeamTieBreak>,
 }
 
 impl Default for SystemSettings {
@@ -123,6 +178,9 @@ impl Default for SystemSettings {
             best_of: 3,
             tradition: Tradition::Chinese,
             tie_breaks: TieBreak::CHINESE.to_vec(),
+            team_boards: 4,
+            team_pairing: TeamPairing::Swiss,
+            team_tie_breaks: vec![TeamTieBreak::GamePoints, TeamTieBreak::Sos],
         }
     }
 }
@@ -183,6 +241,9 @@ pub struct SystemInput<'a> {
     pub best_of: &'a str,
     pub tradition: &'a str,
     pub tie_breaks: &'a str,
+    pub team_boards: &'a str,
+    pub team_pairing: &'a str,
+    pub team_tie_breaks: &'a str,
 }
 
 fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
@@ -248,6 +309,24 @@ impl SystemSettings {
                     return Err(FieldError(
                         "Best of must be an odd number of games: 3 (三局两胜), 5 (五局三胜) …".into(),
                     ));
+                }
+            }
+            System::Team => {
+                settings.team_boards = number(input.team_boards, 4, 1..=BOARD_MAX as u32, "Boards per match")?;
+                settings.team_pairing = match given(input.team_pairing).as_deref() {
+                    None | Some("swiss") => TeamPairing::Swiss,
+                    Some("round-robin") => TeamPairing::RoundRobin,
+                    Some(other) => {
+                        return Err(FieldError(format!(
+                            "\"{other}\" is not a way for teams to meet: use swiss or round-robin"
+                        )));
+                    }
+                };
+                if settings.team_pairing == TeamPairing::RoundRobin {
+                    settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
+                }
+                if let Some(text) = given(input.team_tie_breaks) {
+                    settings.team_tie_breaks = parse_team_tie_breaks(&text)?;
                 }
             }
             System::Swiss | System::McMahon => {}
@@ -439,6 +518,9 @@ mod tests {
             best_of: "5",
             tradition: "chinese",
             tie_breaks: "points, sos, cuss, direct",
+            team_boards: "3",
+            team_pairing: "round-robin",
+            team_tie_breaks: "key-board, game-points",
         }
     }
 
@@ -469,6 +551,11 @@ mod tests {
         assert!(single.third_place_game);
 
         assert_eq!(system_settings("best-of", system_input())?.best_of, 5);
+        let team = system_settings("team", system_input())?;
+        assert_eq!((team.team_boards, team.team_pairing, team.cycles), (3, TeamPairing::RoundRobin, 2));
+        assert_eq!(team.team_tie_breaks, vec![TeamTieBreak::KeyBoard, TeamTieBreak::GamePoints]);
+        let team_swiss = system_settings("team", SystemInput::default())?;
+        assert_eq!((team_swiss.team_boards, team_swiss.team_pairing), (4, TeamPairing::Swiss));
         let stored = SystemSettings::from_json(&mcmahon.to_json());
         assert_eq!(stored, mcmahon);
         assert_eq!(SystemSettings::from_json("{}"), SystemSettings::default(), "old events load with defaults");
@@ -500,6 +587,9 @@ mod tests {
             ("swiss", SystemInput { tie_breaks: "mms", ..system_input() }, "needs the McMahon system"),
             ("swiss", SystemInput { tradition: "martian", ..system_input() }, "tradition"),
             ("knockout", SystemInput { seating: "height", ..system_input() }, "Seating"),
+            ("team", SystemInput { team_boards: "0", ..system_input() }, "Boards per match"),
+            ("team", SystemInput { team_pairing: "lottery", ..system_input() }, "way for teams to meet"),
+            ("team", SystemInput { team_tie_breaks: "luck", ..system_input() }, "not a team tie-break"),
         ];
         for (system, input, expected) in cases {
             match system_settings(system, input) {

@@ -142,6 +142,10 @@ pub struct PlayerInput<'a> {
     pub club: &'a str,
     pub country: &'a str,
     pub email: &'a str,
+    /// Team events: the team's name, and the board in its registered order (blank: after
+    /// the numbered boards, by strength).
+    pub team: &'a str,
+    pub board: &'a str,
 }
 
 /// A player ready to register.
@@ -153,6 +157,21 @@ pub struct NewPlayer {
     pub club: String,
     pub country: String,
     pub email: Option<EmailAddress>,
+    pub team: String,
+    pub board: Option<i32>,
+}
+
+/// The highest board number a team may register.
+pub const BOARD_MAX: i32 = 20;
+
+fn parse_board(text: &str) -> Result<Option<i32>, FieldError> {
+    match text.trim() {
+        "" => Ok(None),
+        t => match t.parse::<i32>() {
+            Ok(n) if (1..=BOARD_MAX).contains(&n) => Ok(Some(n)),
+            _ => Err(FieldError(format!("The board must be a whole number from 1 to {BOARD_MAX}, or blank"))),
+        },
+    }
 }
 
 impl NewPlayer {
@@ -167,6 +186,8 @@ impl NewPlayer {
             club: clean_text(input.club, "The club", CLUB_MAX_CHARS, false)?,
             country: clean_text(input.country, "The country or region", COUNTRY_MAX_CHARS, false)?,
             email,
+            team: clean_text(input.team, "The team", CLUB_MAX_CHARS, false)?,
+            board: parse_board(input.board)?,
         })
     }
 }

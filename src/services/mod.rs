@@ -10,3 +10,4 @@ pub mod players;
 pub mod records;
 pub mod rounds;
 pub mod standings;
+pub mod teams;

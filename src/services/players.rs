@@ -39,6 +39,8 @@ fn active_model(
         rating: Set(p.rating),
         club: Set(p.club.clone()),
         country: Set(p.country.clone()),
+        team: Set(p.team.clone()),
+        board: Set(p.board),
         email: Set(p.email.as_ref().map(|e| e.as_str().to_string())),
         user_id: Set(user_id),
         withdrawn: Set(false),
@@ -207,6 +209,8 @@ struct Columns {
     club: Option<usize>,
     country: Option<usize>,
     email: Option<usize>,
+    team: Option<usize>,
+    board: Option<usize>,
 }
 
 fn columns_from_header(header: &csv::StringRecord) -> Columns {
@@ -217,7 +221,9 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
             "name" | "player" | "姓名" | "名字" | "棋手" => &mut columns.name,
             "rank" | "grade" | "level" | "段位" | "级位" | "棋力" | "段级位" => &mut columns.rank,
             "rating" | "elo" | "等级分" => &mut columns.rating,
-            "club" | "team" | "俱乐部" | "单位" | "队伍" => &mut columns.club,
+            "club" | "俱乐部" | "单位" => &mut columns.club,
+            "team" | "队伍" | "队" | "队名" => &mut columns.team,
+            "board" | "台次" | "台" => &mut columns.board,
             "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
             "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
             _ => continue,
@@ -274,6 +280,8 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             club: field(columns.club),
             country: field(columns.country),
             email: field(columns.email),
+            team: field(columns.team),
+            board: field(columns.board),
         };
         match NewPlayer::parse(&input) {
             Err(e) => errors.push(LineError { line, message: e.0 }),

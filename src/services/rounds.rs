@@ -11,11 +11,12 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
-use crate::domain::event::{System, SystemSettings};
+use crate::domain::event::{System, SystemSettings, TeamPairing};
 use crate::domain::pairing::event_round::{
     self, EventPlan, History, NextRoundError, PlayedGame, Player, next_round, parse_ruling, ruling_code, uses_seeding,
 };
 use crate::domain::pairing::knockout::BothLoseRuling;
+use crate::domain::pairing::team_event::next_team_round;
 use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
 use crate::domain::standings::ByeRecord;
@@ -99,6 +100,7 @@ pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
             club: p.club.clone(),
             country: p.country.clone(),
             team: p.team.clone(),
+            board: p.board,
             present: !p.withdrawn,
         })
         .collect()
@@ -125,6 +127,11 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             let past = history(conn, &rounds).await?;
             event_round::best_of_state(&settings, &seeds, &past).is_ok_and(|m| m.is_decided())
         }
+        System::Team => match settings.team_pairing {
+            TeamPairing::Swiss => rounds.len() as i32 >= event.rounds,
+            TeamPairing::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
+                .is_ok_and(|n| rounds.len() as u32 >= n),
+        },
     })
 }
 
@@ -185,7 +192,13 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     } else {
         stored_seeding(&event)
     };
-    let draft = next_round(&plan, &everyone, &past, &seeds, number as u32).map_err(|e| next_round_error(e, locale))?;
+    let draft = if system == System::Team {
+        let lineups = super::teams::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
+        next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32)
+    } else {
+        next_round(&plan, &everyone, &past, &seeds, number as u32)
+    }
+    .map_err(|e| next_round_error(e, locale))?;
 
     let created = round::ActiveModel {
         event_id: Set(event_id),
@@ -742,6 +755,9 @@ pub struct BoardView {
     /// A knockout game both lost, awaiting the director's ruling.
     pub awaiting_ruling: bool,
     pub ruling: Option<BothLoseRuling>,
+    /// Team events, on the first board of each team match: the teams and their 局分 so far
+    /// (team A, points, points, team B).
+    pub team_match: Option<(String, u32, u32, String)>,
 }
 
 pub struct RoundView {
@@ -764,7 +780,8 @@ pub async fn view(
     let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
     let everyone: HashMap<i32, player::Model> =
         players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
-    let knockout = system_of(event)?.0 == System::Knockout;
+    let system = system_of(event)?.0;
+    let knockout = system == System::Knockout;
     let mut byes_cost = Vec::new();
     for b in byes_of(conn, r.id).await? {
         if let Some(p) = everyone.get(&b.player_id) {
@@ -785,7 +802,11 @@ pub async fn view(
             costs: g.pairing_costs.as_deref().and_then(|t| serde_json::from_str(t).ok()),
             awaiting_ruling: knockout && result == Some(GameResult::BothLose) && ruling.is_none(),
             ruling,
+            team_match: None,
         });
+    }
+    if system == System::Team {
+        mark_team_matches(&mut boards);
     }
     let byes = byes_cost.iter().map(|(p, _)| p.clone()).collect();
     let mut view = RoundView { round: r, boards, byes, bye_costs: byes_cost, warnings: Vec::new() };
@@ -796,6 +817,32 @@ pub async fn view(
         view.warnings = draft_warnings(&view, &past, locale);
     }
     Ok(view)
+}
+
+/// Heads each team match (consecutive boards between the same two teams) with the teams and
+/// their game points (局分) so far; team A has Black on the first board.
+fn mark_team_matches(boards: &mut [BoardView]) {
+    let mut start = 0;
+    while start < boards.len() {
+        let teams = |b: &BoardView| {
+            let (x, y) = (b.black.team.clone(), b.white.team.clone());
+            if x <= y { (x, y) } else { (y, x) }
+        };
+        let key = teams(&boards[start]);
+        let end = (start..boards.len()).find(|&i| teams(&boards[i]) != key).unwrap_or(boards.len());
+        let (a, b) = (boards[start].black.team.clone(), boards[start].white.team.clone());
+        let (mut a_points, mut b_points) = (0, 0);
+        for board in &boards[start..end] {
+            let (black, white) = board.result.map(|r| r.points()).unwrap_or((0, 0));
+            if board.black.team == a {
+                (a_points, b_points) = (a_points + black, b_points + white);
+            } else {
+                (a_points, b_points) = (a_points + white, b_points + black);
+            }
+        }
+        boards[start].team_match = Some((a, a_points, b_points, b));
+        start = end;
+    }
 }
 
 /// Rematches, colour streaks and repeated byes in a draft.

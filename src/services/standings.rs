@@ -1,7 +1,7 @@
 //! Standings from the published rounds, by the event's system: a table ranked by the event's
 //! tie-break order (Swiss, McMahon, round robin, best-of; see `domain::standings`) with a
-//! cross-table cell per round, the bracket and placings of a knockout, and a best-of
-//! match's score.
+//! cross-table cell per round, the bracket and placings of a knockout, a best-of match's
+//! score, and a team event's team table (with each player's board results below it).
 use std::collections::HashMap;
 
 use sea_orm::ConnectionTrait;
@@ -10,6 +10,8 @@ use crate::db::entities::{event, player};
 use crate::domain::event::System;
 use crate::domain::pairing::event_round::{self, initial_score};
 use crate::domain::pairing::knockout::{Bracket, MatchStatus};
+use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
+use crate::domain::pairing::team_event;
 use crate::domain::result::GameResult;
 use crate::domain::standings::{Entrant, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
@@ -66,6 +68,30 @@ pub struct BestOfView {
     pub winner: Option<String>,
 }
 
+/// One line of a team event's table.
+pub struct TeamRowView {
+    pub place: u32,
+    pub name: String,
+    pub row: TeamStandingRow,
+}
+
+/// A team match as played: round, team A, its 局分, team B's 局分, team B.
+pub struct TeamMatchView {
+    pub round: u32,
+    pub a: String,
+    pub a_points: u32,
+    pub b_points: u32,
+    pub b: String,
+}
+
+pub struct TeamTableView {
+    pub rows: Vec<TeamRowView>,
+    pub matches: Vec<TeamMatchView>,
+    /// (round, team) of each team bye.
+    pub byes: Vec<(u32, String)>,
+    pub tie_breaks: Vec<TeamTieBreak>,
+}
+
 pub struct Standings {
     pub rounds: Vec<i32>,
     pub rows: Vec<StandingView>,
@@ -73,6 +99,7 @@ pub struct Standings {
     pub tradition: Tradition,
     pub knockout: Option<KnockoutView>,
     pub best_of: Option<BestOfView>,
+    pub team: Option<TeamTableView>,
 }
 
 /// Half-points as points: 3 → "1½".
@@ -128,7 +155,29 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         tradition: rules.tradition(),
         knockout: None,
         best_of: None,
+        team: None,
     };
+    if system == System::Team {
+        let domain = rounds::domain_players(&everyone);
+        let teams = team_event::teams(&domain, settings.team_boards as usize);
+        let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
+        let (matches, byes) = team_event::team_history(&domain, &past);
+        standings.team = Some(TeamTableView {
+            rows: team_event::team_standings(&plan, &domain, &past)
+                .into_iter()
+                .map(|row| TeamRowView { place: row.place, name: team_name(row.team), row })
+                .collect(),
+            matches: matches
+                .iter()
+                .map(|m| {
+                    let (a_points, b_points) = m.game_points();
+                    TeamMatchView { round: m.round, a: team_name(m.team_a), a_points, b_points, b: team_name(m.team_b) }
+                })
+                .collect(),
+            byes: byes.iter().map(|b| (b.round, team_name(b.team))).collect(),
+            tie_breaks: settings.team_tie_breaks.clone(),
+        });
+    }
 
     if system == System::Knockout {
         if seeds.len() >= 2 {

@@ -16,3 +16,4 @@ mod route_table;
 mod secrets;
 mod systems;
 mod systems_browser;
+mod teams;

@@ -10,6 +10,7 @@ fn fill(path: &str, event_id: i32, staff_id: &str, player_id: &str) -> String {
     path.replace("{event_id}", &event_id.to_string())
         .replace("{staff_id}", staff_id)
         .replace("{player_id}", player_id)
+        .replace("{team_id}", player_id)
         .replace("{number}", "1")
         .replace("{board}", "1")
         .replace("{token}", &"0".repeat(64))

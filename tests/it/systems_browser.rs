@@ -214,3 +214,43 @@ async fn a_best_of_three_in_the_browser() -> TestResult {
     })
     .await
 }
+
+/// A team event: two boards per match, a reserve brought in from the teams page, each match
+/// headed with its score on the round page, and the team table.
+#[actix_web::test]
+async fn a_team_event_in_the_browser() -> TestResult {
+    with_director("team", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "team",
+            inputs: &[("team_boards", "2"), ("team_pairing", "round-robin")],
+            checkboxes: &[],
+            csv: "name,rank,team,board\nRed 1,5d,Red,1\nRed 2,4d,Red,2\nRed 3,1k,Red,\n\
+                  Blue 1,3d,Blue,1\nBlue 2,2d,Blue,2\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        // Bring the reserve in for Red 2.
+        browser.goto(&format!("{}{event_path}/teams", app.base)).await?;
+        let red = browser.find(Locator::Css("section.team")).await?;
+        red.find(Locator::XPath(".//tr[td[@class='name' and text()='Red 2']]//input")).await?.click().await?;
+        red.find(Locator::XPath(".//tr[td[@class='name' and text()='Red 3']]//input")).await?.click().await?;
+        click_element(browser, &red.find(Locator::Css("button[type=submit]")).await?).await?;
+        let pairing = pair_round(browser, app, &event_path).await?;
+        let names: Vec<(String, String)> = pairing.iter().map(|(_, b, w)| (b.clone(), w.clone())).collect();
+        assert_eq!(names, vec![("Red 1".into(), "Blue 1".into()), ("Blue 2".into(), "Red 3".into())]);
+        for (board, _, _) in &pairing {
+            enter(browser, *board, "white").await?;
+        }
+        let header = browser.find(Locator::Css("tr.team-match th")).await?.text().await?;
+        assert_eq!(header, "Red 2 : 2 Blue");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let rows = browser.find_all(Locator::Css("#team-table tbody tr")).await?;
+        let mut table = Vec::new();
+        for row in rows {
+            table.push((row.attr("data-team").await?, row.attr("data-match-points").await?));
+        }
+        // A drawn match: 1 match point each, level on every tie-break, so in team order.
+        assert_eq!(table, vec![(Some("Red".into()), Some("1".into())), (Some("Blue".into()), Some("1".into()))]);
+        Ok(())
+    })
+    .await
+}

@@ -16,6 +16,8 @@ pub struct Model {
     pub club: String,
     pub country: String,
     pub team: String,
+    /// Board in the team's registered order (1 first); None: ordered after, by strength.
+    pub board: Option<i32>,
     pub email: Option<String>,
     pub user_id: Option<i32>,
     pub withdrawn: bool,

@@ -18,6 +18,8 @@ use super::best_of::{BestOf, BestOfError, MatchState};
 use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings, MatchStatus};
 use super::mcmahon::{Entrant, field_from_history, mcmahon_initial_score, mix};
 use super::round_robin::{RoundRobinError, pair_round_robin, round_count};
+use super::team::TeamError;
+use super::team_event::{next_team_round, team_seeding};
 use super::{Board, PairCost, PairingError, PairingSettings, pair_round};
 use crate::domain::event::{Seating, System, SystemSettings};
 use crate::domain::result::GameResult;
@@ -43,6 +45,8 @@ pub struct Player {
     pub club: String,
     pub country: String,
     pub team: String,
+    /// Board in the team's registered order (team events).
+    pub board: Option<i32>,
     /// Not withdrawn.
     pub present: bool,
 }
@@ -105,6 +109,9 @@ pub enum NextRoundError {
     RoundRobin(RoundRobinError),
     Knockout(KnockoutError),
     BestOf(BestOfError),
+    Team(TeamError),
+    /// A team's line-up for the round cannot be made (team name, why).
+    TeamLineUp(String, TeamError),
 }
 
 impl fmt::Display for NextRoundError {
@@ -122,6 +129,8 @@ impl fmt::Display for NextRoundError {
             NextRoundError::RoundRobin(e) => e.fmt(f),
             NextRoundError::Knockout(e) => e.fmt(f),
             NextRoundError::BestOf(e) => e.fmt(f),
+            NextRoundError::Team(e) => e.fmt(f),
+            NextRoundError::TeamLineUp(team, e) => write!(f, "team {team}: {e}"),
         }
     }
 }
@@ -139,13 +148,16 @@ pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32) -> i32 {
 
 /// Whether the system keeps a seeding from round 1.
 pub fn uses_seeding(system: System) -> bool {
-    matches!(system, System::RoundRobin | System::Knockout | System::BestOf)
+    matches!(system, System::RoundRobin | System::Knockout | System::BestOf | System::Team)
 }
 
 /// The seeding for round 1: the players present, strongest first (rank, rating, registration
 /// order), or shuffled by lot. In a best-of, seed 1 has Black in game 1, decided by a
 /// simulated nigiri (猜先) whatever the seating.
 pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
+    if plan.system == System::Team {
+        return team_seeding(plan, players);
+    }
     let mut present: Vec<(usize, &Player)> = players.iter().enumerate().filter(|(_, p)| p.present).collect();
     match plan.settings.seating {
         Seating::Strength => present.sort_by_key(|&(order, p)| (Reverse(p.rank_value), Reverse(p.rating), order)),
@@ -158,7 +170,8 @@ pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
     ids
 }
 
-/// Round `number` (from 1). `seeding` is the stored seeding for rounds after the first of a
+/// Round `number` (from 1). A team event takes the teams' default line-ups here (the app
+/// passes the chosen ones to [`next_team_round`]). `seeding` is the stored seeding for rounds after the first of a
 /// seeded system (see [`uses_seeding`]); for round 1 pass [`seeding`]'s.
 pub fn next_round(
     plan: &EventPlan<'_>,
@@ -202,6 +215,7 @@ pub fn next_round(
                 .collect();
             Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
         }
+        System::Team => next_team_round(plan, players, history, seeding, &Default::default(), number),
         System::BestOf => {
             let state = best_of_state(plan.settings, seeding, history)?;
             match (state.winner, state.next_game) {
@@ -327,6 +341,7 @@ mod tests {
                 club: format!("club {}", id % 3),
                 country: String::new(),
                 team: String::new(),
+                board: None,
                 present: true,
             })
             .collect()

@@ -8,6 +8,7 @@ pub mod mcmahon;
 pub mod relay;
 pub mod round_robin;
 pub mod team;
+pub mod team_event;
 
 use std::fmt;
 

@@ -7,7 +7,8 @@ use serde::Deserialize;
 
 use crate::db::entities::{audit, event, player, round};
 use crate::domain::event::{
-    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, Seating, System, SystemInput, SystemSettings, tie_break_text,
+    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, Seating, System, SystemInput, SystemSettings, TeamPairing,
+    team_tie_break_code, tie_break_text,
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
@@ -93,6 +94,12 @@ pub struct EventForm {
     tradition: String,
     #[serde(default)]
     tie_breaks: String,
+    #[serde(default)]
+    team_boards: String,
+    #[serde(default)]
+    team_pairing: String,
+    #[serde(default)]
+    team_tie_breaks: String,
 }
 
 impl EventForm {
@@ -124,6 +131,9 @@ impl EventForm {
                 best_of: &self.best_of,
                 tradition: &self.tradition,
                 tie_breaks: &self.tie_breaks,
+                team_boards: &self.team_boards,
+                team_pairing: &self.team_pairing,
+                team_tie_breaks: &self.team_tie_breaks,
             },
         })
         .map_err(|e| e.0)
@@ -155,6 +165,14 @@ impl EventForm {
                 Tradition::European => "european".into(),
             },
             tie_breaks: if usual { String::new() } else { tie_break_text(&settings.tie_breaks) },
+            team_boards: settings.team_boards.to_string(),
+            team_pairing: settings.team_pairing.code().into(),
+            team_tie_breaks: settings
+                .team_tie_breaks
+                .iter()
+                .map(|t| team_tie_break_code(*t))
+                .collect::<Vec<_>>()
+                .join(", "),
             ..self
         }
     }
@@ -301,6 +319,15 @@ impl EventPage {
                 }
             }
             System::BestOf => parts.push(self.ctx.t_n("best-of-title", "n", s.best_of)),
+            System::Team => {
+                parts.push(self.ctx.t_n("team-boards-n", "n", s.team_boards));
+                match s.team_pairing {
+                    TeamPairing::Swiss => parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds)),
+                    TeamPairing::RoundRobin => {
+                        parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }))
+                    }
+                }
+            }
         }
         if s.handicap.is_some() && system.pairs_by_score() {
             parts.push(self.ctx.t("handicap-games"));

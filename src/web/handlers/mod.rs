@@ -5,6 +5,7 @@ pub mod events;
 pub mod home;
 pub mod players;
 pub mod rounds;
+pub mod teams;
 
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};

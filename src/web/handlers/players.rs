@@ -30,6 +30,10 @@ pub struct PlayerForm {
     country: String,
     #[serde(default)]
     email: String,
+    #[serde(default)]
+    team: String,
+    #[serde(default)]
+    board: String,
 }
 
 impl PlayerForm {
@@ -41,6 +45,8 @@ impl PlayerForm {
             club: &self.club,
             country: &self.country,
             email: &self.email,
+            team: &self.team,
+            board: &self.board,
         }
     }
 }
@@ -186,6 +192,9 @@ pub async fn register_self(
         country: &typed.country,
         // The account's address is confirmed; it is how the director's entry is recognised.
         email: &account.email,
+        // A team's board order is the director's to set.
+        team: "",
+        board: "",
     };
     match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
         Ok(_) => {

@@ -9,6 +9,7 @@ use crate::domain::event::System;
 use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::parse_ruling;
 use crate::domain::pairing::mcmahon::QUALITY_UNIT;
+use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
 use crate::domain::result::GameResult;
 use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
@@ -250,6 +251,22 @@ impl StandingsPage {
             TieBreak::DirectEncounter => "direct-encounter",
             TieBreak::Wins => "wins",
         })
+    }
+
+    fn team_column_name(&self, tie_break: &TeamTieBreak) -> String {
+        self.ctx.t(match tie_break {
+            TeamTieBreak::GamePoints => "game-points",
+            TeamTieBreak::Sos => "team-sos",
+            TeamTieBreak::KeyBoard => "key-board",
+        })
+    }
+
+    fn team_value(&self, tie_break: &TeamTieBreak, row: &TeamStandingRow) -> u32 {
+        match tie_break {
+            TeamTieBreak::GamePoints => row.game_points,
+            TeamTieBreak::Sos => row.sos,
+            TeamTieBreak::KeyBoard => row.key_board,
+        }
     }
 }
 

@@ -1,0 +1,349 @@
+//! Team events in the app (团体赛, 分台定人制, 1988 Chinese Competition Rules, Art. 26–28):
+//! teams from the players' team names and boards, paired by team Swiss or team round robin,
+//! with each round's line-ups, and the team table.
+//!
+//! Choices the articles leave to the event, as Yunzi makes them:
+//! - A team is every registered player with the same team name. Its registered order
+//!   (台次) is by board number, then players without one by strength (rank, rating,
+//!   registration). Art. 26: "台次排定后不得更动", so a line-up never reorders players: it
+//!   chooses who plays (the first players present by default, a reserve in place of a
+//!   regular when the captain says so) and seats them in the registered order.
+//! - A team's id is the smallest id of its players, so it stays the same when players join.
+//! - Team A of a match (Black on odd boards) is the higher team in the pairing order or
+//!   the first seat of the Berger table. A bye team gets 场分 2 and 局分 0; each player of
+//!   its line-up is stored with a bye.
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+
+use super::event_round::{DraftRound, EventPlan, History, NextRoundError, Player};
+use super::mcmahon::mix;
+use super::round_robin::{pair_round_robin, round_count};
+use super::team::{
+    LineUp, SwissTeam, Team, TeamBye, TeamError, TeamFormat, TeamMatch, TeamMatchRecord, TeamStandingRow,
+    compute_team_standings, pair_team_swiss,
+};
+use crate::domain::event::{Seating, TeamPairing};
+
+/// A team as registered: players present, in the registered board order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventTeam {
+    pub id: i64,
+    pub name: String,
+    /// The first `boards` players present: the default line-up.
+    pub roster: Vec<i64>,
+    /// The players present after them.
+    pub reserves: Vec<i64>,
+    /// Sum of the roster's rank values: the seeding by strength.
+    strength: i64,
+}
+
+impl EventTeam {
+    /// Every player who may play for the team, in the registered order.
+    pub fn squad(&self) -> Vec<i64> {
+        self.roster.iter().chain(&self.reserves).copied().collect()
+    }
+
+    /// The line-up for a round: the players `chosen` (all from the squad, one per board)
+    /// seated in the registered order, or the roster when nothing was chosen.
+    pub fn lineup(&self, boards: usize, chosen: Option<&[i64]>) -> Result<LineUp, TeamError> {
+        let squad = self.squad();
+        let team = Team::new(
+            TeamFormat::FixedBoards { boards_per_match: boards },
+            self.id,
+            self.roster.clone(),
+            self.reserves.clone(),
+        )?;
+        let Some(chosen) = chosen else { return Ok(team.default_lineup()) };
+        let mut seated = chosen.to_vec();
+        seated.sort_by_key(|p| squad.iter().position(|s| s == p).unwrap_or(usize::MAX));
+        team.lineup(&seated)
+    }
+}
+
+/// The teams of the event, by id. Players without a team name are left out; withdrawn
+/// players count for the id but do not play.
+pub fn teams(players: &[Player], boards: usize) -> Vec<EventTeam> {
+    let mut by_name: Vec<(String, Vec<(usize, &Player)>)> = Vec::new();
+    for (order, p) in players.iter().enumerate() {
+        let name = p.team.trim();
+        if name.is_empty() {
+            continue;
+        }
+        match by_name.iter_mut().find(|(n, _)| n == name) {
+            Some((_, members)) => members.push((order, p)),
+            None => by_name.push((name.to_string(), vec![(order, p)])),
+        }
+    }
+    let mut teams: Vec<EventTeam> = by_name
+        .into_iter()
+        .map(|(name, mut members)| {
+            let id = members.iter().map(|(_, p)| p.id).min().unwrap_or_default();
+            members.retain(|(_, p)| p.present);
+            members.sort_by_key(|&(order, p)| {
+                (p.board.is_none(), p.board, Reverse(p.rank_value), Reverse(p.rating), order)
+            });
+            let ids: Vec<i64> = members.iter().map(|(_, p)| p.id).collect();
+            let split = boards.min(ids.len());
+            let strength = members.iter().take(boards).map(|(_, p)| i64::from(p.rank_value)).sum();
+            EventTeam { id, name, roster: ids[..split].to_vec(), reserves: ids[split..].to_vec(), strength }
+        })
+        .collect();
+    teams.sort_by_key(|t| t.id);
+    teams
+}
+
+/// The team seeding for round 1: strongest roster first (sum of ranks, then id), or by lot.
+pub fn team_seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
+    let mut teams = teams(players, plan.settings.team_boards as usize);
+    match plan.settings.seating {
+        Seating::Strength => teams.sort_by_key(|t| (Reverse(t.strength), t.id)),
+        Seating::Lot => teams.sort_by_key(|t| mix(plan.seed ^ mix(t.id as u64))),
+    }
+    teams.iter().map(|t| t.id).collect()
+}
+
+/// The team matches and team byes played so far, from the stored games: the games of a
+/// round between the same two teams are one match, board order as stored; team A is the
+/// team with Black on the first board.
+pub fn team_history(players: &[Player], history: &History) -> (Vec<TeamMatchRecord>, Vec<TeamBye>) {
+    let team_of = team_ids(players);
+    let mut matches: Vec<TeamMatchRecord> = Vec::new();
+    for g in &history.games {
+        let (Some(&black), Some(&white)) = (team_of.get(&g.black), team_of.get(&g.white)) else { continue };
+        let points = g.result.map(|r| r.points()).unwrap_or((0, 0));
+        let found = matches.iter_mut().find(|m| {
+            m.round == g.round && ((m.team_a, m.team_b) == (black, white) || (m.team_a, m.team_b) == (white, black))
+        });
+        match found {
+            Some(m) if m.team_a == black => m.boards.push(points),
+            Some(m) => m.boards.push((points.1, points.0)),
+            None => {
+                matches.push(TeamMatchRecord { round: g.round, team_a: black, team_b: white, boards: vec![points] })
+            }
+        }
+    }
+    let mut byes: Vec<TeamBye> = Vec::new();
+    for b in &history.byes {
+        if let Some(&team) = team_of.get(&b.player) {
+            let bye = TeamBye { round: b.round, team };
+            if !byes.contains(&bye) {
+                byes.push(bye);
+            }
+        }
+    }
+    (matches, byes)
+}
+
+/// Player id → team id, for every player with a team name.
+fn team_ids(players: &[Player]) -> HashMap<i64, i64> {
+    let mut first: HashMap<&str, i64> = HashMap::new();
+    for p in players.iter().filter(|p| !p.team.trim().is_empty()) {
+        let id = first.entry(p.team.trim()).or_insert(p.id);
+        *id = (*id).min(p.id);
+    }
+    players.iter().filter_map(|p| Some((p.id, *first.get(p.team.trim())?))).collect()
+}
+
+/// The team table, best first.
+pub fn team_standings(plan: &EventPlan<'_>, players: &[Player], history: &History) -> Vec<TeamStandingRow> {
+    let ids: Vec<i64> = teams(players, plan.settings.team_boards as usize).iter().map(|t| t.id).collect();
+    let (matches, byes) = team_history(players, history);
+    compute_team_standings(&ids, &matches, &byes, &plan.settings.team_tie_breaks)
+}
+
+/// Round `number` of a team event. `seeding`: the team ids stored when round 1 was drafted
+/// ([`team_seeding`]); `lineups`: team id → the players chosen for this round.
+pub fn next_team_round(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    history: &History,
+    seeding: &[i64],
+    lineups: &HashMap<i64, Vec<i64>>,
+    number: u32,
+) -> Result<DraftRound, NextRoundError> {
+    let boards = plan.settings.team_boards as usize;
+    let teams: Vec<EventTeam> = teams(players, boards).into_iter().filter(|t| seeding.contains(&t.id)).collect();
+    let pairs: Vec<(i64, i64)>;
+    let bye: Option<i64>;
+    match plan.settings.team_pairing {
+        TeamPairing::Swiss => {
+            if number > plan.rounds {
+                return Err(NextRoundError::AllRoundsPaired(plan.rounds));
+            }
+            let (matches, byes) = team_history(players, history);
+            let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
+            let table = compute_team_standings(&ids, &matches, &byes, &[]);
+            let field: Vec<SwissTeam> = teams
+                .iter()
+                .map(|t| {
+                    let row = table.iter().find(|r| r.team == t.id).copied().unwrap_or_default();
+                    SwissTeam {
+                        id: t.id,
+                        match_points: row.match_points,
+                        game_points: row.game_points,
+                        seed: seeding.iter().position(|&s| s == t.id).map_or(u32::MAX, |i| i as u32 + 1),
+                        opponents: matches
+                            .iter()
+                            .filter_map(|m| match (m.team_a == t.id, m.team_b == t.id) {
+                                (true, _) => Some(m.team_b),
+                                (_, true) => Some(m.team_a),
+                                _ => None,
+                            })
+                            .collect(),
+                        had_bye: byes.iter().any(|b| b.team == t.id),
+                    }
+                })
+                .collect();
+            let pairing = pair_team_swiss(&field).map_err(NextRoundError::Team)?;
+            pairs = pairing.matches;
+            bye = pairing.bye;
+        }
+        TeamPairing::RoundRobin => {
+            let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
+            if number > rounds {
+                return Err(NextRoundError::ScheduleComplete(rounds));
+            }
+            let table = pair_round_robin(seeding, plan.settings.cycles, number).map_err(NextRoundError::RoundRobin)?;
+            pairs = table.boards.iter().map(|b| (b.black, b.white)).collect();
+            bye = table.bye;
+        }
+    }
+    let team = |id: i64| teams.iter().find(|t| t.id == id).ok_or(NextRoundError::SeedingMissing);
+    let lineup_of = |id: i64| -> Result<LineUp, NextRoundError> {
+        let t = team(id)?;
+        t.lineup(boards, lineups.get(&id).map(Vec::as_slice)).map_err(|e| NextRoundError::TeamLineUp(t.name.clone(), e))
+    };
+    let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
+    for (a, b) in pairs {
+        let matched = TeamMatch::new(lineup_of(a)?, lineup_of(b)?).map_err(NextRoundError::Team)?;
+        draft.boards.extend(matched.boards());
+    }
+    draft.costs = vec![None; draft.boards.len()];
+    if let Some(id) = bye {
+        draft.byes = lineup_of(id)?.players().iter().map(|&p| (p, None)).collect();
+    }
+    Ok(draft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::color::Color;
+    use crate::domain::event::{System, SystemSettings};
+    use crate::domain::pairing::event_round::PlayedGame;
+    use crate::domain::result::{GameResult, Margin};
+    use crate::domain::standings::ByeRecord;
+
+    fn player(id: i64, team: &str, board: Option<i32>, rank_value: i32) -> Player {
+        Player {
+            id,
+            rank_value,
+            rating: None,
+            club: String::new(),
+            country: String::new(),
+            team: team.into(),
+            board,
+            present: true,
+        }
+    }
+
+    fn plan(settings: &SystemSettings, rounds: u32) -> EventPlan<'_> {
+        EventPlan { system: System::Team, settings, rounds, seed: 7 }
+    }
+
+    #[test]
+    fn teams_follow_board_numbers_then_strength_and_skip_withdrawn_players() {
+        let mut players = vec![
+            player(5, "East", None, 3),
+            player(2, "East", Some(2), 1),
+            player(9, "East", Some(1), 0),
+            player(4, "East", None, 5),
+            player(3, "", None, 9),
+        ];
+        players[3].present = false;
+        let teams = teams(&players, 2);
+        assert_eq!(teams.len(), 1);
+        assert_eq!(teams[0].id, 2);
+        assert_eq!(teams[0].roster, vec![9, 2]);
+        assert_eq!(teams[0].reserves, vec![5]);
+        // A reserve takes the seat of the regular they replace, in the registered order.
+        let lineup = teams[0].lineup(2, Some(&[5, 9])).map(|l| l.players().to_vec());
+        assert_eq!(lineup, Ok(vec![9, 5]));
+        assert!(teams[0].lineup(2, Some(&[9, 3])).is_err(), "a player from outside the team");
+    }
+
+    /// Four teams of two boards, team Swiss over two rounds, results by hand.
+    #[test]
+    fn team_swiss_pairs_by_match_points_and_builds_the_table() {
+        let settings = SystemSettings { team_boards: 2, ..SystemSettings::default() };
+        let plan = plan(&settings, 3);
+        let players: Vec<Player> = [("A", 10), ("B", 8), ("C", 6), ("D", 4)]
+            .iter()
+            .enumerate()
+            .flat_map(|(t, &(name, rank))| {
+                let base = 10 * (t as i64 + 1);
+                [player(base + 1, name, Some(1), rank), player(base + 2, name, Some(2), rank - 1)]
+            })
+            .collect();
+        let seeds = team_seeding(&plan, &players);
+        assert_eq!(seeds, vec![11, 21, 31, 41]);
+        let mut history = History::default();
+        let round1 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 1).expect("round 1");
+        // Seeds 1–2 and 3–4; team A Black on board 1.
+        assert_eq!(
+            round1.boards.iter().map(|b| (b.black, b.white)).collect::<Vec<_>>(),
+            vec![(11, 21), (22, 12), (31, 41), (42, 32)]
+        );
+        // A beats B 2–0 boards (4:0); C and D split (2:2).
+        let win = |winner| Some(GameResult::Win { winner, margin: Margin::Resignation });
+        let results = [win(Color::Black), win(Color::White), win(Color::Black), win(Color::Black)];
+        for (b, result) in round1.boards.iter().zip(results) {
+            history.games.push(PlayedGame { round: 1, black: b.black, white: b.white, result, ruling: None });
+        }
+        let round2 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 2).expect("round 2");
+        // Groups: A (2), C and D (1 each), B (0): A meets C or D, never B again.
+        let teams_met: Vec<(i64, i64)> =
+            round2.boards.iter().step_by(2).map(|b| (b.black / 10, b.white / 10)).collect();
+        assert_eq!(teams_met, vec![(1, 3), (4, 2)]);
+        let table = team_standings(&plan, &players, &history);
+        let summary: Vec<(i64, u32, u32, u32)> =
+            table.iter().map(|r| (r.team, r.place, r.match_points, r.game_points)).collect();
+        assert_eq!(summary, vec![(11, 1, 2, 4), (31, 2, 1, 2), (41, 2, 1, 2), (21, 4, 0, 0)]);
+    }
+
+    #[test]
+    fn team_round_robin_with_a_bye_team_gives_its_line_up_byes() {
+        let settings =
+            SystemSettings { team_boards: 1, team_pairing: TeamPairing::RoundRobin, ..SystemSettings::default() };
+        let plan = plan(&settings, 0);
+        let players = vec![player(1, "A", None, 5), player(2, "B", None, 4), player(3, "C", None, 3)];
+        let seeds = team_seeding(&plan, &players);
+        let mut seen_byes = Vec::new();
+        let mut history = History::default();
+        for round in 1..=3 {
+            let draft = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), round).expect("round");
+            assert_eq!(draft.boards.len(), 1);
+            seen_byes.extend(draft.byes.iter().map(|b| b.0));
+            history.byes.extend(draft.byes.iter().map(|b| ByeRecord { round, player: b.0 }));
+        }
+        seen_byes.sort_unstable();
+        assert_eq!(seen_byes, vec![1, 2, 3], "each team sits out once");
+        assert_eq!(
+            next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 4),
+            Err(NextRoundError::ScheduleComplete(3))
+        );
+        let (_, byes) = team_history(&players, &history);
+        assert_eq!(byes.len(), 3);
+    }
+
+    #[test]
+    fn a_team_short_of_players_is_named() {
+        let settings = SystemSettings { team_boards: 2, ..SystemSettings::default() };
+        let plan = plan(&settings, 3);
+        let players = vec![player(1, "A", None, 5), player(2, "A", None, 4), player(3, "B", None, 3)];
+        let seeds = team_seeding(&plan, &players);
+        let error = next_team_round(&plan, &players, &History::default(), &seeds, &HashMap::new(), 1);
+        assert!(matches!(error, Err(NextRoundError::TeamLineUp(ref name, _)) if name == "B"), "{error:?}");
+    }
+}

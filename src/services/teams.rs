@@ -1,0 +1,177 @@
+//! Team events (分台定人制): the teams as registered and each round's line-ups.
+use std::collections::HashMap;
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use serde_json::json;
+
+use crate::db::entities::{event, lineup, player, user};
+use crate::domain::event::{System, SystemSettings};
+use crate::domain::pairing::event_round::Player;
+use crate::domain::pairing::team_event::{EventTeam, teams};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::{audit, events, players, rounds};
+use crate::state::AppState;
+
+/// One team for the teams page.
+#[derive(Debug, Clone)]
+pub struct TeamView {
+    pub id: i64,
+    pub name: String,
+    /// The squad in registered order, the first `boards` being the regulars.
+    pub squad: Vec<player::Model>,
+    pub boards: usize,
+    /// Who plays the next round, board 1 first (the chosen line-up, or the regulars).
+    pub next_lineup: Vec<i64>,
+    /// The captain chose the next round's line-up (not just the regulars).
+    pub chosen: bool,
+    /// The team has fewer players present than boards.
+    pub short: bool,
+}
+
+impl TeamView {
+    pub fn plays_next(&self, player: &i32) -> bool {
+        self.next_lineup.contains(&i64::from(*player))
+    }
+
+    pub fn board_of(&self, player: &i32) -> Option<usize> {
+        self.next_lineup.iter().position(|&p| p == i64::from(*player)).map(|i| i + 1)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct TeamsView {
+    pub teams: Vec<TeamView>,
+    /// The round the line-ups are for.
+    pub next_round: i32,
+    /// That round is drafted already: its line-ups are locked.
+    pub locked: bool,
+    /// Registered players without a team name.
+    pub without_team: Vec<player::Model>,
+}
+
+fn team_event(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
+    let (system, settings) = rounds::system_of(event)?;
+    if system != System::Team {
+        return Err(AppError::BadRequest(locale.t("error-not-team-event")));
+    }
+    Ok(settings)
+}
+
+/// The line-ups chosen for `round`, by team id (teams not listed play their regulars).
+pub async fn lineups_for(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    round: i32,
+    everyone: &[Player],
+    settings: &SystemSettings,
+) -> AppResult<HashMap<i64, Vec<i64>>> {
+    let by_name: HashMap<String, i64> =
+        teams(everyone, settings.team_boards as usize).into_iter().map(|t| (t.name, t.id)).collect();
+    let rows = lineup::Entity::find()
+        .filter(lineup::Column::EventId.eq(event_id))
+        .filter(lineup::Column::Round.eq(round))
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let team = *by_name.get(&row.team)?;
+            let chosen: Vec<i64> = serde_json::from_str(&row.players).ok()?;
+            Some((team, chosen))
+        })
+        .collect())
+}
+
+/// The round line-ups are taken for now, and whether it is drafted already.
+async fn next_round(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(i32, bool)> {
+    let list = rounds::list(conn, event_id).await?;
+    Ok(match list.last() {
+        Some(last) if !last.published => (last.number, true),
+        Some(last) => (last.number + 1, false),
+        None => (1, false),
+    })
+}
+
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<TeamsView> {
+    let settings = team_event(event, locale)?;
+    let boards = settings.team_boards as usize;
+    let registered = players::list(conn, event.id).await?;
+    let everyone = rounds::domain_players(&registered);
+    let (next_round, locked) = next_round(conn, event.id).await?;
+    let chosen = lineups_for(conn, event.id, next_round, &everyone, &settings).await?;
+    let by_id: HashMap<i64, &player::Model> = registered.iter().map(|p| (i64::from(p.id), p)).collect();
+    let teams = teams(&everyone, boards)
+        .into_iter()
+        .map(|t: EventTeam| {
+            let next_lineup = t.lineup(boards, chosen.get(&t.id).map(Vec::as_slice)).map(|l| l.players().to_vec());
+            TeamView {
+                id: t.id,
+                squad: t.squad().iter().filter_map(|id| by_id.get(id).map(|p| (*p).clone())).collect(),
+                boards,
+                short: t.roster.len() < boards,
+                chosen: chosen.contains_key(&t.id),
+                next_lineup: next_lineup.unwrap_or_else(|_| t.roster.clone()),
+                name: t.name,
+            }
+        })
+        .collect();
+    let without_team = registered.into_iter().filter(|p| p.team.trim().is_empty() && !p.withdrawn).collect();
+    Ok(TeamsView { teams, next_round, locked, without_team })
+}
+
+/// Sets the players a team fields in the next round (checked: one per board, from the team,
+/// seated in the registered order). Refused once that round is drafted.
+pub async fn set_lineup(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    team_id: i64,
+    chosen: &[i64],
+    locale: Locale,
+) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let event = events::get(&txn, event_id).await?;
+    let settings = team_event(&event, locale)?;
+    let (round, locked) = next_round(&txn, event_id).await?;
+    if locked {
+        return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
+    }
+    let everyone = rounds::domain_players(&players::list(&txn, event_id).await?);
+    let boards = settings.team_boards as usize;
+    let team = teams(&everyone, boards).into_iter().find(|t| t.id == team_id).ok_or(AppError::NotFound)?;
+    let lineup = team.lineup(boards, Some(chosen)).map_err(|e| {
+        AppError::BadRequest(locale.t_args(
+            "error-lineup",
+            &[("team", Arg::Str(&team.name)), ("n", Arg::Num(boards as i64)), ("detail", Arg::Str(&e.to_string()))],
+        ))
+    })?;
+    lineup::Entity::delete_many()
+        .filter(lineup::Column::EventId.eq(event_id))
+        .filter(lineup::Column::Round.eq(round))
+        .filter(lineup::Column::Team.eq(team.name.as_str()))
+        .exec(&txn)
+        .await?;
+    let players_json = serde_json::to_string(lineup.players()).map_err(|e| AppError::Internal(e.into()))?;
+    lineup::ActiveModel {
+        event_id: Set(event_id),
+        round: Set(round),
+        team: Set(team.name.clone()),
+        players: Set(players_json),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "team.lineup",
+        json!({ "round": round, "team": team.name, "players": lineup.players() }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}

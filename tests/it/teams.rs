@@ -1,0 +1,138 @@
+//! Team events (团体赛, 分台定人制) over HTTP: teams from the players' team names and boards, a
+//! reserve brought in by the line-up, team Swiss pairing, and the team table worked by hand.
+use crate::helpers::*;
+use crate::systems::{enter, event_with_system, pair_and_publish};
+
+/// Four teams of two boards; team A also has a reserve. Registered board numbers fix the
+/// order (A's 4d is board 1 ahead of its 5d, as the team registered it).
+const TEAMS: &str = "name,rank,team,board\n\
+    A1,4d,A,1\nA2,5d,A,2\nA3,1k,A,\n\
+    B1,4d,B,1\nB2,3d,B,2\n\
+    C1,3d,C,1\nC2,2d,C,2\n\
+    D1,2d,D,1\nD2,1d,D,2\n";
+
+/// The team table: team -> (place, match points, game points, team SOS).
+fn team_table(body: &str) -> Vec<(String, u32, u32, u32, u32)> {
+    let start = body.find("id=\"team-table\"").unwrap_or(body.len());
+    let section = &body[start..];
+    let section = &section[..section.find("</section>").unwrap_or(section.len())];
+    let number = |name: &str| attributes(section, name).iter().map(|v| v.parse().unwrap_or(99)).collect::<Vec<u32>>();
+    let (places, mp, gp, sos) =
+        (number("data-team-place"), number("data-match-points"), number("data-game-points"), number("data-team-sos"));
+    attributes(section, "data-team")
+        .into_iter()
+        .enumerate()
+        .map(|(i, team)| (team, places[i], mp[i], gp[i], sos[i]))
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_team_swiss_pairs_line_ups_and_ranks_teams_by_match_then_game_points() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "team",
+        &[("team_boards", "2"), ("team_pairing", "swiss"), ("team_tie_breaks", "game-points, sos, key-board")],
+        TEAMS,
+    )
+    .await?;
+    let page = director.get(&format!("/events/{event_id}/teams")).await?;
+    page.assert_status(200)?;
+    let team_a = page.body.find("id=\"team-").and_then(|i| {
+        let rest = &page.body[i + 9..];
+        rest[..rest.find('"')?].parse::<i64>().ok()
+    });
+    let team_a = team_a.ok_or("no team on the teams page")?;
+
+    // A line-up with a player from another team or the wrong count is refused, nothing kept.
+    let before = app.fingerprint().await?;
+    let wrong = director.post(&format!("/events/{event_id}/teams/{team_a}/lineup"), &[("p1", "on")]).await?;
+    wrong.assert_status(400)?;
+    assert!(wrong.body.contains("must field exactly 2"), "{}", wrong.body);
+    assert_eq!(app.fingerprint().await?, before);
+
+    // The reserve A3 replaces A2 in round 1, seated on board 2 (the registered order).
+    // Each squad player's box is named "p<player id>", after their name cell.
+    let ids = |body: &str, name: &str| -> Option<String> {
+        let tail = &body[body.find(&format!("<td class=\"name\">{name}</td>"))?..];
+        let at = tail.find("name=\"p")? + 6;
+        Some(tail[at..at + tail[at..].find('"')?].to_string())
+    };
+    let a1 = ids(&page.body, "A1").ok_or("A1 has no box")?;
+    let a3 = ids(&page.body, "A3").ok_or("A3 has no box")?;
+    director
+        .post(&format!("/events/{event_id}/teams/{team_a}/lineup"), &[(a3.as_str(), "on"), (a1.as_str(), "on")])
+        .await?
+        .assert_status(303)?;
+
+    // Round 1 by seeding (A, B, C, D by the sum of ranks): A–B and C–D; team A of each match
+    // has Black on board 1.
+    let round1 = pair_and_publish(&mut director, event_id, 1).await?;
+    let names: Vec<(&str, &str)> = round1.iter().map(|(_, b, w)| (b.as_str(), w.as_str())).collect();
+    assert_eq!(names, vec![("A1", "B1"), ("B2", "A3"), ("C1", "D1"), ("D2", "C2")]);
+    // Round 2's line-up may be set while round 1 is played: the regulars again.
+    let page = director.get(&format!("/events/{event_id}/teams")).await?;
+    let a2 = ids(&page.body, "A2").ok_or("A2 has no box")?;
+    director
+        .post(&format!("/events/{event_id}/teams/{team_a}/lineup"), &[(a1.as_str(), "on"), (a2.as_str(), "on")])
+        .await?
+        .assert_status(303)?;
+    // Black wins every board: A 2 : 2 B, C 2 : 2 D.
+    for board in 1..=4 {
+        enter(&mut director, event_id, 1, board, "black").await?;
+    }
+    let round_page = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
+    assert!(round_page.contains("A 2 : 2 B"), "{round_page}");
+
+    // Round 2: everyone has 1 match point; no rematch, nearest in the order: A–C, B–D.
+    let round2 = pair_and_publish(&mut director, event_id, 2).await?;
+    let names: Vec<(&str, &str)> = round2.iter().map(|(_, b, w)| (b.as_str(), w.as_str())).collect();
+    assert_eq!(names, vec![("A1", "C1"), ("C2", "A2"), ("B1", "D1"), ("D2", "B2")]);
+    // A wins both boards, B both.
+    for (board, outcome) in [(1, "black"), (2, "white"), (3, "black"), (4, "white")] {
+        enter(&mut director, event_id, 2, board, outcome).await?;
+    }
+    // A and B 3 match points, 6 game points, team SOS 4; A's key board won twice (4), B's once
+    // (2). C and D 1 and 2, SOS 4; key board C 2, D 0.
+    let table = team_table(&director.get(&format!("/events/{event_id}/standings")).await?.body);
+    assert_eq!(
+        table,
+        vec![
+            ("A".to_string(), 1, 3, 6, 4),
+            ("B".to_string(), 2, 3, 6, 4),
+            ("C".to_string(), 3, 1, 2, 4),
+            ("D".to_string(), 4, 1, 2, 4)
+        ]
+    );
+    Ok(())
+}
+
+#[actix_web::test]
+async fn the_line_up_locks_when_its_round_is_drafted() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(&app, "team", &[("team_boards", "2")], TEAMS).await?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let page = director.get(&format!("/events/{event_id}/teams")).await?;
+    assert!(page.body.contains("id=\"lineups-locked\""), "{}", page.body);
+    assert!(!page.body.contains("type=\"checkbox\""), "no line-up form while locked");
+    let team = page.body.find("id=\"team-").and_then(|i| {
+        let rest = &page.body[i + 9..];
+        rest[..rest.find('"')?].parse::<i64>().ok()
+    });
+    let team = team.ok_or("no team")?;
+    let refused = director.post(&format!("/events/{event_id}/teams/{team}/lineup"), &[]).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("drafted already"), "{}", refused.body);
+    // A team short of players is named when pairing.
+    let (mut short, short_id) = event_with_system(
+        &app,
+        "team",
+        &[("team_boards", "3")],
+        "name,rank,team\nX1,1d,X\nX2,2d,X\nX3,3d,X\nY1,1d,Y\n",
+    )
+    .await?;
+    let refused = short.post(&format!("/events/{short_id}/rounds"), &[]).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("team Y"), "{}", refused.body);
+    Ok(())
+}
