@@ -115,19 +115,11 @@ pub fn team_tie_break_code(tie_break: TeamTieBreak) -> &'static str {
     }
 }
 
-fn parse_team_tie_breaks(text: &str) -> Result<Vec<TeamTieBreak>, FieldError> {
-    let all = [TeamTieBreak::GamePoints, TeamTieBreak::Sos, TeamTieBreak::KeyBoard];
-    let mut order = Vec::new();
-    for word in text.split([',', '，', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
-        let found = all.into_iter().find(|t| team_tie_break_code(*t) == word.to_lowercase()).ok_or_else(|| {
-            FieldError(format!("\"{word}\" is not a team tie-break: use game-points, sos or key-board"))
-        })?;
-        if order.contains(&found) {
-            return Err(FieldError(format!("The team tie-break \"{word}\" is listed twice")));
-        }
-        order.push(found);
-    }
-    Ok(order)
+const TEAM_TIE_BREAKS: [TeamTieBreak; 3] = [TeamTieBreak::GamePoints, TeamTieBreak::Sos, TeamTieBreak::KeyBoard];
+
+/// "game-points, sos" for a team order.
+pub fn team_tie_break_text(order: &[TeamTieBreak]) -> String {
+    order_text(order, team_tie_break_code)
 }
 
 /// What the system needs beyond the common settings, stored with the event as JSON.
@@ -201,22 +193,39 @@ pub fn tie_break_code(tie_break: TieBreak) -> &'static str {
 
 /// "points, sos, cuss, direct" for an order.
 pub fn tie_break_text(order: &[TieBreak]) -> String {
-    order.iter().map(|t| tie_break_code(*t)).collect::<Vec<_>>().join(", ")
+    order_text(order, tie_break_code)
 }
 
-fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
+/// An order of criteria typed as codes ("points, sos, cuss"): each known, none twice; may be
+/// empty. `what` names the kind of criterion in messages.
+fn parse_order<T: Copy + PartialEq>(
+    text: &str,
+    all: &[T],
+    code: fn(T) -> &'static str,
+    what: &str,
+) -> Result<Vec<T>, FieldError> {
     let mut order = Vec::new();
     for word in text.split([',', '，', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
-        let found = TieBreak::ALL.into_iter().find(|t| tie_break_code(*t) == word.to_lowercase()).ok_or_else(|| {
-            FieldError(format!(
-                "\"{word}\" is not a tie-break: use points, mms, sos, sosos, sodos, cuss, direct or wins"
-            ))
+        let found = all.iter().copied().find(|t| code(*t) == word.to_lowercase()).ok_or_else(|| {
+            let codes: Vec<&str> = all.iter().map(|t| code(*t)).collect();
+            let (last, rest) = codes.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
+            FieldError(format!("\"{word}\" is not a {what}: use {} or {last}", rest.join(", ")))
         })?;
         if order.contains(&found) {
-            return Err(FieldError(format!("The tie-break \"{word}\" is listed twice")));
+            return Err(FieldError(format!("The {what} \"{word}\" is listed twice")));
         }
         order.push(found);
     }
+    Ok(order)
+}
+
+/// "a, b, c" for an order of criteria.
+fn order_text<T: Copy>(order: &[T], code: fn(T) -> &'static str) -> String {
+    order.iter().map(|t| code(*t)).collect::<Vec<_>>().join(", ")
+}
+
+fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
+    let order = parse_order(text, &TieBreak::ALL, tie_break_code, "tie-break")?;
     if order.is_empty() {
         return Err(FieldError("Give at least one tie-break criterion, such as points".into()));
     }
@@ -326,7 +335,8 @@ impl SystemSettings {
                     settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
                 }
                 if let Some(text) = given(input.team_tie_breaks) {
-                    settings.team_tie_breaks = parse_team_tie_breaks(&text)?;
+                    settings.team_tie_breaks =
+                        parse_order(&text, &TEAM_TIE_BREAKS, team_tie_break_code, "team tie-break")?;
                 }
             }
             System::Swiss | System::McMahon => {}

@@ -10,7 +10,7 @@ use crate::db::entities::{event, player};
 use crate::domain::event::System;
 use crate::domain::pairing::event_round::{self, initial_score};
 use crate::domain::pairing::knockout::{Bracket, MatchStatus};
-use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
+use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
 use crate::domain::result::GameResult;
 use crate::domain::standings::{Entrant, TieBreak, Tradition, compute_standings_with};
@@ -162,8 +162,9 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         let teams = team_event::teams(&domain, settings.team_boards as usize);
         let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
         let (matches, byes) = team_event::team_history(&domain, &past);
+        let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
         standings.team = Some(TeamTableView {
-            rows: team_event::team_standings(&plan, &domain, &past)
+            rows: compute_team_standings(&ids, &matches, &byes, &settings.team_tie_breaks)
                 .into_iter()
                 .map(|row| TeamRowView { place: row.place, name: team_name(row.team), row })
                 .collect(),

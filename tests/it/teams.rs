@@ -26,6 +26,12 @@ fn team_table(body: &str) -> Vec<(String, u32, u32, u32, u32)> {
         .collect()
 }
 
+/// The id of the first team on the teams page (its section is `id="team-<id>"`).
+fn first_team(body: &str) -> Option<i64> {
+    let rest = &body[body.find("id=\"team-")? + 9..];
+    rest[..rest.find('"')?].parse().ok()
+}
+
 #[actix_web::test]
 async fn a_team_swiss_pairs_line_ups_and_ranks_teams_by_match_then_game_points() -> TestResult {
     let app = TestApp::spawn().await?;
@@ -38,11 +44,7 @@ async fn a_team_swiss_pairs_line_ups_and_ranks_teams_by_match_then_game_points()
     .await?;
     let page = director.get(&format!("/events/{event_id}/teams")).await?;
     page.assert_status(200)?;
-    let team_a = page.body.find("id=\"team-").and_then(|i| {
-        let rest = &page.body[i + 9..];
-        rest[..rest.find('"')?].parse::<i64>().ok()
-    });
-    let team_a = team_a.ok_or("no team on the teams page")?;
+    let team_a = first_team(&page.body).ok_or("no team on the teams page")?;
 
     // A line-up with a player from another team or the wrong count is refused, nothing kept.
     let before = app.fingerprint().await?;
@@ -115,11 +117,7 @@ async fn the_line_up_locks_when_its_round_is_drafted() -> TestResult {
     let page = director.get(&format!("/events/{event_id}/teams")).await?;
     assert!(page.body.contains("id=\"lineups-locked\""), "{}", page.body);
     assert!(!page.body.contains("type=\"checkbox\""), "no line-up form while locked");
-    let team = page.body.find("id=\"team-").and_then(|i| {
-        let rest = &page.body[i + 9..];
-        rest[..rest.find('"')?].parse::<i64>().ok()
-    });
-    let team = team.ok_or("no team")?;
+    let team = first_team(&page.body).ok_or("no team")?;
     let refused = director.post(&format!("/events/{event_id}/teams/{team}/lineup"), &[]).await?;
     refused.assert_status(400)?;
     assert!(refused.body.contains("drafted already"), "{}", refused.body);

@@ -20,8 +20,8 @@ use super::event_round::{DraftRound, EventPlan, History, NextRoundError, Player}
 use super::mcmahon::mix;
 use super::round_robin::{pair_round_robin, round_count};
 use super::team::{
-    LineUp, SwissTeam, Team, TeamBye, TeamError, TeamFormat, TeamMatch, TeamMatchRecord, TeamStandingRow,
-    compute_team_standings, pair_team_swiss,
+    LineUp, SwissTeam, Team, TeamBye, TeamError, TeamFormat, TeamMatch, TeamMatchRecord, compute_team_standings,
+    pair_team_swiss,
 };
 use crate::domain::event::{Seating, TeamPairing};
 
@@ -143,13 +143,6 @@ fn team_ids(players: &[Player]) -> HashMap<i64, i64> {
         *id = (*id).min(p.id);
     }
     players.iter().filter_map(|p| Some((p.id, *first.get(p.team.trim())?))).collect()
-}
-
-/// The team table, best first.
-pub fn team_standings(plan: &EventPlan<'_>, players: &[Player], history: &History) -> Vec<TeamStandingRow> {
-    let ids: Vec<i64> = teams(players, plan.settings.team_boards as usize).iter().map(|t| t.id).collect();
-    let (matches, byes) = team_history(players, history);
-    compute_team_standings(&ids, &matches, &byes, &plan.settings.team_tie_breaks)
 }
 
 /// Round `number` of a team event. `seeding`: the team ids stored when round 1 was drafted
@@ -306,7 +299,9 @@ mod tests {
         let teams_met: Vec<(i64, i64)> =
             round2.boards.iter().step_by(2).map(|b| (b.black / 10, b.white / 10)).collect();
         assert_eq!(teams_met, vec![(1, 3), (4, 2)]);
-        let table = team_standings(&plan, &players, &history);
+        let ids: Vec<i64> = teams(&players, 2).iter().map(|t| t.id).collect();
+        let (matches, byes) = team_history(&players, &history);
+        let table = compute_team_standings(&ids, &matches, &byes, &settings.team_tie_breaks);
         let summary: Vec<(i64, u32, u32, u32)> =
             table.iter().map(|r| (r.team, r.place, r.match_points, r.game_points)).collect();
         assert_eq!(summary, vec![(11, 1, 2, 4), (31, 2, 1, 2), (41, 2, 1, 2), (21, 4, 0, 0)]);

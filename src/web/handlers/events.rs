@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::db::entities::{audit, event, player, round};
 use crate::domain::event::{
     DEFAULT_RULESET, EventInput, EventSettings, RULESETS, Seating, System, SystemInput, SystemSettings, TeamPairing,
-    team_tie_break_code, tie_break_text,
+    team_tie_break_text, tie_break_text,
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
@@ -167,12 +167,7 @@ impl EventForm {
             tie_breaks: if usual { String::new() } else { tie_break_text(&settings.tie_breaks) },
             team_boards: settings.team_boards.to_string(),
             team_pairing: settings.team_pairing.code().into(),
-            team_tie_breaks: settings
-                .team_tie_breaks
-                .iter()
-                .map(|t| team_tie_break_code(*t))
-                .collect::<Vec<_>>()
-                .join(", "),
+            team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
             ..self
         }
     }
