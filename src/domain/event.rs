@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::komi::Komi;
 use super::pairing::mcmahon::{HandicapRule, Placement};
+use super::pairing::relay::DrawPolicy;
 use super::pairing::team::TeamTieBreak;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
@@ -27,11 +28,20 @@ pub enum System {
     BestOf,
     /// 团体赛 (分台定人制): teams meet over a fixed number of boards, by team Swiss or round robin.
     Team,
+    /// 擂台赛: two or three teams, one game at a time, the winner stays on.
+    Relay,
 }
 
 impl System {
-    pub const ALL: [System; 6] =
-        [System::Swiss, System::McMahon, System::RoundRobin, System::Knockout, System::BestOf, System::Team];
+    pub const ALL: [System; 7] = [
+        System::Swiss,
+        System::McMahon,
+        System::RoundRobin,
+        System::Knockout,
+        System::BestOf,
+        System::Team,
+        System::Relay,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -41,6 +51,7 @@ impl System {
             System::Knockout => "knockout",
             System::BestOf => "best-of",
             System::Team => "team",
+            System::Relay => "relay",
         }
     }
 
@@ -106,6 +117,26 @@ impl TeamPairing {
     }
 }
 
+/// How a relay team's players come to the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayOrder {
+    /// The registered order (台次), fixed when game 1 is drafted.
+    #[default]
+    Fixed,
+    /// The team names its next player before each game it needs one.
+    Nominated,
+}
+
+impl RelayOrder {
+    pub fn code(self) -> &'static str {
+        match self {
+            RelayOrder::Fixed => "fixed",
+            RelayOrder::Nominated => "nominated",
+        }
+    }
+}
+
 /// The code of a team tie-break, as typed in the event form.
 pub fn team_tie_break_code(tie_break: TeamTieBreak) -> &'static str {
     match tie_break {
@@ -151,6 +182,9 @@ pub struct SystemSettings {
     pub team_boards: u32,
     pub team_pairing: TeamPairing,
     pub team_tie_breaks: Vec<TeamTieBreak>,
+    /// Relay (擂台赛): how players come to the board and what a draw does.
+    pub relay_order: RelayOrder,
+    pub relay_draw: DrawPolicy,
 }
 
 impl Default for SystemSettings {
@@ -173,6 +207,8 @@ impl Default for SystemSettings {
             team_boards: 4,
             team_pairing: TeamPairing::Swiss,
             team_tie_breaks: vec![TeamTieBreak::GamePoints, TeamTieBreak::Sos],
+            relay_order: RelayOrder::Fixed,
+            relay_draw: DrawPolicy::Replay,
         }
     }
 }
@@ -253,6 +289,8 @@ pub struct SystemInput<'a> {
     pub team_boards: &'a str,
     pub team_pairing: &'a str,
     pub team_tie_breaks: &'a str,
+    pub relay_order: &'a str,
+    pub relay_draw: &'a str,
 }
 
 fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
@@ -338,6 +376,24 @@ impl SystemSettings {
                     settings.team_tie_breaks =
                         parse_order(&text, &TEAM_TIE_BREAKS, team_tie_break_code, "team tie-break")?;
                 }
+            }
+            System::Relay => {
+                settings.relay_order = match given(input.relay_order).as_deref() {
+                    None | Some("fixed") => RelayOrder::Fixed,
+                    Some("nominated") => RelayOrder::Nominated,
+                    Some(other) => {
+                        return Err(FieldError(format!("\"{other}\" is not a relay order: use fixed or nominated")));
+                    }
+                };
+                settings.relay_draw = match given(input.relay_draw).as_deref() {
+                    None | Some("replay") => DrawPolicy::Replay,
+                    Some("both-out") => DrawPolicy::BothOut,
+                    Some(other) => {
+                        return Err(FieldError(format!(
+                            "\"{other}\" is not what a relay draw does: use replay or both-out"
+                        )));
+                    }
+                };
             }
             System::Swiss | System::McMahon => {}
         }
@@ -531,6 +587,8 @@ mod tests {
             team_boards: "3",
             team_pairing: "round-robin",
             team_tie_breaks: "key-board, game-points",
+            relay_order: "nominated",
+            relay_draw: "both-out",
         }
     }
 
@@ -566,6 +624,13 @@ mod tests {
         assert_eq!(team.team_tie_breaks, vec![TeamTieBreak::KeyBoard, TeamTieBreak::GamePoints]);
         let team_swiss = system_settings("team", SystemInput::default())?;
         assert_eq!((team_swiss.team_boards, team_swiss.team_pairing), (4, TeamPairing::Swiss));
+        let relay = system_settings("relay", system_input())?;
+        assert_eq!(
+            (relay.relay_order, relay.relay_draw, relay.seating),
+            (RelayOrder::Nominated, DrawPolicy::BothOut, Seating::Lot)
+        );
+        let relay_defaults = system_settings("relay", SystemInput::default())?;
+        assert_eq!((relay_defaults.relay_order, relay_defaults.relay_draw), (RelayOrder::Fixed, DrawPolicy::Replay));
         let stored = SystemSettings::from_json(&mcmahon.to_json());
         assert_eq!(stored, mcmahon);
         assert_eq!(SystemSettings::from_json("{}"), SystemSettings::default(), "old events load with defaults");
@@ -600,6 +665,8 @@ mod tests {
             ("team", SystemInput { team_boards: "0", ..system_input() }, "Boards per match"),
             ("team", SystemInput { team_pairing: "lottery", ..system_input() }, "way for teams to meet"),
             ("team", SystemInput { team_tie_breaks: "luck", ..system_input() }, "not a team tie-break"),
+            ("relay", SystemInput { relay_order: "random", ..system_input() }, "not a relay order"),
+            ("relay", SystemInput { relay_draw: "coin", ..system_input() }, "what a relay draw does"),
         ];
         for (system, input, expected) in cases {
             match system_settings(system, input) {

@@ -8,6 +8,7 @@ pub mod interop;
 pub mod pairing_file;
 pub mod players;
 pub mod records;
+pub mod relay;
 pub mod rounds;
 pub mod standings;
 pub mod teams;

@@ -16,6 +16,7 @@ use crate::domain::pairing::event_round::{
     self, EventPlan, History, NextRoundError, PlayedGame, Player, next_round, parse_ruling, ruling_code, uses_seeding,
 };
 use crate::domain::pairing::knockout::BothLoseRuling;
+use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
 use crate::domain::pairing::team_event::next_team_round;
 use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
@@ -127,6 +128,13 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             let past = history(conn, &rounds).await?;
             event_round::best_of_state(&settings, &seeds, &past).is_ok_and(|m| m.is_decided())
         }
+        System::Relay => {
+            let past = history(conn, &rounds).await?;
+            let everyone = domain_players(&players::list(conn, event.id).await?);
+            let sides = relay_sides(&everyone, &seeds);
+            let named = super::relay::nominations(conn, event.id, &sides).await?;
+            relay_match(&settings, &sides, &past, &named).is_ok_and(|m| m.winner().is_some())
+        }
         System::Team => match settings.team_pairing {
             TeamPairing::Swiss => rounds.len() as i32 >= event.rounds,
             TeamPairing::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
@@ -136,16 +144,17 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
 }
 
 /// Every random choice of a round (lots, split-and-random, nigiri) comes from this seed.
-fn round_seed(event_id: i32, number: i32) -> u64 {
+pub(crate) fn round_seed(event_id: i32, number: i32) -> u64 {
     (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs())
 }
 
 fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
     AppError::BadRequest(match e {
         NextRoundError::AllRoundsPaired(n) => locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(n.into()))]),
-        NextRoundError::ScheduleComplete(_) | NextRoundError::ChampionKnown(_) | NextRoundError::MatchDecided(_) => {
-            locale.t("error-event-over")
-        }
+        NextRoundError::ScheduleComplete(_)
+        | NextRoundError::ChampionKnown(_)
+        | NextRoundError::MatchDecided(_)
+        | NextRoundError::RelayWon(_) => locale.t("error-event-over"),
         NextRoundError::BestOfNeedsTwo(n) => locale.t_args("error-best-of-two", &[("n", Arg::Num(n as i64))]),
         other => other.to_string(),
     })
@@ -192,13 +201,22 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     } else {
         stored_seeding(&event)
     };
-    let draft = if system == System::Team {
-        let lineups = super::teams::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
-        next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32)
-    } else {
-        next_round(&plan, &everyone, &past, &seeds, number as u32)
-    }
-    .map_err(|e| next_round_error(e, locale))?;
+    let draft = match system {
+        System::Team => {
+            let lineups = super::teams::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
+            next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32)
+                .map_err(|e| next_round_error(e, locale))?
+        }
+        System::Relay => {
+            let sides = relay_sides(&everyone, &seeds);
+            let named = super::relay::nominations(&txn, event_id, &sides).await?;
+            next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
+                NextRoundError::Relay(e) => AppError::BadRequest(super::relay::relay_error(&e, &sides, locale)),
+                other => next_round_error(other, locale),
+            })?
+        }
+        _ => next_round(&plan, &everyone, &past, &seeds, number as u32).map_err(|e| next_round_error(e, locale))?,
+    };
 
     let created = round::ActiveModel {
         event_id: Set(event_id),

@@ -100,6 +100,7 @@ pub struct Standings {
     pub knockout: Option<KnockoutView>,
     pub best_of: Option<BestOfView>,
     pub team: Option<TeamTableView>,
+    pub relay: Option<super::relay::RelayView>,
 }
 
 /// Half-points as points: 3 → "1½".
@@ -156,7 +157,11 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         knockout: None,
         best_of: None,
         team: None,
+        relay: None,
     };
+    if system == System::Relay {
+        standings.relay = Some(super::relay::view(conn, event, locale).await?);
+    }
     if system == System::Team {
         let domain = rounds::domain_players(&everyone);
         let teams = team_event::teams(&domain, settings.team_boards as usize);

@@ -83,8 +83,9 @@ pub async fn lineups_for(
         .collect())
 }
 
-/// The round line-ups are taken for now, and whether it is drafted already.
-async fn next_round(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(i32, bool)> {
+/// The round line-ups (and relay nominations) are taken for now, and whether it is drafted
+/// already.
+pub(crate) async fn next_round(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(i32, bool)> {
     let list = rounds::list(conn, event_id).await?;
     Ok(match list.last() {
         Some(last) if !last.published => (last.number, true),
@@ -147,22 +148,7 @@ pub async fn set_lineup(
             &[("team", Arg::Str(&team.name)), ("n", Arg::Num(boards as i64)), ("detail", Arg::Str(&e.to_string()))],
         ))
     })?;
-    lineup::Entity::delete_many()
-        .filter(lineup::Column::EventId.eq(event_id))
-        .filter(lineup::Column::Round.eq(round))
-        .filter(lineup::Column::Team.eq(team.name.as_str()))
-        .exec(&txn)
-        .await?;
-    let players_json = serde_json::to_string(lineup.players()).map_err(|e| AppError::Internal(e.into()))?;
-    lineup::ActiveModel {
-        event_id: Set(event_id),
-        round: Set(round),
-        team: Set(team.name.clone()),
-        players: Set(players_json),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    replace_lineup(&txn, event_id, round, &team.name, lineup.players()).await?;
     audit::record(
         &txn,
         now,
@@ -173,5 +159,32 @@ pub async fn set_lineup(
     )
     .await?;
     txn.commit().await?;
+    Ok(())
+}
+
+/// Stores `team`'s players for `round` in place of any chosen before.
+pub(crate) async fn replace_lineup(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    round: i32,
+    team: &str,
+    players: &[i64],
+) -> AppResult<()> {
+    lineup::Entity::delete_many()
+        .filter(lineup::Column::EventId.eq(event_id))
+        .filter(lineup::Column::Round.eq(round))
+        .filter(lineup::Column::Team.eq(team))
+        .exec(conn)
+        .await?;
+    let players_json = serde_json::to_string(players).map_err(|e| AppError::Internal(e.into()))?;
+    lineup::ActiveModel {
+        event_id: Set(event_id),
+        round: Set(round),
+        team: Set(team.to_string()),
+        players: Set(players_json),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
     Ok(())
 }

@@ -7,7 +7,7 @@ pub mod multipart;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, events, home, players, rounds, teams};
+use handlers::{accounts, events, home, players, relay, rounds, teams};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -97,6 +97,8 @@ route_table! {
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;
     POST "/events/{event_id}/teams/{team_id}/lineup" => teams::set_lineup, Director;
+    GET  "/events/{event_id}/relay" => relay::show, Public;
+    POST "/events/{event_id}/relay/{team_id}/nominate" => relay::nominate, Director;
     GET  "/events/{event_id}/standings" => rounds::standings, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;

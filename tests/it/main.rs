@@ -12,6 +12,7 @@ mod database;
 mod journey;
 mod records;
 mod registration;
+mod relay;
 mod route_table;
 mod secrets;
 mod systems;

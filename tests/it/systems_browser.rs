@@ -254,3 +254,51 @@ async fn a_team_event_in_the_browser() -> TestResult {
     })
     .await
 }
+
+#[actix_web::test]
+async fn a_relay_in_the_browser() -> TestResult {
+    with_director("relay", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "relay",
+            inputs: &[("relay_order", "nominated"), ("relay_draw", "replay")],
+            checkboxes: &[],
+            csv: "name,rank,team\nEast 1,5d,East\nEast 2,4d,East\nWest 1,5d,West\nWest 2,3d,West\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        let name = async |team: &str, player: &str| -> TestResult {
+            browser.goto(&format!("{}{event_path}/relay", app.base)).await?;
+            let form = browser.find(Locator::Css(&format!("form[data-nominate='{team}']"))).await?;
+            form.find(Locator::Css("select[name=player]")).await?.select_by_label(player).await?;
+            click_element(browser, &form.find(Locator::Css("button[type=submit]")).await?).await
+        };
+        // East rotates first (stronger) and holds White in game 1; each side names its player.
+        name("East", "East 2 (4d)").await?;
+        name("West", "West 1 (5d)").await?;
+        let game = pair_round(browser, app, &event_path).await?;
+        assert_eq!(game, vec![(1, "West 1".to_string(), "East 2".to_string())]);
+        enter(browser, 1, "black").await?;
+        // West 1 stays on with White; only East names again, and East 1 wins the match.
+        name("East", "East 1 (5d)").await?;
+        let game = pair_round(browser, app, &event_path).await?;
+        assert_eq!(game, vec![(1, "East 1".to_string(), "West 1".to_string())]);
+        enter(browser, 1, "black").await?;
+        browser.goto(&format!("{}{event_path}/relay", app.base)).await?;
+        let mut naming = Vec::new();
+        for form in browser.find_all(Locator::Css("form.nominate")).await? {
+            naming.push(form.attr("data-nominate").await?);
+        }
+        assert_eq!(naming, vec![Some("West".to_string())], "only West must name a player");
+        name("West", "West 2 (3d)").await?;
+        pair_round(browser, app, &event_path).await?;
+        enter(browser, 1, "white").await?;
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let winner = browser.find(Locator::Id("relay-winner")).await?.text().await?;
+        assert_eq!(winner, "East wins the relay.");
+        let chain = browser.find_all(Locator::Css("#relay-chain li")).await?;
+        assert_eq!(chain.len(), 3);
+        let east_1 = browser.find(Locator::Css("tr[data-relay-player='East 1']")).await?;
+        assert_eq!(east_1.attr("data-streak").await?, Some("2".into()));
+        Ok(())
+    })
+    .await
+}

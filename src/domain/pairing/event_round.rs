@@ -17,6 +17,8 @@ use std::fmt;
 use super::best_of::{BestOf, BestOfError, MatchState};
 use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings, MatchStatus};
 use super::mcmahon::{Entrant, field_from_history, mcmahon_initial_score, mix};
+use super::relay::RelayError;
+use super::relay_event::{next_relay_round, relay_seeding};
 use super::round_robin::{RoundRobinError, pair_round_robin, round_count};
 use super::team::TeamError;
 use super::team_event::{next_team_round, team_seeding};
@@ -112,6 +114,9 @@ pub enum NextRoundError {
     Team(TeamError),
     /// A team's line-up for the round cannot be made (team name, why).
     TeamLineUp(String, TeamError),
+    Relay(RelayError),
+    /// Relay: this team (id) has won the match.
+    RelayWon(i64),
 }
 
 impl fmt::Display for NextRoundError {
@@ -131,6 +136,8 @@ impl fmt::Display for NextRoundError {
             NextRoundError::BestOf(e) => e.fmt(f),
             NextRoundError::Team(e) => e.fmt(f),
             NextRoundError::TeamLineUp(team, e) => write!(f, "team {team}: {e}"),
+            NextRoundError::Relay(e) => e.fmt(f),
+            NextRoundError::RelayWon(team) => write!(f, "the relay is over: team {team} has won it"),
         }
     }
 }
@@ -148,15 +155,17 @@ pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32) -> i32 {
 
 /// Whether the system keeps a seeding from round 1.
 pub fn uses_seeding(system: System) -> bool {
-    matches!(system, System::RoundRobin | System::Knockout | System::BestOf | System::Team)
+    matches!(system, System::RoundRobin | System::Knockout | System::BestOf | System::Team | System::Relay)
 }
 
 /// The seeding for round 1: the players present, strongest first (rank, rating, registration
 /// order), or shuffled by lot. In a best-of, seed 1 has Black in game 1, decided by a
 /// simulated nigiri (猜先) whatever the seating.
 pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
-    if plan.system == System::Team {
-        return team_seeding(plan, players);
+    match plan.system {
+        System::Team => return team_seeding(plan, players),
+        System::Relay => return relay_seeding(plan, players),
+        _ => {}
     }
     let mut present: Vec<(usize, &Player)> = players.iter().enumerate().filter(|(_, p)| p.present).collect();
     match plan.settings.seating {
@@ -171,7 +180,8 @@ pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
 }
 
 /// Round `number` (from 1). A team event takes the teams' default line-ups here (the app
-/// passes the chosen ones to [`next_team_round`]). `seeding` is the stored seeding for rounds after the first of a
+/// passes the chosen ones to [`next_team_round`]), a relay no nominations (the app passes
+/// them to [`next_relay_round`]). `seeding` is the stored seeding for rounds after the first of a
 /// seeded system (see [`uses_seeding`]); for round 1 pass [`seeding`]'s.
 pub fn next_round(
     plan: &EventPlan<'_>,
@@ -216,6 +226,7 @@ pub fn next_round(
             Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
         }
         System::Team => next_team_round(plan, players, history, seeding, &Default::default(), number),
+        System::Relay => next_relay_round(plan.settings, players, history, seeding, &Default::default()),
         System::BestOf => {
             let state = best_of_state(plan.settings, seeding, history)?;
             match (state.winner, state.next_game) {

@@ -6,6 +6,7 @@ pub mod knockout;
 pub mod matching;
 pub mod mcmahon;
 pub mod relay;
+pub mod relay_event;
 pub mod round_robin;
 pub mod team;
 pub mod team_event;

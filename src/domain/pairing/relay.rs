@@ -362,6 +362,11 @@ pub enum RelayError {
     /// These teams must name their player first.
     AwaitingNomination(Vec<i64>),
     NoTeamWouldRemain,
+    /// A stored game that is not the match's next one.
+    GameOutOfTurn {
+        black: i64,
+        white: i64,
+    },
 }
 
 impl fmt::Display for RelayError {
@@ -387,6 +392,9 @@ impl fmt::Display for RelayError {
                 "both players are their teams' last: if both lose, nobody is left to win the match; \
                  rule a replay (no result) or a winner instead",
             ),
+            RelayError::GameOutOfTurn { black, white } => {
+                write!(f, "the game of player {black} (Black) and player {white} (White) is not the match's next one")
+            }
         }
     }
 }

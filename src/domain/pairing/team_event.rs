@@ -220,7 +220,7 @@ pub fn next_team_round(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::domain::color::Color;
     use crate::domain::event::{System, SystemSettings};
@@ -228,7 +228,7 @@ mod tests {
     use crate::domain::result::{GameResult, Margin};
     use crate::domain::standings::ByeRecord;
 
-    fn player(id: i64, team: &str, board: Option<i32>, rank_value: i32) -> Player {
+    pub(crate) fn player(id: i64, team: &str, board: Option<i32>, rank_value: i32) -> Player {
         Player {
             id,
             rank_value,

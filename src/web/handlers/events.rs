@@ -7,11 +7,13 @@ use serde::Deserialize;
 
 use crate::db::entities::{audit, event, player, round};
 use crate::domain::event::{
-    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, Seating, System, SystemInput, SystemSettings, TeamPairing,
-    team_tie_break_text, tie_break_text,
+    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, RelayOrder, Seating, System, SystemInput, SystemSettings,
+    TeamPairing, team_tie_break_text, tie_break_text,
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
+use crate::domain::pairing::relay::DrawPolicy;
+use crate::domain::pairing::relay_event::draw_policy_code;
 use crate::domain::rank::Rank;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
@@ -100,6 +102,10 @@ pub struct EventForm {
     team_pairing: String,
     #[serde(default)]
     team_tie_breaks: String,
+    #[serde(default)]
+    relay_order: String,
+    #[serde(default)]
+    relay_draw: String,
 }
 
 impl EventForm {
@@ -134,6 +140,8 @@ impl EventForm {
                 team_boards: &self.team_boards,
                 team_pairing: &self.team_pairing,
                 team_tie_breaks: &self.team_tie_breaks,
+                relay_order: &self.relay_order,
+                relay_draw: &self.relay_draw,
             },
         })
         .map_err(|e| e.0)
@@ -168,6 +176,8 @@ impl EventForm {
             team_boards: settings.team_boards.to_string(),
             team_pairing: settings.team_pairing.code().into(),
             team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
+            relay_order: settings.relay_order.code().into(),
+            relay_draw: draw_policy_code(settings.relay_draw).into(),
             ..self
         }
     }
@@ -322,6 +332,16 @@ impl EventPage {
                         parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }))
                     }
                 }
+            }
+            System::Relay => {
+                parts.push(self.ctx.t(match s.relay_order {
+                    RelayOrder::Fixed => "relay-order-fixed",
+                    RelayOrder::Nominated => "relay-order-nominated",
+                }));
+                parts.push(self.ctx.t(match s.relay_draw {
+                    DrawPolicy::Replay => "relay-draw-replay",
+                    DrawPolicy::BothOut => "relay-draw-both-out",
+                }));
             }
         }
         if s.handicap.is_some() && system.pairs_by_score() {

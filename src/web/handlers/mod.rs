@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod events;
 pub mod home;
 pub mod players;
+pub mod relay;
 pub mod rounds;
 pub mod teams;
 

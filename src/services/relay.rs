@@ -1,0 +1,253 @@
+//! The relay challenge match (擂台赛): the teams in rotation order, who plays next, each
+//! team's nominations, and the chain of games with each player's streak.
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde_json::json;
+
+use crate::db::entities::{event, lineup, player, user};
+use crate::domain::event::{RelayOrder, System, SystemSettings};
+use crate::domain::pairing::event_round::{EventPlan, Player};
+use crate::domain::pairing::relay::{RelayError, RelayMatch};
+use crate::domain::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
+use crate::domain::result::GameResult;
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::{audit, events, players, rounds, teams};
+use crate::state::AppState;
+
+pub struct RelayPlayerView {
+    pub id: i64,
+    pub name: String,
+    pub rank: String,
+    pub out: bool,
+    /// Wins so far (连胜: a player who loses is out, so every win is in a row).
+    pub streak: u32,
+    /// Plays the next game.
+    pub at_board: bool,
+}
+
+pub struct RelayTeamView {
+    pub id: i64,
+    pub name: String,
+    /// In the order of play (fixed order) or the squad's registered order (nominated).
+    pub players: Vec<RelayPlayerView>,
+    pub remaining: usize,
+    /// Must name its player before the next game can be drafted.
+    pub must_name: bool,
+}
+
+pub struct RelayGameView {
+    pub number: u32,
+    pub black: String,
+    pub black_team: String,
+    pub white: String,
+    pub white_team: String,
+    pub result: String,
+    /// Who this game put out (empty: the game is replayed).
+    pub out: Vec<String>,
+}
+
+pub struct RelayView {
+    /// Game 1 is drafted, so the order is fixed; before that the teams are as registered now.
+    pub started: bool,
+    pub nominated: bool,
+    pub teams: Vec<RelayTeamView>,
+    pub chain: Vec<RelayGameView>,
+    /// (Black, White) of the next game once both are known and it is not drafted yet.
+    pub next_game: Option<(String, String)>,
+    pub winner: Option<String>,
+    /// The round (game) the nominations are for, and whether it is drafted already.
+    pub next_round: i32,
+    pub locked: bool,
+    /// Why no match can be made from the registered teams (two or three are needed).
+    pub problem: Option<String>,
+    /// Registered players without a team name.
+    pub without_team: Vec<String>,
+}
+
+fn relay_settings(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
+    let (system, settings) = rounds::system_of(event)?;
+    if system != System::Relay {
+        return Err(AppError::BadRequest(locale.t("error-not-relay-event")));
+    }
+    Ok(settings)
+}
+
+/// The sides: as stored when game 1 was drafted, or as game 1 would seat them now.
+fn sides_of(event: &event::Model, settings: &SystemSettings, everyone: &[Player]) -> Vec<RelaySide> {
+    let stored = rounds::stored_seeding(event);
+    let seeding = if stored.is_empty() {
+        let plan = EventPlan { system: System::Relay, settings, rounds: 0, seed: rounds::round_seed(event.id, 0) };
+        relay_seeding(&plan, everyone)
+    } else {
+        stored
+    };
+    relay_sides(everyone, &seeding)
+}
+
+/// Every stored nomination: `(round, team id) → player`.
+pub async fn nominations(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    sides: &[RelaySide],
+) -> AppResult<HashMap<(u32, i64), i64>> {
+    let by_name: HashMap<&str, i64> = sides.iter().map(|s| (s.name.as_str(), s.id)).collect();
+    let rows = lineup::Entity::find().filter(lineup::Column::EventId.eq(event_id)).all(conn).await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let team = *by_name.get(row.team.as_str())?;
+            let named: Vec<i64> = serde_json::from_str(&row.players).ok()?;
+            Some(((u32::try_from(row.round).ok()?, team), *named.first()?))
+        })
+        .collect())
+}
+
+/// The message for a relay that cannot go on, with team names instead of ids.
+pub fn relay_error(e: &RelayError, sides: &[RelaySide], locale: Locale) -> String {
+    let name = |id: i64| sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    match e {
+        RelayError::TeamCount(n) => locale.t_args("error-relay-teams", &[("n", Arg::Num(*n as i64))]),
+        RelayError::AwaitingNomination(teams) => {
+            let names: Vec<String> = teams.iter().map(|&t| name(t)).collect();
+            locale.t_args("error-relay-awaiting", &[("teams", Arg::Str(&names.join(", ")))])
+        }
+        RelayError::NotDue(team) => locale.t_args("error-relay-not-due", &[("team", Arg::Str(&name(*team)))]),
+        RelayError::PlayerOut(_) => locale.t("error-relay-player-out"),
+        RelayError::ForeignPlayer { team, .. } => {
+            locale.t_args("error-relay-foreign", &[("team", Arg::Str(&name(*team)))])
+        }
+        other => other.to_string(),
+    }
+}
+
+fn result_text(result: &GameResult, locale: Locale) -> String {
+    match locale {
+        Locale::Zh => result.display_zh(),
+        Locale::En => result.display_en(),
+    }
+}
+
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<RelayView> {
+    let settings = relay_settings(event, locale)?;
+    let registered = players::list(conn, event.id).await?;
+    let everyone = rounds::domain_players(&registered);
+    let by_id: HashMap<i64, &player::Model> = registered.iter().map(|p| (i64::from(p.id), p)).collect();
+    let name = |id: i64| by_id.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let sides = sides_of(event, &settings, &everyone);
+    let team_name = |id: i64| sides.iter().find(|s| s.id == id).map(|s| s.name.clone()).unwrap_or_default();
+    let past = rounds::history(conn, &rounds::list(conn, event.id).await?).await?;
+    let named = nominations(conn, event.id, &sides).await?;
+    let (next_round, locked) = teams::next_round(conn, event.id).await?;
+    let without_team = registered.iter().filter(|p| p.team.trim().is_empty() && !p.withdrawn).map(|p| p.name.clone());
+    let mut view = RelayView {
+        started: !rounds::stored_seeding(event).is_empty(),
+        nominated: settings.relay_order == RelayOrder::Nominated,
+        teams: Vec::new(),
+        chain: Vec::new(),
+        next_game: None,
+        winner: None,
+        next_round,
+        locked,
+        problem: None,
+        without_team: without_team.collect(),
+    };
+    let relay: RelayMatch = match relay_match(&settings, &sides, &past, &named) {
+        Ok(relay) => relay,
+        Err(e) => {
+            view.problem = Some(relay_error(&e, &sides, locale));
+            return Ok(view);
+        }
+    };
+    let next = relay.next_game();
+    let at_board = |id: i64| next.is_some_and(|g| g.holder.player == id || g.challenger.player == id);
+    let must_name = relay.awaiting_nomination();
+    view.teams = sides
+        .iter()
+        .zip(relay.teams())
+        .map(|(side, status)| RelayTeamView {
+            id: side.id,
+            name: side.name.clone(),
+            players: side
+                .players
+                .iter()
+                .map(|&id| RelayPlayerView {
+                    id,
+                    name: name(id),
+                    rank: by_id.get(&id).map(|p| p.rank.clone()).unwrap_or_default(),
+                    out: status.out.contains(&id),
+                    streak: relay.streak(id),
+                    at_board: at_board(id),
+                })
+                .collect(),
+            remaining: status.remaining.len(),
+            must_name: must_name.contains(&side.id),
+        })
+        .collect();
+    view.chain = relay
+        .games()
+        .iter()
+        .map(|record| {
+            let board = record.game.board();
+            RelayGameView {
+                number: record.game.number,
+                black: name(board.black),
+                black_team: team_name(record.game.challenger.team),
+                white: name(board.white),
+                white_team: team_name(record.game.holder.team),
+                result: result_text(&record.result, locale),
+                out: record.out.iter().map(|&id| name(id)).collect(),
+            }
+        })
+        .collect();
+    // The next game as it will be drafted; once drafted it is on the round page.
+    let drafted = past.games.iter().any(|g| g.result.is_none());
+    view.next_game = next.filter(|_| !drafted).map(|g| (name(g.board().black), name(g.board().white)));
+    view.winner = relay.winner().map(team_name);
+    Ok(view)
+}
+
+/// Names `team_id`'s player for the next game (nominated order only), when the team must
+/// name one and the game is not drafted yet.
+pub async fn nominate(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    team_id: i64,
+    player: i64,
+    locale: Locale,
+) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let event = events::get(&txn, event_id).await?;
+    let settings = relay_settings(&event, locale)?;
+    let (round, locked) = teams::next_round(&txn, event_id).await?;
+    if locked {
+        return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
+    }
+    let everyone = rounds::domain_players(&players::list(&txn, event_id).await?);
+    let sides = sides_of(&event, &settings, &everyone);
+    let side = sides.iter().find(|s| s.id == team_id).ok_or(AppError::NotFound)?;
+    let past = rounds::history(&txn, &rounds::list(&txn, event_id).await?).await?;
+    let mut named = nominations(&txn, event_id, &sides).await?;
+    named.remove(&(round as u32, team_id));
+    let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides, locale));
+    let mut relay = relay_match(&settings, &sides, &past, &named).map_err(refused)?;
+    if relay.winner().is_some() {
+        return Err(AppError::BadRequest(locale.t("error-event-over")));
+    }
+    relay.nominate(team_id, player).map_err(refused)?;
+    teams::replace_lineup(&txn, event_id, round, &side.name, &[player]).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "relay.nomination",
+        json!({ "round": round, "team": side.name, "player": player }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}

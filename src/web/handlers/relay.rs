@@ -1,0 +1,72 @@
+//! The relay page (擂台赛): the teams in rotation order, who plays next, each team's
+//! nomination, and the chain of games.
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use crate::db::entities::event;
+use crate::error::{AppError, AppResult};
+use crate::services::events::{self, EventRoles};
+use crate::services::relay::{self, RelayView};
+use crate::state::AppState;
+use crate::web::extractors::{PageCtx, director_of};
+use crate::web::handlers::{page_with_status, see_other};
+
+#[derive(Template, WebTemplate)]
+#[template(path = "relay/show.html")]
+pub struct RelayPage {
+    ctx: PageCtx,
+    event: event::Model,
+    roles: EventRoles,
+    relay: RelayView,
+    /// Why the last nomination was refused.
+    refused: Option<String>,
+}
+
+async fn relay_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<RelayPage> {
+    let found = events::get(&state.db, event_id).await?;
+    let roles = match &ctx.user {
+        Some(account) => events::roles(&state.db, event_id, account).await?,
+        None => EventRoles::default(),
+    };
+    let view = relay::view(&state.db, &found, ctx.locale).await?;
+    Ok(RelayPage { ctx, event: found, roles, relay: view, refused: None })
+}
+
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<RelayPage> {
+    relay_page(&state, ctx, path.into_inner()).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct NominationForm {
+    #[serde(default)]
+    player: String,
+}
+
+pub async fn nominate(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i64)>,
+    form: web::Form<NominationForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, team_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let outcome = match form.player.trim().parse::<i64>() {
+        Ok(player) => relay::nominate(&state, &account, event_id, team_id, player, ctx.locale).await,
+        Err(_) => Err(AppError::BadRequest(ctx.t("error-relay-choose-player"))),
+    };
+    match outcome {
+        Ok(()) => {
+            ctx.flash("success", ctx.t("flash-nomination-saved"));
+            Ok(see_other(&format!("/events/{event_id}/relay")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let mut shown = relay_page(&state, ctx, event_id).await?;
+            shown.refused = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
+}

@@ -1,0 +1,166 @@
+//! The relay challenge match (擂台赛) over HTTP: the order from the registrations, one game a
+//! round, the winner staying on, draws, nominations, three teams in rotation, and the chain
+//! with each player's streak worked out by hand.
+use crate::helpers::*;
+use crate::systems::{enter, event_with_system, pair_and_publish};
+
+/// (team, team id) of each nomination form on the relay page.
+fn nomination_forms(body: &str, event_id: i32) -> Vec<(String, String)> {
+    let marker = format!("action=\"/events/{event_id}/relay/");
+    let ids = body.match_indices(&marker).map(|(i, _)| {
+        let rest = &body[i + marker.len()..];
+        rest[..rest.find('/').unwrap_or(0)].to_string()
+    });
+    attributes(body, "data-nominate").into_iter().zip(ids).collect()
+}
+
+/// The id of `player` in the relay page's team tables.
+fn player_id(body: &str, player: &str) -> Option<String> {
+    let names = attributes(body, "data-relay-player");
+    let at = names.iter().position(|n| n == player)?;
+    attributes(body, "data-player-id").get(at).cloned()
+}
+
+/// (game, black, white, players out) of the chain.
+fn chain(body: &str) -> Vec<(u32, String, String, String)> {
+    let games = attributes(body, "data-game");
+    let blacks = attributes(body, "data-chain-black");
+    let whites = attributes(body, "data-chain-white");
+    let outs = attributes(body, "data-out");
+    // Rows of the team tables carry data-out too (true/false): the chain's come last.
+    let outs = &outs[outs.len() - games.len()..];
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.parse().unwrap_or(0), blacks[i].clone(), whites[i].clone(), outs[i].clone()))
+        .collect()
+}
+
+fn streaks(body: &str) -> Vec<(String, u32)> {
+    let players = attributes(body, "data-relay-player");
+    let streaks = attributes(body, "data-streak");
+    players.into_iter().zip(streaks).map(|(p, s)| (p, s.parse().unwrap_or(99))).collect()
+}
+
+async fn nominate(
+    director: &mut Client,
+    event_id: i32,
+    team: &str,
+    player: &str,
+) -> Result<Page, Box<dyn std::error::Error>> {
+    let page = director.get(&format!("/events/{event_id}/relay")).await?;
+    let forms = nomination_forms(&page.body, event_id);
+    let (_, team_id) = forms.iter().find(|(name, _)| name == team).ok_or(format!("no form for {team}: {forms:?}"))?;
+    // A player not offered in the form (out, or another team's) is sent by id all the same.
+    let value = player_id(&page.body, player).ok_or(format!("{player} is not on the page"))?;
+    director.post(&format!("/events/{event_id}/relay/{team_id}/nominate"), &[("player", value.as_str())]).await
+}
+
+#[actix_web::test]
+async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> TestResult {
+    let app = TestApp::spawn().await?;
+    // A is stronger over its first two players (5d+4d against 5d+3d) and rotates first.
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "relay",
+        &[("relay_order", "fixed"), ("relay_draw", "replay")],
+        "name,rank,team,board\nB1,5d,B,\nB2,3d,B,\nA2,4d,A,2\nA1,5d,A,1\n",
+    )
+    .await?;
+    let page = director.get(&format!("/events/{event_id}/relay")).await?;
+    page.assert_status(200)?;
+    assert!(page.body.contains("Next game: B1 (Black)"), "{}", page.body);
+
+    // Game 1: A has no holder yet and takes White; a draw is played again.
+    let game = pair_and_publish(&mut director, event_id, 1).await?;
+    assert_eq!(game, vec![(1, "B1".to_string(), "A1".to_string())]);
+    enter(&mut director, event_id, 1, 1, "draw").await?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 2).await?, vec![(1, "B1".into(), "A1".into())]);
+    // B1 wins and stays on with White against A's next player, who wins twice.
+    enter(&mut director, event_id, 2, 1, "black").await?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 3).await?, vec![(1, "A2".into(), "B1".into())]);
+    enter(&mut director, event_id, 3, 1, "black").await?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 4).await?, vec![(1, "B2".into(), "A2".into())]);
+    enter(&mut director, event_id, 4, 1, "white").await?;
+
+    let before = app.fingerprint().await?;
+    let over = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    over.assert_status(400)?;
+    assert!(over.body.contains("no next round"), "{}", over.body);
+    assert_eq!(app.fingerprint().await?, before);
+
+    let standings = director.get(&format!("/events/{event_id}/standings")).await?.body;
+    assert!(standings.contains("id=\"relay-winner\">A wins the relay."), "{standings}");
+    assert_eq!(
+        chain(&standings),
+        vec![
+            (1, "B1".into(), "A1".into(), String::new()),
+            (2, "B1".into(), "A1".into(), "A1".into()),
+            (3, "A2".into(), "B1".into(), "B1".into()),
+            (4, "B2".into(), "A2".into(), "B2".into()),
+        ]
+    );
+    assert_eq!(streaks(&standings), vec![("A1".into(), 0), ("A2".into(), 2), ("B1".into(), 1), ("B2".into(), 0)]);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn three_teams_name_their_players_and_the_team_that_sat_out_challenges() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "relay",
+        &[("relay_order", "nominated"), ("relay_draw", "both-out")],
+        "name,rank,team\nX1,5d,X\nX2,1d,X\nY1,4d,Y\nY2,1k,Y\nZ1,3d,Z\n",
+    )
+    .await?;
+    // Nobody named yet: the round cannot be drafted, and the message names the teams.
+    let waiting = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    waiting.assert_status(400)?;
+    assert!(waiting.body.contains("named by X, Y"), "{}", waiting.body);
+    let page = director.get(&format!("/events/{event_id}/relay")).await?;
+    let teams: Vec<String> = nomination_forms(&page.body, event_id).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(teams, vec!["X", "Y"]);
+
+    // Another team's player is refused, and nothing is kept.
+    let before = app.fingerprint().await?;
+    let refused = nominate(&mut director, event_id, "X", "Y1").await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("not in X"), "{}", refused.body);
+    assert_eq!(app.fingerprint().await?, before);
+
+    nominate(&mut director, event_id, "X", "X2").await?.assert_status(303)?;
+    nominate(&mut director, event_id, "Y", "Y1").await?.assert_status(303)?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 1).await?, vec![(1, "Y1".into(), "X2".into())]);
+    enter(&mut director, event_id, 1, 1, "black").await?;
+    // Z sat out and challenges the holder Y1; only Z must name.
+    let page = director.get(&format!("/events/{event_id}/relay")).await?;
+    let teams: Vec<String> = nomination_forms(&page.body, event_id).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(teams, vec!["Z"]);
+    nominate(&mut director, event_id, "Z", "Z1").await?.assert_status(303)?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 2).await?, vec![(1, "Z1".into(), "Y1".into())]);
+    // A draw puts both out: Z is gone, X and Y each name again, X holding White first.
+    enter(&mut director, event_id, 2, 1, "draw").await?;
+    let out = nominate(&mut director, event_id, "X", "X2").await?;
+    out.assert_status(400)?;
+    assert!(out.body.contains("out already"), "{}", out.body);
+    nominate(&mut director, event_id, "X", "X1").await?.assert_status(303)?;
+    nominate(&mut director, event_id, "Y", "Y2").await?.assert_status(303)?;
+    assert_eq!(pair_and_publish(&mut director, event_id, 3).await?, vec![(1, "Y2".into(), "X1".into())]);
+    enter(&mut director, event_id, 3, 1, "white").await?;
+
+    let standings = director.get(&format!("/events/{event_id}/standings")).await?.body;
+    assert!(standings.contains("X wins the relay."), "{standings}");
+    assert_eq!(
+        chain(&standings),
+        vec![
+            (1, "Y1".into(), "X2".into(), "X2".into()),
+            (2, "Z1".into(), "Y1".into(), "Y1,Z1".into()),
+            (3, "Y2".into(), "X1".into(), "Y2".into()),
+        ]
+    );
+    // Every nomination is in the audit log.
+    let audit = director.get(&format!("/events/{event_id}/audit")).await?.body;
+    assert_eq!(audit.matches("relay.nomination").count(), 5, "{audit}");
+    Ok(())
+}
