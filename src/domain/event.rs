@@ -185,6 +185,9 @@ pub struct SystemSettings {
     /// Relay (擂台赛): how players come to the board and what a draw does.
     pub relay_order: RelayOrder,
     pub relay_draw: DrawPolicy,
+    /// Swiss and McMahon: players who must not meet (family, club-mates by request), each
+    /// pair smaller id first, set on the players page.
+    pub forbidden_pairs: Vec<(i64, i64)>,
 }
 
 impl Default for SystemSettings {
@@ -209,6 +212,7 @@ impl Default for SystemSettings {
             team_tie_breaks: vec![TeamTieBreak::GamePoints, TeamTieBreak::Sos],
             relay_order: RelayOrder::Fixed,
             relay_draw: DrawPolicy::Replay,
+            forbidden_pairs: Vec::new(),
         }
     }
 }

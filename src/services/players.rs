@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
 
-use crate::db::entities::{player, user};
+use crate::db::entities::{event, player, user};
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
@@ -190,6 +190,51 @@ pub async fn set_withdrawn(
     active.update(&txn).await?;
     let action = if withdrawn { "player.withdrawn" } else { "player.reinstated" };
     audit::record(&txn, now, Some(actor.id), Some(event_id), action, json!({ "player": player_id })).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Keeps two players of a Swiss or McMahon event apart (`forbid`) or lets them meet again.
+/// The engine avoids the pair in every round while a pairing without it exists.
+pub async fn set_forbidden_pair(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    pair: (i32, i32),
+    forbid: bool,
+    locale: Locale,
+) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let found = events::get(&txn, event_id).await?;
+    let (system, mut settings) = super::rounds::system_of(&found)?;
+    if !system.pairs_by_score() {
+        return Err(AppError::BadRequest(locale.t("error-forbidden-pair-system")));
+    }
+    if pair.0 == pair.1 {
+        return Err(AppError::BadRequest(locale.t("error-forbidden-pair-same")));
+    }
+    let registered = list(&txn, event_id).await?;
+    if !registered.iter().any(|p| p.id == pair.0) || !registered.iter().any(|p| p.id == pair.1) {
+        return Err(AppError::NotFound);
+    }
+    let key = (i64::from(pair.0.min(pair.1)), i64::from(pair.0.max(pair.1)));
+    settings.forbidden_pairs.retain(|p| *p != key);
+    if forbid {
+        settings.forbidden_pairs.push(key);
+    }
+    let mut active: event::ActiveModel = found.into();
+    active.system_settings = Set(settings.to_json());
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        if forbid { "pairing.pair_forbidden" } else { "pairing.pair_allowed" },
+        json!({ "players": [key.0, key.1] }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

@@ -83,6 +83,8 @@ route_table! {
     POST "/events/{event_id}/players/import" => players::import, Director;
     POST "/events/{event_id}/players/{player_id}/withdraw" => players::withdraw, Director;
     POST "/events/{event_id}/players/{player_id}/reinstate" => players::reinstate, Director;
+    POST "/events/{event_id}/forbidden-pairs" => players::forbid_pair, Director;
+    POST "/events/{event_id}/forbidden-pairs/remove" => players::allow_pair, Director;
     POST "/events/{event_id}/register" => players::register_self, User;
     POST "/events/{event_id}/withdraw" => players::withdraw_self, User;
     POST "/events/{event_id}/rounds" => rounds::generate, Director;

@@ -273,3 +273,55 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     assert!(chen.split_whitespace().last().is_some_and(|e| e.contains('+')), "{chen}");
     Ok(())
 }
+
+/// The id of `name` in the players page's first player list (the forbidden-pair form).
+fn option_id(body: &str, name: &str) -> Option<String> {
+    let end = body.find(&format!("\">{name}</option>"))?;
+    let start = body[..end].rfind("value=\"")? + 7;
+    Some(body[start..end].to_string())
+}
+
+#[actix_web::test]
+async fn a_forbidden_pair_is_kept_apart_until_the_director_lets_them_meet() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(&app, "swiss", &[], FOUR).await?;
+    // Who would meet on board 1 without the rule.
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let draft = boards(&director.get(&format!("/events/{event_id}/rounds/1")).await?.body);
+    let (_, black, white) = draft.first().ok_or("no board")?.clone();
+    director.post(&format!("/events/{event_id}/rounds/1/discard"), &[]).await?.assert_status(303)?;
+
+    let page = director.get(&format!("/events/{event_id}/players")).await?.body;
+    let (a, b) = (option_id(&page, &black).ok_or("no id")?, option_id(&page, &white).ok_or("no id")?);
+    // The same player twice is refused, and nothing changes.
+    let before = app.fingerprint().await?;
+    let same = director.post(&format!("/events/{event_id}/forbidden-pairs"), &[("a", &a), ("b", &a)]).await?;
+    same.assert_status(400)?;
+    assert!(same.body.contains("two different players"), "{}", same.body);
+    assert_eq!(app.fingerprint().await?, before);
+
+    director.post(&format!("/events/{event_id}/forbidden-pairs"), &[("a", &a), ("b", &b)]).await?.assert_status(303)?;
+    let page = director.get(&format!("/events/{event_id}/players")).await?.body;
+    assert_eq!(attributes(&page, "data-forbidden").len(), 1, "{page}");
+    let kept_apart = pair_and_publish(&mut director, event_id, 1).await?;
+    assert_eq!(kept_apart.len(), 2);
+    for (_, b1, w1) in &kept_apart {
+        let pair = [b1.as_str(), w1.as_str()];
+        assert!(!(pair.contains(&black.as_str()) && pair.contains(&white.as_str())), "{black} met {white}");
+    }
+    director
+        .post(&format!("/events/{event_id}/forbidden-pairs/remove"), &[("a", &b), ("b", &a)])
+        .await?
+        .assert_status(303)?;
+    let page = director.get(&format!("/events/{event_id}/players")).await?.body;
+    assert!(attributes(&page, "data-forbidden").is_empty(), "{page}");
+    let audit = director.get(&format!("/events/{event_id}/audit")).await?.body;
+    assert!(audit.contains("pairing.pair_forbidden") && audit.contains("pairing.pair_allowed"), "{audit}");
+
+    // A round robin follows its table: no pairs to keep apart.
+    let (mut other, table_id) = event_with_system(&app, "round-robin", &[], FOUR).await?;
+    let refused = other.post(&format!("/events/{table_id}/forbidden-pairs"), &[("a", &a), ("b", &b)]).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("only in Swiss and McMahon"), "{}", refused.body);
+    Ok(())
+}

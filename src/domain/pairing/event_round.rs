@@ -269,7 +269,7 @@ fn pair_by_score(
         avoid_same_club: plan.settings.avoid_same_club,
         avoid_same_country: false,
         same_team_rounds: plan.settings.same_team_rounds,
-        forbidden_pairs: Vec::new(),
+        forbidden_pairs: plan.settings.forbidden_pairs.clone(),
         handicap: plan.settings.handicap,
         seed: plan.seed,
     };

@@ -5,11 +5,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::db::entities::{event, player};
+use crate::db::entities::{event, player, user};
 use crate::domain::player::PlayerInput;
 use crate::error::{AppError, AppResult};
 use crate::services::events::{self, EventRoles};
 use crate::services::players::{self, ImportOutcome, LineError};
+use crate::services::rounds;
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, director_of};
 use crate::web::handlers::events::{RegisterForm, event_page};
@@ -62,6 +63,10 @@ pub struct PlayersPage {
     add_error: Option<String>,
     csv_text: String,
     import_errors: Vec<LineError>,
+    /// Swiss and McMahon: pairs the engine keeps apart, (id, name, id, name).
+    keeps_apart: bool,
+    forbidden: Vec<(i32, String, i32, String)>,
+    pair_error: Option<String>,
 }
 
 async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<PlayersPage> {
@@ -70,8 +75,22 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
         Some(account) => events::roles(&state.db, event_id, account).await?,
         None => EventRoles::default(),
     };
+    let (system, settings) = rounds::system_of(&found)?;
+    let registered = players::list(&state.db, event_id).await?;
+    let name = |id: i64| registered.iter().find(|p| i64::from(p.id) == id).map(|p| (p.id, p.name.clone()));
+    let forbidden = settings
+        .forbidden_pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let ((a, a_name), (b, b_name)) = (name(a)?, name(b)?);
+            Some((a, a_name, b, b_name))
+        })
+        .collect();
     Ok(PlayersPage {
-        players: players::list(&state.db, event_id).await?,
+        players: registered,
+        keeps_apart: system.pairs_by_score(),
+        forbidden,
+        pair_error: None,
         ctx,
         event: found,
         roles,
@@ -221,4 +240,58 @@ pub async fn withdraw_self(state: web::Data<AppState>, ctx: PageCtx, path: web::
     players::set_withdrawn(&state, &account, event_id, entry.id, true).await?;
     ctx.flash("info", ctx.t("flash-withdrawn"));
     Ok(see_other(&format!("/events/{event_id}")))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PairForm {
+    #[serde(default)]
+    a: String,
+    #[serde(default)]
+    b: String,
+}
+
+async fn set_forbidden_pair(
+    state: &AppState,
+    ctx: PageCtx,
+    account: &user::Model,
+    event_id: i32,
+    form: &PairForm,
+    forbid: bool,
+) -> AppResult<HttpResponse> {
+    let outcome = match (form.a.trim().parse::<i32>(), form.b.trim().parse::<i32>()) {
+        (Ok(a), Ok(b)) => players::set_forbidden_pair(state, account, event_id, (a, b), forbid, ctx.locale).await,
+        _ => Err(AppError::BadRequest(ctx.t("error-forbidden-pair-choose"))),
+    };
+    match outcome {
+        Ok(()) => Ok(see_other(&format!("/events/{event_id}/players#forbidden-pairs"))),
+        Err(AppError::BadRequest(message)) => {
+            let mut shown = players_page(state, ctx, event_id).await?;
+            shown.pair_error = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// Keeps two players apart in every round the engine pairs.
+pub async fn forbid_pair(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<PairForm>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    set_forbidden_pair(&state, ctx, &account, event_id, &form, true).await
+}
+
+pub async fn allow_pair(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<PairForm>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    set_forbidden_pair(&state, ctx, &account, event_id, &form, false).await
 }
