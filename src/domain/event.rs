@@ -168,6 +168,8 @@ pub struct SystemSettings {
     pub handicap: Option<HandicapRule>,
     /// Round robin: 1 (单循环) or 2 (双循环).
     pub cycles: u32,
+    /// Round robin: groups (分组循环), filled by snake seeding; 1 is one table.
+    pub groups: u32,
     pub seating: Seating,
     /// Knockout: lost matches that put a player out (1 single, 2 double elimination).
     pub lives: u32,
@@ -201,6 +203,7 @@ impl Default for SystemSettings {
             same_team_rounds: 0,
             handicap: None,
             cycles: 1,
+            groups: 1,
             seating: Seating::Strength,
             lives: 1,
             third_place_game: true,
@@ -284,6 +287,7 @@ pub struct SystemInput<'a> {
     pub handicap_reduction: &'a str,
     pub handicap_max: &'a str,
     pub cycles: &'a str,
+    pub groups: &'a str,
     pub seating: &'a str,
     pub lives: &'a str,
     pub third_place_game: bool,
@@ -349,6 +353,7 @@ impl SystemSettings {
         match system {
             System::RoundRobin => {
                 settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
+                settings.groups = number(input.groups, 1, 1..=MAX_GROUPS, "Groups (1 for one table)")?;
             }
             System::Knockout => {
                 settings.lives = number(input.lives, 1, 1..=5, "Lives (1 single, 2 double elimination)")?;
@@ -464,6 +469,9 @@ pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
 }
 
 pub const MAX_ROUNDS: u32 = 30;
+
+/// Most groups a round robin may be split into.
+pub const MAX_GROUPS: u32 = 32;
 
 /// Everything a director fills in to create or edit an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -582,6 +590,7 @@ mod tests {
             handicap_reduction: "2",
             handicap_max: "9",
             cycles: "2",
+            groups: "3",
             seating: "lot",
             lives: "2",
             third_place_game: true,
@@ -612,7 +621,7 @@ mod tests {
         assert_eq!(mcmahon.tie_breaks, vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sosos]);
 
         let round_robin = system_settings("round-robin", system_input())?;
-        assert_eq!((round_robin.cycles, round_robin.seating), (2, Seating::Lot));
+        assert_eq!((round_robin.cycles, round_robin.groups, round_robin.seating), (2, 3, Seating::Lot));
         // Fields of other systems keep their defaults.
         assert_eq!(round_robin.lives, SystemSettings::default().lives);
 
@@ -658,6 +667,7 @@ mod tests {
             ("swiss", SystemInput { placement: "shuffle", ..system_input() }, "placement"),
             ("swiss", SystemInput { handicap: true, handicap_max: "12", ..system_input() }, "largest handicap"),
             ("round-robin", SystemInput { cycles: "3", ..system_input() }, "Cycles"),
+            ("round-robin", SystemInput { groups: "0", ..system_input() }, "Groups"),
             ("knockout", SystemInput { lives: "0", ..system_input() }, "Lives"),
             ("best-of", SystemInput { best_of: "4", ..system_input() }, "odd number"),
             ("swiss", SystemInput { tie_breaks: "points, luck", ..system_input() }, "\"luck\" is not a tie-break"),

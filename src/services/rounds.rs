@@ -17,6 +17,7 @@ use crate::domain::pairing::event_round::{
 };
 use crate::domain::pairing::knockout::BothLoseRuling;
 use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
+use crate::domain::pairing::round_robin::{group_round_count, round_robin_groups};
 use crate::domain::pairing::team_event::next_team_round;
 use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
@@ -118,7 +119,8 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
     }
     Ok(match system {
         System::Swiss | System::McMahon => rounds.len() as i32 >= event.rounds,
-        System::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
+        System::RoundRobin => round_robin_groups(&seeds, settings.groups)
+            .and_then(|groups| group_round_count(&groups, settings.cycles))
             .is_ok_and(|n| rounds.len() as u32 >= n),
         System::Knockout => {
             let past = history(conn, &rounds).await?;

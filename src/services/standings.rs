@@ -2,7 +2,7 @@
 //! tie-break order (Swiss, McMahon, round robin, best-of; see `domain::standings`) with a
 //! cross-table cell per round, the bracket and placings of a knockout, a best-of match's
 //! score, and a team event's team table (with each player's board results below it).
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use sea_orm::ConnectionTrait;
 
@@ -10,6 +10,7 @@ use crate::db::entities::{event, player};
 use crate::domain::event::System;
 use crate::domain::pairing::event_round::{self, initial_score};
 use crate::domain::pairing::knockout::{Bracket, MatchStatus};
+use crate::domain::pairing::round_robin::round_robin_groups;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
 use crate::domain::result::GameResult;
@@ -34,6 +35,9 @@ pub struct StandingView {
     /// One cell per published round, as in a printed cross-table: "3b+" = against the player
     /// in place 3, with black, won; "bye"; "" when not paired.
     pub cells: Vec<String>,
+    /// The player's group in a group round robin (places are within it), and whether the
+    /// row is the group's first.
+    pub group: Option<(u32, bool)>,
 }
 
 /// One match of a knockout, as the bracket page shows it.
@@ -246,55 +250,77 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         });
     }
 
-    let entrants: Vec<Entrant> = everyone
-        .iter()
-        .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value) })
-        .collect();
-    let table = compute_standings_with(&entrants, &games, &past.byes, &rules)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
-    let place_of: HashMap<i64, u32> = table.iter().map(|r| (r.player, r.place)).collect();
-    for row in table {
-        let Some(p) = by_id.get(&row.player) else { continue };
-        let cells = published
+    // A group round robin ranks each group on its own (分组循环); otherwise one table.
+    let pools: Vec<(Option<u32>, Vec<i64>)> = match system {
+        System::RoundRobin if settings.groups > 1 && !seeds.is_empty() => round_robin_groups(&seeds, settings.groups)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: groups: {e}", event.id)))?
+            .into_iter()
+            .enumerate()
+            .map(|(i, members)| (Some(i as u32 + 1), members))
+            .collect(),
+        _ => vec![(None, everyone.iter().map(|p| i64::from(p.id)).collect())],
+    };
+    for (group, members) in pools {
+        let members: HashSet<i64> = members.into_iter().collect();
+        let in_pool = |id: i64| members.contains(&id);
+        let entrants: Vec<Entrant> = everyone
             .iter()
-            .map(|r| {
-                let n = r.number as u32;
-                if past.byes.iter().any(|b| b.round == n && b.player == row.player) {
-                    return "bye".to_string();
-                }
-                // The last game of the round: a best-of replays a void game in a later round.
-                let Some(g) =
-                    games.iter().rev().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
-                else {
-                    return String::new();
-                };
-                let (opponent, colour, mine) = if g.black == row.player {
-                    (g.white, 'b', g.result.as_ref().map(|res| res.points().0))
-                } else {
-                    (g.black, 'w', g.result.as_ref().map(|res| res.points().1))
-                };
-                let outcome = match (g.result, mine) {
-                    (None, _) => "?",
-                    (Some(GameResult::NoResult), _) => "×",
-                    (_, Some(2)) => "+",
-                    (_, Some(1)) => "=",
-                    _ => "-",
-                };
-                format!("{}{colour}{outcome}", place_of.get(&opponent).copied().unwrap_or(0))
-            })
+            .filter(|p| in_pool(i64::from(p.id)))
+            .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value) })
             .collect();
-        standings.rows.push(StandingView {
-            place: row.place,
-            player: (*p).clone(),
-            points: row.points,
-            sos: row.sos,
-            values: standings.columns.iter().map(|t| format_value(row.value(*t), *t, standings.tradition)).collect(),
-            wins: row.wins,
-            draws: row.draws,
-            losses: row.losses,
-            byes: row.byes,
-            cells,
-        });
+        let pool_games: Vec<_> = games.iter().filter(|g| in_pool(g.black) && in_pool(g.white)).copied().collect();
+        let pool_byes: Vec<_> = past.byes.iter().filter(|b| in_pool(b.player)).copied().collect();
+        let table = compute_standings_with(&entrants, &pool_games, &pool_byes, &rules)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
+        let place_of: HashMap<i64, u32> = table.iter().map(|r| (r.player, r.place)).collect();
+        for (index, row) in table.into_iter().enumerate() {
+            let Some(p) = by_id.get(&row.player) else { continue };
+            let cells = published
+                .iter()
+                .map(|r| {
+                    let n = r.number as u32;
+                    if past.byes.iter().any(|b| b.round == n && b.player == row.player) {
+                        return "bye".to_string();
+                    }
+                    // The last game of the round: a best-of replays a void game in a later round.
+                    let Some(g) =
+                        games.iter().rev().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
+                    else {
+                        return String::new();
+                    };
+                    let (opponent, colour, mine) = if g.black == row.player {
+                        (g.white, 'b', g.result.as_ref().map(|res| res.points().0))
+                    } else {
+                        (g.black, 'w', g.result.as_ref().map(|res| res.points().1))
+                    };
+                    let outcome = match (g.result, mine) {
+                        (None, _) => "?",
+                        (Some(GameResult::NoResult), _) => "×",
+                        (_, Some(2)) => "+",
+                        (_, Some(1)) => "=",
+                        _ => "-",
+                    };
+                    format!("{}{colour}{outcome}", place_of.get(&opponent).copied().unwrap_or(0))
+                })
+                .collect();
+            standings.rows.push(StandingView {
+                place: row.place,
+                player: (*p).clone(),
+                points: row.points,
+                sos: row.sos,
+                values: standings
+                    .columns
+                    .iter()
+                    .map(|t| format_value(row.value(*t), *t, standings.tradition))
+                    .collect(),
+                wins: row.wins,
+                draws: row.draws,
+                losses: row.losses,
+                byes: row.byes,
+                cells,
+                group: group.map(|number| (number, index == 0)),
+            });
+        }
     }
     Ok(standings)
 }

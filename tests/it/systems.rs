@@ -325,3 +325,40 @@ async fn a_forbidden_pair_is_kept_apart_until_the_director_lets_them_meet() -> T
     assert!(refused.body.contains("only in Swiss and McMahon"), "{}", refused.body);
     Ok(())
 }
+
+#[actix_web::test]
+async fn a_group_round_robin_snakes_the_seeds_and_ranks_each_group() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let eight = "name,rank\nS1,8d\nS2,7d\nS3,6d\nS4,5d\nS5,4d\nS6,3d\nS7,2d\nS8,1d\n";
+    let (mut director, event_id) =
+        event_with_system(&app, "round-robin", &[("groups", "2"), ("seating", "strength")], eight).await?;
+    // Snake seeding: group 1 = S1, S4, S5, S8; group 2 = S2, S3, S6, S7.
+    let group_of = |name: &str| if ["S1", "S4", "S5", "S8"].contains(&name) { 1 } else { 2 };
+    let mut met = Vec::new();
+    for round in 1..=3 {
+        let pairing = pair_and_publish(&mut director, event_id, round).await?;
+        assert_eq!(pairing.len(), 4, "round {round}: two boards per group");
+        for (board, black, white) in pairing {
+            assert_eq!(group_of(&black), group_of(&white), "{black} and {white} are in different groups");
+            met.push((black.clone().min(white.clone()), black.clone().max(white.clone())));
+            // The stronger player (lower seed) wins.
+            enter(&mut director, event_id, round, board, outcome_for(seed_of(&black) < seed_of(&white))).await?;
+        }
+    }
+    met.sort();
+    met.dedup();
+    assert_eq!(met.len(), 12, "everyone met everyone in their group once");
+    let over = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    over.assert_status(400)?;
+
+    let page = director.get(&format!("/events/{event_id}/standings")).await?.body;
+    let table = standings(&page);
+    for (name, points, place) in
+        [("S1", 6, 1), ("S4", 4, 2), ("S5", 2, 3), ("S8", 0, 4), ("S2", 6, 1), ("S3", 4, 2), ("S6", 2, 3), ("S7", 0, 4)]
+    {
+        let (got_points, _, got_place) = table.get(name).copied().ok_or(format!("{name} missing"))?;
+        assert_eq!((got_points, got_place), (points, place), "{name}");
+    }
+    assert_eq!(attributes(&page, "data-group-heading"), vec!["1", "2"]);
+    Ok(())
+}

@@ -19,7 +19,7 @@ use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings,
 use super::mcmahon::{Entrant, field_from_history, mcmahon_initial_score, mix};
 use super::relay::RelayError;
 use super::relay_event::{next_relay_round, relay_seeding};
-use super::round_robin::{RoundRobinError, pair_round_robin, round_count};
+use super::round_robin::{RoundRobinError, group_round_count, pair_group_round, round_robin_groups};
 use super::team::TeamError;
 use super::team_event::{next_team_round, team_seeding};
 use super::{Board, PairCost, PairingError, PairingSettings, pair_round};
@@ -193,16 +193,17 @@ pub fn next_round(
     match plan.system {
         System::Swiss | System::McMahon => pair_by_score(plan, players, history, number),
         System::RoundRobin => {
-            let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
+            let groups = round_robin_groups(seeding, plan.settings.groups).map_err(NextRoundError::RoundRobin)?;
+            let rounds = group_round_count(&groups, plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
             if number > rounds {
                 return Err(NextRoundError::ScheduleComplete(rounds));
             }
             let pairing =
-                pair_round_robin(seeding, plan.settings.cycles, number).map_err(NextRoundError::RoundRobin)?;
+                pair_group_round(&groups, plan.settings.cycles, number).map_err(NextRoundError::RoundRobin)?;
             Ok(DraftRound {
                 costs: vec![None; pairing.boards.len()],
                 boards: pairing.boards,
-                byes: pairing.bye.map(|id| (id, None)).into_iter().collect(),
+                byes: pairing.byes.into_iter().map(|id| (id, None)).collect(),
                 rematches: Vec::new(),
             })
         }

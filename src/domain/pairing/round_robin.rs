@@ -164,6 +164,37 @@ pub fn snake_groups(seeded_ids: &[i64], groups: usize) -> Result<Vec<Vec<i64>>, 
     Ok(out)
 }
 
+/// The groups of a group round robin (分组循环) from the seeding: snake seeding into
+/// `groups` groups; one group is the whole seeding.
+pub fn round_robin_groups(seeded_ids: &[i64], groups: u32) -> Result<Vec<Vec<i64>>, RoundRobinError> {
+    if groups <= 1 { Ok(vec![seeded_ids.to_vec()]) } else { snake_groups(seeded_ids, groups as usize) }
+}
+
+/// Rounds of a (group) round robin: the largest group's table.
+pub fn group_round_count(groups: &[Vec<i64>], cycles: u32) -> Result<u32, RoundRobinError> {
+    groups.iter().map(|g| round_count(g.len(), cycles)).try_fold(0, |most, n| Ok(most.max(n?)))
+}
+
+/// Round `round` of every group that still has one, boards group by group.
+pub fn pair_group_round(groups: &[Vec<i64>], cycles: u32, round: u32) -> Result<RoundPairings, RoundRobinError> {
+    let mut out = RoundPairings::default();
+    for group in groups {
+        if round <= round_count(group.len(), cycles)? {
+            let pairing = pair_round_robin(group, cycles, round)?;
+            out.boards.extend(pairing.boards);
+            out.byes.extend(pairing.bye);
+        }
+    }
+    Ok(out)
+}
+
+/// A round of a group round robin: every group's boards and byes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundPairings {
+    pub boards: Vec<Board>,
+    pub byes: Vec<i64>,
+}
+
 fn reject_duplicates(ids: &[i64]) -> Result<(), RoundRobinError> {
     let mut seen = HashSet::new();
     match ids.iter().find(|id| !seen.insert(**id)) {
@@ -347,6 +378,31 @@ mod tests {
         assert_eq!(c.boards, vec![even(3, 10), even(4, 9)]);
         let a = pair_round_robin(&groups[0], 1, 1).expect("round 1 of group A");
         assert_eq!((a.boards, a.bye), (vec![even(6, 7)], Some(1)));
+    }
+
+    #[test]
+    fn groups_of_unequal_size_play_their_own_tables() -> Result<(), RoundRobinError> {
+        // Nine players in two groups: 1, 4, 5, 8, 9 (five: five rounds, a bye each round)
+        // and 2, 3, 6, 7 (four: three rounds).
+        let groups = round_robin_groups(&(1..=9).collect::<Vec<i64>>(), 2)?;
+        assert_eq!(groups, vec![vec![1, 4, 5, 8, 9], vec![2, 3, 6, 7]]);
+        assert_eq!(group_round_count(&groups, 1)?, 5);
+        assert_eq!(group_round_count(&groups, 2)?, 10);
+        let mut met = HashSet::new();
+        for round in 1..=5 {
+            let pairing = pair_group_round(&groups, 1, round)?;
+            assert_eq!(pairing.byes.len(), 1, "round {round}: the five-player group has a bye");
+            assert_eq!(pairing.boards.len(), if round <= 3 { 4 } else { 2 }, "round {round}");
+            for b in &pairing.boards {
+                let same = groups.iter().any(|g| g.contains(&b.black) && g.contains(&b.white));
+                assert!(same, "round {round}: {b:?} crosses groups");
+                assert!(met.insert((b.black.min(b.white), b.black.max(b.white))), "{b:?} met twice");
+            }
+        }
+        assert_eq!(met.len(), 10 + 6);
+        // One group is the plain table.
+        assert_eq!(round_robin_groups(&[5, 6, 7], 1)?, vec![vec![5, 6, 7]]);
+        Ok(())
     }
 
     #[test]

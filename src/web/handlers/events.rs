@@ -85,6 +85,8 @@ pub struct EventForm {
     #[serde(default)]
     cycles: String,
     #[serde(default)]
+    groups: String,
+    #[serde(default)]
     seating: String,
     #[serde(default)]
     lives: String,
@@ -131,6 +133,7 @@ impl EventForm {
                 handicap_reduction: &self.handicap_reduction,
                 handicap_max: &self.handicap_max,
                 cycles: &self.cycles,
+                groups: &self.groups,
                 seating: &self.seating,
                 lives: &self.lives,
                 third_place_game: self.third_place_game.is_some(),
@@ -164,6 +167,7 @@ impl EventForm {
             handicap_reduction: settings.handicap.map_or(0, |h| h.reduction).to_string(),
             handicap_max: settings.handicap.map_or(9, |h| h.max_stones).to_string(),
             cycles: settings.cycles.to_string(),
+            groups: settings.groups.to_string(),
             seating: settings.seating.code().into(),
             lives: settings.lives.to_string(),
             third_place_game: ticked(settings.third_place_game),
@@ -316,7 +320,12 @@ impl EventPage {
                 parts.push(format!("{} {}", self.ctx.t("mcmahon-bar"), rank(s.mcmahon_bar)));
                 parts.push(format!("{} {}", self.ctx.t("mcmahon-floor"), rank(s.mcmahon_floor)));
             }
-            System::RoundRobin => parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" })),
+            System::RoundRobin => {
+                parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }));
+                if s.groups > 1 {
+                    parts.push(self.ctx.t_n("groups-n", "n", s.groups));
+                }
+            }
             System::Knockout => {
                 parts.push(self.ctx.t_n("lives-n", "n", s.lives));
                 if s.third_place_game {

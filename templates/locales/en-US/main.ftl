@@ -420,3 +420,6 @@ forbidden-pair-remove = Let them meet
 error-forbidden-pair-system = Pairs are kept apart only in Swiss and McMahon events, where the engine chooses the pairings.
 error-forbidden-pair-same = Choose two different players.
 error-forbidden-pair-choose = Choose two players.
+groups = Groups (分组循环; 1 for one table)
+groups-n = { $n } groups
+group-n = Group { $n }

@@ -411,3 +411,6 @@ forbidden-pair-remove = 取消回避
 error-forbidden-pair-system = 只有积分编排和麦克马洪赛制由系统编排，才能设置回避。
 error-forbidden-pair-same = 请选择两名不同的棋手。
 error-forbidden-pair-choose = 请选择两名棋手。
+groups = 分组数（分组循环；1 为单组）
+groups-n = 分 { $n } 组
+group-n = 第 { $n } 组
