@@ -9,11 +9,13 @@ use crate::domain::event::System;
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
 use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament};
 use crate::domain::komi::Komi;
+use crate::domain::pairing::event_round::{EventPlan, pairing_input};
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::standings::{ByeRecord, GameRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
+use crate::services::pairing_file::PairingFile;
 use crate::services::{players, rounds, standings};
 
 /// The event's published rounds as an OpenGotha tournament file.
@@ -74,6 +76,29 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
         byes,
     };
     Ok(opengotha::write(&tournament))
+}
+
+/// A Swiss or McMahon event as a Yunzi pairing file (JSON): the entrants, who is present, the
+/// published games and byes, and the settings (with the seed) the app uses for the next round,
+/// so `yunzi pair FILE` pairs that round exactly as the app would.
+pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
+    let (system, settings) = rounds::system_of(event)?;
+    if !system.pairs_by_score() {
+        return Err(AppError::BadRequest(locale.t("error-pairing-file-system")));
+    }
+    let everyone = rounds::domain_players(&players::list(conn, event.id).await?);
+    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let past = rounds::history(conn, &published).await?;
+    let next = published.len() as i32 + 1;
+    let plan = EventPlan {
+        system,
+        settings: &settings,
+        rounds: event.rounds.max(0) as u32,
+        seed: rounds::round_seed(event.id, next),
+    };
+    let (entrants, present, settings) = pairing_input(&plan, &everyone, next as u32);
+    let file = PairingFile { settings, entrants, present: Some(present), games: past.game_records(), byes: past.byes };
+    serde_json::to_string_pretty(&file).map_err(|e| AppError::Internal(e.into()))
 }
 
 /// The EGF results table, players in the order of the standings.

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use std::collections::HashMap;
@@ -19,17 +19,17 @@ use crate::domain::pairing::{PairingSettings, pair_round};
 use crate::domain::rank::Rank;
 use crate::domain::standings::{ByeRecord, GameRecord};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PairingFile {
+pub struct PairingFile {
     #[serde(default)]
-    settings: PairingSettings,
-    entrants: Vec<Entrant>,
-    present: Option<Vec<i64>>,
+    pub settings: PairingSettings,
+    pub entrants: Vec<Entrant>,
+    pub present: Option<Vec<i64>>,
     #[serde(default)]
-    games: Vec<GameRecord>,
+    pub games: Vec<GameRecord>,
     #[serde(default)]
-    byes: Vec<ByeRecord>,
+    pub byes: Vec<ByeRecord>,
 }
 
 /// A Yunzi pairing file from an OpenGotha tournament file: players numbered 1, 2 … in the

@@ -104,6 +104,7 @@ route_table! {
     GET  "/events/{event_id}/standings" => rounds::standings, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
+    GET  "/events/{event_id}/export/yunzi.json" => rounds::export_pairing_file, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

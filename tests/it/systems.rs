@@ -271,6 +271,24 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     assert_eq!(rows.len(), 12);
     let chen = rows.iter().find(|l| l.contains("Chen Yaoye")).ok_or("Chen in the EGF table")?;
     assert!(chen.split_whitespace().last().is_some_and(|e| e.contains('+')), "{chen}");
+
+    // And as Yunzi's pairing file: `yunzi pair` pairs round 2 exactly as the app drafts it.
+    let json = visitor.get(&format!("/events/{event_id}/export/yunzi.json")).await?;
+    json.assert_status(200)?;
+    let path = temp_dir("json").join("event.json");
+    std::fs::write(&path, &json.body)?;
+    let lines = yunzi::services::pairing_file::pair(&path, None)?;
+    let mut from_file = Vec::new();
+    for line in lines.iter().filter(|l| l.contains("\"board\"")) {
+        let board: serde_json::Value = serde_json::from_str(line)?;
+        from_file.push((board["black"].as_i64().unwrap_or(0), board["white"].as_i64().unwrap_or(0)));
+    }
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let drafted = boards(&director.get(&format!("/events/{event_id}/rounds/2")).await?.body);
+    let players_page = director.get(&format!("/events/{event_id}/players")).await?.body;
+    let id = |name: &str| option_id(&players_page, name).and_then(|id| id.parse::<i64>().ok()).unwrap_or(-1);
+    let in_app: Vec<(i64, i64)> = drafted.iter().map(|(_, b, w)| (id(b), id(w))).collect();
+    assert_eq!(from_file, in_app);
     Ok(())
 }
 
@@ -360,5 +378,9 @@ async fn a_group_round_robin_snakes_the_seeds_and_ranks_each_group() -> TestResu
         assert_eq!((got_points, got_place), (points, place), "{name}");
     }
     assert_eq!(attributes(&page, "data-group-heading"), vec!["1", "2"]);
+    // A table is not paired by the engine: no pairing file for it.
+    let file = director.get(&format!("/events/{event_id}/export/yunzi.json")).await?;
+    file.assert_status(400)?;
+    assert!(file.body.contains("for Swiss and McMahon events"), "{}", file.body);
     Ok(())
 }

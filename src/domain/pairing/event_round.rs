@@ -250,6 +250,25 @@ fn pair_by_score(
     if number > plan.rounds {
         return Err(NextRoundError::AllRoundsPaired(plan.rounds));
     }
+    let (entrants, present, settings) = pairing_input(plan, players, number);
+    let field = field_from_history(&entrants, &present, &history.game_records(), &history.byes);
+    let pairing = pair_round(&field, &settings).map_err(NextRoundError::Pairing)?;
+    Ok(DraftRound {
+        costs: pairing.costs.into_iter().map(Some).collect(),
+        boards: pairing.boards,
+        byes: pairing.bye.map(|id| (id, pairing.bye_cost)).into_iter().collect(),
+        rematches: pairing.rematches,
+    })
+}
+
+/// What the Swiss/McMahon engine is given for round `number`: the entrants (registration
+/// order, McMahon initial scores), the players present, and the event's settings for that
+/// round. The pairing-file export writes the same, so `yunzi pair` pairs as the app does.
+pub fn pairing_input(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    number: u32,
+) -> (Vec<Entrant>, Vec<i64>, PairingSettings) {
     let entrants: Vec<Entrant> = players
         .iter()
         .map(|p| Entrant {
@@ -263,7 +282,6 @@ fn pair_by_score(
         })
         .collect();
     let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
-    let field = field_from_history(&entrants, &present, &history.game_records(), &history.byes);
     let settings = PairingSettings {
         round: number,
         placement: plan.settings.placement,
@@ -274,13 +292,7 @@ fn pair_by_score(
         handicap: plan.settings.handicap,
         seed: plan.seed,
     };
-    let pairing = pair_round(&field, &settings).map_err(NextRoundError::Pairing)?;
-    Ok(DraftRound {
-        costs: pairing.costs.into_iter().map(Some).collect(),
-        boards: pairing.boards,
-        byes: pairing.bye.map(|id| (id, pairing.bye_cost)).into_iter().collect(),
-        rematches: pairing.rematches,
-    })
+    (entrants, present, settings)
 }
 
 /// The knockout as the stored games and rulings make it: round 1 from the seeds, then for

@@ -355,6 +355,16 @@ pub async fn export_opengotha(state: web::Data<AppState>, path: web::Path<i32>) 
 }
 
 /// The standings as an EGF results table.
+pub async fn export_pairing_file(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+) -> AppResult<HttpResponse> {
+    let found = events::get(&state.db, path.into_inner()).await?;
+    let file = interop::pairing_file(&state.db, &found, ctx.locale).await?;
+    Ok(download(&found, "yunzi.json", "application/json", file))
+}
+
 pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let found = events::get(&state.db, path.into_inner()).await?;
     let table = interop::egf_table(&state.db, &found, ctx.locale).await?;

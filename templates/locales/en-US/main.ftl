@@ -423,3 +423,5 @@ error-forbidden-pair-choose = Choose two players.
 groups = Groups (分组循环; 1 for one table)
 groups-n = { $n } groups
 group-n = Group { $n }
+export-pairing-file = Download the pairing file (JSON, for yunzi pair)
+error-pairing-file-system = The pairing file is for Swiss and McMahon events, which the engine pairs round by round.

@@ -414,3 +414,5 @@ error-forbidden-pair-choose = 请选择两名棋手。
 groups = 分组数（分组循环；1 为单组）
 groups-n = 分 { $n } 组
 group-n = 第 { $n } 组
+export-pairing-file = 下载编排文件（JSON，供 yunzi pair 使用）
+error-pairing-file-system = 编排文件仅适用于由系统逐轮编排的积分编排和麦克马洪比赛。
