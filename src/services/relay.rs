@@ -10,7 +10,6 @@ use crate::domain::event::{RelayOrder, System, SystemSettings};
 use crate::domain::pairing::event_round::{EventPlan, Player};
 use crate::domain::pairing::relay::{RelayError, RelayMatch};
 use crate::domain::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
-use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::{audit, events, players, rounds, teams};
@@ -122,13 +121,6 @@ pub fn relay_error(e: &RelayError, sides: &[RelaySide], locale: Locale) -> Strin
     }
 }
 
-fn result_text(result: &GameResult, locale: Locale) -> String {
-    match locale {
-        Locale::Zh => result.display_zh(),
-        Locale::En => result.display_en(),
-    }
-}
-
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<RelayView> {
     let settings = relay_settings(event, locale)?;
     let registered = players::list(conn, event.id).await?;
@@ -196,7 +188,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
                 black_team: team_name(record.game.challenger.team),
                 white: name(board.white),
                 white_team: team_name(record.game.holder.team),
-                result: result_text(&record.result, locale),
+                result: super::standings::result_text(&record.result, locale),
                 out: record.out.iter().map(|&id| name(id)).collect(),
             }
         })

@@ -135,7 +135,8 @@ pub fn format_value(value: Option<i64>, tie_break: TieBreak, tradition: Traditio
     }
 }
 
-fn result_text(result: &GameResult, locale: Locale) -> String {
+/// A result as the reader's language writes it.
+pub(crate) fn result_text(result: &GameResult, locale: Locale) -> String {
     match locale {
         Locale::Zh => result.display_zh(),
         Locale::En => result.display_en(),

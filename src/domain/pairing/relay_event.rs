@@ -34,7 +34,8 @@ pub fn relay_seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
     let mut teams: Vec<_> = teams(players, usize::MAX).into_iter().filter(|t| !t.roster.is_empty()).collect();
     let first = teams.iter().map(|t| t.roster.len()).min().unwrap_or(0);
     let rank: HashMap<i64, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
-    let strength = |ids: &[i64]| -> i64 { ids.iter().take(first).map(|id| i64::from(rank[id])).sum() };
+    let strength =
+        |ids: &[i64]| -> i64 { ids.iter().take(first).filter_map(|id| rank.get(id)).map(|&r| i64::from(r)).sum() };
     match plan.settings.seating {
         Seating::Strength => teams.sort_by_key(|t| (Reverse(strength(&t.roster)), t.id)),
         Seating::Lot => teams.sort_by_key(|t| mix(plan.seed ^ mix(t.id as u64))),
