@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::komi::Komi;
 use super::pairing::mcmahon::{HandicapRule, Placement};
 use super::pairing::relay::DrawPolicy;
+use super::pairing::relay_event::draw_policy_code;
 use super::pairing::team::TeamTieBreak;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
@@ -301,6 +302,15 @@ pub struct SystemInput<'a> {
     pub relay_draw: &'a str,
 }
 
+/// The option whose code is `text`; a blank field is the first option.
+fn choice<T: Copy>(text: &str, options: &[T], code: fn(T) -> &'static str, what: &str) -> Result<T, FieldError> {
+    let text = text.trim();
+    options.iter().copied().find(|&o| text.is_empty() || code(o) == text).ok_or_else(|| {
+        let codes: Vec<&str> = options.iter().map(|&o| code(o)).collect();
+        FieldError(format!("\"{text}\" is not {what}: use {}", codes.join(" or ")))
+    })
+}
+
 fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
     match text.trim().parse::<u32>() {
         Ok(n) if range.contains(&n) => Ok(n),
@@ -369,15 +379,12 @@ impl SystemSettings {
             }
             System::Team => {
                 settings.team_boards = number(input.team_boards, 4, 1..=BOARD_MAX as u32, "Boards per match")?;
-                settings.team_pairing = match given(input.team_pairing).as_deref() {
-                    None | Some("swiss") => TeamPairing::Swiss,
-                    Some("round-robin") => TeamPairing::RoundRobin,
-                    Some(other) => {
-                        return Err(FieldError(format!(
-                            "\"{other}\" is not a way for teams to meet: use swiss or round-robin"
-                        )));
-                    }
-                };
+                settings.team_pairing = choice(
+                    input.team_pairing,
+                    &[TeamPairing::Swiss, TeamPairing::RoundRobin],
+                    TeamPairing::code,
+                    "a way for teams to meet",
+                )?;
                 if settings.team_pairing == TeamPairing::RoundRobin {
                     settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
                 }
@@ -387,22 +394,18 @@ impl SystemSettings {
                 }
             }
             System::Relay => {
-                settings.relay_order = match given(input.relay_order).as_deref() {
-                    None | Some("fixed") => RelayOrder::Fixed,
-                    Some("nominated") => RelayOrder::Nominated,
-                    Some(other) => {
-                        return Err(FieldError(format!("\"{other}\" is not a relay order: use fixed or nominated")));
-                    }
-                };
-                settings.relay_draw = match given(input.relay_draw).as_deref() {
-                    None | Some("replay") => DrawPolicy::Replay,
-                    Some("both-out") => DrawPolicy::BothOut,
-                    Some(other) => {
-                        return Err(FieldError(format!(
-                            "\"{other}\" is not what a relay draw does: use replay or both-out"
-                        )));
-                    }
-                };
+                settings.relay_order = choice(
+                    input.relay_order,
+                    &[RelayOrder::Fixed, RelayOrder::Nominated],
+                    RelayOrder::code,
+                    "a relay order",
+                )?;
+                settings.relay_draw = choice(
+                    input.relay_draw,
+                    &[DrawPolicy::Replay, DrawPolicy::BothOut],
+                    draw_policy_code,
+                    "what a relay draw does",
+                )?;
             }
             System::Swiss | System::McMahon => {}
         }

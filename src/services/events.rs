@@ -53,6 +53,18 @@ pub async fn roles(conn: &impl ConnectionTrait, event_id: i32, account: &user::M
     })
 }
 
+/// The roles of whoever is reading: none for a visitor who is not signed in.
+pub async fn roles_of(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    account: Option<&user::Model>,
+) -> AppResult<EventRoles> {
+    match account {
+        Some(account) => roles(conn, event_id, account).await,
+        None => Ok(EventRoles::default()),
+    }
+}
+
 pub async fn get(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event::Model> {
     event::Entity::find_by_id(event_id).one(conn).await?.ok_or(AppError::NotFound)
 }

@@ -367,10 +367,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>
 /// The event page as `ctx`'s user sees it.
 pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<EventPage> {
     let found = events::get(&state.db, event_id).await?;
-    let roles = match &ctx.user {
-        Some(account) => events::roles(&state.db, event_id, account).await?,
-        None => EventRoles::default(),
-    };
+    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let all_rounds = rounds::list(&state.db, event_id).await?;
     // Drafts are the directors' business until published.
     let visible: Vec<round::Model> = all_rounds.into_iter().filter(|r| r.published || roles.director).collect();

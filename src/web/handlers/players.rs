@@ -71,10 +71,7 @@ pub struct PlayersPage {
 
 async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<PlayersPage> {
     let found = events::get(&state.db, event_id).await?;
-    let roles = match &ctx.user {
-        Some(account) => events::roles(&state.db, event_id, account).await?,
-        None => EventRoles::default(),
-    };
+    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let (system, settings) = rounds::system_of(&found)?;
     let registered = players::list(&state.db, event_id).await?;
     let name = |id: i64| registered.iter().find(|p| i64::from(p.id) == id).map(|p| (p.id, p.name.clone()));

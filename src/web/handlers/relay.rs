@@ -27,10 +27,7 @@ pub struct RelayPage {
 
 async fn relay_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<RelayPage> {
     let found = events::get(&state.db, event_id).await?;
-    let roles = match &ctx.user {
-        Some(account) => events::roles(&state.db, event_id, account).await?,
-        None => EventRoles::default(),
-    };
+    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = relay::view(&state.db, &found, ctx.locale).await?;
     Ok(RelayPage { ctx, event: found, roles, relay: view, refused: None })
 }

@@ -92,10 +92,7 @@ async fn visible_round(
     number: i32,
 ) -> AppResult<(event::Model, EventRoles, RoundView)> {
     let found = events::get(&state.db, event_id).await?;
-    let roles = match &ctx.user {
-        Some(account) => events::roles(&state.db, event_id, account).await?,
-        None => EventRoles::default(),
-    };
+    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = rounds::view(&state.db, &found, number, ctx.locale).await?;
     if !view.round.published && !roles.director {
         return Err(AppError::NotFound);

@@ -42,10 +42,7 @@ impl TeamsPage {
 
 async fn teams_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<TeamsPage> {
     let found = events::get(&state.db, event_id).await?;
-    let roles = match &ctx.user {
-        Some(account) => events::roles(&state.db, event_id, account).await?,
-        None => EventRoles::default(),
-    };
+    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = teams::view(&state.db, &found, ctx.locale).await?;
     Ok(TeamsPage { ctx, event: found, roles, view, refused: None })
 }
