@@ -60,6 +60,19 @@ pub enum Command {
         /// The round to pair, using only the rounds before it; default: the round after the last.
         #[arg(long)]
         round: Option<u32>,
+        /// Whose weights pair an OpenGotha file: "opengotha" (OpenGotha 3.51's, from the file's own
+        /// parameters; the default) or "yunzi" (Yunzi's criteria on the file's players and games).
+        #[arg(long)]
+        weights: Option<String>,
+        /// For an OpenGotha file: compare every round in the file (or --round N) with OpenGotha
+        /// mode's pairing of the same players; one JSON line per round, then a summary.
+        #[arg(long)]
+        compare: bool,
+        /// Reproduce this OpenGotha version ("3.47", "3.51") instead of the one the file names;
+        /// versions before 3.49 numbered only occupied score groups, priced geography by the
+        /// older formula and drew colour lots by player order.
+        #[arg(long)]
+        opengotha_version: Option<String>,
     },
     /// Manage site administrators.
     Admin {

@@ -40,8 +40,14 @@ async fn run() -> anyhow::Result<()> {
             }
             std::process::exit(if all_legal { 0 } else { 1 });
         }
-        Some(Command::Pair { file, round }) => {
-            for line in yunzi::services::pairing_file::pair(file, *round).map_err(anyhow::Error::msg)? {
+        Some(Command::Pair { file, round, weights, compare, opengotha_version }) => {
+            let options = yunzi::services::pairing_file::PairOptions {
+                round: *round,
+                weights: weights.clone(),
+                compare: *compare,
+                opengotha_version: opengotha_version.clone(),
+            };
+            for line in yunzi::services::pairing_file::pair(file, &options).map_err(anyhow::Error::msg)? {
                 println!("{line}");
             }
             return Ok(());

@@ -7,7 +7,7 @@ use sea_orm::ConnectionTrait;
 use crate::db::entities::event;
 use crate::domain::event::System;
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
-use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament};
+use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament};
 use crate::domain::komi::Komi;
 use crate::domain::pairing::event_round::{EventPlan, pairing_input};
 use crate::domain::rank::Rank;
@@ -31,13 +31,16 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
     let mut byes = Vec::new();
     for r in &published {
         for g in rounds::games_of(conn, r.id).await? {
+            let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+            let played = result.as_ref().is_some_and(|r| !r.is_forfeit());
             games.push(OgGame {
                 round: r.number as u32,
                 table: g.board as u32,
                 black: key(g.black_id),
                 white: key(g.white_id),
                 handicap: u8::try_from(g.handicap).unwrap_or(0),
-                result: g.result.as_deref().and_then(|t| GameResult::parse(t).ok()),
+                result,
+                played,
             });
         }
         for b in rounds::byes_of(conn, r.id).await? {
@@ -63,8 +66,14 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 Ok(OgPlayer {
                     key: k.clone(),
                     name: p.name.clone(),
+                    // One name in Yunzi: all of it in `name`, a colliding key's number in `firstName`.
+                    surname: p.name.clone(),
+                    first_name: k.strip_prefix(&opengotha::player_key(&p.name, "")).unwrap_or("").to_string(),
                     rank,
                     rating: p.rating,
+                    rating_points: p.rating.unwrap_or(-900).clamp(-900, 2949),
+                    smms_correction: 0,
+                    final_registration: true,
                     club: p.club.clone(),
                     country: p.country.clone(),
                     // A withdrawn player takes no part in the rounds not yet played.
@@ -74,6 +83,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
             .collect::<AppResult<Vec<_>>>()?,
         games,
         byes,
+        parameters: if system == System::McMahon { OgParameters::new_mcmahon() } else { OgParameters::new_swiss() },
     };
     Ok(opengotha::write(&tournament))
 }

@@ -14,6 +14,7 @@ use serde_json::json;
 use std::collections::HashMap;
 
 use crate::domain::interop::opengotha::{self, OgTournament};
+use crate::domain::pairing::gotha::{self, GothaError};
 use crate::domain::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
 use crate::domain::pairing::{PairingSettings, pair_round};
 use crate::domain::rank::Rank;
@@ -78,18 +79,161 @@ fn from_opengotha(tournament: &OgTournament, round: Option<u32>) -> (PairingFile
     (file, tournament.players.iter().map(|p| p.key.clone()).collect())
 }
 
-/// The output lines: one JSON object per board, the bye if any, then a summary. An OpenGotha
-/// file (XML) is read as [`from_opengotha`] says, and each board also names the players' keys.
-pub fn pair(path: &Path, round: Option<u32>) -> Result<Vec<String>, String> {
+/// What `yunzi pair` was asked for.
+#[derive(Debug, Clone, Default)]
+pub struct PairOptions {
+    /// The round to pair from the rounds before it; default: the round after the last.
+    pub round: Option<u32>,
+    /// "opengotha" or "yunzi"; default: OpenGotha's for an OpenGotha file, else Yunzi's.
+    pub weights: Option<String>,
+    /// Compare an OpenGotha file's rounds with OpenGotha mode's pairings.
+    pub compare: bool,
+    /// The OpenGotha version to reproduce ("3.51"), instead of the file's.
+    pub opengotha_version: Option<String>,
+}
+
+/// "3.51", "3.51.02" or "351" as 351.
+fn gotha_version(text: &str) -> Result<u32, String> {
+    let mut parts = text.trim().split('.');
+    let major: Option<u32> = parts.next().and_then(|p| p.parse().ok());
+    let version = match (major, parts.next().map(str::parse::<u32>)) {
+        (Some(major), Some(Ok(minor))) if minor < 100 => Some(major * 100 + minor),
+        (Some(whole), None) if whole >= 100 => Some(whole),
+        _ => None,
+    };
+    version.ok_or_else(|| format!("--opengotha-version {text}: write a version as 3.51"))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Weights {
+    OpenGotha,
+    Yunzi,
+}
+
+/// The output lines: one JSON object per board, the bye if any, then a summary (or, with
+/// `compare`, one line per round compared and a summary). An OpenGotha file (XML) is paired
+/// with OpenGotha's weights and its own parameters (`domain::pairing::gotha`), or with Yunzi's
+/// criteria as [`from_opengotha`] reads it; each board also names the players' keys.
+pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (file, keys) = if text.trim_start_matches('\u{feff}').trim_start().starts_with('<') {
-        let tournament = opengotha::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        from_opengotha(&tournament, round)
-    } else {
+    let xml = text.trim_start_matches('\u{feff}').trim_start().starts_with('<');
+    let weights = match options.weights.as_deref() {
+        None if xml => Weights::OpenGotha,
+        None | Some("yunzi") => Weights::Yunzi,
+        Some("opengotha") => Weights::OpenGotha,
+        Some(other) => return Err(format!("--weights {other}: the weights are \"opengotha\" or \"yunzi\"")),
+    };
+    if !xml {
+        if weights == Weights::OpenGotha || options.compare {
+            return Err(format!(
+                "{}: OpenGotha's weights need an OpenGotha tournament file (XML), with its parameters",
+                path.display()
+            ));
+        }
         let file: PairingFile =
             serde_json::from_str(&text).map_err(|e| format!("{}: not a Yunzi pairing file: {e}", path.display()))?;
-        (file, Vec::new())
+        return pair_with_yunzi(file, &[], options.round);
+    }
+    let mut tournament = opengotha::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(version) = &options.opengotha_version {
+        tournament.parameters.version = gotha_version(version)?;
+    }
+    if options.compare {
+        return compare(&tournament, options.round).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    match weights {
+        Weights::OpenGotha => {
+            pair_with_gotha(&tournament, options.round).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        Weights::Yunzi => {
+            let (file, keys) = from_opengotha(&tournament, options.round);
+            pair_with_yunzi(file, &keys, options.round)
+        }
+    }
+}
+
+/// The round after the last one with a game or a bye.
+fn next_round(tournament: &OgTournament) -> u32 {
+    tournament.games.iter().map(|g| g.round).chain(tournament.byes.iter().map(|b| b.0)).max().unwrap_or(0) + 1
+}
+
+fn pair_with_gotha(tournament: &OgTournament, round: Option<u32>) -> Result<Vec<String>, GothaError> {
+    let round = round.unwrap_or_else(|| next_round(tournament));
+    let started = Instant::now();
+    let pairing = gotha::pair_round(tournament, round)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let key = |i: usize| tournament.players.get(i).map(|p| p.key.clone());
+    let mut lines = Vec::with_capacity(pairing.boards.len() + 2);
+    for (index, board) in pairing.boards.iter().enumerate() {
+        lines.push(
+            json!({
+                "board": index + 1,
+                "black": board.black + 1,
+                "white": board.white + 1,
+                "handicap": board.handicap,
+                "black_key": key(board.black),
+                "white_key": key(board.white),
+                "costs": board.costs,
+                "weight": board.costs.total(),
+            })
+            .to_string(),
+        );
+    }
+    if let Some(bye) = pairing.bye {
+        lines.push(json!({ "bye": bye + 1, "bye_key": key(bye) }).to_string());
+    }
+    lines.push(
+        json!({
+            "round": round,
+            "weights": "opengotha",
+            "players": pairing.boards.len() * 2 + usize::from(pairing.bye.is_some()),
+            "boards": pairing.boards.len(),
+            "rematches": pairing.boards.iter().filter(|b| b.costs.duplicate == 0).count(),
+            "total_weight": pairing.weight,
+            "ignored_criteria": pairing.ignored_criteria,
+            "seconds": seconds,
+        })
+        .to_string(),
+    );
+    Ok(lines)
+}
+
+/// Every round of the file (or just `round`) against OpenGotha mode's pairing of its players.
+fn compare(tournament: &OgTournament, round: Option<u32>) -> Result<Vec<String>, GothaError> {
+    let started = Instant::now();
+    let rounds: Vec<u32> = match round {
+        Some(r) => vec![r],
+        None => (1..next_round(tournament)).collect(),
     };
+    let mut lines = Vec::new();
+    let (mut boards, mut same, mut identical, mut ties) = (0, 0, 0, 0);
+    for r in rounds.iter().copied() {
+        let c = gotha::compare_round(tournament, r)?;
+        boards += c.boards;
+        same += c.same_pairs;
+        identical += usize::from(c.identical());
+        ties += usize::from(c.tie());
+        let mut line = serde_json::to_value(&c).unwrap_or_default();
+        line["identical"] = json!(c.identical());
+        line["tie"] = json!(c.tie());
+        lines.push(line.to_string());
+    }
+    lines.push(
+        json!({
+            "rounds": rounds.len(),
+            "boards": boards,
+            "same_pairs": same,
+            "identical_rounds": identical,
+            "tied_rounds": ties,
+            "other_rounds": rounds.len() - identical - ties,
+            "seconds": started.elapsed().as_secs_f64(),
+        })
+        .to_string(),
+    );
+    Ok(lines)
+}
+
+fn pair_with_yunzi(file: PairingFile, keys: &[String], round: Option<u32>) -> Result<Vec<String>, String> {
     let key = |id: i64| usize::try_from(id - 1).ok().and_then(|i| keys.get(i)).cloned();
     let last = file.games.iter().map(|g| g.round).chain(file.byes.iter().map(|b| b.round)).max().unwrap_or(0);
     let round = round.unwrap_or(last + 1);
@@ -127,9 +271,12 @@ pub fn pair(path: &Path, round: Option<u32>) -> Result<Vec<String>, String> {
     lines.push(
         json!({
             "round": round,
+            "weights": "yunzi",
             "players": field.len(),
             "boards": pairing.boards.len(),
             "rematches": pairing.rematches.len(),
+            // Minus the tiered costs; may exceed 64 bits, so written as a string.
+            "total_weight": pairing.stats.total_weight.to_string(),
             "candidate_pairs": pairing.stats.candidate_pairs,
             "solves": pairing.stats.solves,
             "fallback": pairing.stats.fallback,

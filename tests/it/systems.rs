@@ -262,7 +262,7 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     assert!(file.games.iter().all(|g| g.result.is_some()));
     let path = temp_dir("og").join("event.xml");
     std::fs::write(&path, &xml.body)?;
-    let lines = yunzi::services::pairing_file::pair(&path, None)?;
+    let lines = yunzi::services::pairing_file::pair(&path, &Default::default())?;
     assert_eq!(lines.iter().filter(|l| l.contains("\"black_key\"")).count(), 6, "{lines:?}");
     // And to the EGF: one line per player, round 1 filled in, the winner's entry a win.
     let egf = visitor.get(&format!("/events/{event_id}/export/egf.txt")).await?;
@@ -277,7 +277,7 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     json.assert_status(200)?;
     let path = temp_dir("json").join("event.json");
     std::fs::write(&path, &json.body)?;
-    let lines = yunzi::services::pairing_file::pair(&path, None)?;
+    let lines = yunzi::services::pairing_file::pair(&path, &Default::default())?;
     let mut from_file = Vec::new();
     for line in lines.iter().filter(|l| l.contains("\"board\"")) {
         let board: serde_json::Value = serde_json::from_str(line)?;

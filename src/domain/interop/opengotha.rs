@@ -14,6 +14,11 @@
 //! - `<ByePlayer player=… roundNumber=…>`.
 //! - `<GeneralParameterSet>`: `name`, `location`, `beginDate`, `endDate`, `numberOfRounds`,
 //!   `komi`, `genMMBar`, `genMMFloor`.
+//! - For pairing as OpenGotha does (`domain::pairing::gotha`): each player's name and first name
+//!   apart, `smmsCorrection`, `registeringStatus`, the raw rating, whether each game was played
+//!   (`_BYDEF` results and unknown results were not), and [`OgParameters`]: the scoring,
+//!   handicap, placement and pairing parameter sets and the clubs groups. An attribute the file
+//!   lacks takes OpenGotha's import default, as OpenGotha itself reads the file.
 use std::collections::HashMap;
 use std::fmt;
 
@@ -31,12 +36,41 @@ pub struct OgPlayer {
     pub key: String,
     /// "name firstName", as Yunzi shows it.
     pub name: String,
+    /// The file's `name` and `firstName` as written (OpenGotha sorts and draws lots by them).
+    pub surname: String,
+    pub first_name: String,
     pub rank: Rank,
     pub rating: Option<i32>,
+    /// The file's rating as OpenGotha keeps it: −900 (no rating) to 2949.
+    pub rating_points: i32,
     pub club: String,
     pub country: String,
     /// Round by round (index 0 is round 1).
     pub participating: Vec<bool>,
+    /// Added to the McMahon initial score (OpenGotha's super-bar groups).
+    pub smms_correction: i32,
+    /// `registeringStatus="FIN"`: only finally registered players are paired.
+    pub final_registration: bool,
+}
+
+impl OgPlayer {
+    /// The player's rank on OpenGotha's scale (30k = −30 … 9d = 8; a professional rank counts as
+    /// 7d, 8d or 9d, as OpenGotha reads "1P" … "9P").
+    pub fn gotha_rank(&self) -> i32 {
+        gotha_rank(self.rank)
+    }
+}
+
+/// A rank on OpenGotha's scale (see [`OgPlayer::gotha_rank`]).
+pub fn gotha_rank(rank: Rank) -> i32 {
+    match rank.kind() {
+        crate::domain::rank::RankKind::Pro => match rank.number() {
+            0..=3 => 6,
+            4..=6 => 7,
+            _ => 8,
+        },
+        _ => rank.value(),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,9 +81,175 @@ pub struct OgGame {
     pub white: String,
     pub handicap: u8,
     pub result: Option<GameResult>,
+    /// False for a result "by default" (`_BYDEF`: a forfeit or an administrative result) and for
+    /// an unknown result: the game counts as not played for OpenGotha's virtual scores.
+    pub played: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How OpenGotha places the player drawn up or down inside their score group
+/// (`paiMaDUDDUpperMode`, `paiMaDUDDLowerMode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DuddMode {
+    Top,
+    Middle,
+    Bottom,
+}
+
+/// OpenGotha's seeding inside a score group (`paiMaSeedSystem1`, `paiMaSeedSystem2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedSystem {
+    SplitAndRandom,
+    SplitAndFold,
+    SplitAndSlip,
+}
+
+/// The parameters OpenGotha pairs and scores with. [`Default`] is what OpenGotha assumes for an
+/// attribute its file lacks (not what a new OpenGotha tournament starts with: see
+/// [`OgParameters::new_mcmahon`] and [`OgParameters::new_swiss`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OgParameters {
+    /// OpenGotha's version that wrote the file, as 347 for 3.47.xx (`fullVersionNumber` or
+    /// `gothaVersion`; 351 when neither is written). Older versions numbered score groups and
+    /// priced geography differently.
+    pub version: u32,
+    pub categories: u32,
+    /// Points ×2 for a round marked absent and for the bye, in wins (NBW) and McMahon score.
+    pub nbw_absent_x2: i32,
+    pub nbw_bye_x2: i32,
+    pub mms_absent_x2: i32,
+    pub mms_bye_x2: i32,
+    /// Rounds the accumulated absent and bye points down to whole points.
+    pub round_down: bool,
+    /// Rounds not played count as half a point in the opponents' scores (SOS and the like).
+    pub count_not_played_as_half: bool,
+    pub handicap_on_mms: bool,
+    /// Ranks (or McMahon scores as ranks) above this count as this for handicaps.
+    pub handicap_rank_threshold: i32,
+    pub handicap_correction: i32,
+    pub handicap_ceiling: i32,
+    /// The placement criteria by OpenGotha's names ("MMS", "SOSM", …), "NULL" slots left out.
+    pub criteria: Vec<String>,
+    pub concavity: f64,
+    pub avoid_duplicate: i64,
+    pub random: i64,
+    pub deterministic: bool,
+    pub balance_colours: i64,
+    pub avoid_mixing_categories: i64,
+    pub minimize_score_difference: i64,
+    pub dudd_weight: i64,
+    pub compensate_dudd: bool,
+    pub dudd_upper: DuddMode,
+    pub dudd_lower: DuddMode,
+    pub maximize_seeding: i64,
+    /// Rounds 1..=this use the first seed system and additional criterion (1-based, as written).
+    pub last_round_seed_system1: u32,
+    pub seed_system1: SeedSystem,
+    pub seed_system2: SeedSystem,
+    pub additional_criterion1: String,
+    pub additional_criterion2: String,
+    pub rank_threshold: i32,
+    pub wins_threshold_active: bool,
+    pub bar_threshold_active: bool,
+    pub minimize_handicap: i64,
+    pub avoid_same_geography: i64,
+    pub country_factor: i32,
+    pub club_factor: i32,
+    /// Written by OpenGotha before 3.49 only.
+    pub clubs_group_factor: i32,
+    /// Clubs that count as neighbours, each group's club names lower-cased.
+    pub clubs_groups: Vec<Vec<String>>,
+}
+
+impl Default for OgParameters {
+    fn default() -> Self {
+        OgParameters {
+            version: 351,
+            categories: 1,
+            nbw_absent_x2: 0,
+            nbw_bye_x2: 0,
+            mms_absent_x2: 0,
+            mms_bye_x2: 0,
+            round_down: true,
+            count_not_played_as_half: false,
+            handicap_on_mms: true,
+            handicap_rank_threshold: 0,
+            handicap_correction: 1,
+            handicap_ceiling: 9,
+            criteria: Vec::new(),
+            concavity: 0.5,
+            avoid_duplicate: 500_000_000_000_000,
+            random: 0,
+            deterministic: true,
+            balance_colours: 1000,
+            avoid_mixing_categories: 20_000_000_000_000,
+            minimize_score_difference: 100_000_000_000,
+            dudd_weight: 100_000_000,
+            compensate_dudd: true,
+            dudd_upper: DuddMode::Middle,
+            dudd_lower: DuddMode::Middle,
+            maximize_seeding: 5_000_000,
+            last_round_seed_system1: 2,
+            seed_system1: SeedSystem::SplitAndRandom,
+            seed_system2: SeedSystem::SplitAndFold,
+            additional_criterion1: "Rating".into(),
+            additional_criterion2: "NULL".into(),
+            rank_threshold: 3,
+            wins_threshold_active: true,
+            bar_threshold_active: true,
+            minimize_handicap: 0,
+            avoid_same_geography: 100_000_000_000,
+            country_factor: 1,
+            club_factor: 3,
+            clubs_group_factor: 0,
+            clubs_groups: Vec::new(),
+        }
+    }
+}
+
+impl OgParameters {
+    /// What a new McMahon tournament gets in OpenGotha 3.51 (`initForMM`).
+    pub fn new_mcmahon() -> Self {
+        OgParameters {
+            nbw_bye_x2: 2,
+            mms_absent_x2: 1,
+            mms_bye_x2: 2,
+            criteria: vec!["MMS".into(), "SOSM".into(), "SOSOSM".into()],
+            balance_colours: 1_000_000,
+            avoid_mixing_categories: 0,
+            seed_system2: SeedSystem::SplitAndSlip,
+            rank_threshold: 0,
+            wins_threshold_active: false,
+            ..OgParameters::default()
+        }
+    }
+
+    /// What a new Swiss tournament gets in OpenGotha 3.51 (`initForSwiss`): no handicap, no
+    /// geography, split-and-slip throughout.
+    pub fn new_swiss() -> Self {
+        OgParameters {
+            nbw_bye_x2: 2,
+            mms_absent_x2: 1,
+            mms_bye_x2: 2,
+            handicap_on_mms: false,
+            handicap_rank_threshold: -30,
+            handicap_correction: 0,
+            handicap_ceiling: 0,
+            criteria: vec!["NBW".into(), "SOSW".into(), "SOSOSW".into()],
+            balance_colours: 1_000_000,
+            avoid_mixing_categories: 0,
+            seed_system1: SeedSystem::SplitAndSlip,
+            seed_system2: SeedSystem::SplitAndSlip,
+            additional_criterion2: "Rating".into(),
+            rank_threshold: -30,
+            avoid_same_geography: 0,
+            country_factor: 0,
+            club_factor: 0,
+            ..OgParameters::default()
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct OgTournament {
     pub name: String,
     pub location: String,
@@ -64,6 +264,7 @@ pub struct OgTournament {
     pub games: Vec<OgGame>,
     /// `(round, player key)`.
     pub byes: Vec<(u32, String)>,
+    pub parameters: OgParameters,
 }
 
 /// Why a file cannot be read, with where.
@@ -116,9 +317,11 @@ fn result_of(code: &str, round: u32, table: u32) -> Result<Option<GameResult>, O
     })
 }
 
-fn result_code(result: Option<&GameResult>) -> &'static str {
+fn result_code(result: Option<&GameResult>, played: bool) -> &'static str {
     match result {
         None => "RESULT_UNKNOWN",
+        Some(GameResult::Draw) if !played => "RESULT_EQUAL_BYDEF",
+        Some(GameResult::BothLose) if !played => "RESULT_BOTHLOSE_BYDEF",
         Some(GameResult::Win { winner: Color::Black, margin: Margin::Forfeit }) => "RESULT_BLACKWINS_BYDEF",
         Some(GameResult::Win { winner: Color::White, margin: Margin::Forfeit }) => "RESULT_WHITEWINS_BYDEF",
         Some(GameResult::Win { winner: Color::Black, .. }) => "RESULT_BLACKWINS",
@@ -133,6 +336,97 @@ fn result_code(result: Option<&GameResult>) -> &'static str {
 fn number<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str, what: &str) -> Result<T, OgError> {
     let text = map.get(key).map(String::as_str).unwrap_or("");
     text.trim().parse().map_err(|_| err(format!("{what}: \"{text}\" is not a number ({key})")))
+}
+
+/// An attribute that may be missing (then `default`), but not malformed.
+fn optional<T: std::str::FromStr>(
+    map: &HashMap<String, String>,
+    key: &str,
+    default: T,
+    what: &str,
+) -> Result<T, OgError> {
+    if map.contains_key(key) { number(map, key, what) } else { Ok(default) }
+}
+
+fn flag(map: &HashMap<String, String>, key: &str, default: bool) -> bool {
+    map.get(key).map_or(default, |v| v.trim() == "true")
+}
+
+/// A rank attribute on OpenGotha's scale; `default` when missing or unreadable (as OpenGotha).
+fn rank_attribute(map: &HashMap<String, String>, key: &str, default: i32) -> i32 {
+    map.get(key).and_then(|r| Rank::parse(r).ok()).map_or(default, gotha_rank)
+}
+
+fn dudd_mode(map: &HashMap<String, String>, key: &str) -> DuddMode {
+    match map.get(key).map(|m| m.trim()) {
+        Some("TOP") => DuddMode::Top,
+        Some("BOT") => DuddMode::Bottom,
+        _ => DuddMode::Middle,
+    }
+}
+
+fn seed_system(map: &HashMap<String, String>, key: &str, default: SeedSystem) -> SeedSystem {
+    match map.get(key).map(|m| m.trim()) {
+        None => default,
+        Some("SPLITANDFOLD") => SeedSystem::SplitAndFold,
+        Some("SPLITANDSLIP") => SeedSystem::SplitAndSlip,
+        // OpenGotha reads any other word as split-and-random.
+        Some(_) => SeedSystem::SplitAndRandom,
+    }
+}
+
+fn read_handicap(p: &mut OgParameters, map: &HashMap<String, String>) -> Result<(), OgError> {
+    p.handicap_on_mms = flag(map, "hdBasedOnMMS", true);
+    p.handicap_rank_threshold = rank_attribute(map, "hdNoHdRankThreshold", 0);
+    p.handicap_correction = optional(map, "hdCorrection", 1, "hdCorrection")?;
+    p.handicap_ceiling = optional(map, "hdCeiling", 9, "hdCeiling")?;
+    Ok(())
+}
+
+fn read_pairing(p: &mut OgParameters, map: &HashMap<String, String>) -> Result<(), OgError> {
+    let d = OgParameters::default();
+    p.concavity = optional(map, "paiStandardNX1Factor", d.concavity, "paiStandardNX1Factor")?;
+    p.avoid_duplicate = optional(map, "paiBaAvoidDuplGame", d.avoid_duplicate, "paiBaAvoidDuplGame")?;
+    p.random = optional(map, "paiBaRandom", d.random, "paiBaRandom")?;
+    p.deterministic = flag(map, "paiBaDeterministic", true);
+    p.balance_colours = optional(map, "paiBaBalanceWB", d.balance_colours, "paiBaBalanceWB")?;
+    p.avoid_mixing_categories =
+        optional(map, "paiMaAvoidMixingCategories", d.avoid_mixing_categories, "paiMaAvoidMixingCategories")?;
+    p.minimize_score_difference =
+        optional(map, "paiMaMinimizeScoreDifference", d.minimize_score_difference, "paiMaMinimizeScoreDifference")?;
+    p.dudd_weight = optional(map, "paiMaDUDDWeight", d.dudd_weight, "paiMaDUDDWeight")?;
+    p.compensate_dudd = flag(map, "paiMaCompensateDUDD", true);
+    p.dudd_upper = dudd_mode(map, "paiMaDUDDUpperMode");
+    p.dudd_lower = dudd_mode(map, "paiMaDUDDLowerMode");
+    p.maximize_seeding = optional(map, "paiMaMaximizeSeeding", d.maximize_seeding, "paiMaMaximizeSeeding")?;
+    p.last_round_seed_system1 =
+        optional(map, "paiMaLastRoundForSeedSystem1", d.last_round_seed_system1, "paiMaLastRoundForSeedSystem1")?;
+    p.seed_system1 = seed_system(map, "paiMaSeedSystem1", SeedSystem::SplitAndRandom);
+    p.seed_system2 = seed_system(map, "paiMaSeedSystem2", SeedSystem::SplitAndFold);
+    p.additional_criterion1 =
+        map.get("paiMaAdditionalPlacementCritSystem1").cloned().unwrap_or(d.additional_criterion1);
+    p.additional_criterion2 =
+        map.get("paiMaAdditionalPlacementCritSystem2").cloned().unwrap_or(d.additional_criterion2);
+    p.rank_threshold = rank_attribute(map, "paiSeRankThreshold", d.rank_threshold);
+    p.wins_threshold_active = flag(map, "paiSeNbWinsThresholdActive", true);
+    p.bar_threshold_active = flag(map, "paiSeBarThresholdActive", true);
+    p.minimize_handicap = optional(map, "paiSeMinimizeHandicap", d.minimize_handicap, "paiSeMinimizeHandicap")?;
+    p.avoid_same_geography = optional(map, "paiSeAvoidSameGeo", d.avoid_same_geography, "paiSeAvoidSameGeo")?;
+    p.country_factor = optional(
+        map,
+        "paiSePreferMMSDiffRatherThanSameCountry",
+        d.country_factor,
+        "paiSePreferMMSDiffRatherThanSameCountry",
+    )?;
+    p.club_factor =
+        optional(map, "paiSePreferMMSDiffRatherThanSameClub", d.club_factor, "paiSePreferMMSDiffRatherThanSameClub")?;
+    p.clubs_group_factor = optional(
+        map,
+        "paiSePreferMMSDiffRatherThanSameClubsGroup",
+        d.clubs_group_factor,
+        "paiSePreferMMSDiffRatherThanSameClubsGroup",
+    )?;
+    Ok(())
 }
 
 /// Reads an OpenGotha tournament file.
@@ -150,49 +444,102 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
         players: Vec::new(),
         games: Vec::new(),
         byes: Vec::new(),
+        parameters: OgParameters::default(),
     };
     let mut root_seen = false;
+    // Placement criteria are read inside <PlacementParameterSet> only (team events have their own).
+    let mut in_placement = false;
+    let mut criteria: Vec<(u32, String)> = Vec::new();
+    let mut data_version: Option<u32> = None;
     loop {
         let event = reader
             .read_event()
             .map_err(|e| err(format!("not well-formed XML near byte {}: {e}", reader.buffer_position())))?;
         let tag = match &event {
             Event::Start(tag) | Event::Empty(tag) => tag.clone(),
+            Event::End(tag) => {
+                match tag.name().as_ref() {
+                    b"PlacementParameterSet" => in_placement = false,
+                    b"ClubsGroup" => tournament.parameters.clubs_groups.push(Vec::new()),
+                    _ => {}
+                }
+                continue;
+            }
             Event::Eof => break,
             _ => continue,
         };
         let map = attributes(&tag)?;
+        let parameters = &mut tournament.parameters;
         match tag.name().as_ref() {
-            b"Tournament" => root_seen = true,
+            b"Tournament" => {
+                root_seen = true;
+                data_version = map.get("dataVersion").and_then(|v| v.trim().parse().ok());
+                let full = map.get("fullVersionNumber").and_then(|v| {
+                    let mut parts = v.split('.');
+                    let major: u32 = parts.next()?.trim().parse().ok()?;
+                    let minor: u32 = parts.next()?.trim().parse().ok()?;
+                    Some(major * 100 + minor)
+                });
+                let old = map.get("gothaVersion").and_then(|v| v.trim().parse().ok());
+                parameters.version = full.or(old).unwrap_or(351);
+            }
+            b"PlacementParameterSet" => in_placement = matches!(event, Event::Start(_)),
+            b"PlacementCriterion" if in_placement => {
+                let name = map.get("name").cloned().unwrap_or_default();
+                criteria.push((number(&map, "number", "a placement criterion's number")?, name));
+            }
+            b"HandicapParameterSet" => read_handicap(parameters, &map)?,
+            b"PairingParameterSet" => read_pairing(parameters, &map)?,
+            b"Club" => {
+                let name = map.get("name").map(|n| n.to_lowercase()).unwrap_or_default();
+                match parameters.clubs_groups.last_mut() {
+                    Some(group) => group.push(name),
+                    None => parameters.clubs_groups.push(vec![name]),
+                }
+            }
             b"Player" => {
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
                 let full = format!("{} {}", name.trim(), first.trim()).trim().to_string();
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
                 let rank = Rank::parse(rank_text).map_err(|e| err(format!("player {full}: {e}")))?;
+                let rating_points = match map.get("rating") {
+                    Some(r) => r
+                        .trim()
+                        .parse::<i32>()
+                        .map_err(|_| err(format!("player {full}: the rating \"{r}\" is not a number")))?,
+                    None => -900,
+                };
                 tournament.players.push(OgPlayer {
                     key: player_key(&name, &first),
                     name: full,
+                    surname: name,
+                    first_name: first,
                     rank,
-                    rating: map.get("rating").and_then(|r| r.trim().parse::<i32>().ok()).filter(|r| *r > 0),
+                    rating: Some(rating_points).filter(|r| *r > 0),
+                    rating_points: rating_points.clamp(-900, 2949),
                     club: map.get("club").cloned().unwrap_or_default(),
                     country: map.get("country").cloned().unwrap_or_default(),
                     participating: map
                         .get("participating")
                         .map(|p| p.chars().map(|c| c != '0').collect())
                         .unwrap_or_default(),
+                    smms_correction: optional(&map, "smmsCorrection", 0, "a player's smmsCorrection")?,
+                    final_registration: map.get("registeringStatus").is_none_or(|s| s.trim() == "FIN"),
                 });
             }
             b"Game" => {
                 let round: u32 = number(&map, "roundNumber", "a game's round")?;
                 let table: u32 = number(&map, "tableNumber", "a game's table")?;
+                let code = map.get("result").map(String::as_str).unwrap_or("").trim();
                 tournament.games.push(OgGame {
                     round,
                     table,
                     black: map.get("blackPlayer").cloned().unwrap_or_default(),
                     white: map.get("whitePlayer").cloned().unwrap_or_default(),
                     handicap: map.get("handicap").and_then(|h| h.parse().ok()).unwrap_or(0),
-                    result: result_of(map.get("result").map(String::as_str).unwrap_or(""), round, table)?,
+                    result: result_of(code, round, table)?,
+                    played: !code.is_empty() && code != "RESULT_UNKNOWN" && !code.ends_with("_BYDEF"),
                 });
             }
             b"ByePlayer" if map.contains_key("player") => {
@@ -210,12 +557,29 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 tournament.komi = map.get("komi").and_then(|k| Komi::parse(k).ok());
                 tournament.mcmahon_bar = map.get("genMMBar").and_then(|r| Rank::parse(r).ok());
                 tournament.mcmahon_floor = map.get("genMMFloor").and_then(|r| Rank::parse(r).ok());
+                parameters.categories = optional(&map, "numberOfCategories", 1, "the number of categories")?;
+                parameters.nbw_absent_x2 = optional(&map, "genNBW2ValueAbsent", 0, "genNBW2ValueAbsent")?;
+                parameters.nbw_bye_x2 = optional(&map, "genNBW2ValueBye", 0, "genNBW2ValueBye")?;
+                parameters.mms_absent_x2 = optional(&map, "genMMS2ValueAbsent", 0, "genMMS2ValueAbsent")?;
+                parameters.mms_bye_x2 = optional(&map, "genMMS2ValueBye", 0, "genMMS2ValueBye")?;
+                parameters.round_down = flag(&map, "genRoundDownNBWMMS", true);
+                parameters.count_not_played_as_half = flag(&map, "genCountNotPlayedGamesAsHalfPoint", false);
             }
             _ => {}
         }
     }
     if !root_seen {
         return Err(err("there is no <Tournament> element: this is not an OpenGotha tournament file"));
+    }
+    criteria.sort_by_key(|(n, _)| *n);
+    tournament.parameters.criteria = criteria.into_iter().map(|(_, name)| name).filter(|n| n != "NULL").collect();
+    tournament.parameters.clubs_groups.retain(|g| !g.is_empty());
+    // Files before data version 201 kept ratings on the French scale (OpenGotha adds 2050).
+    if data_version.is_some_and(|v| v < 201) {
+        for p in &mut tournament.players {
+            p.rating_points = (p.rating_points + 2050).clamp(-900, 2949);
+            p.rating = Some(p.rating_points).filter(|r| *r > 0);
+        }
     }
     let keys: HashMap<&str, usize> = tournament.players.iter().enumerate().map(|(i, p)| (p.key.as_str(), i)).collect();
     if keys.len() != tournament.players.len() {
@@ -241,21 +605,23 @@ fn escape(text: &str) -> String {
     quick_xml::escape::escape(text).into_owned()
 }
 
-/// Writes an OpenGotha tournament file that OpenGotha 3.x opens. Player names go into
-/// `name` with an empty `firstName`; keys that would collide get a number in `firstName`.
+/// Writes an OpenGotha tournament file that OpenGotha 3.x opens, with every parameter that
+/// pairing reads (OpenGotha's import defaults differ from a new tournament's, so none is left out).
 pub fn write(tournament: &OgTournament) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     out.push_str("<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
     for p in &tournament.players {
         let participating: String = p.participating.iter().map(|&b| if b { '1' } else { '0' }).collect();
         out.push_str(&format!(
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"\" name=\"{}\" participating=\"{participating}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
+            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"\" name=\"{}\" participating=\"{participating}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
             escape(&p.club),
             escape(&p.country),
-            escape(p.key.strip_prefix(&player_key(&p.name, "")).unwrap_or("")),
-            escape(&p.name),
+            escape(&p.first_name),
+            escape(&p.surname),
             p.rank.to_string().to_uppercase(),
-            p.rating.unwrap_or(-900),
+            p.rating_points,
+            if p.final_registration { "FIN" } else { "PRE" },
+            p.smms_correction,
         ));
     }
     out.push_str("</Players>\n<Games>\n");
@@ -264,7 +630,7 @@ pub fn write(tournament: &OgTournament) -> String {
             "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\"/>\n",
             escape(&g.black),
             g.handicap,
-            result_code(g.result.as_ref()),
+            result_code(g.result.as_ref(), g.played),
             g.round,
             g.table,
             escape(&g.white),
@@ -276,18 +642,87 @@ pub fn write(tournament: &OgTournament) -> String {
     }
     let date = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
     let rank = |r: Option<Rank>, default: &str| r.map(|r| r.to_string().to_uppercase()).unwrap_or(default.to_string());
+    let p = &tournament.parameters;
     out.push_str(&format!(
-        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMZero=\"30K\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n</TournamentParameterSet>\n</Tournament>\n",
+        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"30K\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
         date(tournament.begin),
         date(tournament.end),
+        p.count_not_played_as_half,
         rank(tournament.mcmahon_bar, "9D"),
         rank(tournament.mcmahon_floor, "30K"),
+        p.mms_absent_x2,
+        p.mms_bye_x2,
+        p.nbw_absent_x2,
+        p.nbw_bye_x2,
+        p.round_down,
         tournament.komi.map(|k| k.display_points()).unwrap_or_else(|| "7.5".into()),
         escape(&tournament.location),
         escape(&tournament.name),
+        p.categories,
         tournament.rounds,
         escape(&tournament.name),
     ));
+    let gotha_rank_text = |r: i32| if r >= 0 { format!("{}D", r + 1) } else { format!("{}K", -r) };
+    out.push_str(&format!(
+        "<HandicapParameterSet hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n<PlacementParameterSet>\n<PlacementCriteria>\n",
+        p.handicap_on_mms,
+        p.handicap_ceiling,
+        p.handicap_correction,
+        gotha_rank_text(p.handicap_rank_threshold),
+    ));
+    for slot in 0..6 {
+        let name = p.criteria.get(slot).map_or("NULL", String::as_str);
+        out.push_str(&format!("<PlacementCriterion name=\"{}\" number=\"{}\"/>\n", escape(name), slot + 1));
+    }
+    let mode = |m: DuddMode| match m {
+        DuddMode::Top => "TOP",
+        DuddMode::Middle => "MID",
+        DuddMode::Bottom => "BOT",
+    };
+    let seed = |s: SeedSystem| match s {
+        SeedSystem::SplitAndRandom => "SPLITANDRANDOM",
+        SeedSystem::SplitAndFold => "SPLITANDFOLD",
+        SeedSystem::SplitAndSlip => "SPLITANDSLIP",
+    };
+    out.push_str(&format!(
+        "</PlacementCriteria>\n</PlacementParameterSet>\n<PairingParameterSet paiBaAvoidDuplGame=\"{}\" paiBaBalanceWB=\"{}\" paiBaDeterministic=\"{}\" paiBaRandom=\"{}\" paiMaAdditionalPlacementCritSystem1=\"{}\" paiMaAdditionalPlacementCritSystem2=\"{}\" paiMaAvoidMixingCategories=\"{}\" paiMaCompensateDUDD=\"{}\" paiMaDUDDLowerMode=\"{}\" paiMaDUDDUpperMode=\"{}\" paiMaDUDDWeight=\"{}\" paiMaLastRoundForSeedSystem1=\"{}\" paiMaMaximizeSeeding=\"{}\" paiMaMinimizeScoreDifference=\"{}\" paiMaSeedSystem1=\"{}\" paiMaSeedSystem2=\"{}\" paiSeAvoidSameGeo=\"{}\" paiSeBarThresholdActive=\"{}\" paiSeDefSecCrit=\"100000000000\" paiSeMinimizeHandicap=\"{}\" paiSeNbWinsThresholdActive=\"{}\" paiSePreferMMSDiffRatherThanSameClub=\"{}\" paiSePreferMMSDiffRatherThanSameCountry=\"{}\" paiSeRankThreshold=\"{}\" paiStandardNX1Factor=\"{}\"/>\n</TournamentParameterSet>\n",
+        p.avoid_duplicate,
+        p.balance_colours,
+        p.deterministic,
+        p.random,
+        escape(&p.additional_criterion1),
+        escape(&p.additional_criterion2),
+        p.avoid_mixing_categories,
+        p.compensate_dudd,
+        mode(p.dudd_lower),
+        mode(p.dudd_upper),
+        p.dudd_weight,
+        p.last_round_seed_system1,
+        p.maximize_seeding,
+        p.minimize_score_difference,
+        seed(p.seed_system1),
+        seed(p.seed_system2),
+        p.avoid_same_geography,
+        p.bar_threshold_active,
+        p.minimize_handicap,
+        p.wins_threshold_active,
+        p.club_factor,
+        p.country_factor,
+        gotha_rank_text(p.rank_threshold),
+        p.concavity,
+    ));
+    if !p.clubs_groups.is_empty() {
+        out.push_str("<ClubsGroups>\n");
+        for (i, group) in p.clubs_groups.iter().enumerate() {
+            out.push_str(&format!("<ClubsGroup name=\"group{}\">\n", i + 1));
+            for club in group {
+                out.push_str(&format!("<Club name=\"{}\"/>\n", escape(club)));
+            }
+            out.push_str("</ClubsGroup>\n");
+        }
+        out.push_str("</ClubsGroups>\n");
+    }
+    out.push_str("</Tournament>\n");
     out
 }
 
@@ -353,11 +788,7 @@ mod tests {
 
     #[test]
     fn what_it_writes_reads_back_the_same() -> Result<(), OgError> {
-        let mut t = parse(SAMPLE)?;
-        // Yunzi keeps one name per player; written back it is all in `name`.
-        for p in &mut t.players {
-            p.key = player_key(&p.name, "");
-        }
+        let t = parse(SAMPLE)?;
         let again = parse(&write(&t))?;
         assert_eq!(again, t);
         Ok(())

@@ -194,6 +194,9 @@ pub struct PairingStats {
     pub fallback: bool,
     /// Bits dropped from the quality tier to keep weights in range (0 in any normal event).
     pub quality_shift: u32,
+    /// The pairing's total weight: minus the tiered sum of every board's and the bye's costs.
+    #[serde(default)]
+    pub total_weight: i128,
 }
 
 /// A player entered in the event, as pairing needs them before history is applied.
@@ -296,7 +299,12 @@ pub fn pair_round(players: &[PairingPlayer], settings: &PairingSettings) -> Resu
         return Err(PairingError::NotEnoughPlayers);
     }
     let mut field = Field::new(players, settings);
-    let (mates, stats) = field.solve();
+    let (mates, mut stats) = field.solve();
+    stats.total_weight = mates
+        .iter()
+        .enumerate()
+        .filter_map(|(u, mate)| mate.filter(|&v| u < v).and_then(|v| field.edge_weight(u, v)))
+        .sum();
     Ok(field.build(&mates, stats))
 }
 
@@ -673,7 +681,13 @@ impl<'a> Field<'a> {
     }
 
     fn stats(&self, candidate_pairs: usize, solves: u32) -> PairingStats {
-        PairingStats { candidate_pairs, solves, fallback: self.fallback, quality_shift: self.quality_shift }
+        PairingStats {
+            candidate_pairs,
+            solves,
+            fallback: self.fallback,
+            quality_shift: self.quality_shift,
+            total_weight: 0,
+        }
     }
 
     /// Pairs outside the candidate graph whose weight exceeds the sum of their duals: the only

@@ -2,6 +2,7 @@
 
 pub mod best_of;
 pub mod event_round;
+pub mod gotha;
 pub mod knockout;
 pub mod matching;
 pub mod mcmahon;
