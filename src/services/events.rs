@@ -89,8 +89,19 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
 
 /// Creates the event with its creator as its first director.
 pub async fn create(state: &AppState, creator: &user::Model, settings: &EventSettings) -> AppResult<event::Model> {
-    let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
+    let created = create_in(&txn, state.clock.now(), creator, settings).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// [`create`] inside the caller's transaction (an import creates the event with its players).
+pub async fn create_in(
+    txn: &impl ConnectionTrait,
+    now: chrono::DateTime<chrono::Utc>,
+    creator: &user::Model,
+    settings: &EventSettings,
+) -> AppResult<event::Model> {
     let mut active = event::ActiveModel {
         registration_open: Set(true),
         created_by: Set(creator.id),
@@ -98,18 +109,17 @@ pub async fn create(state: &AppState, creator: &user::Model, settings: &EventSet
         ..Default::default()
     };
     apply(&mut active, settings);
-    let created = active.insert(&txn).await?;
+    let created = active.insert(txn).await?;
     event_staff::ActiveModel {
         event_id: Set(created.id),
         user_id: Set(creator.id),
         role: Set(StaffRole::Director.code().to_string()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(txn)
     .await?;
-    audit::record(&txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name }))
+    audit::record(txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name }))
         .await?;
-    txn.commit().await?;
     Ok(created)
 }
 

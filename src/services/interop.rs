@@ -2,21 +2,25 @@
 //! table (see `domain::interop`).
 use std::collections::HashMap;
 
-use sea_orm::ConnectionTrait;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+use serde_json::json;
 
-use crate::db::entities::event;
-use crate::domain::event::System;
+use crate::db::entities::{bye, event, game, round, user};
+use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
-use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament};
+use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
 use crate::domain::pairing::event_round::{EventPlan, pairing_input};
+use crate::domain::pairing::mcmahon::Placement;
+use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::standings::{ByeRecord, GameRecord};
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
+use crate::i18n::{Arg, Locale};
 use crate::services::pairing_file::PairingFile;
-use crate::services::{players, rounds, standings};
+use crate::services::{audit, events, players, rounds, standings};
+use crate::state::AppState;
 
 /// The event's published rounds as an OpenGotha tournament file.
 pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {
@@ -155,4 +159,152 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
         komi: Komi::from_half_points(event.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
     };
     Ok(egf::write(&header, &players, published.len() as u32, &games, &byes))
+}
+
+/// What an OpenGotha import brought over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub event: event::Model,
+    pub players: usize,
+    pub rounds: usize,
+    pub games: usize,
+}
+
+/// Creates an event from an OpenGotha tournament file, so a director can carry on in Yunzi
+/// mid-way: the event (McMahon when the file's first placement criterion is MMS, else Swiss;
+/// bar, floor, rounds, komi, dates), its players (a player absent from the next round, or only
+/// pre-registered, is withdrawn), and every round in the file published with its games,
+/// results and byes. One transaction: a file that cannot be read whole changes nothing.
+pub async fn import_opengotha(
+    state: &AppState,
+    creator: &user::Model,
+    xml: &str,
+    locale: Locale,
+) -> AppResult<Imported> {
+    let refuse =
+        |reason: String| AppError::BadRequest(locale.t_args("error-opengotha-file", &[("reason", Arg::Str(&reason))]));
+    let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(e.0))?;
+    let last = t.games.iter().map(|g| g.round).chain(t.byes.iter().map(|b| b.0)).max().unwrap_or(0);
+    let system =
+        if t.parameters.criteria.first().is_some_and(|c| c == "MMS") { System::McMahon } else { System::Swiss };
+    let today = state.clock.now().date_naive();
+    let (start, end) = (t.begin.unwrap_or(today), t.end.or(t.begin).unwrap_or(today));
+    let placement = match t.parameters.seed_system2 {
+        SeedSystem::SplitAndRandom => Placement::SplitAndRandom,
+        // Yunzi has no split-and-slip; fold is the nearest (top half against bottom half).
+        SeedSystem::SplitAndFold | SeedSystem::SplitAndSlip => Placement::SplitAndFold,
+    };
+    let text = |rank: Option<Rank>, default: &str| rank.map_or(default.to_string(), |r| r.to_string());
+    let (bar, floor) = (text(t.mcmahon_bar, "4d"), text(t.mcmahon_floor, "20k"));
+    let (rounds, komi) = (t.rounds.max(last).max(1).to_string(), t.komi.map_or("7.5".into(), |k| k.display_points()));
+    let (start_text, end_text) = (start.to_string(), end.max(start).to_string());
+    let name = if t.name.trim().is_empty() { "OpenGotha" } else { t.name.as_str() };
+    let input = EventInput {
+        name,
+        venue: &t.location,
+        start_date: &start_text,
+        end_date: &end_text,
+        time_zone: "UTC",
+        rounds: &rounds,
+        system: system.code(),
+        ruleset: DEFAULT_RULESET,
+        komi: &komi,
+        time_control: "",
+        system_settings: SystemInput {
+            mcmahon_bar: &bar,
+            mcmahon_floor: &floor,
+            placement: placement.code(),
+            avoid_same_club: t.parameters.club_factor > 0 && t.parameters.avoid_same_geography > 0,
+            ..Default::default()
+        },
+    };
+    let settings = EventSettings::parse(&input).map_err(|e| refuse(e.0))?;
+
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let created = events::create_in(&txn, now, creator, &settings).await?;
+    let mut id_of: HashMap<&str, i32> = HashMap::new();
+    let mut inserted = Vec::with_capacity(t.players.len());
+    for p in &t.players {
+        let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+        let rank = p.rank.to_string();
+        let new = NewPlayer::parse(&PlayerInput {
+            name: &p.name,
+            rank: &rank,
+            rating: &rating,
+            club: &p.club,
+            country: &p.country,
+            ..Default::default()
+        })
+        .map_err(|e| refuse(format!("{}: {}", p.name, e.0)))?;
+        let mut active = players::active_model(created.id, &new, None, now);
+        let present_next = p.participating.get(last as usize).copied().unwrap_or(true);
+        active.withdrawn = Set(!p.final_registration || !present_next);
+        let model = active.insert(&txn).await.map_err(|e| {
+            if crate::db::is_unique_violation(&e) {
+                refuse(locale.t_args("error-duplicate-name", &[("name", Arg::Str(&p.name))]))
+            } else {
+                AppError::Database(e)
+            }
+        })?;
+        id_of.insert(p.key.as_str(), model.id);
+        inserted.push(model);
+    }
+    let id = |key: &str| id_of.get(key).copied().ok_or_else(|| refuse(format!("no player has the key {key}")));
+    let mut games = 0;
+    for number in 1..=last {
+        let round = round::ActiveModel {
+            event_id: Set(created.id),
+            number: Set(number as i32),
+            published: Set(true),
+            published_at: Set(Some(now)),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let mut seated: Vec<i32> = Vec::new();
+        let mut seat = |player: i32, name: &str| {
+            if seated.contains(&player) {
+                return Err(refuse(format!("round {number}: {name} is paired twice")));
+            }
+            seated.push(player);
+            Ok(())
+        };
+        for g in t.games.iter().filter(|g| g.round == number) {
+            let (black, white) = (id(&g.black)?, id(&g.white)?);
+            seat(black, &g.black)?;
+            seat(white, &g.white)?;
+            game::ActiveModel {
+                round_id: Set(round.id),
+                board: Set(g.table as i32),
+                black_id: Set(black),
+                white_id: Set(white),
+                result: Set(g.result.map(|r| r.to_storage_string())),
+                recorded_at: Set(g.result.map(|_| now)),
+                handicap: Set(i32::from(g.handicap)),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            games += 1;
+        }
+        for (_, key) in t.byes.iter().filter(|(r, _)| *r == number) {
+            let player = id(key)?;
+            seat(player, key)?;
+            bye::ActiveModel { round_id: Set(round.id), player_id: Set(player), ..Default::default() }
+                .insert(&txn)
+                .await?;
+        }
+    }
+    audit::record(
+        &txn,
+        now,
+        Some(creator.id),
+        Some(created.id),
+        "event.imported",
+        json!({ "from": "opengotha", "players": inserted.len(), "rounds": last, "games": games }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(Imported { event: created, players: inserted.len(), rounds: last as usize, games })
 }

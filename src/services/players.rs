@@ -24,7 +24,7 @@ pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<p
         .await?)
 }
 
-fn active_model(
+pub(crate) fn active_model(
     event_id: i32,
     p: &NewPlayer,
     user_id: Option<i32>,
@@ -95,7 +95,7 @@ pub async fn add(
 }
 
 /// Inserts a player unless they duplicate one in `existing` (same name key or address).
-async fn insert_new(
+pub(crate) async fn insert_new(
     conn: &impl ConnectionTrait,
     existing: &[player::Model],
     event_id: i32,

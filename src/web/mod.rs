@@ -71,6 +71,7 @@ route_table! {
     GET  "/events" => events::list, Public;
     GET  "/events/new" => events::new_form, User;
     POST "/events" => events::create, User;
+    POST "/events/import" => events::import_opengotha, User;
     GET  "/events/{event_id}" => events::show, Public;
     GET  "/events/{event_id}/edit" => events::edit_form, Director;
     POST "/events/{event_id}/edit" => events::update, Director;

@@ -384,3 +384,63 @@ async fn a_group_round_robin_snakes_the_seeds_and_ranks_each_group() -> TestResu
     assert!(file.body.contains("for Swiss and McMahon events"), "{}", file.body);
     Ok(())
 }
+
+/// A director brings Toulouse 2024 over from OpenGotha after its fifth round (the real file with
+/// round 6 taken out) and pairs round 6 in Yunzi; a file that cannot be read changes nothing.
+#[actix_web::test]
+async fn an_opengotha_event_is_brought_over_mid_way() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("og")), "Director", "import passphrase")
+        .await?;
+    let form = director.get("/events/new").await?;
+    assert!(form.body.contains("action=\"/events/import\""), "the import form is on the new-event page");
+
+    let before = app.fingerprint().await?;
+    let bad = director
+        .post_file("/events/import", "file", "bad.xml", "<Tournament><Player name=\"A\" rank=\"40K\"/></Tournament>")
+        .await?;
+    bad.assert_status(400)?;
+    assert!(bad.body.contains("cannot be imported") && bad.body.contains("player A"), "{}", bad.body);
+    let missing = director.post_file("/events/import", "file", "empty.xml", "").await?;
+    missing.assert_status(400)?;
+    assert!(missing.body.contains("Choose an OpenGotha tournament file"), "{}", missing.body);
+    assert_eq!(app.fingerprint().await?, before, "a refused file keeps nothing");
+
+    let full = include_str!("../opengotha/2024-Toulouse_3511.xml");
+    let five_rounds: String =
+        full.lines().filter(|l| !l.contains("roundNumber=\"6\"")).map(|l| format!("{l}\n")).collect();
+    let imported = director.post_file("/events/import", "file", "toulouse.xml", &five_rounds).await?;
+    imported.assert_status(303)?;
+    let event_id = id_after(&imported.location, "/events/")?;
+    let shown = director.get(&format!("/events/{event_id}")).await?;
+    assert!(shown.body.contains("38 players, 5 rounds, 90 games"), "{}", shown.body);
+    assert!(shown.body.contains("Toulouse_2024"));
+    assert_eq!(boards(&director.get(&format!("/events/{event_id}/rounds/5")).await?.body).len(), 17);
+    // Round 6 of the file has 15 games: the 8 players absent from it are withdrawn, the other
+    // 30 are paired by Yunzi.
+    let made = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    assert!(made.redirected_to(&format!("/events/{event_id}/rounds/6")), "{}", made.body);
+    assert_eq!(boards(&director.get(&format!("/events/{event_id}/rounds/6")).await?.body).len(), 15);
+    let audit = director.get(&format!("/events/{event_id}/audit")).await?;
+    assert!(audit.body.contains("event.imported"), "the import is in the audit log");
+    // The standings: each player's points are their wins in the file's first five rounds.
+    let table = standings(&director.get(&format!("/events/{event_id}/standings")).await?.body);
+    let file = yunzi::domain::interop::opengotha::parse(&five_rounds)?;
+    for p in &file.players {
+        let wins = file
+            .games
+            .iter()
+            .filter(|g| match g.result.and_then(|r| r.winner()) {
+                Some(yunzi::domain::color::Color::Black) => g.black == p.key,
+                Some(yunzi::domain::color::Color::White) => g.white == p.key,
+                None => false,
+            })
+            .count() as u32;
+        let shown = table.get(&p.name).map(|row| row.0);
+        assert_eq!(shown, Some(2 * wins), "{}: points against {wins} wins", p.name);
+    }
+    assert_eq!(table.len(), 38, "everyone is in the standings, withdrawn players too");
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Events: list, create, show, edit, registration switch, staff, audit log.
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -17,11 +18,13 @@ use crate::domain::pairing::relay_event::draw_policy_code;
 use crate::domain::rank::Rank;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
+use crate::i18n::Arg;
 use crate::services::events::{self, EventRoles, StaffMember, StaffRole};
-use crate::services::{audit as audit_service, players, rounds};
+use crate::services::{audit as audit_service, interop, players, rounds};
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
+use crate::web::multipart;
 
 /// Display helpers shared by event templates.
 pub fn komi_text(e: &event::Model) -> String {
@@ -236,8 +239,13 @@ impl EventFormPage {
 
 pub async fn new_form(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<EventFormPage> {
     ctx.require_user()?;
+    Ok(EventFormPage::new(ctx, new_event_form(&state), "/events".into(), false, None))
+}
+
+/// The new-event form's starting values.
+fn new_event_form(state: &AppState) -> EventForm {
     let today = state.clock.now().date_naive().to_string();
-    let form = EventForm {
+    EventForm {
         start_date: today.clone(),
         end_date: today,
         time_zone: "Asia/Shanghai".into(),
@@ -247,8 +255,52 @@ pub async fn new_form(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<Eve
         komi: "7.5".into(),
         ..Default::default()
     }
-    .with_system_settings(&SystemSettings::default());
-    Ok(EventFormPage::new(ctx, form, "/events".into(), false, None))
+    .with_system_settings(&SystemSettings::default())
+}
+
+/// Creates an event from an uploaded OpenGotha tournament file (multipart field `file`). A file
+/// that cannot be read shows the new-event page again with the reason; nothing is kept.
+pub async fn import_opengotha(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?.clone();
+    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let parts = multipart::boundary(content_type).and_then(|b| multipart::parse(&body, &b)).unwrap_or_default();
+    let refused = |ctx: PageCtx, message: String| {
+        page_with_status(
+            StatusCode::BAD_REQUEST,
+            &EventFormPage::new(ctx, new_event_form(&state), "/events".into(), false, Some(message)),
+        )
+    };
+    let Some(file) = parts.iter().find(|p| p.name == "file" && !p.data.is_empty()) else {
+        let message = ctx.t("error-opengotha-no-file");
+        return refused(ctx, message);
+    };
+    let Ok(xml) = std::str::from_utf8(file.data) else {
+        let message = ctx.t("error-opengotha-not-utf8");
+        return refused(ctx, message);
+    };
+    match interop::import_opengotha(&state, &account, xml, ctx.locale).await {
+        Ok(imported) => {
+            ctx.flash(
+                "success",
+                ctx.locale.t_args(
+                    "flash-opengotha-imported",
+                    &[
+                        ("players", Arg::Num(imported.players as i64)),
+                        ("rounds", Arg::Num(imported.rounds as i64)),
+                        ("games", Arg::Num(imported.games as i64)),
+                    ],
+                ),
+            );
+            Ok(see_other(&format!("/events/{}", imported.event.id)))
+        }
+        Err(AppError::BadRequest(message)) => refused(ctx, message),
+        Err(other) => Err(other),
+    }
 }
 
 pub async fn create(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<EventForm>) -> AppResult<HttpResponse> {
