@@ -107,6 +107,10 @@ pub enum TeamPairing {
     Swiss,
     /// 循环制 between teams (single or double, by `cycles`).
     RoundRobin,
+    /// 全队循环制: two teams, every player of one meets every player of the other, one
+    /// round per board; the line-ups of round 1 play every round, and the whole schedule is
+    /// one team match.
+    AllPlayAll,
 }
 
 impl TeamPairing {
@@ -114,6 +118,7 @@ impl TeamPairing {
         match self {
             TeamPairing::Swiss => "swiss",
             TeamPairing::RoundRobin => "round-robin",
+            TeamPairing::AllPlayAll => "all-play-all",
         }
     }
 }
@@ -381,7 +386,7 @@ impl SystemSettings {
                 settings.team_boards = number(input.team_boards, 4, 1..=BOARD_MAX as u32, "Boards per match")?;
                 settings.team_pairing = choice(
                     input.team_pairing,
-                    &[TeamPairing::Swiss, TeamPairing::RoundRobin],
+                    &[TeamPairing::Swiss, TeamPairing::RoundRobin, TeamPairing::AllPlayAll],
                     TeamPairing::code,
                     "a way for teams to meet",
                 )?;

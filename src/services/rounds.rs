@@ -141,6 +141,7 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             TeamPairing::Swiss => rounds.len() as i32 >= event.rounds,
             TeamPairing::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
                 .is_ok_and(|n| rounds.len() as u32 >= n),
+            TeamPairing::AllPlayAll => rounds.len() as u32 >= settings.team_boards,
         },
     })
 }
@@ -158,6 +159,7 @@ fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
         | NextRoundError::MatchDecided(_)
         | NextRoundError::RelayWon(_) => locale.t("error-event-over"),
         NextRoundError::BestOfNeedsTwo(n) => locale.t_args("error-best-of-two", &[("n", Arg::Num(n as i64))]),
+        NextRoundError::AllPlayAllTeams(n) => locale.t_args("error-all-play-all-teams", &[("n", Arg::Num(n as i64))]),
         other => other.to_string(),
     })
 }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use sea_orm::ConnectionTrait;
 
 use crate::db::entities::{event, player};
-use crate::domain::event::System;
+use crate::domain::event::{System, TeamPairing};
 use crate::domain::pairing::event_round::{self, initial_score};
 use crate::domain::pairing::knockout::{Bracket, MatchStatus};
 use crate::domain::pairing::round_robin::round_robin_groups;
@@ -171,7 +171,10 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         let domain = rounds::domain_players(&everyone);
         let teams = team_event::teams(&domain, settings.team_boards as usize);
         let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
-        let (matches, byes) = team_event::team_history(&domain, &past);
+        let (mut matches, byes) = team_event::team_history(&domain, &past);
+        if settings.team_pairing == TeamPairing::AllPlayAll {
+            matches = team_event::as_one_match(&matches);
+        }
         let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
         standings.team = Some(TeamTableView {
             rows: compute_team_standings(&ids, &matches, &byes, &settings.team_tie_breaks)

@@ -5,7 +5,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, lineup, player, user};
-use crate::domain::event::{System, SystemSettings};
+use crate::domain::event::{System, SystemSettings, TeamPairing};
 use crate::domain::pairing::event_round::Player;
 use crate::domain::pairing::team_event::{EventTeam, teams};
 use crate::error::{AppError, AppResult};
@@ -138,6 +138,9 @@ pub async fn set_lineup(
     let (round, locked) = next_round(&txn, event_id).await?;
     if locked {
         return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
+    }
+    if settings.team_pairing == TeamPairing::AllPlayAll && round > 1 {
+        return Err(AppError::BadRequest(locale.t("error-lineup-all-play-all")));
     }
     let everyone = rounds::domain_players(&players::list(&txn, event_id).await?);
     let boards = settings.team_boards as usize;

@@ -134,3 +134,68 @@ async fn the_line_up_locks_when_its_round_is_drafted() -> TestResult {
     assert!(refused.body.contains("team Y"), "{}", refused.body);
     Ok(())
 }
+
+/// 全队循环制: two teams of three, every player meets every player of the other team over three
+/// rounds; the reserve chosen for round 1 plays all three; the whole schedule is one match.
+#[actix_web::test]
+async fn a_team_all_play_all_seats_everyone_against_everyone() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let players = "name,rank,team,board\nE1,5d,East,1\nE2,4d,East,2\nE3,3d,East,3\nE4,1k,East,\n\
+                   W1,5d,West,1\nW2,4d,West,2\nW3,3d,West,3\n";
+    let (mut director, event_id) =
+        event_with_system(&app, "team", &[("team_boards", "3"), ("team_pairing", "all-play-all")], players).await?;
+    let page = director.get(&format!("/events/{event_id}/teams")).await?;
+    let east = first_team(&page.body).ok_or("no team on the teams page")?;
+    // East fields its reserve E4 instead of E2 (seated on board 2, the registered order).
+    let ids = |name: &str| -> Option<String> {
+        let tail = &page.body[page.body.find(&format!("<td class=\"name\">{name}</td>"))?..];
+        let at = tail.find("name=\"p")? + 6;
+        Some(tail[at..at + tail[at..].find('"')?].to_string())
+    };
+    let chosen = [ids("E1").ok_or("E1")?, ids("E4").ok_or("E4")?, ids("E3").ok_or("E3")?];
+    let fields: Vec<(&str, &str)> = chosen.iter().map(|p| (p.as_str(), "on")).collect();
+    director.post(&format!("/events/{event_id}/teams/{east}/lineup"), &fields).await?.assert_status(303)?;
+
+    let mut met = Vec::new();
+    for round in 1..=3 {
+        let boards = pair_and_publish(&mut director, event_id, round).await?;
+        assert_eq!(boards.len(), 3, "round {round}");
+        if round == 1 {
+            // Later line-ups are refused: round 1's play every round.
+            let refused = director.post(&format!("/events/{event_id}/teams/{east}/lineup"), &fields).await?;
+            refused.assert_status(400)?;
+            assert!(refused.body.contains("line-ups of round 1 play every round"), "{}", refused.body);
+        }
+        for (board, black, white) in &boards {
+            met.push(if black.starts_with('E') {
+                (black.clone(), white.clone())
+            } else {
+                (white.clone(), black.clone())
+            });
+            // East wins on board 1 every round, West elsewhere.
+            enter(
+                &mut director,
+                event_id,
+                round,
+                *board,
+                if (*board == 1) == black.starts_with('E') { "black" } else { "white" },
+            )
+            .await?;
+        }
+    }
+    met.sort();
+    let want: Vec<(String, String)> = ["E1", "E3", "E4"]
+        .iter()
+        .flat_map(|e| ["W1", "W2", "W3"].iter().map(move |w| (e.to_string(), w.to_string())))
+        .collect();
+    assert_eq!(met, want, "each East player met each West player once; E2 sat out");
+    let over = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    over.assert_status(400)?;
+    // One match of nine games: East 3 wins (6), West 6 wins (12): West 2 match points.
+    let table = team_table(&director.get(&format!("/events/{event_id}/standings")).await?.body);
+    assert_eq!(
+        table.iter().map(|t| (t.0.as_str(), t.1, t.2, t.3)).collect::<Vec<_>>(),
+        vec![("West", 1, 2, 12), ("East", 2, 0, 6)]
+    );
+    Ok(())
+}

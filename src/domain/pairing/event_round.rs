@@ -114,6 +114,8 @@ pub enum NextRoundError {
     Team(TeamError),
     /// A team's line-up for the round cannot be made (team name, why).
     TeamLineUp(String, TeamError),
+    /// Team all-play-all (全队循环制) is between two teams; this many were seeded.
+    AllPlayAllTeams(usize),
     Relay(RelayError),
     /// Relay: this team (id) has won the match.
     RelayWon(i64),
@@ -130,6 +132,7 @@ impl fmt::Display for NextRoundError {
                 write!(f, "a best-of match is between two players; {n} are registered and not withdrawn")
             }
             NextRoundError::SeedingMissing => f.write_str("the seeding of round 1 is missing"),
+            NextRoundError::AllPlayAllTeams(n) => write!(f, "an all-play-all is between two teams; {n} are registered"),
             NextRoundError::Pairing(e) => e.fmt(f),
             NextRoundError::RoundRobin(e) => e.fmt(f),
             NextRoundError::Knockout(e) => e.fmt(f),

@@ -16,12 +16,12 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
-use super::event_round::{DraftRound, EventPlan, History, NextRoundError, Player};
+use super::event_round::{DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player};
 use super::mcmahon::mix;
 use super::round_robin::{pair_round_robin, round_count};
 use super::team::{
     LineUp, SwissTeam, Team, TeamBye, TeamError, TeamFormat, TeamMatch, TeamMatchRecord, compute_team_standings,
-    pair_team_swiss,
+    pair_team_swiss, team_all_play_all,
 };
 use crate::domain::event::{Seating, TeamPairing};
 
@@ -157,6 +157,12 @@ pub fn next_team_round(
 ) -> Result<DraftRound, NextRoundError> {
     let boards = plan.settings.team_boards as usize;
     let teams: Vec<EventTeam> = teams(players, boards).into_iter().filter(|t| seeding.contains(&t.id)).collect();
+    let team = |id: i64| teams.iter().find(|t| t.id == id).ok_or(NextRoundError::SeedingMissing);
+    let seat = |id: i64, chosen: Option<&[i64]>| -> Result<LineUp, NextRoundError> {
+        let t = team(id)?;
+        t.lineup(boards, chosen).map_err(|e| NextRoundError::TeamLineUp(t.name.clone(), e))
+    };
+    let lineup_of = |id: i64| seat(id, lineups.get(&id).map(Vec::as_slice));
     let pairs: Vec<(i64, i64)>;
     let bye: Option<i64>;
     match plan.settings.team_pairing {
@@ -192,6 +198,9 @@ pub fn next_team_round(
             pairs = pairing.matches;
             bye = pairing.bye;
         }
+        TeamPairing::AllPlayAll => {
+            return all_play_all_round(players, history, seeding, &seat, lineups, number, boards);
+        }
         TeamPairing::RoundRobin => {
             let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
             if number > rounds {
@@ -202,11 +211,6 @@ pub fn next_team_round(
             bye = table.bye;
         }
     }
-    let team = |id: i64| teams.iter().find(|t| t.id == id).ok_or(NextRoundError::SeedingMissing);
-    let lineup_of = |id: i64| -> Result<LineUp, NextRoundError> {
-        let t = team(id)?;
-        t.lineup(boards, lineups.get(&id).map(Vec::as_slice)).map_err(|e| NextRoundError::TeamLineUp(t.name.clone(), e))
-    };
     let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
     for (a, b) in pairs {
         let matched = TeamMatch::new(lineup_of(a)?, lineup_of(b)?).map_err(NextRoundError::Team)?;
@@ -217,6 +221,56 @@ pub fn next_team_round(
         draft.byes = lineup_of(id)?.players().iter().map(|&p| (p, None)).collect();
     }
     Ok(draft)
+}
+
+/// Seats a team's chosen players (None: its roster) as a line-up.
+type SeatTeam<'a> = dyn Fn(i64, Option<&[i64]>) -> Result<LineUp, NextRoundError> + 'a;
+
+/// Round `number` of a team all-play-all (全队循环制): the two seeded teams' line-ups of round 1
+/// (later rounds read them back from round 1's boards), seated by [`team_all_play_all`].
+fn all_play_all_round(
+    players: &[Player],
+    history: &History,
+    seeding: &[i64],
+    seat: &SeatTeam<'_>,
+    lineups: &HashMap<i64, Vec<i64>>,
+    number: u32,
+    boards: usize,
+) -> Result<DraftRound, NextRoundError> {
+    let &[a, b] = seeding else { return Err(NextRoundError::AllPlayAllTeams(seeding.len())) };
+    if number > boards as u32 {
+        return Err(NextRoundError::ScheduleComplete(boards as u32));
+    }
+    let (line_a, line_b) = if number == 1 {
+        (seat(a, lineups.get(&a).map(Vec::as_slice))?, seat(b, lineups.get(&b).map(Vec::as_slice))?)
+    } else {
+        let team_of = team_ids(players);
+        let first: Vec<&PlayedGame> = history.games.iter().filter(|g| g.round == 1).collect();
+        let side = |team: i64| {
+            let played: Vec<i64> = first
+                .iter()
+                .filter_map(|g| [g.black, g.white].into_iter().find(|p| team_of.get(p) == Some(&team)))
+                .collect();
+            seat(team, Some(&played))
+        };
+        (side(a)?, side(b)?)
+    };
+    let schedule = team_all_play_all(&line_a, &line_b).map_err(NextRoundError::Team)?;
+    let boards = schedule.into_iter().nth(number as usize - 1).ok_or(NextRoundError::SeedingMissing)?;
+    Ok(DraftRound { costs: vec![None; boards.len()], boards, byes: Vec::new(), rematches: Vec::new() })
+}
+
+/// The matches of a team all-play-all as one: its rounds together are the team match (局分 over
+/// every game decide 场分), named by its last round.
+pub fn as_one_match(matches: &[TeamMatchRecord]) -> Vec<TeamMatchRecord> {
+    let Some(first) = matches.first() else { return Vec::new() };
+    let mut whole = TeamMatchRecord { round: 0, team_a: first.team_a, team_b: first.team_b, boards: Vec::new() };
+    for m in matches {
+        whole.round = whole.round.max(m.round);
+        let flip = m.team_a != whole.team_a;
+        whole.boards.extend(m.boards.iter().map(|&(a, b)| if flip { (b, a) } else { (a, b) }));
+    }
+    vec![whole]
 }
 
 #[cfg(test)]
@@ -330,6 +384,44 @@ pub(crate) mod tests {
         );
         let (_, byes) = team_history(&players, &history);
         assert_eq!(byes.len(), 3);
+    }
+
+    /// 全队循环制 with two boards: round 2 reads the line-ups back from round 1 (a reserve stays
+    /// in), the schedule ends after two rounds, and three teams are refused.
+    #[test]
+    fn team_all_play_all_keeps_round_ones_line_ups() {
+        let settings =
+            SystemSettings { team_boards: 2, team_pairing: TeamPairing::AllPlayAll, ..SystemSettings::default() };
+        let plan = plan(&settings, 0);
+        let mut players = vec![
+            player(1, "A", Some(1), 5),
+            player(2, "A", Some(2), 4),
+            player(5, "A", None, 1),
+            player(3, "B", Some(1), 5),
+        ];
+        players.push(player(4, "B", Some(2), 4));
+        let seeds = team_seeding(&plan, &players);
+        let chosen = HashMap::from([(1, vec![1, 5])]);
+        let round1 = next_team_round(&plan, &players, &History::default(), &seeds, &chosen, 1).expect("round 1");
+        let pairs = |d: &DraftRound| d.boards.iter().map(|b| (b.black, b.white)).collect::<Vec<_>>();
+        assert_eq!(pairs(&round1), vec![(1, 3), (5, 4)]);
+        let mut history = History::default();
+        for b in &round1.boards {
+            history.games.push(PlayedGame { round: 1, black: b.black, white: b.white, result: None, ruling: None });
+        }
+        let round2 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 2).expect("round 2");
+        assert_eq!(pairs(&round2), vec![(4, 1), (3, 5)], "A's reserve 5 plays on; B has Black where i + j is odd");
+        assert_eq!(
+            next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 3),
+            Err(NextRoundError::ScheduleComplete(2))
+        );
+        players.push(player(6, "C", None, 3));
+        players.push(player(7, "C", None, 2));
+        let three = team_seeding(&plan, &players);
+        assert_eq!(
+            next_team_round(&plan, &players, &History::default(), &three, &HashMap::new(), 1),
+            Err(NextRoundError::AllPlayAllTeams(3))
+        );
     }
 
     #[test]

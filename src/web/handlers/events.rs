@@ -392,6 +392,7 @@ impl EventPage {
                     TeamPairing::RoundRobin => {
                         parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }))
                     }
+                    TeamPairing::AllPlayAll => parts.push(self.ctx.t("team-all-play-all")),
                 }
             }
             System::Relay => {

@@ -433,3 +433,6 @@ flash-opengotha-imported = Imported from OpenGotha: { $players } players, { $rou
 error-opengotha-file = The OpenGotha file cannot be imported: { $reason }
 error-opengotha-no-file = Choose an OpenGotha tournament file (.xml) to import.
 error-opengotha-not-utf8 = The file is not UTF-8 text: OpenGotha saves its files as UTF-8 XML; choose the tournament file itself.
+team-all-play-all = All-play-all (every player meets every player of the other team)
+error-all-play-all-teams = An all-play-all is between two teams; { $n } are registered. Give every player one of two team names.
+error-lineup-all-play-all = In an all-play-all the line-ups of round 1 play every round.

@@ -424,3 +424,6 @@ flash-opengotha-imported = 已从 OpenGotha 导入：{ $players } 名棋手，{ 
 error-opengotha-file = 无法导入该 OpenGotha 文件：{ $reason }
 error-opengotha-no-file = 请选择要导入的 OpenGotha 比赛文件（.xml）。
 error-opengotha-not-utf8 = 文件不是 UTF-8 文本：OpenGotha 以 UTF-8 XML 保存比赛文件，请选择比赛文件本身。
+team-all-play-all = 全队循环制（每名棋手与对方每名棋手各对局一次）
+error-all-play-all-teams = 全队循环制在两队之间进行；现有 { $n } 队。请为每名棋手填写两个队名之一。
+error-lineup-all-play-all = 全队循环制中，第 1 轮的出场名单参加每一轮。
