@@ -286,3 +286,58 @@ fn pair_with_yunzi(file: PairingFile, keys: &[String], round: Option<u32>) -> Re
     );
     Ok(lines)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/opengotha").join(name)
+    }
+
+    fn summary(lines: &[String]) -> serde_json::Value {
+        lines.last().and_then(|l| serde_json::from_str(l).ok()).unwrap_or_default()
+    }
+
+    /// The command line's OpenGotha mode: the comparison's totals, a round paired with
+    /// OpenGotha's terms, and bad options named.
+    #[test]
+    fn the_command_pairs_and_compares_opengotha_files() {
+        let toulouse = fixture("2024-Toulouse_3511.xml");
+        let compared = pair(&toulouse, &PairOptions { compare: true, ..Default::default() }).unwrap_or_default();
+        let total = summary(&compared);
+        assert_eq!(
+            (total["rounds"].as_u64(), total["boards"].as_u64(), total["same_pairs"].as_u64()),
+            (Some(6), Some(105), Some(101))
+        );
+        assert_eq!((total["identical_rounds"].as_u64(), total["tied_rounds"].as_u64()), (Some(4), Some(1)));
+
+        let not_simple = fixture("notsimplemm.xml");
+        let options = PairOptions { compare: true, opengotha_version: Some("3.51".into()), ..Default::default() };
+        let total = summary(&pair(&not_simple, &options).unwrap_or_default());
+        assert_eq!((total["identical_rounds"].as_u64(), total["tied_rounds"].as_u64()), (Some(3), Some(2)));
+
+        // Round 3 of the small file: its bye as the file gives it, three boards with their terms.
+        let lines = pair(&not_simple, &PairOptions { round: Some(3), ..Default::default() }).unwrap_or_default();
+        assert!(lines.iter().any(|l| l.contains("\"bye_key\":\"GOLOUBKOVALEXANDRA\"")), "{lines:?}");
+        let boards: Vec<&String> = lines.iter().filter(|l| l.contains("\"board\"")).collect();
+        assert_eq!(boards.len(), 3);
+        assert!(boards.iter().all(|l| l.contains("\"seeding\"") && l.contains("\"weight\"")));
+        assert_eq!(summary(&lines)["weights"].as_str(), Some("opengotha"));
+
+        let refused = |options: PairOptions, path: &Path, expected: &str| match pair(path, &options) {
+            Ok(lines) => panic!("accepted: {lines:?}"),
+            Err(e) => assert!(e.contains(expected), "{e} should say {expected}"),
+        };
+        refused(
+            PairOptions { weights: Some("fide".into()), ..Default::default() },
+            &toulouse,
+            "\"opengotha\" or \"yunzi\"",
+        );
+        refused(PairOptions { opengotha_version: Some("new".into()), ..Default::default() }, &toulouse, "as 3.51");
+        let json = std::env::temp_dir().join(format!("yunzi-pair-{}.json", std::process::id()));
+        std::fs::write(&json, r#"{"entrants": []}"#).unwrap_or_default();
+        refused(PairOptions { weights: Some("opengotha".into()), ..Default::default() }, &json, "need an OpenGotha");
+        let _ = std::fs::remove_file(json);
+    }
+}
