@@ -101,6 +101,8 @@ pub enum GothaError {
     Categories(u32),
     /// A player's McMahon score lies outside every score group (a correction outside −1..=2).
     OutsideScoreGroups(String),
+    /// The file names this round's bye and this many players remain, an odd number.
+    OddField(usize),
 }
 
 impl fmt::Display for GothaError {
@@ -113,6 +115,10 @@ impl fmt::Display for GothaError {
             GothaError::Categories(n) => {
                 write!(f, "the file has {n} categories; OpenGotha mode pairs tournaments with one category")
             }
+            GothaError::OddField(n) => write!(
+                f,
+                "the file gives this round's bye and {n} players remain: one would be left unpaired (OpenGotha gives one bye a round)"
+            ),
             GothaError::OutsideScoreGroups(name) => write!(
                 f,
                 "{name}'s McMahon score is outside every score group (OpenGotha allows corrections from -1 to 2)"
@@ -919,6 +925,10 @@ pub fn pair_round(t: &OgTournament, round: u32) -> Result<GothaRound, GothaError
         None => None,
     };
     list.retain(|&i| Some(i) != bye);
+    if list.len() % 2 == 1 {
+        // Only a bye the file names can leave an odd field: OpenGotha gives one bye a round.
+        return Err(GothaError::OddField(list.len()));
+    }
     let boards = gotha.pair(&list);
     Ok(GothaRound {
         weight: boards.iter().map(|b| b.costs.total()).sum(),
@@ -1069,6 +1079,17 @@ mod tests {
         let low = gotha.costs(id("DURANDROMAIN"), id("MARECHALMORGANE"));
         assert_eq!((low.score, low.dudd), (97_829_861_111, 40_000_000));
         assert_eq!(gotha.costs(id("MARECHALMORGANE"), id("GOLOUBKOVALEXANDRA")).geography, 0, "the same club");
+        Ok(())
+    }
+
+    /// A named bye that leaves an odd field is refused with the count.
+    #[test]
+    fn a_named_bye_leaving_an_odd_field_is_refused() -> Result<(), Box<dyn std::error::Error>> {
+        let mut t = parse(NOT_SIMPLE)?;
+        // Round 2 has 8 players on 4 boards; naming a bye leaves 7.
+        let key = t.games.iter().find(|g| g.round == 2).map(|g| g.black.clone()).unwrap_or_default();
+        t.byes.push((2, key));
+        assert_eq!(pair_round(&t, 2), Err(GothaError::OddField(7)));
         Ok(())
     }
 
