@@ -657,7 +657,9 @@ impl<'a> Gotha<'a> {
         let range = self.groups;
         let (ga, gb) = (self.group[a], self.group[b]);
         c.score = concave(p.minimize_score_difference, f64::from((ga - gb).abs()) / f64::from(range), k);
-        if ga != gb && (ga - gb).abs() < 4 {
+        // Draw-ups and draw-downs are priced up to four groups apart: OpenGotha's dumps show the
+        // term at a distance of 4 (Toulouse round 4) and not at 5 (Not so simple MM round 1).
+        if ga != gb && (ga - gb).abs() <= 4 {
             c.dudd = self.dudd(a, b);
         }
         if ga == gb {
@@ -1064,6 +1066,27 @@ mod tests {
         Ok(())
     }
 
+    /// Round 4 of Toulouse, from OpenGotha's dump for it: draw-ups four groups apart are priced,
+    /// the colour balance, and the totals of the four pairs that decide the round.
+    #[test]
+    fn weights_equal_opengothas_dump_for_toulouse_round_4() -> Result<(), Box<dyn std::error::Error>> {
+        let t = parse(TOULOUSE)?;
+        let gotha = Gotha::new(&t, 4)?;
+        let id = |key: &str| player(&t, key);
+        let (ledun, bonetti, geffroy, lacroix) =
+            (id("LEDUNCAROLINE"), id("BONETTIBENOIT"), id("GEFFROYSAMUEL"), id("LACROIXJULIEN"));
+        let c = gotha.costs(bonetti, ledun);
+        assert_eq!(
+            (c.score, c.dudd, c.geography, c.total()),
+            (90_720_000_000, 46_000_000, 9_544_800_000, 500_100_310_800_001)
+        );
+        assert_eq!(gotha.costs(geffroy, ledun).dudd, 8_000_000);
+        assert_eq!(gotha.costs(lacroix, geffroy).total(), 500_109_548_550_001);
+        let c = gotha.costs(lacroix, bonetti);
+        assert_eq!((c.colour, c.seeding, c.total()), (1_000_000, 4_687_500, 500_109_550_487_501));
+        Ok(())
+    }
+
     /// Terms of OpenGotha's dump for round 1 of "Not so simple MM" that do not depend on the
     /// geographic blend: 24 score groups (empty ones numbered), seeding by slip, a draw-up.
     #[test]
@@ -1121,7 +1144,7 @@ mod tests {
         // weight dumps for it number the empty score groups, as 3.49 and later do.
         not_simple.parameters.version = 351;
         let files = [
-            ("Toulouse 2024 (3.51.02)", parse(TOULOUSE)?, vec![4]),
+            ("Toulouse 2024 (3.51.02)", parse(TOULOUSE)?, vec![]),
             ("Not so simple MM", not_simple, vec![]),
             ("Coupe Confucius 2018 (3.47.05)", parse(CONFUCIUS)?, vec![1, 2, 3, 4, 7]),
         ];
