@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 use serde_json::json;
 
-use crate::db::entities::{bye, event, game, round, user};
+use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
 use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament, SeedSystem};
@@ -184,7 +184,7 @@ pub async fn import_opengotha(
     let refuse =
         |reason: String| AppError::BadRequest(locale.t_args("error-opengotha-file", &[("reason", Arg::Str(&reason))]));
     let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(e.0))?;
-    let last = t.games.iter().map(|g| g.round).chain(t.byes.iter().map(|b| b.0)).max().unwrap_or(0);
+    let last = t.last_round();
     let system =
         if t.parameters.criteria.first().is_some_and(|c| c == "MMS") { System::McMahon } else { System::Swiss };
     let today = state.clock.now().date_naive();
@@ -237,16 +237,17 @@ pub async fn import_opengotha(
             ..Default::default()
         })
         .map_err(|e| refuse(format!("{}: {}", p.name, e.0)))?;
-        let mut active = players::active_model(created.id, &new, None, now);
+        let mut model =
+            players::insert_new(&txn, &inserted, created.id, &new, None, now, locale).await.map_err(|e| match e {
+                AppError::BadRequest(message) => refuse(message),
+                other => other,
+            })?;
         let present_next = p.participating.get(last as usize).copied().unwrap_or(true);
-        active.withdrawn = Set(!p.final_registration || !present_next);
-        let model = active.insert(&txn).await.map_err(|e| {
-            if crate::db::is_unique_violation(&e) {
-                refuse(locale.t_args("error-duplicate-name", &[("name", Arg::Str(&p.name))]))
-            } else {
-                AppError::Database(e)
-            }
-        })?;
+        if !p.final_registration || !present_next {
+            let mut active: player::ActiveModel = model.into();
+            active.withdrawn = Set(true);
+            model = active.update(&txn).await?;
+        }
         id_of.insert(p.key.as_str(), model.id);
         inserted.push(model);
     }

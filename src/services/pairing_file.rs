@@ -42,8 +42,7 @@ fn from_opengotha(tournament: &OgTournament, round: Option<u32>) -> (PairingFile
     let id = |key: &str| id_of.get(key).copied().unwrap_or(0);
     let value = |rank: Option<Rank>, default: i32| rank.map_or(default, |r| r.value());
     let (bar, floor) = (value(tournament.mcmahon_bar, 8), value(tournament.mcmahon_floor, -30));
-    let last = tournament.games.iter().map(|g| g.round).chain(tournament.byes.iter().map(|b| b.0)).max().unwrap_or(0);
-    let target = round.unwrap_or(last + 1) as usize;
+    let target = round.unwrap_or(tournament.last_round() + 1) as usize;
     let entrants = tournament
         .players
         .iter()
@@ -152,13 +151,8 @@ pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
     }
 }
 
-/// The round after the last one with a game or a bye.
-fn next_round(tournament: &OgTournament) -> u32 {
-    tournament.games.iter().map(|g| g.round).chain(tournament.byes.iter().map(|b| b.0)).max().unwrap_or(0) + 1
-}
-
 fn pair_with_gotha(tournament: &OgTournament, round: Option<u32>) -> Result<Vec<String>, GothaError> {
-    let round = round.unwrap_or_else(|| next_round(tournament));
+    let round = round.unwrap_or_else(|| tournament.last_round() + 1);
     let started = Instant::now();
     let pairing = gotha::pair_round(tournament, round)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -203,7 +197,7 @@ fn compare(tournament: &OgTournament, round: Option<u32>) -> Result<Vec<String>,
     let started = Instant::now();
     let rounds: Vec<u32> = match round {
         Some(r) => vec![r],
-        None => (1..next_round(tournament)).collect(),
+        None => (1..tournament.last_round() + 1).collect(),
     };
     let mut lines = Vec::new();
     let (mut boards, mut same, mut identical, mut ties) = (0, 0, 0, 0);

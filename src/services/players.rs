@@ -24,7 +24,7 @@ pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<p
         .await?)
 }
 
-pub(crate) fn active_model(
+fn active_model(
     event_id: i32,
     p: &NewPlayer,
     user_id: Option<i32>,

@@ -1,6 +1,6 @@
-//! A small multipart/form-data reader for the CSV upload form. The whole body is already in
-//! memory (bounded by `MAX_BODY_BYTES`), so a full streaming parser would buy nothing; the
-//! CSRF guard and the import handler both use this one.
+//! A small multipart/form-data reader for the upload forms (players' CSV, OpenGotha files). The
+//! whole body is already in memory (bounded by `MAX_BODY_BYTES`), so a full streaming parser
+//! would buy nothing; the CSRF guard and the import handlers all use this one.
 
 pub struct Part<'a> {
     pub name: String,
@@ -25,6 +25,17 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         return None;
     }
     (from..=haystack.len() - needle.len()).find(|&i| haystack.get(i..i + needle.len()) == Some(needle))
+}
+
+/// The parts of a request body sent as multipart/form-data; None for any other body.
+pub fn parts<'a>(req: &actix_web::HttpRequest, body: &'a [u8]) -> Option<Vec<Part<'a>>> {
+    let content_type = req.headers().get(actix_web::http::header::CONTENT_TYPE)?.to_str().ok()?;
+    parse(body, &boundary(content_type)?)
+}
+
+/// The contents of the uploaded file in field `name`, unless no file was chosen.
+pub fn file<'a>(parts: &[Part<'a>], name: &str) -> Option<&'a [u8]> {
+    parts.iter().find(|p| p.name == name && !p.data.is_empty()).map(|p| p.data)
 }
 
 /// Splits the body into parts; None when it is not well-formed multipart.

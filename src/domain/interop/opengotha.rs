@@ -267,6 +267,13 @@ pub struct OgTournament {
     pub parameters: OgParameters,
 }
 
+impl OgTournament {
+    /// The last round with a game or a bye (0 when none has).
+    pub fn last_round(&self) -> u32 {
+        self.games.iter().map(|g| g.round).chain(self.byes.iter().map(|b| b.0)).max().unwrap_or(0)
+    }
+}
+
 /// Why a file cannot be read, with where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OgError(pub String);
@@ -662,7 +669,7 @@ pub fn write(tournament: &OgTournament) -> String {
         tournament.rounds,
         escape(&tournament.name),
     ));
-    let gotha_rank_text = |r: i32| if r >= 0 { format!("{}D", r + 1) } else { format!("{}K", -r) };
+    let gotha_rank_text = |r: i32| rank(Rank::from_value(r), "1D");
     out.push_str(&format!(
         "<HandicapParameterSet hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n<PlacementParameterSet>\n<PlacementCriteria>\n",
         p.handicap_on_mms,

@@ -814,20 +814,26 @@ impl<'a> Gotha<'a> {
         nominal.min(most)
     }
 
-    /// The players OpenGotha would pair this round, in its standings order: finally registered,
-    /// taking part this round, and not given this round's bye in the file.
-    pub fn pairable(&self) -> Vec<usize> {
-        let number = self.round as u32 + 1;
-        let bye = self.t.byes.iter().find(|(r, _)| *r == number).map(|(_, k)| k.as_str());
+    /// The players taking part this round, in OpenGotha's standings order: finally registered
+    /// and marked as participating.
+    pub fn taking_part(&self) -> Vec<usize> {
         let mut list: Vec<usize> = (0..self.t.players.len())
             .filter(|&i| {
                 let p = &self.t.players[i];
-                p.final_registration
-                    && p.participating.get(self.round).copied().unwrap_or(true)
-                    && Some(p.key.as_str()) != bye
+                p.final_registration && p.participating.get(self.round).copied().unwrap_or(true)
             })
             .collect();
         self.standings_order(&mut list);
+        list
+    }
+
+    /// The players OpenGotha would pair this round: those taking part, less the bye the file
+    /// gives this round.
+    pub fn pairable(&self) -> Vec<usize> {
+        let number = self.round as u32 + 1;
+        let bye = self.t.byes.iter().find(|(r, _)| *r == number).map(|(_, k)| k.as_str());
+        let mut list = self.taking_part();
+        list.retain(|&i| Some(self.t.players[i].key.as_str()) != bye);
         list
     }
 
@@ -1004,15 +1010,8 @@ pub fn compare_round(t: &OgTournament, round: u32) -> Result<RoundComparison, Go
     }
     let key = |i: usize| t.players[i].key.clone();
     let file_bye = t.byes.iter().find(|(r, _)| *r == round).map(|(_, k)| k.clone());
-    let taking_part: Vec<usize> = (0..t.players.len())
-        .filter(|&i| {
-            t.players[i].final_registration
-                && t.players[i].participating.get(round as usize - 1).copied().unwrap_or(true)
-        })
-        .collect();
-    let mut list = taking_part.clone();
-    gotha.standings_order(&mut list);
-    let bye = if list.len() % 2 == 1 { gotha.choose_bye(&list).map(key) } else { None };
+    let taking_part = gotha.taking_part();
+    let bye = if taking_part.len() % 2 == 1 { gotha.choose_bye(&taking_part).map(key) } else { None };
     Ok(RoundComparison {
         round,
         boards: filed.len(),
@@ -1123,10 +1122,7 @@ mod tests {
         let t = parse(NOT_SIMPLE)?;
         for (round, key) in &t.byes {
             let gotha = Gotha::new(&t, *round)?;
-            let mut list: Vec<usize> = (0..t.players.len())
-                .filter(|&i| t.players[i].participating.get(*round as usize - 1).copied().unwrap_or(true))
-                .collect();
-            gotha.standings_order(&mut list);
+            let list = gotha.taking_part();
             assert_eq!(gotha.choose_bye(&list).map(|i| t.players[i].key.as_str()), Some(key.as_str()), "round {round}");
         }
         Ok(())

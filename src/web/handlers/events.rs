@@ -1,6 +1,5 @@
 //! Events: list, create, show, edit, registration switch, staff, audit log.
 use actix_web::http::StatusCode;
-use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -267,19 +266,18 @@ pub async fn import_opengotha(
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
-    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let parts = multipart::boundary(content_type).and_then(|b| multipart::parse(&body, &b)).unwrap_or_default();
+    let parts = multipart::parts(&req, &body).unwrap_or_default();
     let refused = |ctx: PageCtx, message: String| {
         page_with_status(
             StatusCode::BAD_REQUEST,
             &EventFormPage::new(ctx, new_event_form(&state), "/events".into(), false, Some(message)),
         )
     };
-    let Some(file) = parts.iter().find(|p| p.name == "file" && !p.data.is_empty()) else {
+    let Some(file) = multipart::file(&parts, "file") else {
         let message = ctx.t("error-opengotha-no-file");
         return refused(ctx, message);
     };
-    let Ok(xml) = std::str::from_utf8(file.data) else {
+    let Ok(xml) = std::str::from_utf8(file) else {
         let message = ctx.t("error-opengotha-not-utf8");
         return refused(ctx, message);
     };

@@ -1,6 +1,6 @@
 //! Registration pages: the player list, adding and importing players, self-registration and
 //! withdrawal.
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -136,18 +136,14 @@ pub async fn import(
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let text = match multipart::boundary(content_type).and_then(|b| multipart::parse(&body, &b)) {
-        Some(parts) => {
-            let file = parts.iter().find(|p| p.name == "file" && !p.data.is_empty());
-            match file {
-                Some(f) => match String::from_utf8(f.data.to_vec()) {
-                    Ok(t) => t,
-                    Err(_) => return Err(AppError::BadRequest(ctx.t("error-csv-not-utf8"))),
-                },
-                None => multipart::text_field(&parts, "csv").unwrap_or_default(),
-            }
-        }
+    let text = match multipart::parts(&req, &body) {
+        Some(parts) => match multipart::file(&parts, "file") {
+            Some(data) => match String::from_utf8(data.to_vec()) {
+                Ok(t) => t,
+                Err(_) => return Err(AppError::BadRequest(ctx.t("error-csv-not-utf8"))),
+            },
+            None => multipart::text_field(&parts, "csv").unwrap_or_default(),
+        },
         None => {
             let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
             pairs.into_iter().find(|(k, _)| k == "csv").map(|(_, v)| v).unwrap_or_default()
