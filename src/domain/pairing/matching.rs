@@ -20,6 +20,7 @@
 //! even, which makes halving it exact. Weights are `i128` limited to ±2¹⁰⁰ ([`WEIGHT_LIMIT`]), so that
 //! duals, which stay within a small multiple of `n * max|weight|`, keep far inside `i128`.
 
+use std::collections::HashMap;
 use std::mem;
 
 /// An undirected edge between two vertices with an integer weight (may be negative or zero).
@@ -66,6 +67,51 @@ impl Solution {
             _ => 0,
         };
         vertex(u) + vertex(v) + shared - 2 * weight
+    }
+
+    /// Solutions of disjoint parts of a graph, made one start for [`solve_perfect`] on the whole:
+    /// `parts` gives each part's vertices (part vertex `i` is `vertices[i]` of the whole) and its
+    /// solution. Blossom duals are spread onto their vertices. `earlier`, a solution of the whole,
+    /// fills the gaps: the dual of a vertex in no part, and the mate of a vertex its part left
+    /// unmatched when that mate was left unmatched too (a pair between parts).
+    pub fn combine(vertex_count: usize, parts: &[(Vec<usize>, Solution)], earlier: Option<&Solution>) -> Solution {
+        let mut mates = vec![None; vertex_count];
+        let mut doubled_duals: Vec<i128> =
+            (0..vertex_count).map(|v| earlier.map_or(0, |earlier| earlier.dissolved_dual(v))).collect();
+        for (vertices, solution) in parts {
+            for (local, &vertex) in vertices.iter().enumerate() {
+                if let Some(slot) = doubled_duals.get_mut(vertex) {
+                    *slot = solution.dissolved_dual(local);
+                }
+                let mate = solution.mates.get(local).copied().flatten().and_then(|m| vertices.get(m).copied());
+                if let Some(slot) = mates.get_mut(vertex) {
+                    *slot = mate;
+                }
+            }
+        }
+        if let Some(earlier) = earlier {
+            for vertex in 0..vertex_count {
+                let Some(mate) = earlier.mates.get(vertex).copied().flatten() else { continue };
+                if mates[vertex].is_none() && mates.get(mate).is_some_and(Option::is_none) {
+                    mates[vertex] = Some(mate);
+                    mates[mate] = Some(vertex);
+                }
+            }
+        }
+        Solution { mates, doubled_duals, blossoms_of: vec![Vec::new(); vertex_count], blossom_duals: Vec::new() }
+    }
+
+    /// The part of this solution on `vertices` (part vertex `i` is `vertices[i]`), as a start for
+    /// [`solve_perfect`] on that part: blossom duals spread onto their vertices, mates outside the
+    /// part dropped.
+    pub fn restricted(&self, vertices: &[usize]) -> Solution {
+        let local: HashMap<usize, usize> = vertices.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let mates = vertices
+            .iter()
+            .map(|&v| self.mates.get(v).copied().flatten().and_then(|m| local.get(&m).copied()))
+            .collect();
+        let doubled_duals = vertices.iter().map(|&v| self.dissolved_dual(v)).collect();
+        Solution { mates, doubled_duals, blossoms_of: vec![Vec::new(); vertices.len()], blossom_duals: Vec::new() }
     }
 
     /// Twice the vertex's dual with the duals of its blossoms spread onto it: half of each
@@ -1281,6 +1327,22 @@ mod tests {
     /// The warm starts find the optimum whenever a perfect matching exists, greedy from nothing and
     /// from the solution on a random part of the edges (the pairing's certify-and-add loop), and a
     /// maximum cardinality always.
+    /// A warm-started solve has maximum cardinality, and the best weight when that is perfect.
+    fn assert_perfect_optimum(
+        vertex_count: usize,
+        edges: &[Edge],
+        want: (usize, i128),
+        mates: &[Option<usize>],
+        start: &str,
+    ) {
+        let got = score(vertex_count, edges, mates);
+        if 2 * want.0 == vertex_count {
+            assert_eq!(got, want, "{start} start, edges {edges:?}");
+        } else {
+            assert_eq!(got.0, want.0, "{start} start cardinality, edges {edges:?}");
+        }
+    }
+
     #[test]
     fn warm_starts_match_brute_force() {
         let mut rng = Rng(0x005E_ED0F_5EED);
@@ -1295,16 +1357,66 @@ mod tests {
             let greedy = solve_perfect(vertex_count, &edges, None);
             let warm = solve_perfect(vertex_count, &edges, Some(&first));
             for (start, solution) in [("greedy", &greedy), ("warm", &warm)] {
-                let got = score(vertex_count, &edges, &solution.mates);
-                if 2 * want.0 == vertex_count {
-                    assert_eq!(got, want, "{start} start, edges {edges:?}");
-                } else {
-                    assert_eq!(got.0, want.0, "{start} start cardinality, edges {edges:?}");
-                }
+                assert_perfect_optimum(vertex_count, &edges, want, &solution.mates, start);
             }
             perfect_graphs += usize::from(2 * want.0 == vertex_count);
         }
         assert!(perfect_graphs > 1000, "only {perfect_graphs} graphs had a perfect matching");
+    }
+
+    /// Starts made of parts solved apart (the pairing's score groups), with or without an
+    /// earlier solution of the whole to fill the gaps, still end at the optimum.
+    #[test]
+    fn starts_combined_from_parts_match_brute_force() {
+        let mut rng = Rng(0x0C0_4B1E);
+        let mut perfect_graphs = 0;
+        for round in 0..4000 {
+            let vertex_count = rng.below(11);
+            let weights = [(-20, 50), (1, 4), (-1000, -1)][round % 3];
+            let edges = random_edges(&mut rng, vertex_count, weights, round % 5 == 0);
+            let want = brute_force(vertex_count, &edges, true);
+            // Two parts cut at a random vertex, each on its own edges.
+            let cut = rng.below(vertex_count + 1);
+            let parts: Vec<(Vec<usize>, Solution)> = [0..cut, cut..vertex_count]
+                .into_iter()
+                .map(|range| {
+                    let inside: Vec<Edge> = edges
+                        .iter()
+                        .filter(|e| range.contains(&e.u) && range.contains(&e.v))
+                        .map(|e| Edge { u: e.u - range.start, v: e.v - range.start, weight: e.weight })
+                        .collect();
+                    let vertices: Vec<usize> = range.collect();
+                    let solution = solve_perfect(vertices.len(), &inside, None);
+                    (vertices, solution)
+                })
+                .collect();
+            let earlier_edges: Vec<Edge> = edges.iter().copied().filter(|_| rng.below(2) > 0).collect();
+            let earlier = solve_perfect(vertex_count, &earlier_edges, None);
+            let restricted: Vec<(Vec<usize>, Solution)> = parts
+                .iter()
+                .map(|(vertices, _)| {
+                    let inside: Vec<Edge> = edges
+                        .iter()
+                        .filter_map(|e| {
+                            let u = vertices.iter().position(|&x| x == e.u)?;
+                            let v = vertices.iter().position(|&x| x == e.v)?;
+                            Some(Edge { u, v, weight: e.weight })
+                        })
+                        .collect();
+                    let warm = earlier.restricted(vertices);
+                    (vertices.clone(), solve_perfect(vertices.len(), &inside, Some(&warm)))
+                })
+                .collect();
+            for (name, start) in [
+                ("parts", Solution::combine(vertex_count, &parts, None)),
+                ("parts and earlier", Solution::combine(vertex_count, &restricted, Some(&earlier))),
+            ] {
+                let solution = solve_perfect(vertex_count, &edges, Some(&start));
+                assert_perfect_optimum(vertex_count, &edges, want, &solution.mates, &format!("{name}, cut {cut}"));
+            }
+            perfect_graphs += usize::from(2 * want.0 == vertex_count);
+        }
+        assert!(perfect_graphs > 700, "only {perfect_graphs} graphs had a perfect matching");
     }
 
     /// The published slack is the certificate the pairing relies on: non-negative on every edge,
