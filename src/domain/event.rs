@@ -196,6 +196,10 @@ pub struct SystemSettings {
     /// Swiss and McMahon: players who must not meet (family, club-mates by request), each
     /// pair smaller id first, set on the players page.
     pub forbidden_pairs: Vec<(i64, i64)>,
+    /// Swiss and McMahon followed by a knockout (积分编排淘汰制): the top this many of the
+    /// standings after the last scored round play single elimination, with a third-place game
+    /// from four players; 0: no knockout stage.
+    pub knockout_after: u32,
 }
 
 impl Default for SystemSettings {
@@ -222,6 +226,7 @@ impl Default for SystemSettings {
             relay_order: RelayOrder::Fixed,
             relay_draw: DrawPolicy::Replay,
             forbidden_pairs: Vec::new(),
+            knockout_after: 0,
         }
     }
 }
@@ -305,6 +310,7 @@ pub struct SystemInput<'a> {
     pub team_tie_breaks: &'a str,
     pub relay_order: &'a str,
     pub relay_draw: &'a str,
+    pub knockout_after: &'a str,
 }
 
 /// The option whose code is `text`; a blank field is the first option.
@@ -358,6 +364,11 @@ impl SystemSettings {
             settings.avoid_same_club = input.avoid_same_club;
             settings.same_team_rounds =
                 number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "Rounds without team-mates meeting")?;
+            settings.knockout_after =
+                number(input.knockout_after, 0, 0..=MAX_KNOCKOUT_STAGE, "Players in the knockout stage (0 for none)")?;
+            if settings.knockout_after == 1 {
+                return Err(FieldError("A knockout stage needs at least 2 players (0 for none)".into()));
+            }
             if input.handicap {
                 settings.handicap = Some(HandicapRule {
                     reduction: number(input.handicap_reduction, 0, 0..=9, "The handicap reduction")? as u8,
@@ -480,6 +491,9 @@ pub const MAX_ROUNDS: u32 = 30;
 
 /// Most groups a round robin may be split into.
 pub const MAX_GROUPS: u32 = 32;
+
+/// Most players a knockout stage after a Swiss or McMahon takes.
+pub const MAX_KNOCKOUT_STAGE: u32 = 256;
 
 /// Everything a director fills in to create or edit an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -610,6 +624,7 @@ mod tests {
             team_tie_breaks: "key-board, game-points",
             relay_order: "nominated",
             relay_draw: "both-out",
+            knockout_after: "8",
         }
     }
 
@@ -627,11 +642,17 @@ mod tests {
         assert_eq!(mcmahon.same_team_rounds, 2);
         assert_eq!(mcmahon.handicap, Some(HandicapRule { reduction: 2, max_stones: 9 }));
         assert_eq!(mcmahon.tie_breaks, vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sosos]);
+        assert_eq!(mcmahon.knockout_after, 8, "then a knockout of the top 8 (积分编排淘汰制)");
+        for (text, message) in [("1", "at least 2"), ("257", "from 0 to 256"), ("top", "from 0 to 256")] {
+            let refused = system_settings("swiss", SystemInput { knockout_after: text, ..system_input() });
+            assert!(refused.as_ref().is_err_and(|e| e.0.contains(message)), "{text}: {refused:?}");
+        }
 
         let round_robin = system_settings("round-robin", system_input())?;
         assert_eq!((round_robin.cycles, round_robin.groups, round_robin.seating), (2, 3, Seating::Lot));
         // Fields of other systems keep their defaults.
         assert_eq!(round_robin.lives, SystemSettings::default().lives);
+        assert_eq!(round_robin.knockout_after, 0, "a knockout stage follows a Swiss or McMahon only");
 
         let double = system_settings("knockout", system_input())?;
         assert_eq!(double.lives, 2);

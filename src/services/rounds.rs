@@ -88,6 +88,28 @@ pub fn system_of(event: &event::Model) -> AppResult<(System, SystemSettings)> {
 }
 
 /// The seeding stored when round 1 was drafted (empty before).
+/// The round in which the event's knockout starts (see [`event_round::knockout_start`]).
+pub fn knockout_start(event: &event::Model, system: System, settings: &SystemSettings) -> Option<u32> {
+    event_round::knockout_start(&EventPlan { system, settings, rounds: event.rounds.max(0) as u32, seed: 0 })
+}
+
+/// The event's knockout from its stored seeding and `past` (a knockout, or a Swiss or McMahon's
+/// knockout stage once seeded); None before it starts or without one.
+pub fn knockout_of(
+    event: &event::Model,
+    system: System,
+    settings: &SystemSettings,
+    past: &History,
+) -> Option<Result<crate::domain::pairing::knockout::Knockout, crate::domain::pairing::knockout::KnockoutError>> {
+    knockout_start(event, system, settings)?;
+    let seeds = stored_seeding(event);
+    if system != System::Knockout && seeds.is_empty() {
+        return None;
+    }
+    let plan = EventPlan { system, settings, rounds: event.rounds.max(0) as u32, seed: 0 };
+    Some(event_round::event_knockout(&plan, &seeds, past))
+}
+
 pub fn stored_seeding(event: &event::Model) -> Vec<i64> {
     event.seeding.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
 }
@@ -118,13 +140,20 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         return Ok(false);
     }
     Ok(match system {
-        System::Swiss | System::McMahon => rounds.len() as i32 >= event.rounds,
+        System::Swiss | System::McMahon => match knockout_start(event, system, &settings) {
+            Some(start) if rounds.len() as u32 >= start => {
+                let past = history(conn, &rounds).await?;
+                knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
+            }
+            Some(_) => false,
+            None => rounds.len() as i32 >= event.rounds,
+        },
         System::RoundRobin => round_robin_groups(&seeds, settings.groups)
             .and_then(|groups| group_round_count(&groups, settings.cycles))
             .is_ok_and(|n| rounds.len() as u32 >= n),
         System::Knockout => {
             let past = history(conn, &rounds).await?;
-            event_round::rebuild_knockout(&settings, &seeds, &past).is_ok_and(|k| k.champion().is_some())
+            knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
         }
         System::BestOf => {
             let past = history(conn, &rounds).await?;
@@ -193,7 +222,17 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         rounds: event.rounds.max(0) as u32,
         seed: round_seed(event_id, number),
     };
-    let seeds = if !uses_seeding(system) {
+    let stage_start = knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
+    let seeds = if stage_start == Some(number as u32) {
+        // A knockout stage is seeded now, from the standings of the rounds before it.
+        let seeds = event_round::knockout_stage_seeding(&plan, &everyone, &past);
+        let mut active: event::ActiveModel = event.clone().into();
+        active.seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
+        active.update(&txn).await?;
+        seeds
+    } else if stage_start.is_some_and(|start| number as u32 > start) {
+        stored_seeding(&event)
+    } else if !uses_seeding(system) {
         Vec::new()
     } else if number == 1 {
         // Fixed now, with the players present, for the whole table or bracket.
@@ -219,7 +258,18 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
                 other => next_round_error(other, locale),
             })?
         }
-        _ => next_round(&plan, &everyone, &past, &seeds, number as u32).map_err(|e| next_round_error(e, locale))?,
+        _ => {
+            // A large field takes seconds to pair: off the request threads, which serve everyone.
+            let (settings, everyone, past, seeds) = (settings.clone(), everyone.clone(), past.clone(), seeds.clone());
+            let (system, rounds, seed) = (plan.system, plan.rounds, plan.seed);
+            tokio::task::spawn_blocking(move || {
+                let plan = EventPlan { system, settings: &settings, rounds, seed };
+                next_round(&plan, &everyone, &past, &seeds, number as u32)
+            })
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("the pairing task failed: {e}")))?
+            .map_err(|e| next_round_error(e, locale))?
+        }
     };
 
     let created = round::ActiveModel {
@@ -301,7 +351,7 @@ async fn sync_knockout_round(
     locale: Locale,
 ) -> AppResult<()> {
     let (system, settings) = system_of(event)?;
-    if system != System::Knockout {
+    if knockout_start(event, system, &settings).is_none_or(|start| (round.number as u32) < start) {
         return Ok(());
     }
     let rounds = list(conn, event.id).await?;
@@ -309,7 +359,8 @@ async fn sync_knockout_round(
         return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
     }
     let past = history(conn, &rounds).await?;
-    let knockout = event_round::rebuild_knockout(&settings, &stored_seeding(event), &past).map_err(|e| {
+    let Some(knockout) = knockout_of(event, system, &settings, &past) else { return Ok(()) };
+    let knockout = knockout.map_err(|e| {
         AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
     })?;
     let wanted = knockout.current_round().games_to_play();
@@ -726,7 +777,8 @@ pub async fn rule_both_lose(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
-    if system_of(&event)?.0 != System::Knockout {
+    let (system, settings) = system_of(&event)?;
+    if knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start) {
         return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
     }
     let r = published_round(&txn, event_id, number, locale).await?;
@@ -802,8 +854,8 @@ pub async fn view(
     let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
     let everyone: HashMap<i32, player::Model> =
         players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
-    let system = system_of(event)?.0;
-    let knockout = system == System::Knockout;
+    let (system, settings) = system_of(event)?;
+    let knockout = knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);
     let mut byes_cost = Vec::new();
     for b in byes_of(conn, r.id).await? {
         if let Some(p) = everyone.get(&b.player_id) {

@@ -9,7 +9,7 @@ use sea_orm::ConnectionTrait;
 use crate::db::entities::{event, player};
 use crate::domain::event::{System, TeamPairing};
 use crate::domain::pairing::event_round::{self, initial_score};
-use crate::domain::pairing::knockout::{Bracket, MatchStatus};
+use crate::domain::pairing::knockout::{Bracket, Knockout, MatchStatus};
 use crate::domain::pairing::round_robin::round_robin_groups;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
@@ -143,6 +143,56 @@ pub(crate) fn result_text(result: &GameResult, locale: Locale) -> String {
     }
 }
 
+/// The bracket of `knockout`, its round `r` shown as event round `r + offset` (published rounds
+/// only), seeds numbered from 1.
+fn knockout_view(
+    knockout: &Knockout,
+    seeds: &[i64],
+    published: &[i32],
+    offset: u32,
+    name: &dyn Fn(i64) -> String,
+    locale: Locale,
+) -> KnockoutView {
+    let seed_of = |id: i64| seeds.iter().position(|s| *s == id).map_or(0, |i| i as u32 + 1);
+    let rounds = knockout
+        .rounds()
+        .iter()
+        .filter(|r| published.contains(&((r.number + offset) as i32)))
+        .map(|r| BracketRound {
+            number: r.number + offset,
+            matches: r
+                .matches
+                .iter()
+                .map(|m| MatchView {
+                    bracket: match m.bracket {
+                        Bracket::Main => "bracket-main",
+                        Bracket::ThirdPlace => "bracket-third-place",
+                        Bracket::Winners => "bracket-winners",
+                        Bracket::Losers => "bracket-losers",
+                        Bracket::GrandFinal => "bracket-grand-final",
+                        Bracket::Group { .. } | Bracket::Mixed => "bracket-group",
+                    },
+                    stage: m.stage,
+                    a: (seed_of(m.a.player), name(m.a.player)),
+                    b: m.b.map(|b| (seed_of(b.player), name(b.player))),
+                    games: m
+                        .games
+                        .iter()
+                        .map(|g| {
+                            let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
+                            format!("{} – {} {outcome}", name(g.black), name(g.white))
+                        })
+                        .collect(),
+                    winner: m.winner.map(name),
+                    awaiting_ruling: m.status() == MatchStatus::AwaitingRuling,
+                })
+                .collect(),
+        })
+        .collect();
+    let placings = knockout.placings().unwrap_or_default().iter().map(|p| (p.place, name(p.player))).collect();
+    KnockoutView { rounds, placings }
+}
+
 pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<Standings> {
     let (system, settings) = rounds::system_of(event)?;
     let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
@@ -193,53 +243,26 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         });
     }
 
-    if system == System::Knockout {
-        if seeds.len() >= 2 {
-            let knockout = event_round::rebuild_knockout(&settings, &seeds, &past).map_err(|e| {
-                AppError::Internal(anyhow::anyhow!("event {}: knockout does not rebuild: {e}", event.id))
-            })?;
-            let seed_of = |id: i64| seeds.iter().position(|s| *s == id).map_or(0, |i| i as u32 + 1);
-            let rounds_view = knockout
-                .rounds()
-                .iter()
-                .filter(|r| standings.rounds.contains(&(r.number as i32)))
-                .map(|r| BracketRound {
-                    number: r.number,
-                    matches: r
-                        .matches
-                        .iter()
-                        .map(|m| MatchView {
-                            bracket: match m.bracket {
-                                Bracket::Main => "bracket-main",
-                                Bracket::ThirdPlace => "bracket-third-place",
-                                Bracket::Winners => "bracket-winners",
-                                Bracket::Losers => "bracket-losers",
-                                Bracket::GrandFinal => "bracket-grand-final",
-                                Bracket::Group { .. } | Bracket::Mixed => "bracket-group",
-                            },
-                            stage: m.stage,
-                            a: (seed_of(m.a.player), name(m.a.player)),
-                            b: m.b.map(|b| (seed_of(b.player), name(b.player))),
-                            games: m
-                                .games
-                                .iter()
-                                .map(|g| {
-                                    let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
-                                    format!("{} – {} {outcome}", name(g.black), name(g.white))
-                                })
-                                .collect(),
-                            winner: m.winner.map(name),
-                            awaiting_ruling: m.status() == MatchStatus::AwaitingRuling,
-                        })
-                        .collect(),
-                })
-                .collect();
-            let placings = knockout.placings().unwrap_or_default().iter().map(|p| (p.place, name(p.player))).collect();
-            standings.knockout = Some(KnockoutView { rounds: rounds_view, placings });
-        } else {
-            standings.knockout = Some(KnockoutView { rounds: Vec::new(), placings: Vec::new() });
+    // A knockout, or the knockout stage after a Swiss or McMahon (积分编排淘汰制): the bracket.
+    let stage_start = rounds::knockout_start(event, system, &settings);
+    if let Some(start) = stage_start {
+        let offset = start - 1;
+        let knockout = match rounds::knockout_of(event, system, &settings, &past) {
+            Some(Ok(knockout)) if seeds.len() >= 2 => Some(knockout),
+            Some(Err(e)) if seeds.len() >= 2 => {
+                return Err(AppError::Internal(anyhow::anyhow!("event {}: knockout does not rebuild: {e}", event.id)));
+            }
+            _ => None,
+        };
+        standings.knockout = Some(match knockout {
+            Some(knockout) => knockout_view(&knockout, &seeds, &standings.rounds, offset, &name, locale),
+            None => KnockoutView { rounds: Vec::new(), placings: Vec::new() },
+        });
+        if system == System::Knockout {
+            return Ok(standings);
         }
-        return Ok(standings);
+        // The table covers the rounds before the stage.
+        standings.rounds.retain(|&r| (r as u32) < start);
     }
     if system == System::BestOf && seeds.len() == 2 {
         let state = event_round::best_of_state(&settings, &seeds, &past).map_err(|e| AppError::Internal(e.into()))?;
@@ -264,6 +287,10 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
             .collect(),
         _ => vec![(None, everyone.iter().map(|p| i64::from(p.id)).collect())],
     };
+    let before_stage = |round: u32| stage_start.is_none_or(|start| round < start);
+    let games: Vec<_> = games.into_iter().filter(|g| before_stage(g.round)).collect();
+    let table_byes: Vec<_> = past.byes.iter().filter(|b| before_stage(b.round)).copied().collect();
+    let published: Vec<_> = published.into_iter().filter(|r| before_stage(r.number as u32)).collect();
     for (group, members) in pools {
         let members: HashSet<i64> = members.into_iter().collect();
         let in_pool = |id: i64| members.contains(&id);
@@ -273,7 +300,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
             .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value) })
             .collect();
         let pool_games: Vec<_> = games.iter().filter(|g| in_pool(g.black) && in_pool(g.white)).copied().collect();
-        let pool_byes: Vec<_> = past.byes.iter().filter(|b| in_pool(b.player)).copied().collect();
+        let pool_byes: Vec<_> = table_byes.iter().filter(|b| in_pool(b.player)).copied().collect();
         let table = compute_standings_with(&entrants, &pool_games, &pool_byes, &rules)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
         let place_of: HashMap<i64, u32> = table.iter().map(|r| (r.player, r.place)).collect();
@@ -283,7 +310,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
                 .iter()
                 .map(|r| {
                     let n = r.number as u32;
-                    if past.byes.iter().any(|b| b.round == n && b.player == row.player) {
+                    if table_byes.iter().any(|b| b.round == n && b.player == row.player) {
                         return "bye".to_string();
                     }
                     // The last game of the round: a best-of replays a void game in a later round.

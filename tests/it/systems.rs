@@ -184,6 +184,59 @@ async fn a_knockout_replays_draws_takes_a_ruling_and_ends_with_placings() -> Tes
     Ok(())
 }
 
+/// 积分编排淘汰制: three Swiss rounds, then the top four of the standings play a knockout:
+/// semi-finals 1–4 and 2–3 by the Swiss table, then the final and the game for third place.
+#[actix_web::test]
+async fn a_swiss_is_followed_by_a_knockout_of_its_top_four() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(&app, "swiss", &[("knockout_after", "4")], SIX).await?;
+    let event_page = app.client().get(&format!("/events/{event_id}")).await?;
+    assert!(event_page.body.contains("then a knockout of the top 4"), "{}", event_page.body);
+    for round in 1..=3 {
+        for (board, black, white) in pair_and_publish(&mut director, event_id, round).await? {
+            enter(&mut director, event_id, round, board, outcome_for(seed_of(&black) < seed_of(&white))).await?;
+        }
+    }
+    let before = app.client().get(&format!("/events/{event_id}/standings")).await?;
+    let table: Vec<String> = attributes(&before.body, "data-player");
+    assert_eq!(table.len(), 6, "{table:?}");
+    assert_eq!(table[0], "S1", "three wins");
+    let top: Vec<u32> = table.iter().take(4).map(|name| seed_of(name)).collect();
+    let semis = pair_and_publish(&mut director, event_id, 4).await?;
+    let mut met: Vec<(u32, u32)> =
+        semis.iter().map(|(_, b, w)| (seed_of(b).min(seed_of(w)), seed_of(b).max(seed_of(w)))).collect();
+    met.sort_unstable();
+    let sorted = |a: u32, b: u32| (a.min(b), a.max(b));
+    let mut want = vec![sorted(top[0], top[3]), sorted(top[1], top[2])];
+    want.sort_unstable();
+    assert_eq!(met, want, "semi-finals 1–4 and 2–3 of the Swiss table {table:?}");
+    for (board, black, white) in &semis {
+        enter(&mut director, event_id, 4, *board, outcome_for(seed_of(black) < seed_of(white))).await?;
+    }
+    let finals = pair_and_publish(&mut director, event_id, 5).await?;
+    assert_eq!(finals.len(), 2, "the final and the game for third place: {finals:?}");
+    for (board, black, white) in &finals {
+        enter(&mut director, event_id, 5, *board, outcome_for(seed_of(black) < seed_of(white))).await?;
+    }
+    let refused = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    refused.assert_status(400)?;
+    // The stronger always won: the knockout's places follow strength among the four.
+    let page = app.client().get(&format!("/events/{event_id}/standings")).await?;
+    assert!(page.body.contains("id=\"bracket\"") && page.body.contains("id=\"standings-before-knockout\""));
+    let mut strongest: Vec<u32> = top.clone();
+    strongest.sort_unstable();
+    let placings: Vec<(String, String)> =
+        attributes(&page.body, "data-player").into_iter().zip(attributes(&page.body, "data-place")).take(4).collect();
+    let expected: Vec<(String, String)> =
+        strongest.iter().enumerate().map(|(i, s)| (format!("S{s}"), (i + 1).to_string())).collect();
+    assert_eq!(placings, expected);
+    // The Swiss table below keeps its three rounds: no knockout game counts in it.
+    let after: Vec<String> = attributes(&page.body, "data-player").into_iter().skip(4).collect();
+    assert_eq!(after, table, "the table before the knockout is unchanged");
+    assert!(!page.body.contains(">R4<"), "no knockout round in the Swiss table");
+    Ok(())
+}
+
 #[actix_web::test]
 async fn a_best_of_three_alternates_colours_and_stops_when_decided() -> TestResult {
     let app = TestApp::spawn().await?;

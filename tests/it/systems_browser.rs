@@ -192,6 +192,44 @@ async fn a_knockout_in_the_browser() -> TestResult {
     .await
 }
 
+/// 积分编排淘汰制: two Swiss rounds for six players, then a knockout of the top four.
+#[actix_web::test]
+async fn a_swiss_then_knockout_in_the_browser() -> TestResult {
+    with_director("swiss-knockout", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "swiss",
+            inputs: &[("rounds", "2"), ("knockout_after", "4")],
+            checkboxes: &[],
+            csv: "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\nEcho,1d\nFoxtrot,1k\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        // Two Swiss rounds of three boards, the semi-finals, then the final and third place.
+        for expected_boards in [3, 3, 2, 2] {
+            let pairing = pair_round(browser, app, &event_path).await?;
+            assert_eq!(pairing.len(), expected_boards, "{pairing:?}");
+            for (board, black, white) in pairing {
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+            }
+        }
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        assert!(browser.find_all(Locator::Id("generate-round")).await?.is_empty(), "the knockout is over");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let mut placings = Vec::new();
+        for row in browser.find_all(Locator::Css("#placings tbody tr")).await? {
+            placings.push(row.text().await?);
+        }
+        // The first name always won, so the four in the knockout finish in name order.
+        assert_eq!(placings.len(), 4, "{placings:?}");
+        assert_eq!(placings.first().map(String::as_str), Some("1 Alpha"));
+        let names: Vec<&str> = placings.iter().filter_map(|p| p.split_once(' ').map(|(_, n)| n)).collect();
+        assert!(names.is_sorted(), "{placings:?}");
+        assert!(browser.find(Locator::Id("standings-before-knockout")).await?.is_displayed().await?);
+        assert_eq!(browser.find_all(Locator::Css("#standings tbody tr")).await?.len(), 6);
+        Ok(())
+    })
+    .await
+}
+
 #[actix_web::test]
 async fn a_best_of_three_in_the_browser() -> TestResult {
     with_director("best-of", async |browser: &Browser, app: &TestApp| -> TestResult {
@@ -250,6 +288,54 @@ async fn a_team_event_in_the_browser() -> TestResult {
         }
         // A drawn match: 1 match point each, level on every tie-break, so in team order.
         assert_eq!(table, vec![(Some("Red".into()), Some("1".into())), (Some("Blue".into()), Some("1".into()))]);
+        Ok(())
+    })
+    .await
+}
+
+/// 全队循环制: two teams of two, every player of one meets every player of the other over two
+/// rounds; the whole schedule is one team match.
+#[actix_web::test]
+async fn a_team_all_play_all_in_the_browser() -> TestResult {
+    with_director("team-all-play-all", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "team",
+            inputs: &[("team_boards", "2"), ("team_pairing", "all-play-all")],
+            checkboxes: &[],
+            csv: "name,rank,team,board\nRed 1,5d,Red,1\nRed 2,4d,Red,2\nBlue 1,3d,Blue,1\nBlue 2,2d,Blue,2\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        let mut met = Vec::new();
+        for _ in 1..=2 {
+            for (board, black, white) in pair_round(browser, app, &event_path).await? {
+                // Blue always wins (its names sort first).
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+                let (red, blue) = if black.starts_with("Red") { (black, white) } else { (white, black) };
+                met.push((red, blue));
+            }
+        }
+        met.sort();
+        let want: Vec<(String, String)> =
+            [("Red 1", "Blue 1"), ("Red 1", "Blue 2"), ("Red 2", "Blue 1"), ("Red 2", "Blue 2")]
+                .iter()
+                .map(|(r, b)| (r.to_string(), b.to_string()))
+                .collect();
+        assert_eq!(met, want, "every Red player met every Blue player once");
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        assert!(browser.find_all(Locator::Id("generate-round")).await?.is_empty(), "one round per board");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let mut table = Vec::new();
+        for row in browser.find_all(Locator::Css("#team-table tbody tr")).await? {
+            table.push((
+                row.attr("data-team").await?,
+                row.attr("data-match-points").await?,
+                row.attr("data-game-points").await?,
+            ));
+        }
+        let team = |name: &str, match_points: &str, game_points: &str| {
+            (Some(name.to_string()), Some(match_points.to_string()), Some(game_points.to_string()))
+        };
+        assert_eq!(table, vec![team("Blue", "2", "8"), team("Red", "0", "0")]);
         Ok(())
     })
     .await

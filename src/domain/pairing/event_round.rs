@@ -25,7 +25,7 @@ use super::team_event::{next_team_round, team_seeding};
 use super::{Board, PairCost, PairingError, PairingSettings, pair_round};
 use crate::domain::event::{Seating, System, SystemSettings};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord};
+use crate::domain::standings::{ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with};
 
 /// What the next round needs to know about the event.
 #[derive(Debug, Clone, Copy)]
@@ -194,7 +194,10 @@ pub fn next_round(
     number: u32,
 ) -> Result<DraftRound, NextRoundError> {
     match plan.system {
-        System::Swiss | System::McMahon => pair_by_score(plan, players, history, number),
+        System::Swiss | System::McMahon => match knockout_start(plan) {
+            Some(start) if number >= start => knockout_round(plan, seeding, history, number),
+            _ => pair_by_score(plan, players, history, number),
+        },
         System::RoundRobin => {
             let groups = round_robin_groups(seeding, plan.settings.groups).map_err(NextRoundError::RoundRobin)?;
             let rounds = group_round_count(&groups, plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
@@ -210,25 +213,7 @@ pub fn next_round(
                 rematches: Vec::new(),
             })
         }
-        System::Knockout => {
-            // Fewer than two seeds: the knockout says it needs two players.
-            let mut knockout = rebuild_knockout(plan.settings, seeding, history).map_err(NextRoundError::Knockout)?;
-            if number > 1 {
-                if let Some(champion) = knockout.champion() {
-                    return Err(NextRoundError::ChampionKnown(champion));
-                }
-                knockout.next_round().map_err(NextRoundError::Knockout)?;
-            }
-            let round = knockout.current_round();
-            let boards = round.games_to_play();
-            let byes = round
-                .matches
-                .iter()
-                .filter(|m| m.status() == MatchStatus::Walkover)
-                .map(|m| (m.a.player, None))
-                .collect();
-            Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
-        }
+        System::Knockout => knockout_round(plan, seeding, history, number),
         System::Team => next_team_round(plan, players, history, seeding, &Default::default(), number),
         System::Relay => next_relay_round(plan.settings, players, history, seeding, &Default::default()),
         System::BestOf => {
@@ -242,6 +227,88 @@ pub fn next_round(
             }
         }
     }
+}
+
+/// The round of the event's knockout that is round `number` of the event.
+fn knockout_round(
+    plan: &EventPlan<'_>,
+    seeding: &[i64],
+    history: &History,
+    number: u32,
+) -> Result<DraftRound, NextRoundError> {
+    let start = knockout_start(plan).unwrap_or(1);
+    // Fewer than two seeds: the knockout says it needs two players.
+    let mut knockout = event_knockout(plan, seeding, history).map_err(NextRoundError::Knockout)?;
+    if number > start {
+        if let Some(champion) = knockout.champion() {
+            return Err(NextRoundError::ChampionKnown(champion));
+        }
+        knockout.next_round().map_err(NextRoundError::Knockout)?;
+    }
+    let round = knockout.current_round();
+    let boards = round.games_to_play();
+    let byes =
+        round.matches.iter().filter(|m| m.status() == MatchStatus::Walkover).map(|m| (m.a.player, None)).collect();
+    Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
+}
+
+/// The event round in which its knockout starts: 1 for a knockout; for a Swiss or McMahon with
+/// a knockout stage (积分编排淘汰制) the round after the director's rounds; None without one.
+pub fn knockout_start(plan: &EventPlan<'_>) -> Option<u32> {
+    match plan.system {
+        System::Knockout => Some(1),
+        System::Swiss | System::McMahon if plan.settings.knockout_after >= 2 => Some(plan.rounds + 1),
+        _ => None,
+    }
+}
+
+/// The event's knockout as its games and rulings make it (see [`rebuild_knockout`]): its seeds,
+/// and the rounds from [`knockout_start`] on, numbered from 1. A knockout stage is single
+/// elimination, with a third-place game from four players.
+pub fn event_knockout(plan: &EventPlan<'_>, seeds: &[i64], history: &History) -> Result<Knockout, KnockoutError> {
+    let start = knockout_start(plan).unwrap_or(1);
+    if plan.system == System::Knockout {
+        return rebuild_knockout(plan.settings, seeds, history);
+    }
+    let stage = History {
+        games: history
+            .games
+            .iter()
+            .filter(|g| g.round >= start)
+            .map(|g| PlayedGame { round: g.round + 1 - start, ..*g })
+            .collect(),
+        byes: history
+            .byes
+            .iter()
+            .filter(|b| b.round >= start)
+            .map(|b| ByeRecord { round: b.round + 1 - start, ..*b })
+            .collect(),
+    };
+    let settings = SystemSettings { lives: 1, third_place_game: seeds.len() >= 4, ..plan.settings.clone() };
+    rebuild_knockout(&settings, seeds, &stage)
+}
+
+/// The seeds of a knockout stage after a Swiss or McMahon (积分编排淘汰制): the players present,
+/// best first by the event's standings over the rounds before the stage, the top
+/// `knockout_after` of them.
+pub fn knockout_stage_seeding(plan: &EventPlan<'_>, players: &[Player], history: &History) -> Vec<i64> {
+    let Some(start) = knockout_start(plan) else { return Vec::new() };
+    let entrants: Vec<StandingsEntrant> = players
+        .iter()
+        .map(|p| StandingsEntrant { id: p.id, initial_score: initial_score(plan, p.rank_value) })
+        .collect();
+    let games: Vec<GameRecord> = history.game_records().into_iter().filter(|g| g.round < start).collect();
+    let byes: Vec<ByeRecord> = history.byes.iter().filter(|b| b.round < start).copied().collect();
+    let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
+    // Players come from the event, each once, so the table can always be made; an empty
+    // seeding (the knockout then names the problem) covers the impossible case.
+    let table = compute_standings_with(&entrants, &games, &byes, &plan.settings.tie_break_rules()).unwrap_or_default();
+    table
+        .iter()
+        .map(|row| row.player)
+        .filter(|id| present.contains(id))
+        .take(plan.settings.knockout_after as usize)
+        .collect()
 }
 
 fn pair_by_score(
@@ -391,6 +458,58 @@ mod tests {
         for (id, _) in &draft.byes {
             history.byes.push(ByeRecord { round, player: *id });
         }
+    }
+
+    /// 积分编排淘汰制: three Swiss rounds for seven players, then the top four of the standings
+    /// (a withdrawn player is passed over) play semi-finals 1–4 and 2–3, a final and a game for
+    /// third place.
+    #[test]
+    fn a_swiss_followed_by_a_knockout_of_the_top_four() -> Result<(), NextRoundError> {
+        let settings = SystemSettings { knockout_after: 4, ..SystemSettings::default() };
+        let plan = plan(System::Swiss, &settings);
+        assert_eq!(knockout_start(&plan), Some(4));
+        let mut field = players(7);
+        let mut history = History::default();
+        for round in 1..=3 {
+            let draft = next_round(&plan, &field, &history, &[], round)?;
+            assert!(draft.costs.iter().all(Option::is_some), "the Swiss rounds are searched");
+            play(&mut history, round, &draft);
+        }
+        // The stronger (lower id) always won: 1 has three wins; after it, by points then 对手分.
+        let table = compute_standings_with(
+            &field.iter().map(|p| StandingsEntrant { id: p.id, initial_score: 0 }).collect::<Vec<_>>(),
+            &history.game_records(),
+            &history.byes,
+            &settings.tie_break_rules(),
+        )
+        .map_err(|_| NextRoundError::SeedingMissing)?;
+        let order: Vec<i64> = table.iter().map(|r| r.player).collect();
+        assert_eq!(order[0], 1);
+        // The second in the table withdraws before the stage: the next four are seeded.
+        let withdrawn = order[1];
+        if let Some(p) = field.iter_mut().find(|p| p.id == withdrawn) {
+            p.present = false;
+        }
+        let seeds = knockout_stage_seeding(&plan, &field, &history);
+        let want: Vec<i64> = order.iter().copied().filter(|&id| id != withdrawn).take(4).collect();
+        assert_eq!(seeds, want);
+
+        let semis = next_round(&plan, &field, &history, &seeds, 4)?;
+        let pairs: Vec<(i64, i64)> =
+            semis.boards.iter().map(|b| (b.black.min(b.white), b.black.max(b.white))).collect();
+        let sorted = |a: i64, b: i64| (a.min(b), a.max(b));
+        assert_eq!(pairs.len(), 2);
+        assert!(pairs.contains(&sorted(seeds[0], seeds[3])) && pairs.contains(&sorted(seeds[1], seeds[2])));
+        assert!(semis.costs.iter().all(Option::is_none), "a bracket decides, not a search");
+        play(&mut history, 4, &semis);
+        let finals = next_round(&plan, &field, &history, &seeds, 5)?;
+        assert_eq!(finals.boards.len(), 2, "the final and the game for third place");
+        play(&mut history, 5, &finals);
+        let knockout = event_knockout(&plan, &seeds, &history).map_err(NextRoundError::Knockout)?;
+        let champion = seeds.iter().copied().min().unwrap_or_default();
+        assert_eq!(knockout.champion(), Some(champion));
+        assert_eq!(next_round(&plan, &field, &history, &seeds, 6), Err(NextRoundError::ChampionKnown(champion)));
+        Ok(())
     }
 
     #[test]

@@ -110,6 +110,8 @@ pub struct EventForm {
     relay_order: String,
     #[serde(default)]
     relay_draw: String,
+    #[serde(default)]
+    knockout_after: String,
 }
 
 impl EventForm {
@@ -147,6 +149,7 @@ impl EventForm {
                 team_tie_breaks: &self.team_tie_breaks,
                 relay_order: &self.relay_order,
                 relay_draw: &self.relay_draw,
+                knockout_after: &self.knockout_after,
             },
         })
         .map_err(|e| e.0)
@@ -184,6 +187,7 @@ impl EventForm {
             team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
             relay_order: settings.relay_order.code().into(),
             relay_draw: draw_policy_code(settings.relay_draw).into(),
+            knockout_after: settings.knockout_after.to_string(),
             ..self
         }
     }
@@ -364,11 +368,15 @@ impl EventPage {
         let rank = |value: i32| Rank::from_value(value).map(|r| r.to_string()).unwrap_or_default();
         let mut parts = vec![self.ctx.t(system.code())];
         match system {
-            System::Swiss => parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds)),
-            System::McMahon => {
+            System::Swiss | System::McMahon => {
                 parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds));
-                parts.push(format!("{} {}", self.ctx.t("mcmahon-bar"), rank(s.mcmahon_bar)));
-                parts.push(format!("{} {}", self.ctx.t("mcmahon-floor"), rank(s.mcmahon_floor)));
+                if system == System::McMahon {
+                    parts.push(format!("{} {}", self.ctx.t("mcmahon-bar"), rank(s.mcmahon_bar)));
+                    parts.push(format!("{} {}", self.ctx.t("mcmahon-floor"), rank(s.mcmahon_floor)));
+                }
+                if s.knockout_after >= 2 {
+                    parts.push(self.ctx.t_n("knockout-stage-n", "n", s.knockout_after));
+                }
             }
             System::RoundRobin => {
                 parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }));
