@@ -134,14 +134,24 @@ pub async fn update(
     let txn = crate::db::begin_write(&state.db).await?;
     let current = get(&txn, event_id).await?;
     let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
-    if (settings.rounds as u64) < played {
+    let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
+    // Once a knockout stage follows the director's rounds (积分编排淘汰制), the rounds before
+    // it are the ones that count, and neither they nor the stage's size can change.
+    let stage_started = stored.knockout_after >= 2 && played > current.rounds.max(0) as u64;
+    let scored = if stage_started { current.rounds.max(0) as u64 } else { played };
+    if (settings.rounds as u64) < scored {
         return Err(AppError::BadRequest(
-            locale.t_args("error-rounds-below-played", &[("n", Arg::Num(played as i64))]),
+            locale.t_args("error-rounds-below-played", &[("n", Arg::Num(scored as i64))]),
         ));
+    }
+    if stage_started
+        && (settings.rounds as i32 != current.rounds
+            || settings.system_settings.knockout_after != stored.knockout_after)
+    {
+        return Err(AppError::BadRequest(locale.t("error-knockout-stage-fixed")));
     }
     // The system and what fixes its table cannot change once round 1 is drafted: the rounds
     // already made would no longer follow from the settings.
-    let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
     let fixed =
         |s: &crate::domain::event::SystemSettings| (s.cycles, s.seating, s.lives, s.third_place_game, s.best_of);
     if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {

@@ -203,6 +203,21 @@ async fn a_swiss_is_followed_by_a_knockout_of_its_top_four() -> TestResult {
     assert_eq!(table[0], "S1", "three wins");
     let top: Vec<u32> = table.iter().take(4).map(|name| seed_of(name)).collect();
     let semis = pair_and_publish(&mut director, event_id, 4).await?;
+    // Once the stage has started, the Swiss rounds and the stage's size are fixed; the rest of
+    // the event can still be edited.
+    let edit = |rounds: &'static str, knockout_after: &'static str, name: &'static str| {
+        let mut form: Vec<(&str, &str)> = event_form(name, rounds).into_iter().collect();
+        form.extend([("knockout_after", knockout_after)]);
+        form
+    };
+    let before_edits = app.fingerprint().await?;
+    for (rounds, knockout_after) in [("4", "4"), ("3", "8")] {
+        let refused = director.post(&format!("/events/{event_id}/edit"), &edit(rounds, knockout_after, "Cup")).await?;
+        refused.assert_status(400)?;
+        assert!(refused.body.contains("knockout stage has started"), "{}", refused.body);
+    }
+    assert_eq!(app.fingerprint().await?, before_edits, "nothing changed");
+    director.post(&format!("/events/{event_id}/edit"), &edit("3", "4", "Swiss Cup 2026")).await?.assert_status(303)?;
     let mut met: Vec<(u32, u32)> =
         semis.iter().map(|(_, b, w)| (seed_of(b).min(seed_of(w)), seed_of(b).max(seed_of(w)))).collect();
     met.sort_unstable();

@@ -340,6 +340,7 @@ bracket-losers = Losers' bracket
 bracket-grand-final = Grand final
 bracket-group = Loss group
 error-system-fixed = The pairing system and its seating, cycles, lives or number of games cannot change once round 1 is made.
+error-knockout-stage-fixed = The knockout stage has started: its size and the rounds before it cannot change
 error-event-over = All rounds of this event are made: there is no next round.
 error-best-of-two = A best-of match is between two players; { $n } are registered and not withdrawn.
 error-fixed-pairing = This system's table or bracket fixes the pairing: it cannot be edited by hand.

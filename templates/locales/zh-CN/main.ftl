@@ -331,6 +331,7 @@ bracket-losers = 败者组
 bracket-grand-final = 总决赛
 bracket-group = 负场组
 error-system-fixed = 第一轮编排后，编排制度及其座位、循环数、出局负场数或局数不能再改。
+error-knockout-stage-fixed = 淘汰赛阶段已开始：其人数及之前的轮数不能再改
 error-event-over = 本比赛的所有轮次均已编排，没有下一轮。
 error-best-of-two = 多局决胜是两名棋手之间的比赛；现有 { $n } 名已报名且未退赛的棋手。
 error-fixed-pairing = 本制度的对阵表或淘汰表决定配对，不能手动修改。
