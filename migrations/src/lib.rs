@@ -5,6 +5,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_foundation;
 mod m20261121_000002_systems;
 mod m20261121_000003_teams;
+mod m20261121_000004_stage_seeding;
 
 pub struct Migrator;
 
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_foundation::Migration),
             Box::new(m20261121_000002_systems::Migration),
             Box::new(m20261121_000003_teams::Migration),
+            Box::new(m20261121_000004_stage_seeding::Migration),
         ]
     }
 }

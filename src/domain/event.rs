@@ -322,6 +322,29 @@ fn choice<T: Copy>(text: &str, options: &[T], code: fn(T) -> &'static str, what:
     })
 }
 
+/// Players each group (or the one table) sends to a knockout stage: 0 for none; the stage
+/// needs 2 players and takes at most [`MAX_KNOCKOUT_STAGE`].
+fn knockout_stage(text: &str, groups: u32) -> Result<u32, FieldError> {
+    if text.trim().is_empty() {
+        return Ok(0);
+    }
+    let what = if groups > 1 {
+        "Players from each group in the knockout stage (0 for none)"
+    } else {
+        "Players in the knockout stage (0 for none)"
+    };
+    let each = number_in(text, 0..=MAX_KNOCKOUT_STAGE, what)?;
+    if each >= 1 && each * groups < 2 {
+        return Err(FieldError("A knockout stage needs at least 2 players (0 for none)".into()));
+    }
+    if each * groups > MAX_KNOCKOUT_STAGE {
+        return Err(FieldError(format!(
+            "A knockout stage takes at most {MAX_KNOCKOUT_STAGE} players: {groups} groups send {each} each"
+        )));
+    }
+    Ok(each)
+}
+
 fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
     match text.trim().parse::<u32>() {
         Ok(n) if range.contains(&n) => Ok(n),
@@ -364,11 +387,7 @@ impl SystemSettings {
             settings.avoid_same_club = input.avoid_same_club;
             settings.same_team_rounds =
                 number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "Rounds without team-mates meeting")?;
-            settings.knockout_after =
-                number(input.knockout_after, 0, 0..=MAX_KNOCKOUT_STAGE, "Players in the knockout stage (0 for none)")?;
-            if settings.knockout_after == 1 {
-                return Err(FieldError("A knockout stage needs at least 2 players (0 for none)".into()));
-            }
+            settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
             if input.handicap {
                 settings.handicap = Some(HandicapRule {
                     reduction: number(input.handicap_reduction, 0, 0..=9, "The handicap reduction")? as u8,
@@ -380,6 +399,7 @@ impl SystemSettings {
             System::RoundRobin => {
                 settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
                 settings.groups = number(input.groups, 1, 1..=MAX_GROUPS, "Groups (1 for one table)")?;
+                settings.knockout_after = knockout_stage(input.knockout_after, settings.groups)?;
             }
             System::Knockout => {
                 settings.lives = number(input.lives, 1, 1..=5, "Lives (1 single, 2 double elimination)")?;
@@ -652,11 +672,21 @@ mod tests {
         assert_eq!((round_robin.cycles, round_robin.groups, round_robin.seating), (2, 3, Seating::Lot));
         // Fields of other systems keep their defaults.
         assert_eq!(round_robin.lives, SystemSettings::default().lives);
-        assert_eq!(round_robin.knockout_after, 0, "a knockout stage follows a Swiss or McMahon only");
+        assert_eq!(round_robin.knockout_after, 8, "then a knockout of the top 8 of each group");
+        let crowded =
+            system_settings("round-robin", SystemInput { groups: "32", knockout_after: "9", ..system_input() });
+        assert!(crowded.is_err_and(|e| e.0.contains("at most 256")));
+        let one_table =
+            system_settings("round-robin", SystemInput { groups: "1", knockout_after: "1", ..system_input() });
+        assert!(one_table.is_err_and(|e| e.0.contains("at least 2")));
+        let winners =
+            system_settings("round-robin", SystemInput { groups: "4", knockout_after: "1", ..system_input() })?;
+        assert_eq!(winners.knockout_after, 1, "the four group winners play a knockout");
 
         let double = system_settings("knockout", system_input())?;
         assert_eq!(double.lives, 2);
         assert!(!double.third_place_game, "a third-place game belongs to single elimination only");
+        assert_eq!(double.knockout_after, 0, "a knockout has no knockout stage after it");
         let single = system_settings("knockout", SystemInput { lives: "1", ..system_input() })?;
         assert!(single.third_place_game);
 

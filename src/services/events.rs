@@ -135,9 +135,10 @@ pub async fn update(
     let current = get(&txn, event_id).await?;
     let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
     let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
-    // Once a knockout stage follows the director's rounds (积分编排淘汰制), the rounds before
-    // it are the ones that count, and neither they nor the stage's size can change.
-    let stage_started = stored.knockout_after >= 2 && played > current.rounds.max(0) as u64;
+    // Once a knockout stage follows the director's rounds or the group table (积分编排淘汰制),
+    // the rounds before it are the ones that count, and neither they nor the stage's size can
+    // change.
+    let stage_started = current.stage_seeding.is_some();
     let scored = if stage_started { current.rounds.max(0) as u64 } else { played };
     if (settings.rounds as u64) < scored {
         return Err(AppError::BadRequest(
@@ -152,8 +153,9 @@ pub async fn update(
     }
     // The system and what fixes its table cannot change once round 1 is drafted: the rounds
     // already made would no longer follow from the settings.
-    let fixed =
-        |s: &crate::domain::event::SystemSettings| (s.cycles, s.seating, s.lives, s.third_place_game, s.best_of);
+    let fixed = |s: &crate::domain::event::SystemSettings| {
+        (s.cycles, s.groups, s.seating, s.lives, s.third_place_game, s.best_of)
+    };
     if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {
         return Err(AppError::BadRequest(locale.t("error-system-fixed")));
     }

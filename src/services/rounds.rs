@@ -87,10 +87,15 @@ pub fn system_of(event: &event::Model) -> AppResult<(System, SystemSettings)> {
     Ok((system, SystemSettings::from_json(&event.system_settings)))
 }
 
-/// The seeding stored when round 1 was drafted (empty before).
+/// The event's plan for the round drawn with `seed`.
+pub fn plan_of<'a>(event: &event::Model, system: System, settings: &'a SystemSettings, seed: u64) -> EventPlan<'a> {
+    let rounds = event_round::rounds_before_stage(system, settings, event.rounds.max(0) as u32, &stored_seeding(event));
+    EventPlan { system, settings, rounds, seed }
+}
+
 /// The round in which the event's knockout starts (see [`event_round::knockout_start`]).
 pub fn knockout_start(event: &event::Model, system: System, settings: &SystemSettings) -> Option<u32> {
-    event_round::knockout_start(&EventPlan { system, settings, rounds: event.rounds.max(0) as u32, seed: 0 })
+    event_round::knockout_start(&plan_of(event, system, settings, 0))
 }
 
 /// The event's knockout from its stored seeding and `past` (a knockout, or a Swiss or McMahon's
@@ -102,16 +107,26 @@ pub fn knockout_of(
     past: &History,
 ) -> Option<Result<crate::domain::pairing::knockout::Knockout, crate::domain::pairing::knockout::KnockoutError>> {
     knockout_start(event, system, settings)?;
-    let seeds = stored_seeding(event);
+    let seeds = knockout_seeding(event, system);
     if system != System::Knockout && seeds.is_empty() {
         return None;
     }
-    let plan = EventPlan { system, settings, rounds: event.rounds.max(0) as u32, seed: 0 };
-    Some(event_round::event_knockout(&plan, &seeds, past))
+    Some(event_round::event_knockout(&plan_of(event, system, settings, 0), &seeds, past))
 }
 
+/// The seeding stored when round 1 was drafted (empty before).
 pub fn stored_seeding(event: &event::Model) -> Vec<i64> {
-    event.seeding.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
+    parse_seeding(event.seeding.as_deref())
+}
+
+/// The seeds of the event's knockout: a knockout's round-1 seeding, or a knockout stage's
+/// (stored when the stage's first round is drafted; empty before).
+pub fn knockout_seeding(event: &event::Model, system: System) -> Vec<i64> {
+    if system == System::Knockout { stored_seeding(event) } else { parse_seeding(event.stage_seeding.as_deref()) }
+}
+
+fn parse_seeding(text: Option<&str>) -> Vec<i64> {
+    text.and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
 }
 
 pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
@@ -140,17 +155,17 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         return Ok(false);
     }
     Ok(match system {
-        System::Swiss | System::McMahon => match knockout_start(event, system, &settings) {
+        System::Swiss | System::McMahon | System::RoundRobin => match knockout_start(event, system, &settings) {
             Some(start) if rounds.len() as u32 >= start => {
                 let past = history(conn, &rounds).await?;
                 knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
             }
             Some(_) => false,
+            None if system == System::RoundRobin => round_robin_groups(&seeds, settings.groups)
+                .and_then(|groups| group_round_count(&groups, settings.cycles))
+                .is_ok_and(|n| rounds.len() as u32 >= n),
             None => rounds.len() as i32 >= event.rounds,
         },
-        System::RoundRobin => round_robin_groups(&seeds, settings.groups)
-            .and_then(|groups| group_round_count(&groups, settings.cycles))
-            .is_ok_and(|n| rounds.len() as u32 >= n),
         System::Knockout => {
             let past = history(conn, &rounds).await?;
             knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
@@ -216,22 +231,17 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     }
     let everyone = domain_players(&players::list(&txn, event_id).await?);
     let past = history(&txn, &rounds).await?;
-    let plan = EventPlan {
-        system,
-        settings: &settings,
-        rounds: event.rounds.max(0) as u32,
-        seed: round_seed(event_id, number),
-    };
+    let plan = plan_of(&event, system, &settings, round_seed(event_id, number));
     let stage_start = knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
     let seeds = if stage_start == Some(number as u32) {
         // A knockout stage is seeded now, from the standings of the rounds before it.
-        let seeds = event_round::knockout_stage_seeding(&plan, &everyone, &past);
+        let seeds = event_round::knockout_stage_seeding(&plan, &everyone, &past, &stored_seeding(&event));
         let mut active: event::ActiveModel = event.clone().into();
-        active.seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
+        active.stage_seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
         active.update(&txn).await?;
         seeds
     } else if stage_start.is_some_and(|start| number as u32 > start) {
-        stored_seeding(&event)
+        knockout_seeding(&event, system)
     } else if !uses_seeding(system) {
         Vec::new()
     } else if number == 1 {

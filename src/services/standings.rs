@@ -243,10 +243,12 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         });
     }
 
-    // A knockout, or the knockout stage after a Swiss or McMahon (积分编排淘汰制): the bracket.
+    // A knockout, or the knockout stage after a Swiss, McMahon or group round robin
+    // (积分编排淘汰制): the bracket.
     let stage_start = rounds::knockout_start(event, system, &settings);
     if let Some(start) = stage_start {
         let offset = start - 1;
+        let seeds = rounds::knockout_seeding(event, system);
         let knockout = match rounds::knockout_of(event, system, &settings, &past) {
             Some(Ok(knockout)) if seeds.len() >= 2 => Some(knockout),
             Some(Err(e)) if seeds.len() >= 2 => {

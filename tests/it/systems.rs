@@ -453,6 +453,74 @@ async fn a_group_round_robin_snakes_the_seeds_and_ranks_each_group() -> TestResu
     Ok(())
 }
 
+/// 分组循环 then knockout: two groups of four, the top two of each go through; winners are
+/// seeded first, so the semi-finals cross the groups (S1–S3, S2–S4).
+#[actix_web::test]
+async fn a_group_round_robin_is_followed_by_a_knockout_of_each_groups_top_two() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let eight = "name,rank\nS1,8d\nS2,7d\nS3,6d\nS4,5d\nS5,4d\nS6,3d\nS7,2d\nS8,1d\n";
+    let settings = [("groups", "2"), ("seating", "strength"), ("knockout_after", "2")];
+    let (mut director, event_id) = event_with_system(&app, "round-robin", &settings, eight).await?;
+    let event_page = app.client().get(&format!("/events/{event_id}")).await?;
+    assert!(event_page.body.contains("then a knockout of the top 2 of each group"), "{}", event_page.body);
+    let edit = |groups: &'static str, knockout_after: &'static str| {
+        let mut form: Vec<(&str, &str)> =
+            event_form("Group Cup", "3").into_iter().filter(|(k, _)| *k != "system").collect();
+        form.extend([("system", "round-robin"), ("seating", "strength"), ("groups", groups)]);
+        form.extend([("knockout_after", knockout_after)]);
+        form
+    };
+    for round in 1..=3 {
+        for (board, black, white) in pair_and_publish(&mut director, event_id, round).await? {
+            enter(&mut director, event_id, round, board, outcome_for(seed_of(&black) < seed_of(&white))).await?;
+        }
+        if round == 1 {
+            // The groups are drawn: their number is fixed, the stage's size is not yet.
+            let refused = director.post(&format!("/events/{event_id}/edit"), &edit("4", "2")).await?;
+            refused.assert_status(400)?;
+            director.post(&format!("/events/{event_id}/edit"), &edit("2", "1")).await?.assert_status(303)?;
+            director.post(&format!("/events/{event_id}/edit"), &edit("2", "2")).await?.assert_status(303)?;
+        }
+    }
+    let semis = pair_and_publish(&mut director, event_id, 4).await?;
+    let pairs = |boards: &[(u32, String, String)]| {
+        let mut met: Vec<(u32, u32)> =
+            boards.iter().map(|(_, b, w)| (seed_of(b).min(seed_of(w)), seed_of(b).max(seed_of(w)))).collect();
+        met.sort_unstable();
+        met
+    };
+    assert_eq!(pairs(&semis), vec![(1, 3), (2, 4)], "group winners meet the other group's runner-up");
+    let refused = director.post(&format!("/events/{event_id}/edit"), &edit("2", "4")).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("knockout stage has started"), "{}", refused.body);
+    for (board, black, white) in &semis {
+        enter(&mut director, event_id, 4, *board, outcome_for(seed_of(black) < seed_of(white))).await?;
+    }
+    let finals = pair_and_publish(&mut director, event_id, 5).await?;
+    assert_eq!(pairs(&finals), vec![(1, 2), (3, 4)], "the final and the game for third place");
+    for (board, black, white) in &finals {
+        enter(&mut director, event_id, 5, *board, outcome_for(seed_of(black) < seed_of(white))).await?;
+    }
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(400)?;
+    let page = app.client().get(&format!("/events/{event_id}/standings")).await?.body;
+    assert!(page.contains("id=\"bracket\"") && page.contains("id=\"standings-before-knockout\""));
+    let placings: Vec<(String, String)> =
+        attributes(&page, "data-player").into_iter().zip(attributes(&page, "data-place")).take(4).collect();
+    let expected: Vec<(String, String)> = (1..=4).map(|s| (format!("S{s}"), s.to_string())).collect();
+    assert_eq!(placings, expected);
+    // Below the bracket, each group's table of its three rounds.
+    let groups: Vec<(String, String)> =
+        attributes(&page, "data-player").into_iter().zip(attributes(&page, "data-place")).skip(4).collect();
+    let want: Vec<(String, String)> =
+        [("S1", 1), ("S4", 2), ("S5", 3), ("S8", 4), ("S2", 1), ("S3", 2), ("S6", 3), ("S7", 4)]
+            .iter()
+            .map(|(name, place)| (name.to_string(), place.to_string()))
+            .collect();
+    assert_eq!(groups, want);
+    assert!(!page.contains(">R4<"), "no knockout round in the group tables");
+    Ok(())
+}
+
 /// A director brings Toulouse 2024 over from OpenGotha after its fifth round (the real file with
 /// round 6 taken out) and pairs round 6 in Yunzi; a file that cannot be read changes nothing.
 #[actix_web::test]

@@ -161,6 +161,43 @@ async fn a_round_robin_in_the_browser() -> TestResult {
     .await
 }
 
+/// 分组循环 then knockout: two groups of two (Alpha–Delta, Bravo–Charlie), the group winners
+/// meet in the final.
+#[actix_web::test]
+async fn a_group_round_robin_then_knockout_in_the_browser() -> TestResult {
+    with_director("round-robin", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "round-robin",
+            inputs: &[("cycles", "1"), ("groups", "2"), ("seating", "strength"), ("knockout_after", "1")],
+            checkboxes: &[],
+            csv: "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        let mut met = Vec::new();
+        for _ in 1..=2 {
+            for (board, black, white) in pair_round(browser, app, &event_path).await? {
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+                met.push((black.clone().min(white.clone()), black.max(white)));
+            }
+        }
+        met.sort();
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(met, vec![pair("Alpha", "Bravo"), pair("Alpha", "Delta"), pair("Bravo", "Charlie")]);
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        assert!(browser.find_all(Locator::Id("generate-round")).await?.is_empty(), "the final is played");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let rows = browser.find_all(Locator::Css("#placings tbody tr")).await?;
+        let mut placings = Vec::new();
+        for row in rows {
+            placings.push(row.text().await?);
+        }
+        assert_eq!(placings, vec!["1 Alpha", "2 Bravo"]);
+        assert!(browser.find(Locator::Id("standings-before-knockout")).await.is_ok());
+        Ok(())
+    })
+    .await
+}
+
 #[actix_web::test]
 async fn a_knockout_in_the_browser() -> TestResult {
     with_director("knockout", async |browser: &Browser, app: &TestApp| -> TestResult {

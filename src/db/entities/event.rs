@@ -20,6 +20,9 @@ pub struct Model {
     pub system_settings: String,
     /// Player ids in seed order, fixed when round 1 is drafted (round robin, knockout, best-of).
     pub seeding: Option<String>,
+    /// A knockout stage's seeds (after a Swiss, McMahon, team Swiss or group round robin),
+    /// fixed when its first round is drafted.
+    pub stage_seeding: Option<String>,
     pub registration_open: bool,
     pub created_by: i32,
     pub created_at: DateTimeUtc,

@@ -32,7 +32,8 @@ use crate::domain::standings::{ByeRecord, Entrant as StandingsEntrant, GameRecor
 pub struct EventPlan<'a> {
     pub system: System,
     pub settings: &'a SystemSettings,
-    /// Rounds the director set (Swiss and McMahon).
+    /// Rounds before a knockout stage: the director's (Swiss, McMahon, team Swiss), the
+    /// group table's (round robin, see [`rounds_before_stage`]).
     pub rounds: u32,
     /// Seeds every random choice (lots, split-and-random, nigiri), so a draft can be made again.
     pub seed: u64,
@@ -198,6 +199,9 @@ pub fn next_round(
             Some(start) if number >= start => knockout_round(plan, seeding, history, number),
             _ => pair_by_score(plan, players, history, number),
         },
+        System::RoundRobin if knockout_start(plan).is_some_and(|start| number >= start) => {
+            knockout_round(plan, seeding, history, number)
+        }
         System::RoundRobin => {
             let groups = round_robin_groups(seeding, plan.settings.groups).map_err(NextRoundError::RoundRobin)?;
             let rounds = group_round_count(&groups, plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
@@ -252,13 +256,26 @@ fn knockout_round(
     Ok(DraftRound { costs: vec![None; boards.len()], boards, byes, rematches: Vec::new() })
 }
 
-/// The event round in which its knockout starts: 1 for a knockout; for a Swiss or McMahon with
-/// a knockout stage (积分编排淘汰制) the round after the director's rounds; None without one.
+/// The event round in which its knockout starts: 1 for a knockout; for a Swiss, McMahon or
+/// group round robin with a knockout stage (积分编排淘汰制) the round after the director's rounds
+/// or the group table; None without one (or before a round robin's groups are drawn).
 pub fn knockout_start(plan: &EventPlan<'_>) -> Option<u32> {
+    let staged = plan.settings.knockout_after >= 1 && plan.rounds >= 1;
     match plan.system {
         System::Knockout => Some(1),
-        System::Swiss | System::McMahon if plan.settings.knockout_after >= 2 => Some(plan.rounds + 1),
+        System::Swiss | System::McMahon | System::RoundRobin if staged => Some(plan.rounds + 1),
         _ => None,
+    }
+}
+
+/// [`EventPlan::rounds`] for an event: a round robin's from its round-1 `seeding` (the rounds
+/// of its largest group; 0 before the groups are drawn), any other system's the director's.
+pub fn rounds_before_stage(system: System, settings: &SystemSettings, director_rounds: u32, seeding: &[i64]) -> u32 {
+    match system {
+        System::RoundRobin => round_robin_groups(seeding, settings.groups)
+            .and_then(|groups| group_round_count(&groups, settings.cycles))
+            .unwrap_or(0),
+        _ => director_rounds,
     }
 }
 
@@ -288,27 +305,46 @@ pub fn event_knockout(plan: &EventPlan<'_>, seeds: &[i64], history: &History) ->
     rebuild_knockout(&settings, seeds, &stage)
 }
 
-/// The seeds of a knockout stage after a Swiss or McMahon (积分编排淘汰制): the players present,
-/// best first by the event's standings over the rounds before the stage, the top
-/// `knockout_after` of them.
-pub fn knockout_stage_seeding(plan: &EventPlan<'_>, players: &[Player], history: &History) -> Vec<i64> {
+/// The seeds of a knockout stage (积分编排淘汰制), from the standings over the rounds before it,
+/// players present only:
+/// - after a Swiss or McMahon, the top `knockout_after`, best first;
+/// - after a group round robin (`seeding`: its round-1 seeding, which draws the groups), the
+///   top `knockout_after` of each group, by place and then group: winners of groups 1, 2, …
+///   first, then the runners-up … So the bracket's first round crosses the groups (1–4 is
+///   group 1's winner against group 2's runner-up when two groups send two each).
+pub fn knockout_stage_seeding(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    history: &History,
+    seeding: &[i64],
+) -> Vec<i64> {
     let Some(start) = knockout_start(plan) else { return Vec::new() };
-    let entrants: Vec<StandingsEntrant> = players
-        .iter()
-        .map(|p| StandingsEntrant { id: p.id, initial_score: initial_score(plan, p.rank_value) })
-        .collect();
     let games: Vec<GameRecord> = history.game_records().into_iter().filter(|g| g.round < start).collect();
     let byes: Vec<ByeRecord> = history.byes.iter().filter(|b| b.round < start).copied().collect();
     let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
-    // Players come from the event, each once, so the table can always be made; an empty
-    // seeding (the knockout then names the problem) covers the impossible case.
-    let table = compute_standings_with(&entrants, &games, &byes, &plan.settings.tie_break_rules()).unwrap_or_default();
-    table
-        .iter()
-        .map(|row| row.player)
-        .filter(|id| present.contains(id))
-        .take(plan.settings.knockout_after as usize)
-        .collect()
+    let take = plan.settings.knockout_after as usize;
+    let ranked = |pool: &[i64]| -> Vec<i64> {
+        let entrants: Vec<StandingsEntrant> = players
+            .iter()
+            .filter(|p| pool.contains(&p.id))
+            .map(|p| StandingsEntrant { id: p.id, initial_score: initial_score(plan, p.rank_value) })
+            .collect();
+        let games: Vec<GameRecord> =
+            games.iter().filter(|g| pool.contains(&g.black) && pool.contains(&g.white)).copied().collect();
+        let byes: Vec<ByeRecord> = byes.iter().filter(|b| pool.contains(&b.player)).copied().collect();
+        // Players come from the event, each once, so the table can always be made; an empty
+        // seeding (the knockout then names the problem) covers the impossible case.
+        let table =
+            compute_standings_with(&entrants, &games, &byes, &plan.settings.tie_break_rules()).unwrap_or_default();
+        table.iter().map(|row| row.player).filter(|id| present.contains(id)).take(take).collect()
+    };
+    if plan.system != System::RoundRobin {
+        let everyone: Vec<i64> = players.iter().map(|p| p.id).collect();
+        return ranked(&everyone);
+    }
+    let groups = round_robin_groups(seeding, plan.settings.groups).unwrap_or_default();
+    let qualified: Vec<Vec<i64>> = groups.iter().map(|group| ranked(group)).collect();
+    (0..take).flat_map(|place| qualified.iter().filter_map(move |q| q.get(place).copied())).collect()
 }
 
 fn pair_by_score(
@@ -490,7 +526,7 @@ mod tests {
         if let Some(p) = field.iter_mut().find(|p| p.id == withdrawn) {
             p.present = false;
         }
-        let seeds = knockout_stage_seeding(&plan, &field, &history);
+        let seeds = knockout_stage_seeding(&plan, &field, &history, &[]);
         let want: Vec<i64> = order.iter().copied().filter(|&id| id != withdrawn).take(4).collect();
         assert_eq!(seeds, want);
 
@@ -509,6 +545,51 @@ mod tests {
         let champion = seeds.iter().copied().min().unwrap_or_default();
         assert_eq!(knockout.champion(), Some(champion));
         assert_eq!(next_round(&plan, &field, &history, &seeds, 6), Err(NextRoundError::ChampionKnown(champion)));
+        Ok(())
+    }
+
+    /// 分组循环 then knockout: eight players in two snake-seeded groups (1 4 5 8 and 2 3 6 7)
+    /// play their tables in three rounds; the top two of each group go through, winners first,
+    /// so the semi-finals cross the groups: 1 (group 1's winner) – 3 (group 2's runner-up)
+    /// and 2 – 4.
+    #[test]
+    fn a_group_round_robin_followed_by_a_knockout_of_each_groups_top_two() -> Result<(), NextRoundError> {
+        let settings = SystemSettings { groups: 2, knockout_after: 2, ..SystemSettings::default() };
+        let field = players(8);
+        let unseeded = EventPlan { rounds: 0, ..plan(System::RoundRobin, &settings) };
+        assert_eq!(knockout_start(&unseeded), None, "no stage before the groups are drawn");
+        let group_seeding = seeding(&unseeded, &field);
+        assert_eq!(group_seeding, (1..=8).collect::<Vec<i64>>());
+        let rounds = rounds_before_stage(System::RoundRobin, &settings, 0, &group_seeding);
+        assert_eq!(rounds, 3, "a group of four plays three rounds");
+        let plan = EventPlan { rounds, ..unseeded };
+        assert_eq!(knockout_start(&plan), Some(4));
+        let mut history = History::default();
+        for round in 1..=3 {
+            let draft = next_round(&plan, &field, &history, &group_seeding, round)?;
+            assert_eq!(draft.boards.len(), 4);
+            play(&mut history, round, &draft);
+        }
+        let seeds = knockout_stage_seeding(&plan, &field, &history, &group_seeding);
+        assert_eq!(seeds, vec![1, 2, 4, 3], "winners 1 and 2, then runners-up 4 and 3");
+
+        let pairs = |draft: &DraftRound| {
+            let mut pairs: Vec<(i64, i64)> =
+                draft.boards.iter().map(|b| (b.black.min(b.white), b.black.max(b.white))).collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        let semis = next_round(&plan, &field, &history, &seeds, 4)?;
+        assert_eq!(pairs(&semis), vec![(1, 3), (2, 4)], "nobody meets their own group in the semi-finals");
+        play(&mut history, 4, &semis);
+        let finals = next_round(&plan, &field, &history, &seeds, 5)?;
+        assert_eq!(pairs(&finals), vec![(1, 2), (3, 4)], "the final and the game for third place");
+        play(&mut history, 5, &finals);
+        let knockout = event_knockout(&plan, &seeds, &history).map_err(NextRoundError::Knockout)?;
+        let places: Vec<(u32, i64)> =
+            knockout.placings().unwrap_or_default().iter().map(|p| (p.place, p.player)).collect();
+        assert_eq!(places, vec![(1, 1), (2, 2), (3, 3), (4, 4)]);
+        assert_eq!(next_round(&plan, &field, &history, &seeds, 6), Err(NextRoundError::ChampionKnown(1)));
         Ok(())
     }
 

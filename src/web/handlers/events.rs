@@ -382,6 +382,11 @@ impl EventPage {
                 parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }));
                 if s.groups > 1 {
                     parts.push(self.ctx.t_n("groups-n", "n", s.groups));
+                    if s.knockout_after >= 1 {
+                        parts.push(self.ctx.t_n("knockout-stage-groups-n", "n", s.knockout_after));
+                    }
+                } else if s.knockout_after >= 2 {
+                    parts.push(self.ctx.t_n("knockout-stage-n", "n", s.knockout_after));
                 }
             }
             System::Knockout => {
