@@ -424,6 +424,9 @@ impl SystemSettings {
                 if settings.team_pairing == TeamPairing::RoundRobin {
                     settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
                 }
+                if settings.team_pairing == TeamPairing::Swiss {
+                    settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
+                }
                 if let Some(text) = given(input.team_tie_breaks) {
                     settings.team_tie_breaks =
                         parse_order(&text, &TEAM_TIE_BREAKS, team_tie_break_code, "team tie-break")?;
@@ -694,8 +697,11 @@ mod tests {
         let team = system_settings("team", system_input())?;
         assert_eq!((team.team_boards, team.team_pairing, team.cycles), (3, TeamPairing::RoundRobin, 2));
         assert_eq!(team.team_tie_breaks, vec![TeamTieBreak::KeyBoard, TeamTieBreak::GamePoints]);
+        assert_eq!(team.knockout_after, 0, "a knockout stage follows a team Swiss, not a team round robin");
         let team_swiss = system_settings("team", SystemInput::default())?;
         assert_eq!((team_swiss.team_boards, team_swiss.team_pairing), (4, TeamPairing::Swiss));
+        let team_cup = system_settings("team", SystemInput { team_pairing: "swiss", ..system_input() })?;
+        assert_eq!(team_cup.knockout_after, 8, "a team Swiss, then a knockout of the top 8 teams");
         let relay = system_settings("relay", system_input())?;
         assert_eq!(
             (relay.relay_order, relay.relay_draw, relay.seating),

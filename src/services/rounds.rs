@@ -104,6 +104,7 @@ pub fn knockout_of(
     event: &event::Model,
     system: System,
     settings: &SystemSettings,
+    players: &[Player],
     past: &History,
 ) -> Option<Result<crate::domain::pairing::knockout::Knockout, crate::domain::pairing::knockout::KnockoutError>> {
     knockout_start(event, system, settings)?;
@@ -111,7 +112,7 @@ pub fn knockout_of(
     if system != System::Knockout && seeds.is_empty() {
         return None;
     }
-    Some(event_round::event_knockout(&plan_of(event, system, settings, 0), &seeds, past))
+    Some(event_round::event_knockout(&plan_of(event, system, settings, 0), players, &seeds, past))
 }
 
 /// The seeding stored when round 1 was drafted (empty before).
@@ -155,21 +156,19 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         return Ok(false);
     }
     Ok(match system {
-        System::Swiss | System::McMahon | System::RoundRobin => match knockout_start(event, system, &settings) {
-            Some(start) if rounds.len() as u32 >= start => {
-                let past = history(conn, &rounds).await?;
-                knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
-            }
-            Some(_) => false,
-            None if system == System::RoundRobin => round_robin_groups(&seeds, settings.groups)
-                .and_then(|groups| group_round_count(&groups, settings.cycles))
-                .is_ok_and(|n| rounds.len() as u32 >= n),
-            None => rounds.len() as i32 >= event.rounds,
-        },
-        System::Knockout => {
+        _ if knockout_start(event, system, &settings).is_some_and(|start| rounds.len() as u32 >= start) => {
             let past = history(conn, &rounds).await?;
-            knockout_of(event, system, &settings, &past).is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
+            let everyone = domain_players(&players::list(conn, event.id).await?);
+            knockout_of(event, system, &settings, &everyone, &past)
+                .is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
         }
+        // A knockout stage still to come.
+        _ if knockout_start(event, system, &settings).is_some() => false,
+        System::Swiss | System::McMahon => rounds.len() as i32 >= event.rounds,
+        System::RoundRobin => round_robin_groups(&seeds, settings.groups)
+            .and_then(|groups| group_round_count(&groups, settings.cycles))
+            .is_ok_and(|n| rounds.len() as u32 >= n),
+        System::Knockout => false,
         System::BestOf => {
             let past = history(conn, &rounds).await?;
             event_round::best_of_state(&settings, &seeds, &past).is_ok_and(|m| m.is_decided())
@@ -369,10 +368,15 @@ async fn sync_knockout_round(
         return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
     }
     let past = history(conn, &rounds).await?;
-    let Some(knockout) = knockout_of(event, system, &settings, &past) else { return Ok(()) };
+    let everyone = domain_players(&players::list(conn, event.id).await?);
+    let Some(knockout) = knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
     let knockout = knockout.map_err(|e| {
         AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
     })?;
+    if system == System::Team {
+        // A knockout team match is never replayed: its boards stay as drafted.
+        return Ok(());
+    }
     let wanted = knockout.current_round().games_to_play();
     let existing = games_of(conn, round.id).await?;
     for g in existing.iter().filter(|g| g.result.is_none()) {
@@ -788,7 +792,7 @@ pub async fn rule_both_lose(
     let txn = crate::db::begin_write(&state.db).await?;
     let event = events::get(&txn, event_id).await?;
     let (system, settings) = system_of(&event)?;
-    if knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start) {
+    if system == System::Team || knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start) {
         return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
     }
     let r = published_round(&txn, event_id, number, locale).await?;
@@ -865,7 +869,8 @@ pub async fn view(
     let everyone: HashMap<i32, player::Model> =
         players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
     let (system, settings) = system_of(event)?;
-    let knockout = knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);
+    let knockout =
+        system != System::Team && knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);
     let mut byes_cost = Vec::new();
     for b in byes_of(conn, r.id).await? {
         if let Some(p) = everyone.get(&b.player_id) {

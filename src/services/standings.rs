@@ -14,7 +14,7 @@ use crate::domain::pairing::round_robin::round_robin_groups;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
 use crate::domain::result::GameResult;
-use crate::domain::standings::{Entrant, TieBreak, Tradition, compute_standings_with};
+use crate::domain::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::{players, rounds};
@@ -151,7 +151,7 @@ fn knockout_view(
     published: &[i32],
     offset: u32,
     name: &dyn Fn(i64) -> String,
-    locale: Locale,
+    game_text: &dyn Fn(&GameRecord) -> String,
 ) -> KnockoutView {
     let seed_of = |id: i64| seeds.iter().position(|s| *s == id).map_or(0, |i| i as u32 + 1);
     let rounds = knockout
@@ -175,14 +175,7 @@ fn knockout_view(
                     stage: m.stage,
                     a: (seed_of(m.a.player), name(m.a.player)),
                     b: m.b.map(|b| (seed_of(b.player), name(b.player))),
-                    games: m
-                        .games
-                        .iter()
-                        .map(|g| {
-                            let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
-                            format!("{} – {} {outcome}", name(g.black), name(g.white))
-                        })
-                        .collect(),
+                    games: m.games.iter().map(game_text).collect(),
                     winner: m.winner.map(name),
                     awaiting_ruling: m.status() == MatchStatus::AwaitingRuling,
                 })
@@ -217,11 +210,17 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
     if system == System::Relay {
         standings.relay = Some(super::relay::view(conn, event, locale).await?);
     }
+    let domain = rounds::domain_players(&everyone);
+    let teams = team_event::teams(&domain, settings.team_boards as usize);
+    let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
+    let stage_start = rounds::knockout_start(event, system, &settings);
+    let before_stage = |round: u32| stage_start.is_none_or(|start| round < start);
     if system == System::Team {
-        let domain = rounds::domain_players(&everyone);
-        let teams = team_event::teams(&domain, settings.team_boards as usize);
-        let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
-        let (mut matches, byes) = team_event::team_history(&domain, &past);
+        let before = event_round::History {
+            games: past.games.iter().filter(|g| before_stage(g.round)).copied().collect(),
+            byes: past.byes.iter().filter(|b| before_stage(b.round)).copied().collect(),
+        };
+        let (mut matches, byes) = team_event::team_history(&domain, &before);
         if settings.team_pairing == TeamPairing::AllPlayAll {
             matches = team_event::as_one_match(&matches);
         }
@@ -243,21 +242,37 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         });
     }
 
-    // A knockout, or the knockout stage after a Swiss, McMahon or group round robin
-    // (积分编排淘汰制): the bracket.
-    let stage_start = rounds::knockout_start(event, system, &settings);
+    // A knockout, or the knockout stage after a Swiss, McMahon, team Swiss or group round robin
+    // (积分编排淘汰制): the bracket (of teams in a team event, each game a team match).
     if let Some(start) = stage_start {
         let offset = start - 1;
         let seeds = rounds::knockout_seeding(event, system);
-        let knockout = match rounds::knockout_of(event, system, &settings, &past) {
+        let knockout = match rounds::knockout_of(event, system, &settings, &domain, &past) {
             Some(Ok(knockout)) if seeds.len() >= 2 => Some(knockout),
             Some(Err(e)) if seeds.len() >= 2 => {
                 return Err(AppError::Internal(anyhow::anyhow!("event {}: knockout does not rebuild: {e}", event.id)));
             }
             _ => None,
         };
+        let (team_matches, _) = team_event::team_history(&domain, &past);
+        let game_text = |g: &GameRecord| match system {
+            System::Team => {
+                // The team match's 局分, team A (Black on board 1) first.
+                let round = g.round + offset;
+                let score = team_matches.iter().find(|m| m.round == round && m.team_a == g.black).map(|m| {
+                    let (a, b) = m.game_points();
+                    format!("{a} – {b}")
+                });
+                format!("{} {} {}", team_name(g.black), score.unwrap_or_default(), team_name(g.white))
+            }
+            _ => {
+                let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
+                format!("{} – {} {outcome}", name(g.black), name(g.white))
+            }
+        };
+        let label = |id: i64| if system == System::Team { team_name(id) } else { name(id) };
         standings.knockout = Some(match knockout {
-            Some(knockout) => knockout_view(&knockout, &seeds, &standings.rounds, offset, &name, locale),
+            Some(knockout) => knockout_view(&knockout, &seeds, &standings.rounds, offset, &label, &game_text),
             None => KnockoutView { rounds: Vec::new(), placings: Vec::new() },
         });
         if system == System::Knockout {
@@ -289,7 +304,6 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
             .collect(),
         _ => vec![(None, everyone.iter().map(|p| i64::from(p.id)).collect())],
     };
-    let before_stage = |round: u32| stage_start.is_none_or(|start| round < start);
     let games: Vec<_> = games.into_iter().filter(|g| before_stage(g.round)).collect();
     let table_byes: Vec<_> = past.byes.iter().filter(|b| before_stage(b.round)).copied().collect();
     let published: Vec<_> = published.into_iter().filter(|r| before_stage(r.number as u32)).collect();

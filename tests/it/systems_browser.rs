@@ -330,6 +330,43 @@ async fn a_team_event_in_the_browser() -> TestResult {
     .await
 }
 
+/// A team Swiss of one round, then a knockout of the top two teams: the two winners of round 1
+/// meet in the final.
+#[actix_web::test]
+async fn a_team_swiss_then_knockout_in_the_browser() -> TestResult {
+    with_director("team-knockout", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let setup = Setup {
+            system: "team",
+            inputs: &[("rounds", "1"), ("team_boards", "1"), ("team_pairing", "swiss"), ("knockout_after", "2")],
+            checkboxes: &[],
+            csv: "name,rank,team\nAlpha,5d,Red\nBravo,4d,Blue\nCharlie,3d,Green\nDelta,2d,Gold\n",
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        let mut finalists = Vec::new();
+        for expected_boards in [2, 1] {
+            let pairing = pair_round(browser, app, &event_path).await?;
+            assert_eq!(pairing.len(), expected_boards, "{pairing:?}");
+            for (board, black, white) in pairing {
+                if expected_boards == 1 {
+                    finalists = vec![black.clone().min(white.clone()), black.clone().max(white.clone())];
+                }
+                enter(browser, board, first_name_wins(&black, &white)).await?;
+            }
+        }
+        assert_eq!(finalists, vec!["Alpha".to_string(), "Charlie".to_string()], "round 1's winners meet");
+        browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+        let rows = browser.find_all(Locator::Css("#placings tbody tr")).await?;
+        let mut placings = Vec::new();
+        for row in rows {
+            placings.push(row.text().await?);
+        }
+        assert_eq!(placings, vec!["1 Red", "2 Green"]);
+        assert!(browser.find(Locator::Id("team-table")).await.is_ok(), "the Swiss team table stays below");
+        Ok(())
+    })
+    .await
+}
+
 /// 全队循环制: two teams of two, every player of one meets every player of the other over two
 /// rounds; the whole schedule is one team match.
 #[actix_web::test]

@@ -1,5 +1,6 @@
 //! Team events (团体赛, 分台定人制) over HTTP: teams from the players' team names and boards, a
-//! reserve brought in by the line-up, team Swiss pairing, and the team table worked by hand.
+//! reserve brought in by the line-up, team Swiss pairing, the team table worked by hand, and a
+//! team Swiss followed by a knockout.
 use crate::helpers::*;
 use crate::systems::{enter, event_with_system, pair_and_publish};
 
@@ -197,5 +198,46 @@ async fn a_team_all_play_all_seats_everyone_against_everyone() -> TestResult {
         table.iter().map(|t| (t.0.as_str(), t.1, t.2, t.3)).collect::<Vec<_>>(),
         vec![("West", 1, 2, 12), ("East", 2, 0, 6)]
     );
+    Ok(())
+}
+
+/// A team Swiss of three rounds, then a knockout of the top two teams (积分编排淘汰制). The team
+/// first in the alphabet wins every Swiss game: A 6, B 4, C 2, D 0 match points. The final is
+/// level 1–1 and goes to B, who won on the key board (主将, board 1).
+#[actix_web::test]
+async fn a_team_swiss_is_followed_by_a_knockout_of_its_top_teams() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let settings = [("team_boards", "2"), ("team_pairing", "swiss"), ("knockout_after", "2")];
+    let (mut director, event_id) = event_with_system(&app, "team", &settings, TEAMS).await?;
+    let event_page = app.client().get(&format!("/events/{event_id}")).await?;
+    assert!(event_page.body.contains("then a knockout of the top 2 teams"), "{}", event_page.body);
+    let team = |name: &str| name.chars().next().unwrap_or('?');
+    for round in 1..=3 {
+        for (board, black, white) in pair_and_publish(&mut director, event_id, round).await? {
+            enter(&mut director, event_id, round, board, if team(&black) < team(&white) { "black" } else { "white" })
+                .await?;
+        }
+    }
+    let final_boards = pair_and_publish(&mut director, event_id, 4).await?;
+    let mut teams_met: Vec<char> = final_boards.iter().flat_map(|(_, b, w)| [team(b), team(w)]).collect();
+    teams_met.sort_unstable();
+    teams_met.dedup();
+    assert_eq!(teams_met, vec!['A', 'B'], "the final is A against B: {final_boards:?}");
+    // B wins board 1, A board 2: 2 : 2 in games.
+    for (board, black, _) in &final_boards {
+        let b_wins = black.ends_with('1') == (team(black) == 'B');
+        enter(&mut director, event_id, 4, *board, if b_wins { "black" } else { "white" }).await?;
+    }
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(400)?;
+    let page = app.client().get(&format!("/events/{event_id}/standings")).await?.body;
+    assert!(page.contains("id=\"bracket\"") && page.contains("2 – 2"), "{page}");
+    let placings: Vec<(String, String)> =
+        attributes(&page, "data-player").into_iter().zip(attributes(&page, "data-place")).take(2).collect();
+    assert_eq!(placings, vec![("B".to_string(), "1".to_string()), ("A".to_string(), "2".to_string())]);
+    // The team table counts the three Swiss rounds only.
+    let table: Vec<(String, u32)> = team_table(&page).into_iter().map(|(name, _, mp, _, _)| (name, mp)).collect();
+    let want: Vec<(String, u32)> =
+        [("A", 6), ("B", 4), ("C", 2), ("D", 0)].iter().map(|(n, p)| (n.to_string(), *p)).collect();
+    assert_eq!(table, want);
     Ok(())
 }

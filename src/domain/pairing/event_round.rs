@@ -21,9 +21,9 @@ use super::relay::RelayError;
 use super::relay_event::{next_relay_round, relay_seeding};
 use super::round_robin::{RoundRobinError, group_round_count, pair_group_round, round_robin_groups};
 use super::team::TeamError;
-use super::team_event::{next_team_round, team_seeding};
+use super::team_event::{next_team_round, team_knockout, team_seeding, team_stage_seeding};
 use super::{Board, PairCost, PairingError, PairingSettings, pair_round};
-use crate::domain::event::{Seating, System, SystemSettings};
+use crate::domain::event::{Seating, System, SystemSettings, TeamPairing};
 use crate::domain::result::GameResult;
 use crate::domain::standings::{ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with};
 
@@ -196,11 +196,11 @@ pub fn next_round(
 ) -> Result<DraftRound, NextRoundError> {
     match plan.system {
         System::Swiss | System::McMahon => match knockout_start(plan) {
-            Some(start) if number >= start => knockout_round(plan, seeding, history, number),
+            Some(start) if number >= start => knockout_round(plan, players, seeding, history, number),
             _ => pair_by_score(plan, players, history, number),
         },
         System::RoundRobin if knockout_start(plan).is_some_and(|start| number >= start) => {
-            knockout_round(plan, seeding, history, number)
+            knockout_round(plan, players, seeding, history, number)
         }
         System::RoundRobin => {
             let groups = round_robin_groups(seeding, plan.settings.groups).map_err(NextRoundError::RoundRobin)?;
@@ -217,7 +217,7 @@ pub fn next_round(
                 rematches: Vec::new(),
             })
         }
-        System::Knockout => knockout_round(plan, seeding, history, number),
+        System::Knockout => knockout_round(plan, players, seeding, history, number),
         System::Team => next_team_round(plan, players, history, seeding, &Default::default(), number),
         System::Relay => next_relay_round(plan.settings, players, history, seeding, &Default::default()),
         System::BestOf => {
@@ -233,16 +233,18 @@ pub fn next_round(
     }
 }
 
-/// The round of the event's knockout that is round `number` of the event.
-fn knockout_round(
+/// The round of the event's knockout that is round `number` of the event (in a team event, the
+/// team matches: team ids as black and white).
+pub(super) fn knockout_round(
     plan: &EventPlan<'_>,
+    players: &[Player],
     seeding: &[i64],
     history: &History,
     number: u32,
 ) -> Result<DraftRound, NextRoundError> {
     let start = knockout_start(plan).unwrap_or(1);
     // Fewer than two seeds: the knockout says it needs two players.
-    let mut knockout = event_knockout(plan, seeding, history).map_err(NextRoundError::Knockout)?;
+    let mut knockout = event_knockout(plan, players, seeding, history).map_err(NextRoundError::Knockout)?;
     if number > start {
         if let Some(champion) = knockout.champion() {
             return Err(NextRoundError::ChampionKnown(champion));
@@ -264,6 +266,7 @@ pub fn knockout_start(plan: &EventPlan<'_>) -> Option<u32> {
     match plan.system {
         System::Knockout => Some(1),
         System::Swiss | System::McMahon | System::RoundRobin if staged => Some(plan.rounds + 1),
+        System::Team if staged && plan.settings.team_pairing == TeamPairing::Swiss => Some(plan.rounds + 1),
         _ => None,
     }
 }
@@ -281,13 +284,31 @@ pub fn rounds_before_stage(system: System, settings: &SystemSettings, director_r
 
 /// The event's knockout as its games and rulings make it (see [`rebuild_knockout`]): its seeds,
 /// and the rounds from [`knockout_start`] on, numbered from 1. A knockout stage is single
-/// elimination, with a third-place game from four players.
-pub fn event_knockout(plan: &EventPlan<'_>, seeds: &[i64], history: &History) -> Result<Knockout, KnockoutError> {
+/// elimination, with a third-place game from four players; a team event's is a bracket of
+/// teams ([`team_knockout`]).
+pub fn event_knockout(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    seeds: &[i64],
+    history: &History,
+) -> Result<Knockout, KnockoutError> {
     let start = knockout_start(plan).unwrap_or(1);
-    if plan.system == System::Knockout {
-        return rebuild_knockout(plan.settings, seeds, history);
+    match plan.system {
+        System::Knockout => return rebuild_knockout(plan.settings, seeds, history),
+        System::Team => return team_knockout(plan, players, seeds, history),
+        _ => {}
     }
-    let stage = History {
+    rebuild_knockout(&stage_settings(plan, seeds), seeds, &stage_history(history, start))
+}
+
+/// A knockout stage's settings: single elimination, a third-place game from four seeds.
+pub(super) fn stage_settings(plan: &EventPlan<'_>, seeds: &[i64]) -> SystemSettings {
+    SystemSettings { lives: 1, third_place_game: seeds.len() >= 4, ..plan.settings.clone() }
+}
+
+/// The games and byes from round `start` on, renumbered from 1.
+pub(super) fn stage_history(history: &History, start: u32) -> History {
+    History {
         games: history
             .games
             .iter()
@@ -300,9 +321,7 @@ pub fn event_knockout(plan: &EventPlan<'_>, seeds: &[i64], history: &History) ->
             .filter(|b| b.round >= start)
             .map(|b| ByeRecord { round: b.round + 1 - start, ..*b })
             .collect(),
-    };
-    let settings = SystemSettings { lives: 1, third_place_game: seeds.len() >= 4, ..plan.settings.clone() };
-    rebuild_knockout(&settings, seeds, &stage)
+    }
 }
 
 /// The seeds of a knockout stage (积分编排淘汰制), from the standings over the rounds before it,
@@ -311,7 +330,8 @@ pub fn event_knockout(plan: &EventPlan<'_>, seeds: &[i64], history: &History) ->
 /// - after a group round robin (`seeding`: its round-1 seeding, which draws the groups), the
 ///   top `knockout_after` of each group, by place and then group: winners of groups 1, 2, …
 ///   first, then the runners-up … So the bracket's first round crosses the groups (1–4 is
-///   group 1's winner against group 2's runner-up when two groups send two each).
+///   group 1's winner against group 2's runner-up when two groups send two each);
+/// - after a team Swiss, the top `knockout_after` teams ([`team_stage_seeding`]).
 pub fn knockout_stage_seeding(
     plan: &EventPlan<'_>,
     players: &[Player],
@@ -319,6 +339,9 @@ pub fn knockout_stage_seeding(
     seeding: &[i64],
 ) -> Vec<i64> {
     let Some(start) = knockout_start(plan) else { return Vec::new() };
+    if plan.system == System::Team {
+        return team_stage_seeding(plan, players, history, start);
+    }
     let games: Vec<GameRecord> = history.game_records().into_iter().filter(|g| g.round < start).collect();
     let byes: Vec<ByeRecord> = history.byes.iter().filter(|b| b.round < start).copied().collect();
     let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
@@ -541,7 +564,7 @@ mod tests {
         let finals = next_round(&plan, &field, &history, &seeds, 5)?;
         assert_eq!(finals.boards.len(), 2, "the final and the game for third place");
         play(&mut history, 5, &finals);
-        let knockout = event_knockout(&plan, &seeds, &history).map_err(NextRoundError::Knockout)?;
+        let knockout = event_knockout(&plan, &field, &seeds, &history).map_err(NextRoundError::Knockout)?;
         let champion = seeds.iter().copied().min().unwrap_or_default();
         assert_eq!(knockout.champion(), Some(champion));
         assert_eq!(next_round(&plan, &field, &history, &seeds, 6), Err(NextRoundError::ChampionKnown(champion)));
@@ -585,7 +608,7 @@ mod tests {
         let finals = next_round(&plan, &field, &history, &seeds, 5)?;
         assert_eq!(pairs(&finals), vec![(1, 2), (3, 4)], "the final and the game for third place");
         play(&mut history, 5, &finals);
-        let knockout = event_knockout(&plan, &seeds, &history).map_err(NextRoundError::Knockout)?;
+        let knockout = event_knockout(&plan, &field, &seeds, &history).map_err(NextRoundError::Knockout)?;
         let places: Vec<(u32, i64)> =
             knockout.placings().unwrap_or_default().iter().map(|p| (p.place, p.player)).collect();
         assert_eq!(places, vec![(1, 1), (2, 2), (3, 3), (4, 4)]);

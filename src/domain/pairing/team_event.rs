@@ -16,14 +16,20 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
-use super::event_round::{DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player};
+use super::event_round::{
+    DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player, knockout_round, knockout_start,
+    rebuild_knockout, stage_history, stage_settings,
+};
+use super::knockout::{Knockout, KnockoutError};
 use super::mcmahon::mix;
 use super::round_robin::{pair_round_robin, round_count};
 use super::team::{
     LineUp, SwissTeam, Team, TeamBye, TeamError, TeamFormat, TeamMatch, TeamMatchRecord, compute_team_standings,
     pair_team_swiss, team_all_play_all,
 };
+use crate::domain::color::Color;
 use crate::domain::event::{Seating, TeamPairing};
+use crate::domain::result::{GameResult, Margin};
 
 /// A team as registered: players present, in the registered board order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,8 +170,14 @@ pub fn next_team_round(
     };
     let lineup_of = |id: i64| seat(id, lineups.get(&id).map(Vec::as_slice));
     let pairs: Vec<(i64, i64)>;
-    let bye: Option<i64>;
+    let mut sitting_out: Vec<i64> = Vec::new();
     match plan.settings.team_pairing {
+        TeamPairing::Swiss if knockout_start(plan).is_some_and(|start| number >= start) => {
+            // The knockout stage: the bracket's matches are team ids; walkovers sit out.
+            let round = knockout_round(plan, players, seeding, history, number)?;
+            pairs = round.boards.iter().map(|b| (b.black, b.white)).collect();
+            sitting_out = round.byes.iter().map(|&(team, _)| team).collect();
+        }
         TeamPairing::Swiss => {
             if number > plan.rounds {
                 return Err(NextRoundError::AllRoundsPaired(plan.rounds));
@@ -196,7 +208,7 @@ pub fn next_team_round(
                 .collect();
             let pairing = pair_team_swiss(&field).map_err(NextRoundError::Team)?;
             pairs = pairing.matches;
-            bye = pairing.bye;
+            sitting_out.extend(pairing.bye);
         }
         TeamPairing::AllPlayAll => {
             return all_play_all_round(players, history, seeding, &seat, lineups, number, boards);
@@ -208,7 +220,7 @@ pub fn next_team_round(
             }
             let table = pair_round_robin(seeding, plan.settings.cycles, number).map_err(NextRoundError::RoundRobin)?;
             pairs = table.boards.iter().map(|b| (b.black, b.white)).collect();
-            bye = table.bye;
+            sitting_out.extend(table.bye);
         }
     }
     let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
@@ -217,10 +229,80 @@ pub fn next_team_round(
         draft.boards.extend(matched.boards());
     }
     draft.costs = vec![None; draft.boards.len()];
-    if let Some(id) = bye {
-        draft.byes = lineup_of(id)?.players().iter().map(|&p| (p, None)).collect();
+    for id in sitting_out {
+        draft.byes.extend(lineup_of(id)?.players().iter().map(|&p| (p, None)));
     }
     Ok(draft)
+}
+
+/// The seeds of a team Swiss's knockout stage (积分编排淘汰制): the top `knockout_after` teams by
+/// the team table over the rounds before `start` (the event's team tie-breaks), among the
+/// teams with enough players present for a full line-up.
+pub fn team_stage_seeding(plan: &EventPlan<'_>, players: &[Player], history: &History, start: u32) -> Vec<i64> {
+    let boards = plan.settings.team_boards as usize;
+    let teams = teams(players, boards);
+    let before = History {
+        games: history.games.iter().filter(|g| g.round < start).copied().collect(),
+        byes: history.byes.iter().filter(|b| b.round < start).copied().collect(),
+    };
+    let (matches, team_byes) = team_history(players, &before);
+    let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
+    compute_team_standings(&ids, &matches, &team_byes, &plan.settings.team_tie_breaks)
+        .iter()
+        .map(|row| row.team)
+        .filter(|id| teams.iter().any(|t| t.id == *id && t.roster.len() == boards))
+        .take(plan.settings.knockout_after as usize)
+        .collect()
+}
+
+/// A knockout team match as stored: (round, team A with Black on board 1, team B, each board's
+/// points for A and B once played).
+type StageMatch = (u32, i64, i64, Vec<Option<(u32, u32)>>);
+
+/// The knockout stage of a team Swiss: a single-elimination bracket of teams (a third-place
+/// match from four), each match a team match of one game per board. A finished team match goes
+/// to the team with more 局分; level, to the winner on the key board (主将, board 1); level
+/// there too (drawn, void or both lost), to the higher seed. So a knockout team match is never
+/// replayed. A match with a board still unplayed decides nothing yet.
+pub fn team_knockout(
+    plan: &EventPlan<'_>,
+    players: &[Player],
+    seeds: &[i64],
+    history: &History,
+) -> Result<Knockout, KnockoutError> {
+    let start = knockout_start(plan).unwrap_or(1);
+    let stage = stage_history(history, start);
+    let team_of = team_ids(players);
+    let mut matches: Vec<StageMatch> = Vec::new();
+    for g in &stage.games {
+        let (Some(&black), Some(&white)) = (team_of.get(&g.black), team_of.get(&g.white)) else { continue };
+        let points = g.result.map(|r| r.points());
+        match matches.iter_mut().find(|m| m.0 == g.round && (m.1 == black || m.1 == white)) {
+            Some(m) if m.1 == black => m.3.push(points),
+            Some(m) => m.3.push(points.map(|(b, w)| (w, b))),
+            None => matches.push((g.round, black, white, vec![points])),
+        }
+    }
+    let seed_of = |team: i64| seeds.iter().position(|&s| s == team).unwrap_or(usize::MAX);
+    let games = matches
+        .into_iter()
+        .map(|(round, a, b, boards)| {
+            let boards: Option<Vec<(u32, u32)>> = boards.into_iter().collect();
+            let result = boards.map(|boards| {
+                let (for_a, for_b) = boards.iter().fold((0, 0), |(x, y), &(p, q)| (x + p, y + q));
+                let key = boards.first().copied().unwrap_or((0, 0));
+                let a_wins = match (for_a.cmp(&for_b), key.0.cmp(&key.1)) {
+                    (std::cmp::Ordering::Equal, std::cmp::Ordering::Equal) => seed_of(a) < seed_of(b),
+                    (std::cmp::Ordering::Equal, on_key_board) => on_key_board.is_gt(),
+                    (on_games, _) => on_games.is_gt(),
+                };
+                let winner = if a_wins { Color::Black } else { Color::White };
+                GameResult::Win { winner, margin: Margin::Unspecified }
+            });
+            PlayedGame { round, black: a, white: b, result, ruling: None }
+        })
+        .collect();
+    rebuild_knockout(&stage_settings(plan, seeds), seeds, &History { games, byes: stage.byes })
 }
 
 /// Seats a team's chosen players (None: its roster) as a line-up.
@@ -320,19 +402,25 @@ pub(crate) mod tests {
         assert!(teams[0].lineup(2, Some(&[9, 3])).is_err(), "a player from outside the team");
     }
 
-    /// Four teams of two boards, team Swiss over two rounds, results by hand.
-    #[test]
-    fn team_swiss_pairs_by_match_points_and_builds_the_table() {
-        let settings = SystemSettings { team_boards: 2, ..SystemSettings::default() };
-        let plan = plan(&settings, 3);
-        let players: Vec<Player> = [("A", 10), ("B", 8), ("C", 6), ("D", 4)]
+    /// Teams A–D, strongest first, of two players each: team A is players 11 and 12 (id 11),
+    /// B 21 and 22, and so on.
+    fn four_teams_of_two() -> Vec<Player> {
+        [("A", 10), ("B", 8), ("C", 6), ("D", 4)]
             .iter()
             .enumerate()
             .flat_map(|(t, &(name, rank))| {
                 let base = 10 * (t as i64 + 1);
                 [player(base + 1, name, Some(1), rank), player(base + 2, name, Some(2), rank - 1)]
             })
-            .collect();
+            .collect()
+    }
+
+    /// Four teams of two boards, team Swiss over two rounds, results by hand.
+    #[test]
+    fn team_swiss_pairs_by_match_points_and_builds_the_table() {
+        let settings = SystemSettings { team_boards: 2, ..SystemSettings::default() };
+        let plan = plan(&settings, 3);
+        let players = four_teams_of_two();
         let seeds = team_seeding(&plan, &players);
         assert_eq!(seeds, vec![11, 21, 31, 41]);
         let mut history = History::default();
@@ -421,6 +509,77 @@ pub(crate) mod tests {
         assert_eq!(
             next_team_round(&plan, &players, &History::default(), &three, &HashMap::new(), 1),
             Err(NextRoundError::AllPlayAllTeams(3))
+        );
+    }
+
+    /// A team Swiss of two rounds, then a knockout of the top four teams (积分编排淘汰制). The
+    /// lower team id wins every Swiss game: A, then B and C level (B first by id), then D. In
+    /// the semi-finals D levels 1–1 with A and goes through on the key board (主将); B and C draw
+    /// both boards and B goes through as the higher seed. B wins the final, C third place.
+    #[test]
+    fn a_team_swiss_followed_by_a_knockout_decides_level_matches_on_the_key_board_then_seed() {
+        let settings = SystemSettings { team_boards: 2, knockout_after: 4, ..SystemSettings::default() };
+        let plan = plan(&settings, 2);
+        assert_eq!(knockout_start(&plan), Some(3));
+        let players = four_teams_of_two();
+        let team_of = |id: i64| id / 10 * 10 + 1;
+        // `winner(lower team, higher team, board index)`: the team winning that board, None a draw.
+        let play =
+            |history: &mut History, round: u32, draft: &DraftRound, winner: &dyn Fn(i64, i64, usize) -> Option<i64>| {
+                for (i, b) in draft.boards.iter().enumerate() {
+                    let (black, white) = (team_of(b.black), team_of(b.white));
+                    let result = match winner(black.min(white), black.max(white), i % 2) {
+                        Some(team) if team == black => {
+                            GameResult::Win { winner: Color::Black, margin: Margin::Resignation }
+                        }
+                        Some(_) => GameResult::Win { winner: Color::White, margin: Margin::Resignation },
+                        None => GameResult::Draw,
+                    };
+                    history.games.push(PlayedGame {
+                        round,
+                        black: b.black,
+                        white: b.white,
+                        result: Some(result),
+                        ruling: None,
+                    });
+                }
+            };
+        let matches = |draft: &DraftRound| {
+            let mut met: Vec<(i64, i64)> = draft
+                .boards
+                .iter()
+                .step_by(2)
+                .map(|b| (team_of(b.black).min(team_of(b.white)), team_of(b.black).max(team_of(b.white))))
+                .collect();
+            met.sort_unstable();
+            met
+        };
+        let seeds = team_seeding(&plan, &players);
+        let mut history = History::default();
+        for round in 1..=2 {
+            let draft = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), round).expect("Swiss");
+            play(&mut history, round, &draft, &|lower, _, _| Some(lower));
+        }
+        let stage = crate::domain::pairing::event_round::knockout_stage_seeding(&plan, &players, &history, &seeds);
+        assert_eq!(stage, vec![11, 21, 31, 41]);
+
+        let semis = next_team_round(&plan, &players, &history, &stage, &HashMap::new(), 3).expect("semi-finals");
+        assert_eq!(matches(&semis), vec![(11, 41), (21, 31)], "1–4 and 2–3");
+        play(&mut history, 3, &semis, &|lower, higher, board| match (lower, board) {
+            (11, 0) => Some(higher),
+            (11, _) => Some(lower),
+            _ => None,
+        });
+        let finals = next_team_round(&plan, &players, &history, &stage, &HashMap::new(), 4).expect("finals");
+        assert_eq!(matches(&finals), vec![(11, 31), (21, 41)], "the final and the match for third place");
+        play(&mut history, 4, &finals, &|lower, higher, _| if lower == 21 { Some(lower) } else { Some(higher) });
+        let knockout = team_knockout(&plan, &players, &stage, &history).expect("the bracket rebuilds");
+        let places: Vec<(u32, i64)> =
+            knockout.placings().unwrap_or_default().iter().map(|p| (p.place, p.player)).collect();
+        assert_eq!(places, vec![(1, 21), (2, 41), (3, 31), (4, 11)]);
+        assert_eq!(
+            next_team_round(&plan, &players, &history, &stage, &HashMap::new(), 5),
+            Err(NextRoundError::ChampionKnown(21))
         );
     }
 

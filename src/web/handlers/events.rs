@@ -399,7 +399,12 @@ impl EventPage {
             System::Team => {
                 parts.push(self.ctx.t_n("team-boards-n", "n", s.team_boards));
                 match s.team_pairing {
-                    TeamPairing::Swiss => parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds)),
+                    TeamPairing::Swiss => {
+                        parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds));
+                        if s.knockout_after >= 2 {
+                            parts.push(self.ctx.t_n("knockout-stage-teams-n", "n", s.knockout_after));
+                        }
+                    }
                     TeamPairing::RoundRobin => {
                         parts.push(self.ctx.t(if s.cycles == 2 { "cycles-double" } else { "cycles-single" }))
                     }
