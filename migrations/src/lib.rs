@@ -6,6 +6,7 @@ mod m20261121_000001_foundation;
 mod m20261121_000002_systems;
 mod m20261121_000003_teams;
 mod m20261121_000004_stage_seeding;
+mod m20261121_000005_aga_ids;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_systems::Migration),
             Box::new(m20261121_000003_teams::Migration),
             Box::new(m20261121_000004_stage_seeding::Migration),
+            Box::new(m20261121_000005_aga_ids::Migration),
         ]
     }
 }

@@ -146,6 +146,8 @@ pub struct PlayerInput<'a> {
     /// the numbered boards, by strength).
     pub team: &'a str,
     pub board: &'a str,
+    /// AGA membership number (blank: none).
+    pub aga_id: &'a str,
 }
 
 /// A player ready to register.
@@ -159,6 +161,7 @@ pub struct NewPlayer {
     pub email: Option<EmailAddress>,
     pub team: String,
     pub board: Option<i32>,
+    pub aga_id: Option<super::interop::aga::AgaId>,
 }
 
 /// The highest board number a team may register.
@@ -188,6 +191,7 @@ impl NewPlayer {
             email,
             team: clean_text(input.team, "The team", CLUB_MAX_CHARS, false)?,
             board: parse_board(input.board)?,
+            aga_id: super::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.to_string()))?,
         })
     }
 }

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
+use crate::domain::interop::aga::{self, AgaId};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
 use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
@@ -159,6 +160,60 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
         komi: Komi::from_half_points(event.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
     };
     Ok(egf::write(&header, &players, published.len() as u32, &games, &byes))
+}
+
+/// The AGA results file of the published rounds (see `domain::interop::aga`): every game won
+/// over the board, its players listed by AGA membership number. Refused, naming them, while a
+/// player of such a game has no number.
+pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
+    let everyone = players::list(conn, event.id).await?;
+    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let mut rated = Vec::new();
+    for r in &published {
+        for g in rounds::games_of(conn, r.id).await? {
+            let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+            if aga::rated_winner(result).is_some() {
+                rated.push((g, result));
+            }
+        }
+    }
+    let mut listed: Vec<&player::Model> =
+        everyone.iter().filter(|p| rated.iter().any(|(g, _)| g.black_id == p.id || g.white_id == p.id)).collect();
+    listed.sort_by_key(|p| p.id);
+    let aga_id = |p: &player::Model| p.aga_id.as_deref().and_then(|text| AgaId::parse(text).ok().flatten());
+    let missing: Vec<&str> = listed.iter().filter(|p| aga_id(p).is_none()).map(|p| p.name.as_str()).collect();
+    if !missing.is_empty() {
+        return Err(AppError::BadRequest(
+            locale.t_args("error-aga-ids-missing", &[("names", Arg::Str(&missing.join(", ")))]),
+        ));
+    }
+    let id_of: HashMap<i32, AgaId> = listed.iter().filter_map(|p| Some((p.id, aga_id(p)?))).collect();
+    let players: Vec<aga::AgaPlayer> = listed
+        .iter()
+        .filter_map(|p| {
+            Some(aga::AgaPlayer { id: id_of.get(&p.id)?.clone(), name: p.name.clone(), rank: p.rank.clone() })
+        })
+        .collect();
+    let games: Vec<aga::AgaGame> = rated
+        .iter()
+        .filter_map(|(g, result)| {
+            Some(aga::AgaGame {
+                black: id_of.get(&g.black_id)?.clone(),
+                white: id_of.get(&g.white_id)?.clone(),
+                result: *result,
+                handicap: u8::try_from(g.handicap).unwrap_or(0),
+                komi_half_points: event.komi_half_points,
+            })
+        })
+        .collect();
+    let header = aga::AgaHeader {
+        name: event.name.clone(),
+        location: event.venue.clone(),
+        start: event.start_date,
+        finish: event.end_date,
+        ruleset: event.ruleset.clone(),
+    };
+    Ok(aga::write(&header, &players, &games))
 }
 
 /// What an OpenGotha import brought over.

@@ -1,11 +1,12 @@
 //! Registration: players added by a director, imported from CSV, or registering themselves;
 //! withdrawal (1988 Art. 29).
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
+use crate::domain::interop::aga::AgaId;
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
@@ -41,6 +42,7 @@ fn active_model(
         country: Set(p.country.clone()),
         team: Set(p.team.clone()),
         board: Set(p.board),
+        aga_id: Set(p.aga_id.as_ref().map(|id| id.as_str().to_string())),
         email: Set(p.email.as_ref().map(|e| e.as_str().to_string())),
         user_id: Set(user_id),
         withdrawn: Set(false),
@@ -194,6 +196,69 @@ pub async fn set_withdrawn(
     Ok(())
 }
 
+/// Sets the AGA membership numbers typed on the AGA page, `typed` as (player id, text); a
+/// blank clears a number. All are checked first: a bad or shared number, or a player not of
+/// this event, refuses the whole form, naming the players, and nothing is stored. Returns how
+/// many numbers changed.
+pub async fn set_aga_ids(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    typed: &[(i32, String)],
+    locale: Locale,
+) -> AppResult<usize> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let registered = list(&txn, event_id).await?;
+    let mut wanted: Vec<(&player::Model, Option<String>)> = Vec::new();
+    let mut problems = Vec::new();
+    for (player_id, text) in typed {
+        let Some(p) = registered.iter().find(|p| p.id == *player_id) else { return Err(AppError::NotFound) };
+        match AgaId::parse(text) {
+            Ok(id) => wanted.push((p, id.map(|id| id.as_str().to_string()))),
+            Err(e) => problems.push(format!("{}: {e}", p.name)),
+        }
+    }
+    // Numbers kept from before count too: two players of one event never share one.
+    let mut final_ids: HashMap<i32, Option<String>> = registered.iter().map(|p| (p.id, p.aga_id.clone())).collect();
+    for (p, id) in &wanted {
+        final_ids.insert(p.id, id.clone());
+    }
+    let mut holders: HashMap<&str, Vec<&str>> = HashMap::new();
+    for p in &registered {
+        if let Some(Some(id)) = final_ids.get(&p.id) {
+            holders.entry(id.as_str()).or_default().push(p.name.as_str());
+        }
+    }
+    let mut shared: Vec<String> = holders
+        .iter()
+        .filter(|(_, names)| names.len() > 1)
+        .map(|(id, names)| {
+            locale.t_args("error-aga-id-shared", &[("id", Arg::Str(id)), ("names", Arg::Str(&names.join(", ")))])
+        })
+        .collect();
+    shared.sort();
+    problems.extend(shared);
+    if !problems.is_empty() {
+        return Err(AppError::BadRequest(problems.join("; ")));
+    }
+    let mut changed = Vec::new();
+    for (p, id) in wanted {
+        if p.aga_id != id {
+            let mut active: player::ActiveModel = p.clone().into();
+            active.aga_id = Set(id.clone());
+            active.update(&txn).await?;
+            changed.push(json!({ "player": p.id, "aga_id": id }));
+        }
+    }
+    if !changed.is_empty() {
+        audit::record(&txn, now, Some(actor.id), Some(event_id), "players.aga_ids", json!({ "changed": changed }))
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(changed.len())
+}
+
 /// Keeps two players of a Swiss or McMahon event apart (`forbid`) or lets them meet again.
 /// The engine avoids the pair in every round while a pairing without it exists.
 pub async fn set_forbidden_pair(
@@ -256,6 +321,7 @@ struct Columns {
     email: Option<usize>,
     team: Option<usize>,
     board: Option<usize>,
+    aga_id: Option<usize>,
 }
 
 fn columns_from_header(header: &csv::StringRecord) -> Columns {
@@ -269,6 +335,7 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
             "club" | "俱乐部" | "单位" => &mut columns.club,
             "team" | "队伍" | "队" | "队名" => &mut columns.team,
             "board" | "台次" | "台" => &mut columns.board,
+            "aga" | "aga_id" | "aga id" | "agaid" | "aga number" => &mut columns.aga_id,
             "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
             "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
             _ => continue,
@@ -327,6 +394,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             email: field(columns.email),
             team: field(columns.team),
             board: field(columns.board),
+            aga_id: field(columns.aga_id),
         };
         match NewPlayer::parse(&input) {
             Err(e) => errors.push(LineError { line, message: e.0 }),

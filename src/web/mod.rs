@@ -106,6 +106,9 @@ route_table! {
     GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
     GET  "/events/{event_id}/export/yunzi.json" => rounds::export_pairing_file, Public;
+    GET  "/events/{event_id}/export/aga" => rounds::aga, Director;
+    POST "/events/{event_id}/export/aga" => rounds::set_aga_ids, Director;
+    GET  "/events/{event_id}/export/aga.txt" => rounds::export_aga, Director;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

@@ -580,3 +580,90 @@ async fn an_opengotha_event_is_brought_over_mid_way() -> TestResult {
     assert_eq!(table.len(), 38, "everyone is in the standings, withdrawn players too");
     Ok(())
 }
+
+/// The AGA results file: AGA numbers come with the CSV and on the AGA page; the file lists the
+/// players of games won over the board and refuses, naming them, while one has no number. A
+/// bad or shared number is refused with what was typed kept; only directors see any of it.
+#[actix_web::test]
+async fn an_aga_results_file_lists_games_won_over_the_board_by_aga_number() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let csv = "name,rank,aga_id\nAnn Lee,3d,00489\nBo Chen,2d,3199\nCy Park,1k,\nDi Wu,2k,\n";
+    let (mut director, event_id) = event_with_system(&app, "swiss", &[], csv).await?;
+    let late = "name,rank,aga_id\nEd Fox,3k,TMP18\n";
+    let refused = director.post_file(&format!("/events/{event_id}/players/import"), "file", "p.csv", late).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("not an AGA membership number"), "{}", refused.body);
+    let pairing = pair_and_publish(&mut director, event_id, 1).await?;
+    // Board 1 is won over the board, board 2 drawn (not rated).
+    enter(&mut director, event_id, 1, 1, "black").await?;
+    enter(&mut director, event_id, 1, 2, "draw").await?;
+    let (_, black, white) = pairing.first().cloned().ok_or("no board 1")?;
+    // Round 1 pairs the top half against the bottom half: each board has Cy or Di, unnumbered.
+    let unnumbered = if ["Cy Park", "Di Wu"].contains(&black.as_str()) { &black } else { &white };
+    let missing = director.get(&format!("/events/{event_id}/export/aga.txt")).await?;
+    missing.assert_status(400)?;
+    assert!(missing.body.contains(&format!("no AGA membership number yet: {unnumbered}")), "{}", missing.body);
+
+    let page = director.get(&format!("/events/{event_id}/export/aga")).await?;
+    page.assert_status(200)?;
+    assert!(page.body.contains("id=\"aga-problem\""));
+    let field_of = |body: &str, name: &str| -> Option<String> {
+        let row = &body[body.find(&format!("data-player=\"{name}\""))?..];
+        let at = row.find("name=\"aga-")? + 6;
+        Some(row[at..at + row[at..].find('"')?].to_string())
+    };
+    let (cy, di) = (field_of(&page.body, "Cy Park").ok_or("no Cy")?, field_of(&page.body, "Di Wu").ok_or("no Di")?);
+    assert!(page.body.contains("value=\"489\""), "Ann's number without its leading zeros");
+    let before = app.fingerprint().await?;
+    let bad = director
+        .post(&format!("/events/{event_id}/export/aga"), &[(cy.as_str(), "12-3"), (di.as_str(), "7002")])
+        .await?;
+    bad.assert_status(400)?;
+    assert!(bad.body.contains("Cy Park: &#34;12-3&#34; is not an AGA membership number"), "{}", bad.body);
+    assert!(bad.body.contains("value=\"12-3\"") && bad.body.contains("value=\"7002\""), "what was typed is kept");
+    let shared = director.post(&format!("/events/{event_id}/export/aga"), &[(cy.as_str(), "489")]).await?;
+    shared.assert_status(400)?;
+    assert!(
+        shared.body.contains("AGA number 489 is given to more than one player: Ann Lee, Cy Park"),
+        "{}",
+        shared.body
+    );
+    assert_eq!(app.fingerprint().await?, before, "nothing stored");
+    let mut stranger = app.client();
+    stranger
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("s")), "Stranger", "a stranger passphrase")
+        .await?;
+    stranger.get(&format!("/events/{event_id}/export/aga.txt")).await?.assert_status(403)?;
+    stranger.post(&format!("/events/{event_id}/export/aga"), &[(cy.as_str(), "1")]).await?.assert_status(403)?;
+
+    director
+        .post(&format!("/events/{event_id}/export/aga"), &[(cy.as_str(), "7001"), (di.as_str(), "7002")])
+        .await?
+        .assert_status(303)?;
+    let file = director.get(&format!("/events/{event_id}/export/aga.txt")).await?;
+    file.assert_status(200)?;
+    let number = |name: &str| match name {
+        "Ann Lee" => "489",
+        "Bo Chen" => "3199",
+        "Cy Park" => "7001",
+        _ => "7002",
+    };
+    let rank = |name: &str| match name {
+        "Ann Lee" => "3d",
+        "Bo Chen" => "2d",
+        "Cy Park" => "1k",
+        _ => "2k",
+    };
+    // Players in registration order, numbers right-aligned.
+    let listed: Vec<&str> =
+        ["Ann Lee", "Bo Chen", "Cy Park", "Di Wu"].into_iter().filter(|n| *n == black || *n == white).collect();
+    let width = listed.iter().map(|n| number(n).len()).max().unwrap_or(0);
+    let players: String = listed.iter().map(|n| format!("{:>width$} {n} {}\n", number(n), rank(n))).collect();
+    let expected = format!(
+        "TOURNEY Systems Cup, Club\n        start=4/1/2026\n        finish=4/1/2026\n        rules=Chinese\nPLAYERS\n{players}GAMES\n{} {} b 0 7\n",
+        number(&white),
+        number(&black)
+    );
+    assert_eq!(file.body, expected);
+    Ok(())
+}

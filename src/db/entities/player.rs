@@ -18,6 +18,8 @@ pub struct Model {
     pub team: String,
     /// Board in the team's registered order (1 first); None: ordered after, by strength.
     pub board: Option<i32>,
+    /// AGA membership number (digits), for the AGA results file.
+    pub aga_id: Option<String>,
     pub email: Option<String>,
     pub user_id: Option<i32>,
     pub withdrawn: bool,

@@ -1,3 +1,5 @@
-//! Files other programs read and write: OpenGotha's tournament XML, the EGF results file.
+//! Files other programs read and write: OpenGotha's tournament XML, the EGF and AGA results
+//! files.
+pub mod aga;
 pub mod egf;
 pub mod opengotha;

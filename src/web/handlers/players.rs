@@ -35,6 +35,8 @@ pub struct PlayerForm {
     team: String,
     #[serde(default)]
     board: String,
+    #[serde(default)]
+    aga_id: String,
 }
 
 impl PlayerForm {
@@ -48,6 +50,7 @@ impl PlayerForm {
             email: &self.email,
             team: &self.team,
             board: &self.board,
+            aga_id: &self.aga_id,
         }
     }
 }
@@ -207,6 +210,7 @@ pub async fn register_self(
         // A team's board order is the director's to set.
         team: "",
         board: "",
+        aga_id: "",
     };
     match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
         Ok(_) => {

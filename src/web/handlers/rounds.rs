@@ -1,10 +1,13 @@
 //! Rounds: generate, adjust and publish pairings; enter results; standings.
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use crate::db::entities::event;
+use crate::db::entities::{event, player};
 use crate::domain::event::System;
 use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::parse_ruling;
@@ -15,12 +18,12 @@ use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::events::{self, EventRoles};
-use crate::services::interop;
 use crate::services::rounds::{self, BoardRef, RoundView};
 use crate::services::standings::{self, Standings};
+use crate::services::{interop, players};
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, director_of, staff_of};
-use crate::web::handlers::see_other;
+use crate::web::handlers::{page, page_with_status, see_other};
 
 fn round_url(event_id: i32, number: i32) -> String {
     format!("/events/{event_id}/rounds/{number}")
@@ -366,4 +369,78 @@ pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Pat
     let found = events::get(&state.db, path.into_inner()).await?;
     let table = interop::egf_table(&state.db, &found, ctx.locale).await?;
     Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
+}
+
+/// The AGA results page: each player's AGA membership number, and the file once every player
+/// of a rated game has one.
+#[derive(Template)]
+#[template(path = "events/aga.html")]
+pub struct AgaPage {
+    ctx: PageCtx,
+    event: event::Model,
+    players: Vec<player::Model>,
+    /// The numbers as typed, when a save was refused (player id → text).
+    typed: HashMap<i32, String>,
+    /// Why the file cannot be written yet (who has no number), or why a save was refused.
+    problem: Option<String>,
+}
+
+impl AgaPage {
+    fn value_of(&self, player: &player::Model) -> String {
+        self.typed.get(&player.id).cloned().or_else(|| player.aga_id.clone()).unwrap_or_default()
+    }
+}
+
+async fn aga_page(state: &AppState, ctx: PageCtx, found: event::Model) -> AppResult<AgaPage> {
+    let players = players::list(&state.db, found.id).await?;
+    let problem = match interop::aga_results(&state.db, &found, ctx.locale).await {
+        Ok(_) => None,
+        Err(AppError::BadRequest(message)) => Some(message),
+        Err(other) => return Err(other),
+    };
+    Ok(AgaPage { ctx, event: found, players, typed: HashMap::new(), problem })
+}
+
+pub async fn aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (_, found) = director_of(&state, &ctx, event_id).await?;
+    page(&aga_page(&state, ctx, found).await?)
+}
+
+/// Saves the numbers typed on the AGA page (fields `aga-<player id>`). A refused form comes
+/// back with what was typed and the reason.
+pub async fn set_aga_ids(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: web::Form<HashMap<String, String>>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (actor, found) = director_of(&state, &ctx, event_id).await?;
+    let typed: HashMap<i32, String> = form
+        .into_inner()
+        .into_iter()
+        .filter_map(|(key, value)| Some((key.strip_prefix("aga-")?.parse().ok()?, value)))
+        .collect();
+    let mut ordered: Vec<(i32, String)> = typed.iter().map(|(id, text)| (*id, text.clone())).collect();
+    ordered.sort();
+    match players::set_aga_ids(&state, &actor, event_id, &ordered, ctx.locale).await {
+        Ok(changed) => {
+            ctx.flash("success", ctx.t_n("flash-aga-ids-saved", "n", changed as i64));
+            Ok(see_other(&format!("/events/{event_id}/export/aga")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let mut refused = aga_page(&state, ctx, found).await?;
+            refused.typed = typed;
+            refused.problem = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &refused)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+pub async fn export_aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let (_, found) = director_of(&state, &ctx, path.into_inner()).await?;
+    let file = interop::aga_results(&state.db, &found, ctx.locale).await?;
+    Ok(download(&found, "aga.txt", "text/plain; charset=utf-8", file))
 }
