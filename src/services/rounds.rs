@@ -536,6 +536,15 @@ pub async fn discard_draft(
     let txn = crate::db::begin_write(&state.db).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     draft.delete(&txn).await?;
+    let event = events::get(&txn, event_id).await?;
+    let (system, settings) = system_of(&event)?;
+    if system != System::Knockout && knockout_start(&event, system, &settings) == Some(number as u32) {
+        // The knockout stage has not started after all: its size may change again, and its
+        // seeding is made anew with the next draft.
+        let mut active: event::ActiveModel = event.into();
+        active.stage_seeding = Set(None);
+        active.update(&txn).await?;
+    }
     audit::record(&txn, now, Some(actor.id), Some(event_id), "round.discarded", json!({ "round": number })).await?;
     txn.commit().await?;
     Ok(())

@@ -482,6 +482,11 @@ async fn a_group_round_robin_is_followed_by_a_knockout_of_each_groups_top_two() 
             director.post(&format!("/events/{event_id}/edit"), &edit("2", "2")).await?.assert_status(303)?;
         }
     }
+    // A stage draft discarded leaves the stage unstarted: its size may still change.
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds/4/discard"), &[]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/edit"), &edit("2", "1")).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/edit"), &edit("2", "2")).await?.assert_status(303)?;
     let semis = pair_and_publish(&mut director, event_id, 4).await?;
     let pairs = |boards: &[(u32, String, String)]| {
         let mut met: Vec<(u32, u32)> =
