@@ -589,7 +589,16 @@ impl EventSettings {
             system,
             ruleset: parse_ruleset(input.ruleset)?,
             komi,
-            time_control: clean_text(input.time_control, "The time control", 200, false)?,
+            // Stored in the canonical notation, which the live clocks read back.
+            time_control: crate::domain::clock::TimeControl::parse(&clean_text(
+                input.time_control,
+                "The time control",
+                200,
+                false,
+            )?)
+            .map_err(|e| FieldError(format!("The time control: {e}")))?
+            .map(|control| control.to_string())
+            .unwrap_or_default(),
             system_settings: SystemSettings::parse(system, &input.system_settings)?,
         })
     }
@@ -768,6 +777,7 @@ mod tests {
         if let Ok(s) = settings {
             assert_eq!(s.komi.half_points(), 15);
             assert_eq!(s.rounds, 5);
+            assert_eq!(s.time_control, "1h + 3x30s", "the time control in its canonical notation");
         }
     }
 
@@ -783,6 +793,7 @@ mod tests {
             (EventInput { system: "lottery", ..input() }, "pairing system"),
             (EventInput { ruleset: "calvinball", ..input() }, "ruleset"),
             (EventInput { komi: "lots", ..input() }, "komi"),
+            (EventInput { time_control: "an hour or so", ..input() }, "time control"),
         ];
         for (case, expected) in cases {
             match EventSettings::parse(&case) {

@@ -19,9 +19,11 @@
 //! arriving at exactly that instant is too late, as the referee's "10" is (2002 Art. 12.3).
 mod calls;
 mod game_clock;
+mod notation;
 
 pub use calls::{Call, ScheduledCall, calls};
 pub use game_clock::{ClockError, GameClock, Pressed, Running};
+pub use notation::TimeControlError;
 
 use serde::{Deserialize, Serialize};
 

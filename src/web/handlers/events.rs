@@ -361,6 +361,17 @@ impl EventPage {
         self.rounds.iter().all(|r| r.published) && !self.over
     }
 
+    /// The time control in the reader's language (a text that is not one, as typed).
+    fn time_control_text(&self) -> String {
+        match crate::domain::clock::TimeControl::parse(&self.event.time_control) {
+            Ok(Some(control)) => match self.ctx.locale {
+                crate::i18n::Locale::Zh => control.display_zh(),
+                crate::i18n::Locale::En => control.display_en(),
+            },
+            _ => self.event.time_control.clone(),
+        }
+    }
+
     /// The system with the settings that matter for it, in the reader's language.
     fn system_summary(&self) -> String {
         let Ok(system) = System::parse(&self.event.system) else { return self.event.system.clone() };
