@@ -1,0 +1,540 @@
+//! A game played live through Yunzi: the moves as the server received them (each with the
+//! time it took), the clock, and the end: after the passes both players mark the dead stones
+//! (pre-filled by the engine's proposal); when both agree the engine counts and the result
+//! stands; when one does not, the game waits for a referee (a dead-stone dispute).
+//!
+//! Pure: the service stores the moves and [`LiveState`] with every change and rebuilds the
+//! game from them ([`LiveGame::restore`]), replaying the moves through the rules engine.
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
+use super::color::Color;
+use super::go::board::{Board, BoardError, Point};
+use super::go::game::{Ending, Game, Illegal, Move};
+use super::go::life::propose_dead;
+use super::go::ruleset::Ruleset;
+use super::go::scoring::{self, Count, CountInput};
+use super::result::{GameResult, Margin};
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Paired, not started: the clock starts at the scheduled time or the first move.
+    Waiting,
+    Playing,
+    /// Play has ended by passes: the players mark dead stones.
+    Marking,
+    /// The players disagree on dead stones: a referee decides.
+    Disputed,
+    Finished,
+}
+
+/// One move as received: `point` (x, y from the top left, 0-based) or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveMove {
+    pub colour: Color,
+    pub point: Option<(u8, u8)>,
+    /// Time charged to the mover.
+    pub spent: Millis,
+    pub at: DateTime<Utc>,
+}
+
+/// Everything about the game besides its moves, stored with every change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveState {
+    pub phase: Phase,
+    pub clock: Option<GameClock>,
+    /// Stones marked dead (x, y), while marking.
+    pub dead: Vec<(u8, u8)>,
+    /// Whether Black, White agree with the marks.
+    pub agreed: [bool; 2],
+    pub result: Option<GameResult>,
+}
+
+/// The fixed things: rules (board size and komi included) and handicap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveSetup {
+    pub rules: Ruleset,
+    pub handicap: u8,
+    pub control: Option<TimeControl>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LiveError {
+    /// The engine refuses the move.
+    Illegal(Illegal),
+    /// The action does not fit where the game stands.
+    NotNow(Phase),
+    /// A point off the board.
+    OffBoard,
+    /// No stone there to mark.
+    NoStone,
+    /// A referee has paused the clock (Art. 14).
+    Paused,
+    /// A stored move no longer replays (the record was changed by hand): move number, why.
+    Corrupt(usize, String),
+    Board(String),
+}
+
+impl fmt::Display for LiveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LiveError::Illegal(why) => write!(f, "illegal move: {why}"),
+            LiveError::NotNow(Phase::Waiting) => f.write_str("the game has not started"),
+            LiveError::NotNow(Phase::Playing) => f.write_str("the game is still being played"),
+            LiveError::NotNow(Phase::Marking) => f.write_str("play has ended: the players are marking dead stones"),
+            LiveError::NotNow(Phase::Disputed) => f.write_str("the dead stones are disputed: a referee decides"),
+            LiveError::NotNow(Phase::Finished) => f.write_str("the game is over"),
+            LiveError::OffBoard => f.write_str("the point is not on the board"),
+            LiveError::NoStone => f.write_str("there is no stone there"),
+            LiveError::Paused => f.write_str("the game is paused"),
+            LiveError::Corrupt(n, why) => write!(f, "stored move {n} does not replay: {why}"),
+            LiveError::Board(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for LiveError {}
+
+/// What a move did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
+    /// In time; play goes on.
+    Move { spent: Millis },
+    /// The second pass in a row: play has ended, marking begins.
+    PlayEnded { spent: Millis },
+    /// The mover's time had run out before the move arrived.
+    TimeOut(GameResult),
+}
+
+/// The usual handicap points (x, y) on a 9, 13 or 19 board, Black's stones before White's
+/// first move.
+pub fn handicap_points(size: u8, stones: u8) -> Vec<(u8, u8)> {
+    if stones < 2 || !matches!(size, 9 | 13 | 19) {
+        return Vec::new();
+    }
+    let edge = if size == 9 { 2 } else { 3 };
+    let (low, mid, high) = (edge, size / 2, size - 1 - edge);
+    let corners = [(high, low), (low, high), (high, high), (low, low)];
+    let mut points: Vec<(u8, u8)> = corners.iter().take(stones.min(4) as usize).copied().collect();
+    let sides = [(low, mid), (high, mid), (mid, low), (mid, high)];
+    match stones {
+        5 | 7 | 9 => {
+            points.extend(sides.iter().take(stones as usize - 5));
+            points.push((mid, mid));
+        }
+        6 | 8 => points.extend(sides.iter().take(stones as usize - 4)),
+        _ => {}
+    }
+    points.truncate(stones as usize);
+    points
+}
+
+pub struct LiveGame {
+    setup: LiveSetup,
+    game: Game,
+    moves: Vec<LiveMove>,
+    state: LiveState,
+}
+
+fn board_error(e: BoardError) -> LiveError {
+    LiveError::Board(e.to_string())
+}
+
+impl LiveGame {
+    /// A game not yet started.
+    pub fn new(setup: LiveSetup) -> Result<LiveGame, LiveError> {
+        let state = LiveState {
+            phase: Phase::Waiting,
+            clock: setup.control.map(GameClock::new),
+            dead: Vec::new(),
+            agreed: [false, false],
+            result: None,
+        };
+        LiveGame::restore(setup, Vec::new(), state)
+    }
+
+    /// The game from its stored moves and state; every move is replayed by the engine.
+    pub fn restore(setup: LiveSetup, moves: Vec<LiveMove>, state: LiveState) -> Result<LiveGame, LiveError> {
+        let mut board = Board::new(setup.rules.width, setup.rules.height).map_err(board_error)?;
+        let stones = handicap_points(setup.rules.width.min(setup.rules.height), setup.handicap);
+        for &(x, y) in &stones {
+            if let Some(p) = board.point(x, y) {
+                board.set_stone(p, Color::Black);
+            }
+        }
+        let first = if stones.is_empty() { setup.rules.first_player } else { Color::White };
+        let mut game = Game::from_position(setup.rules.clone(), board, first);
+        for (n, m) in moves.iter().enumerate() {
+            let mv = match m.point {
+                None => Move::Pass,
+                Some((x, y)) => {
+                    Move::Play(game.board().point(x, y).ok_or(LiveError::Corrupt(n + 1, "off the board".into()))?)
+                }
+            };
+            game.play(m.colour, mv).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
+        }
+        Ok(LiveGame { setup, game, moves, state })
+    }
+
+    pub fn state(&self) -> &LiveState {
+        &self.state
+    }
+
+    pub fn moves(&self) -> &[LiveMove] {
+        &self.moves
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn setup(&self) -> &LiveSetup {
+        &self.setup
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+
+    fn require(&self, phase: Phase) -> Result<(), LiveError> {
+        if self.state.phase == phase { Ok(()) } else { Err(LiveError::NotNow(self.state.phase)) }
+    }
+
+    /// Starts play at `at`: the clock of the player to move runs from then (a scheduled start,
+    /// so a late player's time runs).
+    pub fn start(&mut self, at: DateTime<Utc>) -> Result<(), LiveError> {
+        self.require(Phase::Waiting)?;
+        let to_move = self.to_move();
+        if let Some(clock) = &mut self.state.clock {
+            clock.start(to_move, at);
+        }
+        self.state.phase = Phase::Playing;
+        Ok(())
+    }
+
+    fn finish(&mut self, result: GameResult) -> GameResult {
+        if let Some(clock) = &mut self.state.clock {
+            clock.stop();
+        }
+        self.state.phase = Phase::Finished;
+        self.state.result = Some(result);
+        result
+    }
+
+    /// Ends the game on time if the player to move has flagged by `at`; the result then.
+    pub fn check_time(&mut self, at: DateTime<Utc>) -> Option<GameResult> {
+        if self.state.phase != Phase::Playing {
+            return None;
+        }
+        let flag = self.state.clock.as_ref()?.flag_at()?;
+        if at < flag {
+            return None;
+        }
+        let loser = self.to_move();
+        Some(self.finish(GameResult::Win { winner: loser.opponent(), margin: Margin::Time }))
+    }
+
+    /// `colour` plays `point` (None: passes) at `at`.
+    pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
+        self.require(Phase::Playing)?;
+        let mv = match point {
+            None => Move::Pass,
+            Some((x, y)) => Move::Play(self.game.board().point(x, y).ok_or(LiveError::OffBoard)?),
+        };
+        self.game.check(colour, mv).map_err(LiveError::Illegal)?;
+        let spent = match &mut self.state.clock {
+            Some(clock) => match clock.press(at) {
+                Ok(Pressed::InTime { spent }) => spent,
+                Ok(Pressed::TimeOut { colour }) => {
+                    return Ok(Played::TimeOut(
+                        self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }),
+                    ));
+                }
+                Err(ClockError::Paused) => return Err(LiveError::Paused),
+                Err(_) => return Err(LiveError::NotNow(Phase::Waiting)),
+            },
+            None => 0,
+        };
+        self.game.play(colour, mv).map_err(LiveError::Illegal)?;
+        self.moves.push(LiveMove { colour, point, spent, at });
+        if self.game.ending() == Some(Ending::Passes) {
+            if let Some(clock) = &mut self.state.clock {
+                clock.stop();
+            }
+            let board = self.game.board();
+            self.state.dead = propose_dead(board).into_iter().map(|p| board.xy(p)).collect();
+            self.state.agreed = [false, false];
+            self.state.phase = Phase::Marking;
+            return Ok(Played::PlayEnded { spent });
+        }
+        Ok(Played::Move { spent })
+    }
+
+    /// `colour` resigns: the opponent wins.
+    pub fn resign(&mut self, colour: Color) -> Result<GameResult, LiveError> {
+        if !matches!(self.state.phase, Phase::Playing | Phase::Marking) {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        Ok(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Resignation }))
+    }
+
+    /// Marks the chain at (x, y) dead, or alive again if it was marked; both players must then
+    /// agree anew.
+    pub fn toggle_dead(&mut self, x: u8, y: u8) -> Result<(), LiveError> {
+        self.require(Phase::Marking)?;
+        let board = self.game.board();
+        let p = board.point(x, y).ok_or(LiveError::OffBoard)?;
+        if board.get(p).is_none() {
+            return Err(LiveError::NoStone);
+        }
+        let chain: Vec<(u8, u8)> = board.chain(p).into_iter().map(|q| board.xy(q)).collect();
+        if self.state.dead.contains(&(x, y)) {
+            self.state.dead.retain(|s| !chain.contains(s));
+        } else {
+            self.state.dead.extend(chain);
+            self.state.dead.sort_unstable();
+        }
+        self.state.agreed = [false, false];
+        Ok(())
+    }
+
+    /// The count with the stones marked dead.
+    pub fn count(&self) -> Count {
+        let board = self.game.board();
+        let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
+        let input = CountInput {
+            dead: &dead,
+            prisoners: [self.game.prisoners(Color::Black), self.game.prisoners(Color::White)],
+            warnings: [0, 0],
+            handicap: u32::from(self.setup.handicap),
+        };
+        scoring::count(board, &self.setup.rules, &input)
+    }
+
+    /// `colour` agrees with the marks; when both have, the count is the result.
+    pub fn agree(&mut self, colour: Color) -> Result<Option<Count>, LiveError> {
+        self.require(Phase::Marking)?;
+        self.state.agreed[colour.index()] = true;
+        if self.state.agreed == [true, true] {
+            let count = self.count();
+            self.finish(count.result);
+            return Ok(Some(count));
+        }
+        Ok(None)
+    }
+
+    /// `colour` does not accept the marks: the game waits for a referee.
+    pub fn dispute(&mut self) -> Result<(), LiveError> {
+        self.require(Phase::Marking)?;
+        self.state.phase = Phase::Disputed;
+        Ok(())
+    }
+
+    /// The game's record as SGF, each move with the time it took (the clock's time left in
+    /// BL/WL where there is a clock).
+    pub fn sgf(&self, black: &str, white: &str, event: &str) -> String {
+        let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+        let rules = &self.setup.rules;
+        let mut out = format!(
+            "(;GM[1]FF[4]CA[UTF-8]AP[Yunzi]SZ[{}]KM[{}]RU[{}]PB[{}]PW[{}]EV[{}]",
+            if rules.width == rules.height {
+                rules.width.to_string()
+            } else {
+                format!("{}:{}", rules.width, rules.height)
+            },
+            rules.komi.display_points(),
+            escape(&rules.name),
+            escape(black),
+            escape(white),
+            escape(event),
+        );
+        if let Some(control) = self.setup.control {
+            out.push_str(&format!(
+                "TM[{}]OT[{}]",
+                match control {
+                    TimeControl::Absolute { main }
+                    | TimeControl::ChineseByoYomi { main, .. }
+                    | TimeControl::Japanese { main, .. }
+                    | TimeControl::Canadian { main, .. }
+                    | TimeControl::Fischer { main, .. } => main / 1000,
+                },
+                escape(&control.to_string())
+            ));
+        }
+        if let Some(result) = self.state.result {
+            out.push_str(&format!("RE[{}]", result.to_sgf()));
+        }
+        let stones = handicap_points(rules.width.min(rules.height), self.setup.handicap);
+        if !stones.is_empty() {
+            out.push_str(&format!("HA[{}]AB", self.setup.handicap));
+            for (x, y) in &stones {
+                out.push_str(&format!("[{}{}]", (b'a' + x) as char, (b'a' + y) as char));
+            }
+        }
+        let mut clock = self.setup.control.map(GameClock::new);
+        for m in &self.moves {
+            let (tag, left_tag) = match m.colour {
+                Color::Black => ("B", "BL"),
+                Color::White => ("W", "WL"),
+            };
+            let at = m.point.map(|(x, y)| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)).unwrap_or_default();
+            out.push_str(&format!(";{tag}[{at}]"));
+            if let Some(clock) = &mut clock
+                && let super::clock::Charge::InTime(after) = clock.control.charge(clock.player(m.colour), m.spent, true)
+            {
+                match m.colour {
+                    Color::Black => clock.black = after,
+                    Color::White => clock.white = after,
+                }
+                let left = clock.control.view(after, 0).main / 1000;
+                out.push_str(&format!("{left_tag}[{left}]"));
+            }
+            out.push_str(&format!("C[{}s]", m.spent / 1000));
+        }
+        out.push(')');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::clock::{MINUTE, SECOND};
+    use chrono::TimeZone;
+
+    fn t(seconds: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(1_800_000_000 + seconds, 0).single().unwrap_or_default()
+    }
+
+    fn nine(control: Option<TimeControl>) -> LiveGame {
+        let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
+        rules.width = 9;
+        rules.height = 9;
+        LiveGame::new(LiveSetup { rules, handicap: 0, control }).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn handicap_stones_sit_on_the_star_points() {
+        assert_eq!(handicap_points(19, 2), vec![(15, 3), (3, 15)]);
+        assert_eq!(handicap_points(19, 5).last(), Some(&(9, 9)));
+        assert_eq!(handicap_points(19, 9).len(), 9);
+        assert_eq!(handicap_points(9, 4), vec![(6, 2), (2, 6), (6, 6), (2, 2)]);
+        for stones in 2..=9 {
+            let points = handicap_points(9, stones);
+            assert_eq!(points.len(), usize::from(stones), "{stones} stones on 9×9");
+            let mut unique = points.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), points.len());
+        }
+        assert!(handicap_points(19, 1).is_empty(), "one stone: Black moves first without komi");
+    }
+
+    /// A short 9×9 game: an illegal move is refused with the engine's reason; two passes end
+    /// play with the engine's dead-stone proposal; both agree and the count is the result.
+    #[test]
+    fn a_game_is_played_marked_agreed_and_counted() -> Result<(), LiveError> {
+        let control = TimeControl::ChineseByoYomi { main: 10 * MINUTE, reserve: 3, period: MINUTE };
+        let mut game = nine(Some(control));
+        assert_eq!(game.play(Color::Black, Some((4, 4)), t(0)), Err(LiveError::NotNow(Phase::Waiting)));
+        game.start(t(0))?;
+        assert_eq!(game.play(Color::Black, Some((2, 2)), t(30))?, Played::Move { spent: 30 * SECOND });
+        assert_eq!(
+            game.play(Color::White, Some((2, 2)), t(40)),
+            Err(LiveError::Illegal(Illegal::Occupied)),
+            "the engine's reason"
+        );
+        assert_eq!(
+            game.play(Color::Black, Some((3, 3)), t(40)),
+            Err(LiveError::Illegal(Illegal::WrongPlayer { to_move: Color::White }))
+        );
+        game.play(Color::White, Some((6, 6)), t(50))?;
+        // A lone black stone inside White's area: the engine proposes it dead.
+        game.play(Color::Black, Some((7, 7)), t(60))?;
+        game.play(Color::White, None, t(70))?;
+        assert_eq!(game.play(Color::Black, None, t(80))?, Played::PlayEnded { spent: 10 * SECOND });
+        assert_eq!(game.state().phase, Phase::Marking);
+        assert_eq!(game.state().clock.and_then(|c| c.running), None, "the clock stops for the count");
+        let proposed = game.state().dead.clone();
+        // Marking a chain and unmarking it again leaves the proposal, and resets agreement.
+        game.agree(Color::Black)?;
+        game.toggle_dead(2, 2)?;
+        assert_eq!(game.state().agreed, [false, false]);
+        game.toggle_dead(2, 2)?;
+        assert_eq!(game.state().dead, proposed);
+        assert_eq!(game.toggle_dead(0, 0), Err(LiveError::NoStone));
+        assert_eq!(game.agree(Color::White)?, None);
+        let count = game.agree(Color::Black)?.ok_or(LiveError::NotNow(Phase::Marking))?;
+        assert_eq!(game.state().phase, Phase::Finished);
+        assert_eq!(game.state().result, Some(count.result));
+        assert_eq!(game.play(Color::White, None, t(90)), Err(LiveError::NotNow(Phase::Finished)));
+        Ok(())
+    }
+
+    /// Stored and restored, the game is the same; a stored move that no longer replays is named.
+    #[test]
+    fn a_restored_game_replays_its_moves() -> Result<(), LiveError> {
+        let mut game = nine(Some(TimeControl::Absolute { main: 5 * MINUTE }));
+        game.start(t(0))?;
+        for (i, p) in [(2, 2), (6, 6), (2, 6), (6, 2)].into_iter().enumerate() {
+            let colour = if i % 2 == 0 { Color::Black } else { Color::White };
+            game.play(colour, Some(p), t(10 * (i as i64 + 1)))?;
+        }
+        let restored = LiveGame::restore(game.setup().clone(), game.moves().to_vec(), game.state().clone())?;
+        assert_eq!(restored.to_move(), Color::Black);
+        assert_eq!(restored.game().board().hash(), game.game().board().hash());
+        let mut broken = game.moves().to_vec();
+        broken[3].point = Some((2, 2));
+        let error = LiveGame::restore(game.setup().clone(), broken, game.state().clone()).err();
+        assert!(matches!(error, Some(LiveError::Corrupt(4, _))), "{error:?}");
+        Ok(())
+    }
+
+    #[test]
+    fn the_flag_ends_the_game_with_or_without_a_move() -> Result<(), LiveError> {
+        let mut game = nine(Some(TimeControl::Absolute { main: MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((4, 4)), t(30))?;
+        assert_eq!(game.check_time(t(89)), None);
+        let lost = game.check_time(t(90));
+        assert_eq!(lost, Some(GameResult::Win { winner: Color::Black, margin: Margin::Time }));
+        let mut late = nine(Some(TimeControl::Absolute { main: MINUTE }));
+        late.start(t(0))?;
+        let played = late.play(Color::Black, Some((4, 4)), t(60))?;
+        assert_eq!(played, Played::TimeOut(GameResult::Win { winner: Color::White, margin: Margin::Time }));
+        assert!(late.moves().is_empty(), "a move after the flag is not played");
+        Ok(())
+    }
+
+    #[test]
+    fn resigning_and_disputing_end_play_their_way() -> Result<(), LiveError> {
+        let mut game = nine(None);
+        game.start(t(0))?;
+        assert_eq!(game.resign(Color::White)?, GameResult::Win { winner: Color::Black, margin: Margin::Resignation });
+        let mut disputed = nine(None);
+        disputed.start(t(0))?;
+        disputed.play(Color::Black, None, t(1))?;
+        disputed.play(Color::White, None, t(2))?;
+        disputed.dispute()?;
+        assert_eq!(disputed.state().phase, Phase::Disputed);
+        assert_eq!(disputed.agree(Color::Black), Err(LiveError::NotNow(Phase::Disputed)));
+        Ok(())
+    }
+
+    #[test]
+    fn the_record_keeps_each_moves_time() -> Result<(), LiveError> {
+        let mut game = nine(Some(TimeControl::Absolute { main: 5 * MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((2, 2)), t(12))?;
+        game.play(Color::White, None, t(20))?;
+        let sgf = game.sgf("Ann", "Bo", "Cup");
+        assert!(sgf.starts_with("(;GM[1]FF[4]CA[UTF-8]AP[Yunzi]SZ[9]"), "{sgf}");
+        assert!(sgf.contains(";B[cc]BL[288]C[12s];W[]WL[292]C[8s])"), "{sgf}");
+        Ok(())
+    }
+}
