@@ -7,6 +7,7 @@ mod m20261121_000002_systems;
 mod m20261121_000003_teams;
 mod m20261121_000004_stage_seeding;
 mod m20261121_000005_aga_ids;
+mod m20261121_000006_live;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_teams::Migration),
             Box::new(m20261121_000004_stage_seeding::Migration),
             Box::new(m20261121_000005_aga_ids::Migration),
+            Box::new(m20261121_000006_live::Migration),
         ]
     }
 }

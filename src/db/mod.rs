@@ -6,6 +6,7 @@ pub mod entities {
     pub mod event;
     pub mod event_staff;
     pub mod game;
+    pub mod game_move;
     pub mod lineup;
     pub mod player;
     pub mod round;

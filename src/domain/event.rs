@@ -530,6 +530,8 @@ pub struct EventSettings {
     pub system: System,
     pub ruleset: &'static str,
     pub komi: Komi,
+    /// Lines of the board for games played live.
+    pub board_size: u8,
     pub time_control: String,
     pub system_settings: SystemSettings,
 }
@@ -546,6 +548,8 @@ pub struct EventInput<'a> {
     pub system: &'a str,
     pub ruleset: &'a str,
     pub komi: &'a str,
+    /// Blank: 19.
+    pub board_size: &'a str,
     pub time_control: &'a str,
     pub system_settings: SystemInput<'a>,
 }
@@ -578,6 +582,15 @@ impl EventSettings {
             }
         };
         let komi = Komi::parse(input.komi).map_err(|e| FieldError(e.to_string()))?;
+        let board_size = match input.board_size.trim() {
+            "" => 19,
+            text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
+                Ok(n) if (5..=25).contains(&n) => n,
+                _ => {
+                    return Err(FieldError("The board size must be a number of lines from 5 to 25, such as 19".into()));
+                }
+            },
+        };
         let system = System::parse(input.system)?;
         Ok(EventSettings {
             name,
@@ -589,6 +602,7 @@ impl EventSettings {
             system,
             ruleset: parse_ruleset(input.ruleset)?,
             komi,
+            board_size,
             // Stored in the canonical notation, which the live clocks read back.
             time_control: crate::domain::clock::TimeControl::parse(&clean_text(
                 input.time_control,
@@ -628,6 +642,7 @@ mod tests {
             system: "swiss",
             ruleset: "chinese-1988",
             komi: "3¾子",
+            board_size: "",
             time_control: "60 min + 3×30 s",
             system_settings: system_input(),
         }
@@ -778,6 +793,7 @@ mod tests {
             assert_eq!(s.komi.half_points(), 15);
             assert_eq!(s.rounds, 5);
             assert_eq!(s.time_control, "1h + 3x30s", "the time control in its canonical notation");
+            assert_eq!(s.board_size, 19, "blank is 19 lines");
         }
     }
 
@@ -794,6 +810,7 @@ mod tests {
             (EventInput { ruleset: "calvinball", ..input() }, "ruleset"),
             (EventInput { komi: "lots", ..input() }, "komi"),
             (EventInput { time_control: "an hour or so", ..input() }, "time control"),
+            (EventInput { board_size: "42", ..input() }, "board size"),
         ];
         for (case, expected) in cases {
             match EventSettings::parse(&case) {

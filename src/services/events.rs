@@ -83,6 +83,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
     active.system = Set(settings.system.code().to_string());
     active.ruleset = Set(settings.ruleset.to_string());
     active.komi_half_points = Set(settings.komi.half_points());
+    active.board_size = Set(i32::from(settings.board_size));
     active.time_control = Set(settings.time_control.clone());
     active.system_settings = Set(settings.system_settings.to_json());
 }

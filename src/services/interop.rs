@@ -264,6 +264,7 @@ pub async fn import_opengotha(
         system: system.code(),
         ruleset: DEFAULT_RULESET,
         komi: &komi,
+        board_size: "",
         time_control: "",
         system_settings: SystemInput {
             mcmahon_bar: &bar,

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod audit;
 pub mod events;
 pub mod interop;
+pub mod live;
 pub mod pairing_file;
 pub mod players;
 pub mod records;

@@ -648,7 +648,12 @@ pub async fn publish(
     Ok(state.mailer.send_all(&mails).await)
 }
 
-async fn board_of(conn: &impl ConnectionTrait, r: &round::Model, board: i32, locale: Locale) -> AppResult<game::Model> {
+pub(crate) async fn board_of(
+    conn: &impl ConnectionTrait,
+    r: &round::Model,
+    board: i32,
+    locale: Locale,
+) -> AppResult<game::Model> {
     game::Entity::find()
         .filter(game::Column::RoundId.eq(r.id))
         .filter(game::Column::Board.eq(board))
@@ -664,7 +669,7 @@ async fn board_of(conn: &impl ConnectionTrait, r: &round::Model, board: i32, loc
         })
 }
 
-async fn published_round(
+pub(crate) async fn published_round(
     conn: &impl ConnectionTrait,
     event_id: i32,
     number: i32,
@@ -702,6 +707,28 @@ pub async fn record_result(
     let txn = crate::db::begin_write(&state.db).await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
+    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Writes `result` on board `g` of round `r` while it has none, with its audit row (`source`:
+/// "entered" by hand, "live" from a game played through Yunzi), in the caller's transaction;
+/// a knockout's bracket follows.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn write_result(
+    txn: &impl ConnectionTrait,
+    actor: Option<i32>,
+    event_id: i32,
+    r: &round::Model,
+    g: &game::Model,
+    result: GameResult,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+    source: &str,
+) -> AppResult<()> {
+    let board = g.board;
+    let number = r.number;
     if let Some(existing) = &g.result {
         return Err(AppError::BadRequest(
             locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))]),
@@ -715,25 +742,24 @@ pub async fn record_result(
         .col_expr(game::Column::RecordedAt, Expr::value(now))
         .filter(game::Column::Id.eq(g.id))
         .filter(game::Column::Result.is_null())
-        .exec(&txn)
+        .exec(txn)
         .await?;
     if written.rows_affected != 1 {
-        let current = board_of(&txn, &r, board, locale).await?.result.unwrap_or_default();
+        let current = board_of(txn, r, board, locale).await?.result.unwrap_or_default();
         return Err(AppError::BadRequest(
             locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(&current))]),
         ));
     }
     audit::record(
-        &txn,
+        txn,
         now,
-        Some(actor.id),
+        actor,
         Some(event_id),
         "result.recorded",
-        json!({ "round": number, "board": board, "result": text }),
+        json!({ "round": number, "board": board, "result": text, "source": source }),
     )
     .await?;
-    sync_knockout_round(&txn, &events::get(&txn, event_id).await?, &r, locale).await?;
-    txn.commit().await?;
+    sync_knockout_round(txn, &events::get(txn, event_id).await?, r, locale).await?;
     Ok(())
 }
 

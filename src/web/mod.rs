@@ -1,4 +1,5 @@
 //! The web layer: the whole route table in one place, extractors, middleware, handlers.
+pub mod board_svg;
 pub mod extractors;
 pub mod handlers;
 pub mod middleware;
@@ -7,7 +8,7 @@ pub mod multipart;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, events, home, players, relay, rounds, teams};
+use handlers::{accounts, events, home, live, players, relay, rounds, teams};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -98,6 +99,13 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
+    GET  "/events/{event_id}/rounds/{number}/boards/{board}" => live::show, Public;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/play" => live::play, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/resign" => live::resign, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/mark" => live::mark, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/agree" => live::agree, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/dispute" => live::dispute, User;
+    GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;
     POST "/events/{event_id}/teams/{team_id}/lineup" => teams::set_lineup, Director;
     GET  "/events/{event_id}/relay" => relay::show, Public;

@@ -10,6 +10,7 @@ mod bad_input;
 mod browser;
 mod database;
 mod journey;
+mod live;
 mod records;
 mod registration;
 mod relay;

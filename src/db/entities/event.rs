@@ -15,6 +15,8 @@ pub struct Model {
     pub system: String,
     pub ruleset: String,
     pub komi_half_points: i32,
+    /// Board size for games played live (9 to 19 … 25).
+    pub board_size: i32,
     pub time_control: String,
     /// The system's own settings as JSON (domain::event::SystemSettings).
     pub system_settings: String,

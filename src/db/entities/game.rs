@@ -18,6 +18,10 @@ pub struct Model {
     pub pairing_costs: Option<String>,
     /// A director's ruling on this game (knockout "both lose": "replay" or "advance:<player id>").
     pub ruling: Option<String>,
+    /// A game played live: its state as JSON (domain::live::LiveState), or none.
+    pub live_state: Option<String>,
+    /// When the running clock flags if nobody moves, for the sweep that ends games on time.
+    pub flag_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,8 @@ pub struct Model {
     pub number: i32,
     pub published: bool,
     pub published_at: Option<DateTimeUtc>,
+    /// When the round's games start: live clocks run from then (a late player's too).
+    pub starts_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

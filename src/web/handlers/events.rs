@@ -66,6 +66,8 @@ pub struct EventForm {
     #[serde(default)]
     komi: String,
     #[serde(default)]
+    board_size: String,
+    #[serde(default)]
     time_control: String,
     #[serde(default)]
     mcmahon_bar: String,
@@ -126,6 +128,7 @@ impl EventForm {
             system: &self.system,
             ruleset: &self.ruleset,
             komi: &self.komi,
+            board_size: &self.board_size,
             time_control: &self.time_control,
             system_settings: SystemInput {
                 mcmahon_bar: &self.mcmahon_bar,
@@ -203,6 +206,7 @@ impl EventForm {
             system: e.system.clone(),
             ruleset: e.ruleset.clone(),
             komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
+            board_size: e.board_size.to_string(),
             time_control: e.time_control.clone(),
             ..EventForm::default()
         }
@@ -256,6 +260,7 @@ fn new_event_form(state: &AppState) -> EventForm {
         system: System::Swiss.code().into(),
         ruleset: DEFAULT_RULESET.into(),
         komi: "7.5".into(),
+        board_size: "19".into(),
         ..Default::default()
     }
     .with_system_settings(&SystemSettings::default())

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod events;
 pub mod home;
+pub mod live;
 pub mod players;
 pub mod relay;
 pub mod rounds;

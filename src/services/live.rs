@@ -1,0 +1,258 @@
+//! Games played live through Yunzi (see `domain::live`): each action is one transaction that
+//! replays the stored moves through the rules engine, applies the action with the server's
+//! time, stores the new moves and the state (clock included), and when the game ends writes
+//! its result through the same path as a result entered by hand.
+//!
+//! Who may act: the two players (their accounts), each for their own colour; the event's
+//! directors and referees for either colour, as board assistants recording an over-the-board
+//! game.
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use serde_json::json;
+
+use crate::db::entities::{event, game, game_move, player, round, user};
+use crate::domain::clock::TimeControl;
+use crate::domain::color::Color;
+use crate::domain::go::ruleset::Ruleset;
+use crate::domain::komi::Komi;
+use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, Phase, Played};
+use crate::error::{AppError, AppResult};
+use crate::i18n::{Arg, Locale};
+use crate::services::rounds::BoardRef;
+use crate::services::{audit, events, players, rounds};
+use crate::state::AppState;
+
+/// A board with its game, as the board page shows it.
+pub struct LiveBoard {
+    pub event: event::Model,
+    pub round: round::Model,
+    pub game: game::Model,
+    pub black: player::Model,
+    pub white: player::Model,
+    pub live: LiveGame,
+}
+
+/// Who is looking at or acting on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Player(Color),
+    /// A director or referee of the event, recording for either side.
+    Recorder,
+    Spectator,
+}
+
+/// What a player, or a recorder for them, does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A stone at (x, y), or a pass.
+    Play(Option<(u8, u8)>),
+    Resign(Color),
+    /// Marks the chain at (x, y) dead, or alive again.
+    Mark(u8, u8),
+    Agree(Color),
+    /// The marks are not accepted: a referee decides.
+    Dispute,
+}
+
+/// The rules, board size, komi and clock of the event's games, and this game's handicap.
+pub fn setup_of(event: &event::Model, game: &game::Model) -> AppResult<LiveSetup> {
+    let mut rules = Ruleset::preset(&event.ruleset)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
+    let size = u8::try_from(event.board_size).unwrap_or(19);
+    rules.width = size;
+    rules.height = size;
+    rules.komi = Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?;
+    Ok(LiveSetup {
+        rules,
+        handicap: u8::try_from(game.handicap).unwrap_or(0),
+        control: TimeControl::parse(&event.time_control).ok().flatten(),
+    })
+}
+
+fn corrupt(e: LiveError) -> AppError {
+    AppError::Internal(anyhow::anyhow!("live game: {e}"))
+}
+
+/// The board's game from its stored moves and state. A game not yet started is started here
+/// once its round's scheduled start has passed (the clock running from that instant).
+pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    let event = events::get(conn, at.event_id).await?;
+    let round = rounds::published_round(conn, at.event_id, at.round, locale).await?;
+    let game = rounds::board_of(conn, &round, at.board, locale).await?;
+    let everyone = players::list(conn, at.event_id).await?;
+    let find = |id: i32| everyone.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
+    let (black, white) = (find(game.black_id)?, find(game.white_id)?);
+    let setup = setup_of(&event, &game)?;
+    let live = match &game.live_state {
+        None => LiveGame::new(setup).map_err(corrupt)?,
+        Some(text) => {
+            let state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+            let stored = game_move::Entity::find()
+                .filter(game_move::Column::GameId.eq(game.id))
+                .order_by_asc(game_move::Column::Number)
+                .all(conn)
+                .await?;
+            let moves = stored
+                .iter()
+                .map(|m| LiveMove {
+                    colour: if m.colour == "white" { Color::White } else { Color::Black },
+                    point: match (m.x, m.y) {
+                        (Some(x), Some(y)) => Some((x as u8, y as u8)),
+                        _ => None,
+                    },
+                    spent: m.spent_ms.max(0) as u64,
+                    at: m.at,
+                })
+                .collect();
+            LiveGame::restore(setup, moves, state).map_err(corrupt)?
+        }
+    };
+    Ok(LiveBoard { event, round, game, black, white, live })
+}
+
+/// The seat of `account` at this board.
+pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Option<&user::Model>) -> AppResult<Seat> {
+    let Some(account) = account else { return Ok(Seat::Spectator) };
+    if board.black.user_id == Some(account.id) {
+        return Ok(Seat::Player(Color::Black));
+    }
+    if board.white.user_id == Some(account.id) {
+        return Ok(Seat::Player(Color::White));
+    }
+    let roles = events::roles(conn, board.event.id, account).await?;
+    Ok(if roles.director || roles.referee { Seat::Recorder } else { Seat::Spectator })
+}
+
+/// Whether `seat` may act for `colour`.
+fn may_act_for(seat: Seat, colour: Color) -> bool {
+    match seat {
+        Seat::Player(own) => own == colour,
+        Seat::Recorder => true,
+        Seat::Spectator => false,
+    }
+}
+
+fn refused(e: LiveError, locale: Locale) -> AppError {
+    AppError::BadRequest(match e {
+        LiveError::Illegal(why) => locale.t_args("error-illegal-move", &[("why", Arg::Str(&why.to_string()))]),
+        other => other.to_string(),
+    })
+}
+
+/// Does `action` on the board as `account`, at the server's time. Returns the game's phase
+/// after it.
+pub async fn act(
+    state: &AppState,
+    account: &user::Model,
+    at: BoardRef,
+    action: Action,
+    locale: Locale,
+) -> AppResult<Phase> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let mut board = load(&txn, at, locale).await?;
+    let seat = seat_of(&txn, &board, Some(account)).await?;
+    if seat == Seat::Spectator {
+        return Err(AppError::Forbidden);
+    }
+    if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
+        return Err(AppError::BadRequest(locale.t("error-live-result-entered")));
+    }
+    let stored_moves = board.live.moves().len();
+    let before = board.live.state().phase;
+    let live = &mut board.live;
+    if live.state().phase == Phase::Waiting {
+        // Without a scheduled start, the game starts with its first move.
+        live.start(board.round.starts_at.unwrap_or(now)).map_err(|e| refused(e, locale))?;
+    }
+    let flagged = live.check_time(now).is_some();
+    let to_move = live.to_move();
+    let outcome: Result<(), LiveError> = match action {
+        Action::Play(point) => {
+            if !may_act_for(seat, to_move) {
+                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+            }
+            live.play(to_move, point, now).map(|played| {
+                if let Played::TimeOut(_) = played {
+                    tracing::info!(game = board.game.id, "a move arrived after the flag");
+                }
+            })
+        }
+        Action::Resign(colour) => {
+            if !may_act_for(seat, colour) {
+                return Err(AppError::Forbidden);
+            }
+            live.resign(colour).map(|_| ())
+        }
+        Action::Mark(x, y) => live.toggle_dead(x, y),
+        Action::Agree(colour) => {
+            if !may_act_for(seat, colour) {
+                return Err(AppError::Forbidden);
+            }
+            // A recorder enters what the players agreed at the board: both agree.
+            let both = if seat == Seat::Recorder { vec![colour, colour.opponent()] } else { vec![colour] };
+            both.into_iter().try_for_each(|c| live.agree(c).map(|_| ()))
+        }
+        Action::Dispute => live.dispute(),
+    };
+    // A flag that fell before the action ends the game all the same: that is stored, and the
+    // board page tells the loss on time.
+    if let Err(e) = outcome
+        && !flagged
+    {
+        return Err(refused(e, locale));
+    }
+    save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
+    txn.commit().await?;
+    Ok(board.live.state().phase)
+}
+
+/// Stores what changed: the moves after the first `stored_moves`, the state, when the clock
+/// flags, and the result once the game has one (`before`: the phase before the change).
+async fn save(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    stored_moves: usize,
+    before: Phase,
+    now: chrono::DateTime<chrono::Utc>,
+    actor: Option<i32>,
+    locale: Locale,
+) -> AppResult<()> {
+    let live = &board.live;
+    for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
+        game_move::ActiveModel {
+            game_id: Set(board.game.id),
+            number: Set(index as i32 + 1),
+            colour: Set(m.colour.as_str().to_string()),
+            x: Set(m.point.map(|(x, _)| i32::from(x))),
+            y: Set(m.point.map(|(_, y)| i32::from(y))),
+            spent_ms: Set(i64::try_from(m.spent).unwrap_or(i64::MAX)),
+            at: Set(m.at),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+    }
+    let state = live.state();
+    let flag_at = if state.phase == Phase::Playing { state.clock.and_then(|c| c.flag_at()) } else { None };
+    let mut active: game::ActiveModel = board.game.clone().into();
+    active.live_state = Set(Some(serde_json::to_string(state).map_err(|e| AppError::Internal(e.into()))?));
+    active.flag_at = Set(flag_at);
+    active.update(txn).await?;
+    if state.phase == Phase::Disputed && before != Phase::Disputed {
+        audit::record(
+            txn,
+            now,
+            actor,
+            Some(board.event.id),
+            "live.dead_stones_disputed",
+            json!({ "round": board.round.number, "board": board.game.board, "dead": state.dead,
+                    "article": "1988 Art. 21.3, 2002 Art. 21.4" }),
+        )
+        .await?;
+    }
+    if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
+        rounds::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,150 @@
+//! The board as SVG, drawn on the server: lines, star points, coordinates ("D4": columns skip
+//! I, rows from the bottom), stones, the last move, stones marked dead, and optionally move
+//! numbers. Each point carries `data-point` so the page's script can make it clickable; the
+//! page works without it (a coordinate field).
+use std::fmt::Write;
+
+use crate::domain::color::Color;
+use crate::domain::go::board::Board;
+use crate::domain::go::record::coordinate;
+use crate::domain::go::sgf::SgfPoint;
+
+const CELL: u32 = 30;
+const MARGIN: u32 = 30;
+
+/// Star points of the usual board sizes.
+fn star_points(size: u8) -> Vec<(u8, u8)> {
+    let edge = match size {
+        9 => 2,
+        13 => 3,
+        19 => 3,
+        _ => return Vec::new(),
+    };
+    let (low, mid, high) = (edge, size / 2, size - 1 - edge);
+    let mut points = vec![(low, low), (high, low), (low, high), (high, high), (mid, mid)];
+    if size == 19 {
+        points.extend([(mid, low), (mid, high), (low, mid), (high, mid)]);
+    }
+    points
+}
+
+/// What to draw besides the stones.
+#[derive(Debug, Default)]
+pub struct Marks<'a> {
+    pub last: Option<(u8, u8)>,
+    pub dead: &'a [(u8, u8)],
+    /// Move numbers to write on the stones: (x, y, number).
+    pub numbers: &'a [(u8, u8, usize)],
+}
+
+pub fn render(board: &Board, marks: &Marks<'_>) -> String {
+    let (w, h) = (board.width(), board.height());
+    let px = |i: u8| MARGIN + u32::from(i) * CELL;
+    let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
+    let mut out = String::with_capacity(32 * usize::from(w) * usize::from(h));
+    let _ = write!(
+        out,
+        r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{w}×{h}"><rect width="{width}" height="{height}" fill="#dcb35c"/><g stroke="#222" stroke-width="1">"##
+    );
+    for i in 0..w {
+        let _ = write!(out, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>"#, px(i), MARGIN, px(h - 1));
+    }
+    for j in 0..h {
+        let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
+    }
+    out.push_str("</g>");
+    if w == h {
+        for (x, y) in star_points(w) {
+            let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
+        }
+    }
+    out.push_str(r##"<g font-size="12" fill="#333" text-anchor="middle" font-family="sans-serif">"##);
+    for i in 0..w {
+        let label: String = coordinate(h, SgfPoint { x: i, y: 0 }).chars().take(1).collect();
+        let _ = write!(out, r#"<text x="{}" y="{}">{label}</text>"#, px(i), height - 10);
+        let _ = write!(out, r#"<text x="{}" y="18">{label}</text>"#, px(i));
+    }
+    for j in 0..h {
+        let row = u16::from(h) - u16::from(j);
+        let _ = write!(out, r#"<text x="14" y="{}">{row}</text>"#, px(j) + 4);
+        let _ = write!(out, r#"<text x="{}" y="{}">{row}</text>"#, width - 14, px(j) + 4);
+    }
+    out.push_str("</g>");
+    for y in 0..h {
+        for x in 0..w {
+            let Some(p) = board.point(x, y) else { continue };
+            let (cx, cy) = (px(x), px(y));
+            let name = coordinate(h, SgfPoint { x, y });
+            match board.get(p) {
+                Some(colour) => {
+                    let (fill, ink) = match colour {
+                        Color::Black => ("#111", "#fff"),
+                        Color::White => ("#f8f8f8", "#111"),
+                    };
+                    let dead = marks.dead.contains(&(x, y));
+                    let _ = write!(
+                        out,
+                        r##"<circle class="stone {colour}{}" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#111"{}/>"##,
+                        if dead { " dead" } else { "" },
+                        if dead { r#" opacity="0.5""# } else { "" }
+                    );
+                    if let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y)) {
+                        let _ = write!(
+                            out,
+                            r#"<text x="{cx}" y="{}" font-size="11" text-anchor="middle" fill="{ink}" pointer-events="none">{n}</text>"#,
+                            cy + 4
+                        );
+                    } else if marks.last == Some((x, y)) {
+                        let _ = write!(
+                            out,
+                            r#"<circle class="last" cx="{cx}" cy="{cy}" r="6" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#
+                        );
+                    }
+                    if dead {
+                        let _ = write!(
+                            out,
+                            r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#c00" stroke-width="3" pointer-events="none"/>"##,
+                            cx - 7,
+                            cy - 7,
+                            cx + 7,
+                            cy + 7,
+                            cx + 7,
+                            cy - 7,
+                            cx - 7,
+                            cy + 7
+                        );
+                    }
+                }
+                None => {
+                    let _ = write!(
+                        out,
+                        r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
+                    );
+                }
+            }
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_stones_marks_and_named_points() {
+        let mut board = Board::new(9, 9).unwrap_or_else(|e| panic!("{e}"));
+        if let (Some(a), Some(b)) = (board.point(2, 6), board.point(6, 2)) {
+            board.set_stone(a, Color::Black);
+            board.set_stone(b, Color::White);
+        }
+        let svg = render(&board, &Marks { last: Some((6, 2)), dead: &[(2, 6)], numbers: &[] });
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert_eq!(svg.matches(r#"class="point""#).count(), 79, "every empty point is named");
+        assert!(svg.contains(r#"class="stone black dead" data-point="C3""#), "{svg}");
+        assert!(svg.contains(r#"class="stone white" data-point="G7""#));
+        assert_eq!(svg.matches(r#"class="last""#).count(), 1);
+        assert_eq!(svg.matches("<text").count(), 36, "coordinates on four sides");
+    }
+}

@@ -1,0 +1,307 @@
+//! A board's live game: the page (board, clocks, the players' controls), the players' actions,
+//! and the game record.
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use crate::db::entities::{event, player, round};
+use crate::domain::clock::{ClockView, TimeControl};
+use crate::domain::color::Color;
+use crate::domain::go::record::{coordinate, parse_point};
+use crate::domain::go::sgf::SgfPoint;
+use crate::domain::live::Phase;
+use crate::domain::result::GameResult;
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
+use crate::services::live::{self, Action, Seat};
+use crate::services::rounds::BoardRef;
+use crate::state::AppState;
+use crate::web::board_svg::{self, Marks};
+use crate::web::extractors::PageCtx;
+use crate::web::handlers::see_other;
+
+/// One side's clock as the page shows it.
+pub struct ClockLine {
+    pub colour: &'static str,
+    pub name: String,
+    /// "12:34", with the periods or moves left in byo-yomi.
+    pub text: String,
+    pub running: bool,
+    /// Milliseconds shown, for the page's script.
+    pub millis: u64,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "live/board.html")]
+pub struct BoardPage {
+    ctx: PageCtx,
+    event: event::Model,
+    round: round::Model,
+    board: i32,
+    black: player::Model,
+    white: player::Model,
+    svg: String,
+    phase: Phase,
+    /// "black" or "white": whose move it is.
+    to_move: &'static str,
+    /// The colour the reader plays, or recorder / spectator.
+    seat: Seat,
+    moves: usize,
+    clocks: Vec<ClockLine>,
+    /// The count while marking or once counted: the margin for the reader.
+    count: Option<String>,
+    result: Option<String>,
+    prisoners: (u32, u32),
+}
+
+impl BoardPage {
+    fn base(&self) -> String {
+        format!("/events/{}/rounds/{}/boards/{}", self.event.id, self.round.number, self.board)
+    }
+
+    fn phase_key(&self) -> &'static str {
+        match self.phase {
+            Phase::Waiting => "live-waiting",
+            Phase::Playing => "live-playing",
+            Phase::Marking => "live-marking",
+            Phase::Disputed => "live-disputed",
+            Phase::Finished => "live-finished",
+        }
+    }
+
+    fn may_play(&self) -> bool {
+        matches!(self.phase, Phase::Waiting | Phase::Playing)
+            && match self.seat {
+                Seat::Player(c) => c.as_str() == self.to_move,
+                Seat::Recorder => true,
+                Seat::Spectator => false,
+            }
+    }
+
+    fn may_mark(&self) -> bool {
+        self.phase == Phase::Marking && self.seat != Seat::Spectator
+    }
+
+    /// The colour the reader resigns or agrees for: their own, or (a recorder) the side to move.
+    fn own_colour(&self) -> &'static str {
+        match self.seat {
+            Seat::Player(c) => c.as_str(),
+            _ => self.to_move,
+        }
+    }
+
+    fn is_seated(&self) -> bool {
+        self.seat != Seat::Spectator
+    }
+
+    fn is_open(&self) -> bool {
+        matches!(self.phase, Phase::Waiting | Phase::Playing | Phase::Marking)
+    }
+}
+
+fn clock_text(control: TimeControl, view: ClockView, locale: Locale) -> (String, u64) {
+    let mmss = |ms: u64| {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    };
+    let zh = locale == Locale::Zh;
+    match control {
+        TimeControl::ChineseByoYomi { .. } if view.overtime => {
+            let text = if zh {
+                format!("{} · 读秒 {} 次", mmss(view.main), view.periods)
+            } else {
+                format!("{} · byo-yomi {} left", mmss(view.main), view.periods)
+            };
+            (text, view.main)
+        }
+        TimeControl::Japanese { .. } if view.overtime => {
+            let text = if zh {
+                format!("{} · 读秒 {} 次", mmss(view.period_left), view.periods)
+            } else {
+                format!("{} · {} periods", mmss(view.period_left), view.periods)
+            };
+            (text, view.period_left)
+        }
+        TimeControl::Canadian { .. } if view.overtime => {
+            let text = if zh {
+                format!("{} · 还需 {} 手", mmss(view.period_left), view.periods)
+            } else {
+                format!("{} · {} moves", mmss(view.period_left), view.periods)
+            };
+            (text, view.period_left)
+        }
+        _ => (mmss(view.main), view.main),
+    }
+}
+
+fn board_ref(path: (i32, i32, i32)) -> BoardRef {
+    BoardRef { event_id: path.0, round: path.1, board: path.2 }
+}
+
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>) -> AppResult<BoardPage> {
+    let at = board_ref(path.into_inner());
+    let board = live::load(&state.db, at, ctx.locale).await?;
+    let seat = live::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
+    let now = state.clock.now();
+    let live = &board.live;
+    let game = live.game();
+    let last = live.moves().last().and_then(|m| m.point);
+    let live_state = live.state();
+    let svg = board_svg::render(game.board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let clocks = match (live_state.clock, live.setup().control) {
+        (Some(clock), Some(control)) => [(Color::Black, &board.black), (Color::White, &board.white)]
+            .into_iter()
+            .map(|(colour, p)| {
+                let (text, millis) = clock_text(control, clock.view(colour, now), ctx.locale);
+                ClockLine {
+                    colour: colour.as_str(),
+                    name: p.name.clone(),
+                    text,
+                    running: clock.running.is_some_and(|r| r.colour == colour && r.since.is_some())
+                        && live_state.phase == Phase::Playing,
+                    millis,
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let result_text = |r: &GameResult| match ctx.locale {
+        Locale::Zh => r.display_zh(),
+        Locale::En => r.display_en(),
+    };
+    let count = matches!(live_state.phase, Phase::Marking | Phase::Disputed).then(|| result_text(&live.count().result));
+    // The live result, or one entered by hand for this board.
+    let result = live_state.result.or_else(|| board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()));
+    let result = result.as_ref().map(result_text);
+    Ok(BoardPage {
+        svg,
+        phase: live_state.phase,
+        to_move: live.to_move().as_str(),
+        seat,
+        moves: live.moves().len(),
+        clocks,
+        count,
+        result,
+        prisoners: (game.prisoners(Color::Black), game.prisoners(Color::White)),
+        board: board.game.board,
+        event: board.event,
+        round: board.round,
+        black: board.black,
+        white: board.white,
+        ctx,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct PointForm {
+    #[serde(default)]
+    point: String,
+}
+
+#[derive(Deserialize)]
+pub struct ColourForm {
+    #[serde(default)]
+    colour: String,
+}
+
+fn colour_of(text: &str) -> AppResult<Color> {
+    text.parse::<Color>().map_err(|_| AppError::BadRequest(format!("\"{text}\" is not black or white")))
+}
+
+/// A point typed as "D4" (or SGF "dd") on this event's board.
+async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
+    let event = crate::services::events::get(&state.db, at.event_id).await?;
+    let size = u8::try_from(event.board_size).unwrap_or(19);
+    parse_point(text, size, size).map(|SgfPoint { x, y }| (x, y)).ok_or_else(|| {
+        let corner = coordinate(size, SgfPoint { x: size - 1, y: 0 });
+        AppError::BadRequest(locale.t_args(
+            "error-live-point",
+            &[("point", crate::i18n::Arg::Str(text.trim())), ("corner", crate::i18n::Arg::Str(&corner))],
+        ))
+    })
+}
+
+async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    live::act(state, account, at, action, ctx.locale).await?;
+    Ok(see_other(&format!("/events/{}/rounds/{}/boards/{}", at.event_id, at.round, at.board)))
+}
+
+pub async fn play(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<PointForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let at = board_ref(path.into_inner());
+    let text = form.point.trim();
+    let point = if text.eq_ignore_ascii_case("pass") || text == "停一手" {
+        None
+    } else {
+        Some(point_on_board(&state, at, text, ctx.locale).await?)
+    };
+    run(&state, &ctx, at, Action::Play(point)).await
+}
+
+pub async fn resign(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ColourForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let colour = colour_of(&form.colour)?;
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Resign(colour)).await
+}
+
+pub async fn mark(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<PointForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let at = board_ref(path.into_inner());
+    let (x, y) = point_on_board(&state, at, &form.point, ctx.locale).await?;
+    run(&state, &ctx, at, Action::Mark(x, y)).await
+}
+
+pub async fn agree(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ColourForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let colour = colour_of(&form.colour)?;
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Agree(colour)).await
+}
+
+pub async fn dispute(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Dispute).await
+}
+
+/// The game record, with each move's time.
+pub async fn sgf(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    let at = board_ref(path.into_inner());
+    let board = live::load(&state.db, at, ctx.locale).await?;
+    let body = board.live.sgf(&board.black.name, &board.white.name, &board.event.name);
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-go-sgf; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"round-{}-board-{}.sgf\"", at.round, at.board),
+        ))
+        .body(body))
+}

@@ -1,0 +1,172 @@
+//! Games played live over HTTP: two players' accounts play a 9×9 game on the server's clock
+//! (the app's clock is moved by hand), the engine refuses what is illegal, two passes lead to
+//! marking, both agree and the count reaches the standings; a flag ends a game on time.
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use yunzi::clock::ManualClock;
+
+use crate::helpers::*;
+use crate::systems::pair_and_publish;
+
+pub struct LiveTable {
+    pub app: TestApp,
+    pub clock: ManualClock,
+    /// The event's director (a recorder at every board).
+    pub director: Client,
+    pub black: Client,
+    pub white: Client,
+    pub board: String,
+}
+
+/// A one-round Swiss on 9×9 with `time_control`, two players registered with their accounts,
+/// round 1 published; the players' clients sorted by colour.
+pub async fn live_table(time_control: &str) -> Result<LiveTable, Box<dyn std::error::Error>> {
+    let clock = ManualClock::new(Utc::now());
+    let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..Options::default() }).await?;
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "live passphrase").await?;
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", time_control)]);
+    let created = director.post("/events", &form).await?;
+    let event_id = id_after(&created.location, "/events/")?;
+    let mut clients = Vec::new();
+    for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d")] {
+        let mut player = app.client();
+        player.sign_up_and_log_in(&app, &format!("{}@club.example", unique("p")), name, "player passphrase").await?;
+        player
+            .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
+            .await?
+            .assert_status(303)?;
+        clients.push((name, player));
+    }
+    let pairing = pair_and_publish(&mut director, event_id, 1).await?;
+    let (_, black_name, _) = pairing.first().cloned().ok_or("no board")?;
+    let (first, second) = (clients.remove(0), clients.remove(0));
+    let (black, white) = if first.0 == black_name { (first.1, second.1) } else { (second.1, first.1) };
+    Ok(LiveTable { app, clock, director, black, white, board: format!("/events/{event_id}/rounds/1/boards/1") })
+}
+
+impl LiveTable {
+    pub async fn play(&self, who: &mut Client, point: &str) -> Result<Page, Box<dyn std::error::Error>> {
+        who.post(&format!("{}/play", self.board), &[("point", point)]).await
+    }
+
+    pub fn wait(&self, seconds: i64) {
+        self.clock.advance(Duration::seconds(seconds));
+    }
+}
+
+/// The time shown on `colour`'s clock.
+fn clock_shown(body: &str, colour: &str) -> Option<String> {
+    let at = body.find(&format!("id=\"clock-{colour}\""))?;
+    let rest = &body[at..];
+    let start = rest.find("class=\"time\">")? + 13;
+    Some(rest[start..start + rest[start..].find('<')?].to_string())
+}
+
+#[actix_web::test]
+async fn a_live_game_is_played_marked_agreed_and_counted_into_the_standings() -> TestResult {
+    let mut t = live_table("chinese 10m reserve 3").await?;
+    let mut spectator = t.app.client();
+    let page = spectator.get(&t.board).await?;
+    page.assert_status(200)?;
+    assert!(page.body.contains("Not started") && !page.body.contains("id=\"play-form\""), "spectators get no controls");
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+
+    let early = t.play(&mut white, "G7").await?;
+    early.assert_status(400)?;
+    assert!(early.body.contains("not your turn"), "{}", early.body);
+    // Without a scheduled start the first move starts the game: it costs nothing.
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    t.wait(40);
+    let twice = t.play(&mut black, "D4").await?;
+    twice.assert_status(400)?;
+    let occupied = t.play(&mut white, "C3").await?;
+    occupied.assert_status(400)?;
+    assert!(occupied.body.contains("Illegal move: the point is occupied"), "{}", occupied.body);
+    let off = t.play(&mut white, "Z99").await?;
+    off.assert_status(400)?;
+    assert!(off.body.contains("is not a point on this board"), "{}", off.body);
+    t.play(&mut white, "G7").await?.assert_status(303)?;
+    // White used 40 s of the 7 minutes before the reserve: 6:20 + 3:00.
+    let page = black.get(&t.board).await?.body;
+    assert_eq!(clock_shown(&page, "white").as_deref(), Some("9:20"), "{page}");
+    assert_eq!(clock_shown(&page, "black").as_deref(), Some("10:00"));
+    assert!(page.contains("id=\"play-form\""), "Black's turn: Black has the controls");
+
+    t.wait(210);
+    t.play(&mut black, "pass").await?.assert_status(303)?;
+    t.wait(10);
+    t.play(&mut white, "pass").await?.assert_status(303)?;
+    let marking = black.get(&t.board).await?.body;
+    assert!(marking.contains("Play has ended: mark the dead stones"), "{marking}");
+    assert!(marking.contains("id=\"live-count\""));
+    assert_eq!(clock_shown(&marking, "black").as_deref(), Some("6:30"), "the pass took 3:30 of Black's 7 minutes");
+
+    let mut stranger = t.app.client();
+    stranger
+        .sign_up_and_log_in(&t.app, &format!("{}@club.example", unique("s")), "Stranger", "some passphrase")
+        .await?;
+    stranger.post(&format!("{}/agree", t.board), &[("colour", "black")]).await?.assert_status(403)?;
+    white.post(&format!("{}/agree", t.board), &[("colour", "black")]).await?.assert_status(403)?;
+    // Black marks its own C3 dead, then both agree: White has the only stone, and wins.
+    black.post(&format!("{}/mark", t.board), &[("point", "C3")]).await?.assert_status(303)?;
+    let marked = black.get(&t.board).await?.body;
+    assert!(marked.contains("class=\"stone black dead\" data-point=\"C3\""), "{marked}");
+    black.post(&format!("{}/agree", t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    white.post(&format!("{}/agree", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    let done = spectator.get(&t.board).await?.body;
+    assert!(done.contains("Finished") && done.contains("id=\"live-result\""), "{done}");
+    let again = t.play(&mut black, "D4").await?;
+    again.assert_status(400)?;
+
+    let event_path = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let table = standings(&spectator.get(&format!("{event_path}/standings")).await?.body);
+    let (black_name, white_name) = ("Ke Jie", "Shin Jinseo");
+    let points: Vec<u32> = [black_name, white_name].iter().filter_map(|n| table.get(*n).map(|r| r.0)).collect();
+    assert_eq!(points.iter().sum::<u32>(), 2, "one game, one win: {table:?}");
+    let round = spectator.get(&format!("{event_path}/rounds/1")).await?.body;
+    assert!(round.contains("W+"), "the counted result is the board's result: {round}");
+
+    let sgf = spectator.get(&format!("{}/game.sgf", t.board)).await?;
+    sgf.assert_status(200)?;
+    assert!(sgf.body.contains("SZ[9]") && sgf.body.contains("RE[W+"), "{}", sgf.body);
+    assert!(sgf.body.contains(";B[cg]BL[600]C[0s];W[gc]WL[560]C[40s];B[]"), "{}", sgf.body);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_move_after_the_flag_loses_on_time() -> TestResult {
+    let mut t = live_table("1m").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.wait(61);
+    t.play(&mut white, "C3").await?.assert_status(303)?;
+    let page = black.get(&t.board).await?.body;
+    assert!(page.contains("Finished"), "{page}");
+    let sgf = black.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(sgf.contains("RE[B+T]") && !sgf.contains(";W["), "the late move is not played: {sgf}");
+    Ok(())
+}
+
+/// Over the board, a director or referee records the moves of both players on a phone.
+#[actix_web::test]
+async fn a_board_assistant_records_both_sides() -> TestResult {
+    let mut t = live_table("").await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    let page = recorder.get(&t.board).await?.body;
+    assert!(
+        page.contains("id=\"play-form\"") && !page.contains("id=\"clock-black\""),
+        "no clock without a time control"
+    );
+    t.play(&mut recorder, "E5").await?.assert_status(303)?;
+    t.play(&mut recorder, "C3").await?.assert_status(303)?;
+    recorder.post(&format!("{}/resign", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    let sgf = recorder.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(sgf.contains("RE[B+R]") && sgf.contains(";B[ee]") && sgf.contains(";W[cg]"), "{sgf}");
+    Ok(())
+}
