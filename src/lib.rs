@@ -10,6 +10,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod live_hub;
 pub mod mail;
 pub mod services;
 pub mod startup;

@@ -23,6 +23,9 @@ use crate::state::AppState;
 pub struct Application {
     port: u16,
     server: Server,
+    /// The sweep for fallen flags and the heartbeat (see `web::live_feed::start`).
+    sweeper: tokio::task::JoinHandle<()>,
+    state: web::Data<AppState>,
 }
 
 impl Application {
@@ -44,7 +47,10 @@ impl Application {
             mailer,
             clock,
             settings,
+            live: crate::live_hub::LiveHub::default(),
         });
+        let sweeper = crate::web::live_feed::start(state.clone()).await?;
+        let live_state = state.clone();
         let secure = state.settings.server.secure_cookies;
         let server = HttpServer::new(move || {
             App::new()
@@ -73,7 +79,7 @@ impl Application {
         })
         .listen(listener)?
         .run();
-        Ok(Application { port, server })
+        Ok(Application { port, server, sweeper, state: live_state })
     }
 
     pub fn port(&self) -> u16 {
@@ -86,7 +92,11 @@ impl Application {
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let stopped = self.server.await;
+        // No sweeping without a server; the last heartbeat tells the next start when we stopped.
+        self.sweeper.abort();
+        crate::web::live_feed::beat(&self.state);
+        stopped
     }
 }
 

@@ -7,6 +7,7 @@ use sea_orm::DatabaseConnection;
 use crate::auth::rate_limit::RateLimiter;
 use crate::clock::Clock;
 use crate::config::Settings;
+use crate::live_hub::LiveHub;
 use crate::mail::Mailer;
 
 pub struct AppState {
@@ -16,4 +17,6 @@ pub struct AppState {
     pub settings: Settings,
     pub login_failures_by_account: RateLimiter,
     pub login_attempts_by_address: RateLimiter,
+    /// Watchers of live games (server-sent events).
+    pub live: LiveHub,
 }

@@ -138,15 +138,15 @@ fn refused(e: LiveError, locale: Locale) -> AppError {
     })
 }
 
-/// Does `action` on the board as `account`, at the server's time. Returns the game's phase
-/// after it.
+/// Does `action` on the board as `account`, at the server's time. Returns the board after it,
+/// for its watchers.
 pub async fn act(
     state: &AppState,
     account: &user::Model,
     at: BoardRef,
     action: Action,
     locale: Locale,
-) -> AppResult<Phase> {
+) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let mut board = load(&txn, at, locale).await?;
@@ -203,7 +203,60 @@ pub async fn act(
     }
     save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
     txn.commit().await?;
-    Ok(board.live.state().phase)
+    Ok(board)
+}
+
+/// Ends on time every game whose running clock has flagged by now with nobody acting (the
+/// sweep calls this twice a second). Returns the boards ended, for their watchers.
+pub async fn end_flagged(state: &AppState) -> AppResult<Vec<LiveBoard>> {
+    let now = state.clock.now();
+    let due = game::Entity::find()
+        .filter(game::Column::FlagAt.lte(now))
+        .filter(game::Column::Result.is_null())
+        .all(&state.db)
+        .await?;
+    let mut ended = Vec::new();
+    for g in due {
+        let txn = crate::db::begin_write(&state.db).await?;
+        let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { continue };
+        let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
+        let mut board = load(&txn, at, Locale::En).await?;
+        let before = board.live.state().phase;
+        // Someone may have moved in the meantime: only a flag that has really fallen ends it.
+        if board.game.flag_at != g.flag_at || board.live.check_time(now).is_none() {
+            continue;
+        }
+        let stored = board.live.moves().len();
+        save(&txn, &board, stored, before, now, None, Locale::En).await?;
+        txn.commit().await?;
+        ended.push(board);
+    }
+    Ok(ended)
+}
+
+/// After a restart: the time from `down` (the server's last sign of life) to now is charged to
+/// nobody, so every running clock resumes where it stood.
+pub async fn resume_after_restart(state: &AppState, down: chrono::DateTime<chrono::Utc>) -> AppResult<usize> {
+    let now = state.clock.now();
+    let running = game::Entity::find()
+        .filter(game::Column::FlagAt.is_not_null())
+        .filter(game::Column::Result.is_null())
+        .all(&state.db)
+        .await?;
+    let mut resumed = 0;
+    for g in running {
+        let Some(text) = &g.live_state else { continue };
+        let mut live_state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+        let Some(clock) = &mut live_state.clock else { continue };
+        clock.skip(down, now);
+        let flag_at = clock.flag_at();
+        let mut active: game::ActiveModel = g.into();
+        active.live_state = Set(Some(serde_json::to_string(&live_state).map_err(|e| AppError::Internal(e.into()))?));
+        active.flag_at = Set(flag_at);
+        active.update(&state.db).await?;
+        resumed += 1;
+    }
+    Ok(resumed)
 }
 
 /// Stores what changed: the moves after the first `stored_moves`, the state, when the clock

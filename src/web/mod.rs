@@ -2,6 +2,7 @@
 pub mod board_svg;
 pub mod extractors;
 pub mod handlers;
+pub mod live_feed;
 pub mod middleware;
 pub mod multipart;
 
@@ -106,6 +107,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/agree" => live::agree, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/dispute" => live::dispute, User;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
+    GET  "/events/{event_id}/rounds/{number}/boards/{board}/events" => crate::web::live_feed::events, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;
     POST "/events/{event_id}/teams/{team_id}/lineup" => teams::set_lineup, Director;
     GET  "/events/{event_id}/relay" => relay::show, Public;

@@ -138,10 +138,37 @@ impl TestApp {
 
     pub async fn spawn_with(options: Options) -> Result<TestApp, Box<dyn std::error::Error>> {
         let data = temp_dir("data");
+        let url = database_url(&data).await?;
+        Self::spawn_on(data, url, "127.0.0.1:0", options).await
+    }
+
+    /// Stops the server, as a shutdown would; `start_again` brings it back.
+    pub async fn stop(&mut self) {
+        self.handle.stop(true).await;
+        // The stopped server's last steps (its final heartbeat) run on its own task.
+        actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    /// Starts the stopped server again on the same address, data folder and database.
+    pub async fn start_again(&mut self, clock: Arc<dyn Clock>) -> TestResult {
+        let options = Options { clock, ..Options::default() };
+        let bind = self.base.trim_start_matches("http://").to_string();
+        let again = Self::spawn_on(self.data.clone(), self.database_url.clone(), &bind, options).await?;
+        // The old handle's server has stopped already: dropping it changes nothing.
+        drop(std::mem::replace(self, again));
+        Ok(())
+    }
+
+    async fn spawn_on(
+        data: PathBuf,
+        url: String,
+        bind: &str,
+        options: Options,
+    ) -> Result<TestApp, Box<dyn std::error::Error>> {
         let mut settings = Settings::defaults()?;
-        settings.server.bind = "127.0.0.1:0".into();
+        settings.server.bind = bind.into();
         settings.data.dir = data.clone();
-        settings.database.url = database_url(&data).await?;
+        settings.database.url = url;
         settings.security.login_failures_per_account = options.login_failures_per_account;
         settings.security.login_attempts_per_address = options.login_attempts_per_address;
         let smtp = match options.mail {

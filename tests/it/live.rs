@@ -170,3 +170,123 @@ async fn a_board_assistant_records_both_sides() -> TestResult {
     assert!(sgf.contains("RE[B+R]") && sgf.contains(";B[ee]") && sgf.contains(";W[cg]"), "{sgf}");
     Ok(())
 }
+
+/// A watcher's event stream, read on a plain connection.
+pub struct EventStream {
+    reader: Option<std::io::BufReader<std::net::TcpStream>>,
+}
+
+impl EventStream {
+    pub async fn open(app: &TestApp, path: &str) -> Result<EventStream, Box<dyn std::error::Error>> {
+        use std::io::{BufRead, Write};
+        let address = app.base.trim_start_matches("http://").to_string();
+        let path = path.to_string();
+        let reader = actix_web::rt::task::spawn_blocking(move || -> std::io::Result<_> {
+            let mut stream = std::net::TcpStream::connect(&address)?;
+            stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
+            write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n")?;
+            let mut reader = std::io::BufReader::new(stream);
+            let mut line = String::new();
+            reader.read_line(&mut line)?;
+            if !line.contains(" 200 ") {
+                return Err(std::io::Error::other(format!("the stream answered {line}")));
+            }
+            while line != "\r\n" && !line.is_empty() {
+                line.clear();
+                reader.read_line(&mut line)?;
+            }
+            Ok(reader)
+        })
+        .await??;
+        Ok(EventStream { reader: Some(reader) })
+    }
+
+    /// The next update's data.
+    pub async fn next(&mut self) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+        use std::io::BufRead;
+        let mut reader = self.reader.take().ok_or("the stream is closed")?;
+        let (reader, data) = actix_web::rt::task::spawn_blocking(move || {
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(0) | Err(_) => return (reader, None),
+                    Ok(_) => {
+                        if let Some(json) = line.strip_prefix("data: ") {
+                            return (reader, Some(json.trim().to_string()));
+                        }
+                    }
+                }
+            }
+        })
+        .await?;
+        self.reader = Some(reader);
+        Ok(serde_json::from_str(&data.ok_or("the stream ended")?)?)
+    }
+}
+
+#[actix_web::test]
+async fn watchers_see_each_move_and_a_reconnect_resumes() -> TestResult {
+    let mut t = live_table("60m + 3x30s").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut stream = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+    let first = stream.next().await?;
+    assert_eq!((first["phase"].as_str(), first["moves"].as_u64()), (Some("waiting"), Some(0)));
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    let after = stream.next().await?;
+    assert_eq!((after["phase"].as_str(), after["moves"].as_u64()), (Some("playing"), Some(1)));
+    assert!(after["svg"].as_str().is_some_and(|svg| svg.contains(r#"class="stone black" data-point="C3""#)));
+    assert_eq!(after["to_move"].as_str(), Some("white"));
+    let clocks = after["clocks"].as_array().ok_or("no clocks")?;
+    assert_eq!(clocks.len(), 2);
+    assert_eq!(clocks[1]["running"].as_bool(), Some(true), "White's clock runs");
+    // A watcher who connects again gets the position as it stands.
+    drop(stream);
+    let mut again = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+    assert_eq!(again.next().await?["moves"].as_u64(), Some(1));
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_flag_that_falls_with_nobody_acting_ends_the_game() -> TestResult {
+    let mut t = live_table("1m").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    let mut stream = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+    assert_eq!(stream.next().await?["phase"].as_str(), Some("playing"));
+    t.wait(60);
+    // The sweep runs twice a second.
+    let ended = stream.next().await?;
+    assert_eq!((ended["phase"].as_str(), ended["result"].as_str()), (Some("finished"), Some("B+T")));
+    let round = black.get(&t.board.replace("/boards/1", "")).await?.body;
+    assert!(round.contains("B+T"), "the loss on time is the board's result");
+    Ok(())
+}
+
+/// Acceptance: the server stops mid-game and starts again; the game resumes with its moves and
+/// clocks, and the time it was down is charged to nobody.
+#[actix_web::test]
+async fn a_restarted_server_resumes_the_game_with_moves_and_clocks_intact() -> TestResult {
+    let mut t = live_table("chinese 10m reserve 3").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    t.wait(40);
+    t.play(&mut white, "G7").await?.assert_status(303)?;
+    t.wait(30);
+    let before = black.get(&t.board).await?.body;
+    assert_eq!(clock_shown(&before, "black").as_deref(), Some("9:30"));
+    t.app.stop().await;
+    // Down for ten minutes: more than all of Black's time.
+    t.wait(600);
+    t.app.start_again(Arc::new(t.clock.clone())).await?;
+    let after = black.get(&t.board).await?.body;
+    assert_eq!(clock_shown(&after, "black").as_deref(), Some("9:30"), "{after}");
+    assert_eq!(clock_shown(&after, "white").as_deref(), Some("9:20"));
+    assert!(after.contains(r#"class="stone black" data-point="C3""#) && after.contains(r#"data-point="G7""#));
+    t.wait(10);
+    t.play(&mut black, "D4").await?.assert_status(303)?;
+    let sgf = black.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(sgf.contains(";B[df]BL[560]C[40s]"), "Black's move took 30 s before and 10 s after: {sgf}");
+    Ok(())
+}

@@ -6,7 +6,6 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
-use crate::domain::clock::{ClockView, TimeControl};
 use crate::domain::color::Color;
 use crate::domain::go::record::{coordinate, parse_point};
 use crate::domain::go::sgf::SgfPoint;
@@ -70,13 +69,27 @@ impl BoardPage {
         }
     }
 
+    /// The play controls are on the page of everyone seated while the game is played; they
+    /// are enabled on the reader's turn (the script follows the turn).
     fn may_play(&self) -> bool {
-        matches!(self.phase, Phase::Waiting | Phase::Playing)
-            && match self.seat {
-                Seat::Player(c) => c.as_str() == self.to_move,
-                Seat::Recorder => true,
-                Seat::Spectator => false,
-            }
+        matches!(self.phase, Phase::Waiting | Phase::Playing) && self.seat != Seat::Spectator
+    }
+
+    fn my_turn(&self) -> bool {
+        match self.seat {
+            Seat::Player(c) => c.as_str() == self.to_move,
+            Seat::Recorder => true,
+            Seat::Spectator => false,
+        }
+    }
+
+    /// "black", "white", "recorder" or "spectator", for the page's script.
+    fn seat_code(&self) -> &'static str {
+        match self.seat {
+            Seat::Player(c) => c.as_str(),
+            Seat::Recorder => "recorder",
+            Seat::Spectator => "spectator",
+        }
     }
 
     fn may_mark(&self) -> bool {
@@ -100,41 +113,6 @@ impl BoardPage {
     }
 }
 
-fn clock_text(control: TimeControl, view: ClockView, locale: Locale) -> (String, u64) {
-    let mmss = |ms: u64| {
-        let s = ms.div_ceil(1000);
-        format!("{}:{:02}", s / 60, s % 60)
-    };
-    let zh = locale == Locale::Zh;
-    match control {
-        TimeControl::ChineseByoYomi { .. } if view.overtime => {
-            let text = if zh {
-                format!("{} · 读秒 {} 次", mmss(view.main), view.periods)
-            } else {
-                format!("{} · byo-yomi {} left", mmss(view.main), view.periods)
-            };
-            (text, view.main)
-        }
-        TimeControl::Japanese { .. } if view.overtime => {
-            let text = if zh {
-                format!("{} · 读秒 {} 次", mmss(view.period_left), view.periods)
-            } else {
-                format!("{} · {} periods", mmss(view.period_left), view.periods)
-            };
-            (text, view.period_left)
-        }
-        TimeControl::Canadian { .. } if view.overtime => {
-            let text = if zh {
-                format!("{} · 还需 {} 手", mmss(view.period_left), view.periods)
-            } else {
-                format!("{} · {} moves", mmss(view.period_left), view.periods)
-            };
-            (text, view.period_left)
-        }
-        _ => (mmss(view.main), view.main),
-    }
-}
-
 fn board_ref(path: (i32, i32, i32)) -> BoardRef {
     BoardRef { event_id: path.0, round: path.1, board: path.2 }
 }
@@ -149,23 +127,22 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
     let svg = board_svg::render(game.board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
-    let clocks = match (live_state.clock, live.setup().control) {
-        (Some(clock), Some(control)) => [(Color::Black, &board.black), (Color::White, &board.white)]
-            .into_iter()
-            .map(|(colour, p)| {
-                let (text, millis) = clock_text(control, clock.view(colour, now), ctx.locale);
-                ClockLine {
-                    colour: colour.as_str(),
-                    name: p.name.clone(),
-                    text,
-                    running: clock.running.is_some_and(|r| r.colour == colour && r.since.is_some())
-                        && live_state.phase == Phase::Playing,
-                    millis,
-                }
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let names = [board.black.name.clone(), board.white.name.clone()];
+    let clocks = crate::web::live_feed::clock_feeds(&board, now)
+        .into_iter()
+        .zip(names)
+        .map(|(feed, name)| ClockLine {
+            colour: feed.colour,
+            name,
+            text: format!(
+                "{}{}",
+                crate::web::live_feed::mmss(feed.millis),
+                if ctx.locale == Locale::Zh { feed.suffix_zh } else { feed.suffix_en }
+            ),
+            running: feed.running,
+            millis: feed.millis,
+        })
+        .collect();
     let result_text = |r: &GameResult| match ctx.locale {
         Locale::Zh => r.display_zh(),
         Locale::En => r.display_en(),
@@ -224,7 +201,8 @@ async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Loca
 
 async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?;
-    live::act(state, account, at, action, ctx.locale).await?;
+    let board = live::act(state, account, at, action, ctx.locale).await?;
+    crate::web::live_feed::publish(state, &board);
     Ok(see_other(&format!("/events/{}/rounds/{}/boards/{}", at.event_id, at.round, at.board)))
 }
 

@@ -1,0 +1,271 @@
+//! Live updates of a board over server-sent events: after every change the whole position
+//! (board, clocks, the running turn's calls) goes to everyone watching, so a watcher who
+//! reconnects has lost nothing. Also the sweep that ends games whose flag fell with nobody
+//! acting, and the heartbeat that lets a restart charge the downtime to nobody.
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::header::{CacheControl, CacheDirective, ContentEncoding};
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::domain::clock::{Call, ClockView, TimeControl, calls};
+use crate::domain::color::Color;
+use crate::domain::live::Phase;
+use crate::error::AppResult;
+use crate::i18n::{Arg, Locale};
+use crate::services::live::{self, LiveBoard};
+use crate::services::rounds::BoardRef;
+use crate::state::AppState;
+use crate::web::board_svg::{self, Marks};
+use crate::web::extractors::PageCtx;
+
+/// A clock as shown: the number that counts down, and what follows it in each language; and
+/// what the page's script needs to run it on (see static/js/live.js).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockFeed {
+    pub colour: &'static str,
+    pub millis: u64,
+    pub suffix_en: String,
+    pub suffix_zh: String,
+    pub running: bool,
+    /// "absolute", "chinese", "japanese", "canadian" or "fischer".
+    pub kind: &'static str,
+    /// Main time left before the periods (Chinese: before the reserve).
+    pub main: u64,
+    /// Periods left (moves left in the period, Canadian), each `period` long.
+    pub periods: u32,
+    pub period: u64,
+    /// In the periods: time left in the current one.
+    pub period_left: u64,
+    pub overtime: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct CallFeed {
+    /// Milliseconds into the turn.
+    at: u64,
+    en: String,
+    zh: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Snapshot {
+    game: i32,
+    moves: usize,
+    phase: &'static str,
+    to_move: &'static str,
+    svg: String,
+    result: Option<String>,
+    clocks: Vec<ClockFeed>,
+    /// The running turn's time so far, when it runs.
+    turn_elapsed: Option<u64>,
+    calls: Vec<CallFeed>,
+}
+
+pub fn phase_code(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Waiting => "waiting",
+        Phase::Playing => "playing",
+        Phase::Marking => "marking",
+        Phase::Disputed => "disputed",
+        Phase::Finished => "finished",
+    }
+}
+
+/// The countdown of a clock and what follows it: "· byo-yomi 3 left", "· 读秒 3 次" …
+pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, String, String) {
+    match control {
+        TimeControl::ChineseByoYomi { .. } if view.overtime => {
+            (view.main, format!(" · byo-yomi {} left", view.periods), format!(" · 读秒 {} 次", view.periods))
+        }
+        TimeControl::Japanese { .. } if view.overtime => {
+            (view.period_left, format!(" · {} periods", view.periods), format!(" · 读秒 {} 次", view.periods))
+        }
+        TimeControl::Canadian { .. } if view.overtime => {
+            (view.period_left, format!(" · {} moves", view.periods), format!(" · 还需 {} 手", view.periods))
+        }
+        _ => (view.main, String::new(), String::new()),
+    }
+}
+
+/// "12:34" for a countdown.
+pub fn mmss(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// Both clocks of the board at `now` (none without a time control).
+pub fn clock_feeds(board: &LiveBoard, now: DateTime<Utc>) -> Vec<ClockFeed> {
+    let state = board.live.state();
+    let (Some(clock), Some(control)) = (state.clock, board.live.setup().control) else { return Vec::new() };
+    [Color::Black, Color::White]
+        .into_iter()
+        .map(|colour| {
+            let view = clock.view(colour, now);
+            let (millis, suffix_en, suffix_zh) = clock_parts(control, view);
+            let running =
+                state.phase == Phase::Playing && clock.running.is_some_and(|r| r.colour == colour && r.since.is_some());
+            let elapsed = if running { clock.turn_time(now) } else { 0 };
+            let (kind, period) = match control {
+                TimeControl::Absolute { .. } => ("absolute", 0),
+                TimeControl::ChineseByoYomi { period, .. } => ("chinese", period),
+                TimeControl::Japanese { period, .. } => ("japanese", period),
+                TimeControl::Canadian { period, .. } => ("canadian", period),
+                TimeControl::Fischer { .. } => ("fischer", 0),
+            };
+            ClockFeed {
+                colour: colour.as_str(),
+                millis,
+                suffix_en,
+                suffix_zh,
+                running,
+                kind,
+                main: clock.player(colour).main.saturating_sub(elapsed),
+                periods: view.periods,
+                period,
+                period_left: view.period_left,
+                overtime: view.overtime,
+            }
+        })
+        .collect()
+}
+
+fn call_text(control: TimeControl, call: Call, locale: Locale) -> String {
+    let n = |key: &str, n: u32| locale.t_args(key, &[("n", Arg::Num(i64::from(n)))]);
+    match call {
+        Call::Seconds(s) => n("call-seconds", s),
+        Call::Count(c) => c.to_string(),
+        Call::MinutesLeft(m) => n("call-minutes-left", m),
+        Call::PeriodUsed(left) if matches!(control, TimeControl::ChineseByoYomi { .. }) => n("call-minute-used", left),
+        Call::PeriodUsed(left) => n("call-periods-left", left),
+    }
+}
+
+/// The server-sent event for the board as it stands.
+pub fn message(state: &AppState, board: &LiveBoard) -> String {
+    let now = state.clock.now();
+    let live = &board.live;
+    let live_state = live.state();
+    let last = live.moves().last().and_then(|m| m.point);
+    let svg = board_svg::render(live.game().board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let running =
+        live_state.clock.and_then(|c| c.running).filter(|r| r.since.is_some() && live_state.phase == Phase::Playing);
+    let (turn_elapsed, turn_calls) = match (running, live_state.clock, live.setup().control) {
+        (Some(r), Some(clock), Some(control)) => (
+            Some(clock.turn_time(now)),
+            calls(control, clock.player(r.colour))
+                .into_iter()
+                .map(|c| CallFeed {
+                    at: c.at,
+                    en: call_text(control, c.call, Locale::En),
+                    zh: call_text(control, c.call, Locale::Zh),
+                })
+                .collect(),
+        ),
+        _ => (None, Vec::new()),
+    };
+    let snapshot = Snapshot {
+        game: board.game.id,
+        moves: live.moves().len(),
+        phase: phase_code(live_state.phase),
+        to_move: live.to_move().as_str(),
+        svg,
+        result: live_state.result.map(|r| r.to_sgf()),
+        clocks: clock_feeds(board, now),
+        turn_elapsed,
+        calls: turn_calls,
+    };
+    let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
+    format!("event: update\ndata: {json}\n\n")
+}
+
+/// Tells the board's watchers what it looks like now.
+pub fn publish(state: &AppState, board: &LiveBoard) {
+    state.live.publish(board.game.id, Arc::from(message(state, board)));
+}
+
+/// The board's event stream: the position at once, then every change, and a comment every
+/// 15 s so proxies keep the connection open.
+pub async fn events(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    let (event_id, round, board) = path.into_inner();
+    let at = BoardRef { event_id, round, board };
+    let found = live::load(&state.db, at, ctx.locale).await?;
+    // Subscribed before the first message is made, so no change falls in between.
+    let receiver = state.live.subscribe(found.game.id);
+    let first = message(&state, &found);
+    let stream = futures_util::stream::unfold((Some(first), receiver), |(first, mut receiver)| async move {
+        if let Some(first) = first {
+            return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver)));
+        }
+        loop {
+            match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
+                Ok(Ok(message)) => {
+                    return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver)));
+                }
+                // Behind: the next message holds the whole position anyway.
+                Ok(Err(RecvError::Lagged(_))) => continue,
+                Ok(Err(RecvError::Closed)) => return None,
+                Err(_) => return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver))),
+            }
+        }
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        // Not compressed: the compressor would hold events back.
+        .insert_header(ContentEncoding::Identity)
+        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+        .streaming(stream))
+}
+
+/// Where the server notes that it is alive, for the next start.
+fn heartbeat_file(state: &AppState) -> PathBuf {
+    state.settings.data.dir.join("heartbeat")
+}
+
+/// Notes that the server is alive now (also on a clean stop).
+pub fn beat(state: &AppState) {
+    if let Err(e) = std::fs::write(heartbeat_file(state), state.clock.now().to_rfc3339()) {
+        tracing::warn!(error = %e, "the heartbeat could not be written");
+    }
+}
+
+/// Run once at start: charges nobody for the time since the last heartbeat, then sweeps for
+/// fallen flags twice a second and beats every two seconds. The sweep stops when the returned
+/// handle is aborted (when the server stops).
+pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+    let file = heartbeat_file(&state);
+    if let Some(down) = std::fs::read_to_string(&file).ok().and_then(|t| t.trim().parse::<DateTime<Utc>>().ok()) {
+        let resumed = live::resume_after_restart(&state, down).await?;
+        if resumed > 0 {
+            tracing::info!(resumed, %down, "live clocks resumed after a restart");
+        }
+    }
+    std::fs::write(&file, state.clock.now().to_rfc3339())?;
+    Ok(tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_millis(500));
+        let mut beats = 0u32;
+        loop {
+            tick.tick().await;
+            match live::end_flagged(&state).await {
+                Ok(ended) => {
+                    for board in &ended {
+                        publish(&state, board);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "the sweep for fallen flags failed"),
+            }
+            beats += 1;
+            if beats.is_multiple_of(4) {
+                beat(&state);
+            }
+        }
+    }))
+}

@@ -1,0 +1,174 @@
+// The live board: server-sent events redraw the board and the clocks after every move; clicks on
+// the board play (or, while marking, mark a chain dead or alive); the clocks run between
+// messages; with "speak" ticked the referee's calls are read out (Web Speech API).
+// Without this script the page still works: points are typed, the page is reloaded by hand.
+(function () {
+  "use strict";
+  var root = document.getElementById("live");
+  if (!root) return;
+  var base = root.getAttribute("data-base");
+  var zh = root.getAttribute("data-lang") === "zh";
+  var seat = root.getAttribute("data-seat");
+  var phase = root.getAttribute("data-phase");
+  var errorBox = document.getElementById("live-error");
+  var offline = document.getElementById("live-offline");
+  var speakBox = document.getElementById("speak");
+  var state = null;
+  var receivedAt = 0;
+  var spoken = {};
+
+  function csrf() {
+    var field = document.querySelector("input[name=csrf_token]");
+    return field ? field.value : "";
+  }
+
+  function showError(text) {
+    if (!errorBox) return;
+    errorBox.textContent = text;
+    errorBox.hidden = !text;
+  }
+
+  // Sends an action as the page's form would; the new position arrives by the event stream.
+  function send(action, fields) {
+    var body = new URLSearchParams(fields);
+    body.set("csrf_token", csrf());
+    return fetch(base + "/" + action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+      if (response.ok) {
+        showError("");
+        return;
+      }
+      return response.text().then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var message = page.getElementById("error-message");
+        showError(message ? message.textContent : String(response.status));
+      });
+    });
+  }
+
+  // Forms go through fetch so the page (and its clock and speech) stays.
+  ["play-form", "mark-form"].forEach(function (id) {
+    var form = document.getElementById(id);
+    if (!form) return;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var input = form.querySelector("input[name=point]");
+      send(id === "play-form" ? "play" : "mark", { point: input.value }).then(function () {
+        input.value = "";
+      });
+    });
+  });
+  var pass = document.getElementById("pass");
+  if (pass) {
+    pass.form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      send("play", { point: "pass" });
+    });
+  }
+
+  var board = document.getElementById("board");
+  board.addEventListener("click", function (event) {
+    var target = event.target.closest("[data-point]");
+    if (!target) return;
+    var point = target.getAttribute("data-point");
+    if (document.getElementById("play-form") && target.classList.contains("point")) {
+      send("play", { point: point });
+    } else if (document.getElementById("mark-form") && target.classList.contains("stone")) {
+      send("mark", { point: point });
+    }
+  });
+
+  function mmss(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  // What a clock shows `elapsed` ms after the message, as the server counts.
+  function clockText(c, elapsed) {
+    var e = c.running ? elapsed : 0;
+    var byo = c.kind === "chinese" || c.kind === "japanese";
+    if (!c.overtime && (c.main > e || c.period === 0)) {
+      // Chinese byo-yomi shows the reserve as time left until it is reached.
+      return mmss(c.main - e + (c.kind === "chinese" ? c.periods * c.period : 0));
+    }
+    var over = c.overtime ? e : e - c.main;
+    var inPeriod = (c.overtime ? c.period_left : c.period) - over;
+    var periods = c.periods;
+    if (byo) {
+      while (inPeriod <= 0 && periods > 1) {
+        inPeriod += c.period;
+        periods -= 1;
+      }
+    }
+    var suffix;
+    if (c.kind === "chinese") suffix = zh ? " · 读秒 " + periods + " 次" : " · byo-yomi " + periods + " left";
+    else if (c.kind === "japanese") suffix = zh ? " · 读秒 " + periods + " 次" : " · " + periods + " periods";
+    else suffix = zh ? " · 还需 " + periods + " 手" : " · " + periods + " moves";
+    return mmss(inPeriod) + suffix;
+  }
+
+  function say(text) {
+    if (!speakBox || !speakBox.checked || !window.speechSynthesis) return;
+    var utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = zh ? "zh-CN" : "en-US";
+    window.speechSynthesis.speak(utterance);
+  }
+
+  function tick() {
+    if (!state) return;
+    var elapsed = Date.now() - receivedAt;
+    state.clocks.forEach(function (c) {
+      var el = document.querySelector("#clock-" + c.colour + " .time");
+      if (el) el.textContent = clockText(c, elapsed);
+    });
+    if (state.turn_elapsed !== null && state.turn_elapsed !== undefined) {
+      var now = state.turn_elapsed + elapsed;
+      state.calls.forEach(function (call) {
+        var key = state.game + ":" + state.moves + ":" + call.at;
+        // Calls already past when the message came are not read out late.
+        if (call.at <= now && call.at > state.turn_elapsed - 500 && !spoken[key]) {
+          spoken[key] = true;
+          say(zh ? call.zh : call.en);
+        }
+      });
+    }
+  }
+
+  function apply(next) {
+    var nextPhase = "live-" + next.phase;
+    if (nextPhase !== phase) {
+      // The controls change with the phase: the page is drawn again by the server.
+      window.location.reload();
+      return;
+    }
+    state = next;
+    receivedAt = Date.now();
+    board.innerHTML = next.svg;
+    root.setAttribute("data-moves", next.moves);
+    root.setAttribute("data-to-move", next.to_move);
+    var myTurn = seat === "recorder" || seat === next.to_move;
+    ["play", "pass"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) button.disabled = !myTurn;
+    });
+    next.clocks.forEach(function (c) {
+      var el = document.getElementById("clock-" + c.colour);
+      if (el) el.classList.toggle("running", c.running);
+    });
+    tick();
+  }
+
+  if (window.EventSource) {
+    var source = new EventSource(base + "/events");
+    source.addEventListener("update", function (event) {
+      if (offline) offline.hidden = true;
+      apply(JSON.parse(event.data));
+    });
+    source.addEventListener("error", function () {
+      // EventSource reconnects by itself; the first message after it has the whole position.
+      if (offline) offline.hidden = false;
+    });
+  }
+  setInterval(tick, 250);
+})();
