@@ -17,6 +17,9 @@ pub struct LiveTable {
     pub black: Client,
     pub white: Client,
     pub board: String,
+    /// The players' sign-in addresses and names, Black's first (password "player passphrase").
+    pub emails: [String; 2],
+    pub names: [String; 2],
 }
 
 /// A one-round Swiss on 9×9 with `time_control`, two players registered with their accounts,
@@ -34,18 +37,28 @@ pub async fn live_table(time_control: &str) -> Result<LiveTable, Box<dyn std::er
     let mut clients = Vec::new();
     for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d")] {
         let mut player = app.client();
-        player.sign_up_and_log_in(&app, &format!("{}@club.example", unique("p")), name, "player passphrase").await?;
+        let email = format!("{}@club.example", unique("p"));
+        player.sign_up_and_log_in(&app, &email, name, "player passphrase").await?;
         player
             .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
             .await?
             .assert_status(303)?;
-        clients.push((name, player));
+        clients.push((name.to_string(), player, email));
     }
     let pairing = pair_and_publish(&mut director, event_id, 1).await?;
     let (_, black_name, _) = pairing.first().cloned().ok_or("no board")?;
     let (first, second) = (clients.remove(0), clients.remove(0));
-    let (black, white) = if first.0 == black_name { (first.1, second.1) } else { (second.1, first.1) };
-    Ok(LiveTable { app, clock, director, black, white, board: format!("/events/{event_id}/rounds/1/boards/1") })
+    let (black, white) = if first.0 == black_name { (first, second) } else { (second, first) };
+    Ok(LiveTable {
+        app,
+        clock,
+        director,
+        black: black.1,
+        white: white.1,
+        board: format!("/events/{event_id}/rounds/1/boards/1"),
+        emails: [black.2, white.2],
+        names: [black.0, white.0],
+    })
 }
 
 impl LiveTable {
@@ -289,4 +302,76 @@ async fn a_restarted_server_resumes_the_game_with_moves_and_clocks_intact() -> T
     let sgf = black.get(&format!("{}/game.sgf", t.board)).await?.body;
     assert!(sgf.contains(";B[df]BL[560]C[40s]"), "Black's move took 30 s before and 10 s after: {sgf}");
     Ok(())
+}
+
+/// Waits until `css` matches something on the browser's page.
+async fn wait_for(browser: &fantoccini::Client, css: &str) -> TestResult {
+    for _ in 0..200 {
+        if !browser.find_all(fantoccini::Locator::Css(css)).await?.is_empty() {
+            return Ok(());
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(format!("{css} never appeared on {}", browser.current_url().await?).into())
+}
+
+/// Acceptance: two players in two browsers play a short 9×9 game on a byo-yomi clock by
+/// clicking the board, pass, mark a dead stone, agree, and the standings show the count.
+#[actix_web::test]
+async fn two_players_play_a_game_in_two_browsers() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use fantoccini::Locator;
+    let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
+    let Some((_white_driver, white)) = start_browser().await? else { return Ok(()) };
+    let t = live_table("chinese 10m reserve 3").await?;
+    let result = async {
+        for (browser, email) in [(&black, &t.emails[0]), (&white, &t.emails[1])] {
+            browser.goto(&format!("{}/login", t.app.base)).await?;
+            type_into(browser, "input[name=email]", email).await?;
+            type_into(browser, "input[name=password]", "player passphrase").await?;
+            click(browser, "form.stacked button[type=submit]").await?;
+            browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+            wait_for(browser, "#clock-black").await?;
+        }
+        let stone = |colour: &str, point: &str| format!(r#".stone.{colour}[data-point="{point}"]"#);
+        // Black clicks C3; both boards show it, the script redrawing them from the stream.
+        black.find(Locator::Css(r#".point[data-point="C3"]"#)).await?.click().await?;
+        wait_for(&white, &stone("black", "C3")).await?;
+        wait_for(&black, "#play[disabled]").await?;
+        wait_for(&white, "#clock-white.running").await?;
+        white.find(Locator::Css(r#".point[data-point="G7"]"#)).await?.click().await?;
+        wait_for(&black, &stone("white", "G7")).await?;
+        wait_for(&black, "#clock-black.running").await?;
+        // Both pass: the pages are drawn again for marking.
+        black.find(Locator::Id("pass")).await?.click().await?;
+        wait_for(&white, "#play:not([disabled])").await?;
+        white.find(Locator::Id("pass")).await?.click().await?;
+        wait_for(&black, "#mark-form").await?;
+        wait_for(&white, "#mark-form").await?;
+        // Black gives up its stone at C3: marked dead on both boards.
+        black.find(Locator::Css(&stone("black", "C3"))).await?.click().await?;
+        wait_for(&white, r#".stone.black.dead[data-point="C3"]"#).await?;
+        click(&black, "#agree").await?;
+        click(&white, "#agree").await?;
+        wait_for(&black, "#live-result").await?;
+        let shown = white.find(Locator::Id("live-result")).await?.text().await?;
+        assert!(shown.contains("W+"), "{shown}");
+        let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+        white.goto(&format!("{}{event}/standings", t.app.base)).await?;
+        let table = standings(&white.source().await?);
+        assert_eq!(table.get(&t.names[1]).map(|r| r.0), Some(2), "White's counted win: {table:?}");
+        assert_eq!(table.get(&t.names[0]).map(|r| r.0), Some(0));
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    if result.is_err() {
+        for (name, browser) in [("black", &black), ("white", &white)] {
+            if let Ok(png) = browser.screenshot().await {
+                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-live-{name}-failure.png")), png);
+            }
+        }
+    }
+    let _ = black.close().await;
+    let _ = white.close().await;
+    result
 }
