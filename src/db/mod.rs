@@ -41,7 +41,13 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     options.connect_timeout(Duration::from_secs(10)).sqlx_logging(false);
     if url.starts_with("sqlite:") {
         // WAL lets readers (public pages) run while a director writes results.
-        options.map_sqlx_sqlite_opts(|o| o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal));
+        // NORMAL syncs at checkpoints, not at every commit: with WAL the database survives a
+        // crash of the app intact with every commit; only a power cut may lose the last ones.
+        // Live games commit every move, and a sync per commit would cap them at the disk's pace.
+        options.map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+        });
         if url.contains(":memory:") {
             // Every pooled connection to :memory: would be a different empty database.
             options.max_connections(1).min_connections(1);

@@ -18,7 +18,7 @@ use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, P
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::rounds::BoardRef;
-use crate::services::{audit, events, players, rounds};
+use crate::services::{audit, events, rounds};
 use crate::state::AppState;
 
 /// A board with its game, as the board page shows it.
@@ -78,9 +78,9 @@ pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> 
     let event = events::get(conn, at.event_id).await?;
     let round = rounds::published_round(conn, at.event_id, at.round, locale).await?;
     let game = rounds::board_of(conn, &round, at.board, locale).await?;
-    let everyone = players::list(conn, at.event_id).await?;
-    let find = |id: i32| everyone.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
-    let (black, white) = (find(game.black_id)?, find(game.white_id)?);
+    let player = |id: i32| player::Entity::find_by_id(id).one(conn);
+    let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
+    let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
     let setup = setup_of(&event, &game)?;
     let live = match &game.live_state {
         None => LiveGame::new(setup).map_err(corrupt)?,

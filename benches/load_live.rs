@@ -1,0 +1,241 @@
+//! The live-game load benchmark: the app on loopback (SQLite in a fresh folder, or
+//! DATABASE_URL), GAMES boards of one published round played by a recorder's account at the
+//! same time, each watched by SPECTATORS / GAMES event streams. For every move it measures the
+//! time from sending the move to each watcher receiving the position with it, and prints the
+//! percentiles as one JSON line.
+//!
+//! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES]
+//! (defaults 500 1000 20 5000: every board moves every 5 s, about 100 moves a second in all —
+//! far faster than real play, where a board moves every 20–60 s)
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use yunzi::clock::SystemClock;
+use yunzi::config::Settings;
+use yunzi::db::entities::{event, game, player, round, user};
+use yunzi::startup::Application;
+
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+
+/// The `number`-th move of a game (1-based) on 19×19: Black fills rows 4, 6, 8 … from the top,
+/// White rows 16, 14, 12 …: no stone is ever captured.
+fn point(number: usize) -> String {
+    let i = (number - 1) / 2;
+    let (x, row) = (i % 19, i / 19);
+    let y = if number % 2 == 1 { 3 + 2 * row } else { 15 - 2 * row };
+    format!("{}{}", COLUMNS[x] as char, 19 - y)
+}
+
+type Sent = Arc<Mutex<HashMap<(i32, u64), Instant>>>;
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let games = args.first().copied().unwrap_or(500);
+    let spectators = args.get(1).copied().unwrap_or(1000);
+    let moves = args.get(2).copied().unwrap_or(20);
+    let gap = Duration::from_millis(args.get(3).copied().unwrap_or(5000) as u64);
+
+    let data = std::env::temp_dir().join(format!("yunzi-load-{}", std::process::id()));
+    std::fs::create_dir_all(&data)?;
+    let mut settings = Settings::defaults()?;
+    settings.server.bind = "127.0.0.1:0".into();
+    settings.data.dir = data.clone();
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        settings.database.url = url;
+    }
+    let url = settings.database_url();
+    let app = Application::build(settings, Arc::new(SystemClock)).await?;
+    let address = format!("127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+
+    // The room: a recorder (a site admin directs every event), GAMES boards of round 1.
+    let db = yunzi::db::connect(&url).await?;
+    let now = Utc::now();
+    let password = "load benchmark passphrase";
+    let txn = db.begin().await?;
+    let recorder = user::ActiveModel {
+        email: Set(format!("recorder-{}@load.example", std::process::id())),
+        display_name: Set("Recorder".into()),
+        password_hash: Set(yunzi::auth::password::hash(password.into()).await?),
+        is_admin: Set(true),
+        email_confirmed_at: Set(Some(now)),
+        session_epoch: Set(0),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let room = event::ActiveModel {
+        name: Set("Load".into()),
+        venue: Set(String::new()),
+        start_date: Set(now.date_naive()),
+        end_date: Set(now.date_naive()),
+        time_zone: Set("UTC".into()),
+        rounds: Set(1),
+        system: Set("swiss".into()),
+        ruleset: Set("chinese-1988".into()),
+        komi_half_points: Set(15),
+        board_size: Set(19),
+        time_control: Set("1h + 3x30s".into()),
+        system_settings: Set("{}".into()),
+        registration_open: Set(false),
+        created_by: Set(recorder.id),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let published = round::ActiveModel {
+        event_id: Set(room.id),
+        number: Set(1),
+        published: Set(true),
+        published_at: Set(Some(now)),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let mut ids = Vec::new();
+    for n in 0..games * 2 {
+        let p = player::ActiveModel {
+            event_id: Set(room.id),
+            name: Set(format!("Player {n}")),
+            name_key: Set(format!("player {n}")),
+            rank: Set("1d".into()),
+            rank_value: Set(0),
+            club: Set(String::new()),
+            country: Set(String::new()),
+            team: Set(String::new()),
+            withdrawn: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        ids.push(p.id);
+    }
+    let mut game_ids = Vec::new();
+    for board in 0..games {
+        let g = game::ActiveModel {
+            round_id: Set(published.id),
+            board: Set(board as i32 + 1),
+            black_id: Set(ids[2 * board]),
+            white_id: Set(ids[2 * board + 1]),
+            handicap: Set(0),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        game_ids.push(g.id);
+    }
+    txn.commit().await?;
+
+    let base = format!("http://{address}");
+    let client = reqwest::Client::builder().cookie_store(true).build()?;
+    let token = |page: &str| -> Option<String> {
+        let at = page.find("name=\"csrf_token\" value=\"")? + 25;
+        Some(page[at..at + page[at..].find('"')?].to_string())
+    };
+    let login = client.get(format!("{base}/login")).send().await?.text().await?;
+    let csrf = token(&login).ok_or_else(|| anyhow::anyhow!("no CSRF token on the login page"))?;
+    let email = format!("recorder-{}@load.example", std::process::id());
+    client
+        .post(format!("{base}/login"))
+        .form(&[("email", email.as_str()), ("password", password), ("next", "/events"), ("csrf_token", &csrf)])
+        .send()
+        .await?;
+    let board_page = client.get(format!("{base}/events/{}/rounds/1/boards/1", room.id)).send().await?.text().await?;
+    let csrf = token(&board_page).ok_or_else(|| anyhow::anyhow!("not signed in"))?;
+
+    // The watchers.
+    let sent: Sent = Arc::default();
+    let latencies: Arc<Mutex<Vec<f64>>> = Arc::default();
+    let mut watchers = Vec::new();
+    for s in 0..spectators {
+        let board = s % games + 1;
+        let path = format!("/events/{}/rounds/1/boards/{board}/events", room.id);
+        let mut stream = tokio::net::TcpStream::connect(&address).await?;
+        stream
+            .write_all(
+                format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n").as_bytes(),
+            )
+            .await?;
+        let (sent, latencies) = (sent.clone(), latencies.clone());
+        watchers.push(actix_web::rt::spawn(async move {
+            let mut lines = BufReader::new(stream).lines();
+            let mut game = None;
+            while let Ok(Some(line)) = lines.next_line().await {
+                let Some(data) = line.strip_prefix("data: ") else { continue };
+                let number = |key: &str| -> Option<u64> {
+                    let at = data.find(key)? + key.len();
+                    data[at..].split([',', '}']).next()?.parse().ok()
+                };
+                let (Some(id), Some(moves)) = (number("\"game\":"), number("\"moves\":")) else { continue };
+                game = Some(id as i32);
+                if let Some(start) = sent.lock().ok().and_then(|s| s.get(&(id as i32, moves)).copied())
+                    && let Ok(mut l) = latencies.lock()
+                {
+                    l.push(start.elapsed().as_secs_f64() * 1000.0);
+                }
+            }
+            game
+        }));
+    }
+    // Let every stream connect and get its first message.
+    actix_web::rt::time::sleep(Duration::from_secs(2)).await;
+
+    // The players: every board plays its moves GAP apart, the boards' starts spread over a GAP.
+    let started = Instant::now();
+    let errors = Arc::new(Mutex::new(0usize));
+    let mut players = Vec::new();
+    for board in 1..=games {
+        let (client, base, csrf, sent, errors) =
+            (client.clone(), base.clone(), csrf.clone(), sent.clone(), errors.clone());
+        let event_id = room.id;
+        let game_id = game_ids[board - 1];
+        let offset = gap.mul_f64(board as f64 / games as f64);
+        players.push(actix_web::rt::spawn(async move {
+            actix_web::rt::time::sleep(offset).await;
+            for number in 1..=moves {
+                let key = (game_id, number as u64);
+                if let Ok(mut s) = sent.lock() {
+                    s.insert(key, Instant::now());
+                }
+                let posted = client
+                    .post(format!("{base}/events/{event_id}/rounds/1/boards/{board}/play"))
+                    .form(&[("point", point(number).as_str()), ("csrf_token", csrf.as_str())])
+                    .send()
+                    .await;
+                if !posted.is_ok_and(|r| r.status().is_success() || r.status().is_redirection())
+                    && let Ok(mut e) = errors.lock()
+                {
+                    *e += 1;
+                }
+                actix_web::rt::time::sleep(gap).await;
+            }
+        }));
+    }
+    for p in players {
+        let _ = p.await;
+    }
+    let played = started.elapsed();
+    actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+    let mut all = latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| all.get(((all.len() as f64 * q).ceil() as usize).saturating_sub(1)).copied().unwrap_or(f64::NAN);
+    println!(
+        "{}",
+        serde_json::json!({
+            "games": games, "spectators": spectators, "moves": games * moves,
+            "moves_per_second": (games * moves) as f64 / played.as_secs_f64(),
+            "deliveries": all.len(), "failed_moves": errors.lock().map(|e| *e).unwrap_or(0),
+            "latency_ms": { "p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": all.last() },
+        })
+    );
+    let _ = std::fs::remove_dir_all(&data);
+    Ok(())
+}
