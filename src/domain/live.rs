@@ -53,6 +53,19 @@ pub struct LiveState {
     /// Whether Black, White agree with the marks.
     pub agreed: [bool; 2],
     pub result: Option<GameResult>,
+    /// A referee has called an adjournment: the player to move seals their move.
+    #[serde(default)]
+    pub adjourning: bool,
+    /// The sealed move, kept secret until play resumes (Art. 14).
+    #[serde(default)]
+    pub sealed: Option<SealedMove>,
+}
+
+/// A move sealed at an adjournment: played when the referee resumes the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedMove {
+    pub colour: Color,
+    pub point: Option<(u8, u8)>,
 }
 
 /// The fixed things: rules (board size and komi included) and handicap.
@@ -75,6 +88,12 @@ pub enum LiveError {
     NoStone,
     /// A referee has paused the clock (Art. 14).
     Paused,
+    /// Only a paused game resumes.
+    NotPaused,
+    /// An adjournment is called: the player to move seals their move instead.
+    SealRequired,
+    /// A move is sealed only when a referee adjourns the game.
+    NoAdjournment,
     /// A stored move no longer replays (the record was changed by hand): move number, why.
     Corrupt(usize, String),
     Board(String),
@@ -92,6 +111,9 @@ impl fmt::Display for LiveError {
             LiveError::OffBoard => f.write_str("the point is not on the board"),
             LiveError::NoStone => f.write_str("there is no stone there"),
             LiveError::Paused => f.write_str("the game is paused"),
+            LiveError::NotPaused => f.write_str("the game is not paused"),
+            LiveError::SealRequired => f.write_str("the game is being adjourned: seal your move"),
+            LiveError::NoAdjournment => f.write_str("a move is sealed only when a referee adjourns the game"),
             LiveError::Corrupt(n, why) => write!(f, "stored move {n} does not replay: {why}"),
             LiveError::Board(why) => f.write_str(why),
         }
@@ -154,6 +176,8 @@ impl LiveGame {
             dead: Vec::new(),
             agreed: [false, false],
             result: None,
+            adjourning: false,
+            sealed: None,
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -239,13 +263,84 @@ impl LiveGame {
         Some(self.finish(GameResult::Win { winner: loser.opponent(), margin: Margin::Time }))
     }
 
+    /// The clock is stopped by a referee (a pause, or an adjournment with its sealed move).
+    pub fn is_paused(&self) -> bool {
+        self.state.clock.is_some_and(|c| c.is_paused()) || self.state.sealed.is_some()
+    }
+
+    /// A referee pauses the game (Art. 14): the paused time counts for nobody.
+    pub fn pause(&mut self, at: DateTime<Utc>) -> Result<(), LiveError> {
+        self.require(Phase::Playing)?;
+        if self.is_paused() {
+            return Err(LiveError::Paused);
+        }
+        if let Some(clock) = &mut self.state.clock {
+            clock.pause(at).map_err(|_| LiveError::Paused)?;
+        }
+        Ok(())
+    }
+
+    /// A referee calls an adjournment (Art. 14, 22): the player to move now seals a move.
+    pub fn adjourn(&mut self) -> Result<(), LiveError> {
+        self.require(Phase::Playing)?;
+        if self.is_paused() {
+            return Err(LiveError::Paused);
+        }
+        self.state.adjourning = true;
+        Ok(())
+    }
+
+    pub fn is_adjourning(&self) -> bool {
+        self.state.adjourning
+    }
+
+    /// The player to move seals `point` at `at`: checked by the engine, kept secret, its time
+    /// charged when it is played; the clock stops until the referee resumes.
+    pub fn seal(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<(), LiveError> {
+        self.require(Phase::Playing)?;
+        if !self.state.adjourning {
+            return Err(LiveError::NoAdjournment);
+        }
+        self.game.check(colour, self.engine_move(point)?).map_err(LiveError::Illegal)?;
+        if let Some(clock) = &mut self.state.clock {
+            clock.pause(at).map_err(|_| LiveError::Paused)?;
+        }
+        self.state.adjourning = false;
+        self.state.sealed = Some(SealedMove { colour, point });
+        Ok(())
+    }
+
+    /// A referee resumes play at `at`; a sealed move is played at once (and shown).
+    pub fn resume(&mut self, at: DateTime<Utc>) -> Result<Option<Played>, LiveError> {
+        self.require(Phase::Playing)?;
+        if !self.is_paused() {
+            return Err(LiveError::NotPaused);
+        }
+        if let Some(clock) = &mut self.state.clock
+            && clock.is_paused()
+        {
+            clock.resume(at).map_err(|_| LiveError::NotPaused)?;
+        }
+        match self.state.sealed.take() {
+            Some(sealed) => self.play(sealed.colour, sealed.point, at).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn engine_move(&self, point: Option<(u8, u8)>) -> Result<Move, LiveError> {
+        Ok(match point {
+            None => Move::Pass,
+            Some((x, y)) => Move::Play(self.game.board().point(x, y).ok_or(LiveError::OffBoard)?),
+        })
+    }
+
     /// `colour` plays `point` (None: passes) at `at`.
     pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
         self.require(Phase::Playing)?;
-        let mv = match point {
-            None => Move::Pass,
-            Some((x, y)) => Move::Play(self.game.board().point(x, y).ok_or(LiveError::OffBoard)?),
-        };
+        if self.state.adjourning {
+            return Err(LiveError::SealRequired);
+        }
+        let mv = self.engine_move(point)?;
         self.game.check(colour, mv).map_err(LiveError::Illegal)?;
         let spent = match &mut self.state.clock {
             Some(clock) => match clock.press(at) {
@@ -523,6 +618,31 @@ mod tests {
         disputed.dispute()?;
         assert_eq!(disputed.state().phase, Phase::Disputed);
         assert_eq!(disputed.agree(Color::Black), Err(LiveError::NotNow(Phase::Disputed)));
+        Ok(())
+    }
+
+    /// Art. 14: a paused game charges nobody; at an adjournment the player to move seals a move,
+    /// which nobody sees until the referee resumes play and it is played with its time.
+    #[test]
+    fn pauses_and_sealed_moves_stop_the_clock_for_everyone() -> Result<(), LiveError> {
+        let mut game = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((4, 4)), t(10))?;
+        game.pause(t(20))?;
+        assert_eq!(game.play(Color::White, Some((2, 2)), t(25)), Err(LiveError::Paused));
+        assert_eq!(game.resume(t(600))?, None);
+        game.play(Color::White, Some((2, 2)), t(630))?;
+        assert_eq!(game.moves()[1].spent, 40 * SECOND, "10 s before the pause, 30 s after");
+        game.adjourn()?;
+        assert_eq!(game.play(Color::Black, Some((6, 6)), t(640)), Err(LiveError::SealRequired));
+        assert_eq!(game.seal(Color::Black, Some((2, 2)), t(640)), Err(LiveError::Illegal(Illegal::Occupied)));
+        game.seal(Color::Black, Some((6, 6)), t(650))?;
+        assert_eq!(game.moves().len(), 2, "the sealed move is secret");
+        assert!(game.is_paused());
+        assert_eq!(game.resume(t(90_000))?, Some(Played::Move { spent: 20 * SECOND }));
+        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.to_move(), Color::White);
+        assert!(!game.is_paused());
         Ok(())
     }
 

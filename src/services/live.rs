@@ -51,6 +51,12 @@ pub enum Action {
     Agree(Color),
     /// The marks are not accepted: a referee decides.
     Dispute,
+    /// A referee stops the clock (Art. 14), calls an adjournment, or resumes play.
+    Pause,
+    Adjourn,
+    Resume,
+    /// At an adjournment, the player to move seals a move (or a pass).
+    Seal(Option<(u8, u8)>),
 }
 
 /// The rules, board size, komi and clock of the event's games, and this game's handicap.
@@ -193,6 +199,18 @@ pub async fn act(
             both.into_iter().try_for_each(|c| live.agree(c).map(|_| ()))
         }
         Action::Dispute => live.dispute(),
+        Action::Pause | Action::Adjourn | Action::Resume if seat != Seat::Recorder => {
+            return Err(AppError::Forbidden);
+        }
+        Action::Pause => live.pause(now),
+        Action::Adjourn => live.adjourn(),
+        Action::Resume => live.resume(now).map(|_| ()),
+        Action::Seal(point) => {
+            if !may_act_for(seat, to_move) {
+                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+            }
+            live.seal(to_move, point, now)
+        }
     };
     // A flag that fell before the action ends the game all the same: that is stored, and the
     // board page tells the loss on time.
@@ -202,6 +220,26 @@ pub async fn act(
         return Err(refused(e, locale));
     }
     save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
+    let referee_step = match action {
+        Action::Pause => Some("live.paused"),
+        Action::Adjourn => Some("live.adjourned"),
+        Action::Resume => Some("live.resumed"),
+        // Which move was sealed stays secret until play resumes.
+        Action::Seal(_) => Some("live.move_sealed"),
+        _ => None,
+    };
+    if let Some(what) = referee_step {
+        audit::record(
+            &txn,
+            now,
+            Some(account.id),
+            Some(board.event.id),
+            what,
+            json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
+                    "article": "1988 Art. 14" }),
+        )
+        .await?;
+    }
     txn.commit().await?;
     Ok(board)
 }

@@ -61,6 +61,8 @@ struct Snapshot {
     svg: String,
     result: Option<String>,
     clocks: Vec<ClockFeed>,
+    /// "paused", "adjourning" (a move is being sealed), "adjourned" or "".
+    hold: &'static str,
     /// The running turn's time so far, when it runs.
     turn_elapsed: Option<u64>,
     calls: Vec<CallFeed>,
@@ -89,6 +91,20 @@ pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, String, Strin
             (view.period_left, format!(" · {} moves", view.periods), format!(" · 还需 {} 手", view.periods))
         }
         _ => (view.main, String::new(), String::new()),
+    }
+}
+
+/// What holds the game up: a pause, an adjournment being sealed or sealed, or nothing.
+pub fn hold_code(board: &LiveBoard) -> &'static str {
+    let live = &board.live;
+    if live.state().sealed.is_some() {
+        "adjourned"
+    } else if live.is_adjourning() {
+        "adjourning"
+    } else if live.is_paused() {
+        "paused"
+    } else {
+        ""
     }
 }
 
@@ -176,6 +192,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         svg,
         result: live_state.result.map(|r| r.to_sgf()),
         clocks: clock_feeds(board, now),
+        hold: hold_code(board),
         turn_elapsed,
         calls: turn_calls,
     };

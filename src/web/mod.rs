@@ -106,6 +106,10 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/mark" => live::mark, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/agree" => live::agree, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/dispute" => live::dispute, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/pause" => live::pause, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/adjourn" => live::adjourn, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/resume" => live::resume, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/seal" => live::seal, User;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/events" => crate::web::live_feed::events, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;

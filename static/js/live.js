@@ -137,14 +137,24 @@
 
   function apply(next) {
     var nextPhase = "live-" + next.phase;
-    if (nextPhase !== phase) {
-      // The controls change with the phase: the page is drawn again by the server.
+    if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold")) {
+      // The controls change with the phase or a referee's hold: the server draws the page again.
       window.location.reload();
       return;
     }
     state = next;
     receivedAt = Date.now();
-    board.innerHTML = next.svg;
+    if (root.getAttribute("data-numbers") === "on") {
+      // Move numbers are drawn by the page, not sent with every move.
+      fetch(window.location.href, { credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("board");
+          if (drawn) board.innerHTML = drawn.innerHTML;
+        });
+    } else {
+      board.innerHTML = next.svg;
+    }
     root.setAttribute("data-moves", next.moves);
     root.setAttribute("data-to-move", next.to_move);
     var myTurn = seat === "recorder" || seat === next.to_move;

@@ -375,3 +375,49 @@ async fn two_players_play_a_game_in_two_browsers() -> TestResult {
     let _ = white.close().await;
     result
 }
+
+/// Art. 14: a referee pauses the game (the clock stands still for both), then adjourns it; the
+/// player to move seals a move nobody else sees until play resumes; each step is audited.
+#[actix_web::test]
+async fn a_referee_pauses_and_adjourns_with_a_sealed_move() -> TestResult {
+    let mut t = live_table("10m").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let mut referee = std::mem::replace(&mut t.director, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.wait(20);
+    white.post(&format!("{}/pause", t.board), &[]).await?.assert_status(403)?;
+    referee.post(&format!("{}/pause", t.board), &[]).await?.assert_status(303)?;
+    let paused = white.get(&t.board).await?.body;
+    assert!(paused.contains("id=\"live-paused\""), "{paused}");
+    t.wait(3600);
+    let refused = t.play(&mut white, "C3").await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("paused"), "{}", refused.body);
+    referee.post(&format!("{}/resume", t.board), &[]).await?.assert_status(303)?;
+    t.wait(10);
+    t.play(&mut white, "C3").await?.assert_status(303)?;
+    // Adjournment: Black, to move, seals G7.
+    referee.post(&format!("{}/adjourn", t.board), &[]).await?.assert_status(303)?;
+    let must_seal = t.play(&mut black, "G7").await?;
+    must_seal.assert_status(400)?;
+    assert!(must_seal.body.contains("seal your move"), "{}", must_seal.body);
+    t.wait(5);
+    black.post(&format!("{}/seal", t.board), &[("point", "G7")]).await?.assert_status(303)?;
+    t.wait(86_400);
+    for who in [&mut white, &mut black] {
+        let page = who.get(&t.board).await?.body;
+        assert!(page.contains("a sealed move waits") && !page.contains(r#"class="stone black" data-point="G7""#));
+    }
+    let sgf = white.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(!sgf.contains("gc"), "the sealed move stays secret: {sgf}");
+    referee.post(&format!("{}/resume", t.board), &[]).await?.assert_status(303)?;
+    let sgf = white.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(sgf.contains(";W[cg]WL[570]C[30s];B[gc]BL[595]C[5s]"), "played with its time: {sgf}");
+    let audit =
+        referee.get(&t.board.split("/rounds").next().map(|e| format!("{e}/audit")).unwrap_or_default()).await?.body;
+    for step in ["live.paused", "live.resumed", "live.adjourned", "live.move_sealed"] {
+        assert!(audit.contains(step), "{step} audited");
+    }
+    Ok(())
+}

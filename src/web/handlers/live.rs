@@ -52,6 +52,12 @@ pub struct BoardPage {
     count: Option<String>,
     result: Option<String>,
     prisoners: (u32, u32),
+    with_numbers: bool,
+    paused: bool,
+    adjourning: bool,
+    sealed: bool,
+    /// See `live_feed::hold_code`.
+    hold: &'static str,
 }
 
 impl BoardPage {
@@ -72,7 +78,16 @@ impl BoardPage {
     /// The play controls are on the page of everyone seated while the game is played; they
     /// are enabled on the reader's turn (the script follows the turn).
     fn may_play(&self) -> bool {
-        matches!(self.phase, Phase::Waiting | Phase::Playing) && self.seat != Seat::Spectator
+        matches!(self.phase, Phase::Waiting | Phase::Playing) && self.seat != Seat::Spectator && !self.adjourning
+    }
+
+    /// At an adjournment the player to move (or a recorder) seals a move.
+    fn may_seal(&self) -> bool {
+        self.adjourning && self.my_turn()
+    }
+
+    fn is_referee(&self) -> bool {
+        self.seat == Seat::Recorder && self.phase == Phase::Playing
     }
 
     fn my_turn(&self) -> bool {
@@ -117,8 +132,21 @@ fn board_ref(path: (i32, i32, i32)) -> BoardRef {
     BoardRef { event_id: path.0, round: path.1, board: path.2 }
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32, i32)>) -> AppResult<BoardPage> {
+#[derive(Deserialize)]
+pub struct BoardQuery {
+    /// "on": write the move numbers on the stones.
+    #[serde(default)]
+    numbers: String,
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    query: web::Query<BoardQuery>,
+) -> AppResult<BoardPage> {
     let at = board_ref(path.into_inner());
+    let with_numbers = query.numbers == "on";
     let board = live::load(&state.db, at, ctx.locale).await?;
     let seat = live::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
     let now = state.clock.now();
@@ -126,7 +154,12 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let game = live.game();
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
-    let svg = board_svg::render(game.board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let numbers: Vec<(u8, u8, usize)> = if with_numbers {
+        live.moves().iter().enumerate().filter_map(|(i, m)| m.point.map(|(x, y)| (x, y, i + 1))).collect()
+    } else {
+        Vec::new()
+    };
+    let svg = board_svg::render(game.board(), &Marks { last, dead: &live_state.dead, numbers: &numbers });
     let names = [board.black.name.clone(), board.white.name.clone()];
     let clocks = crate::web::live_feed::clock_feeds(&board, now)
         .into_iter()
@@ -161,6 +194,11 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         count,
         result,
         prisoners: (game.prisoners(Color::Black), game.prisoners(Color::White)),
+        with_numbers,
+        paused: live.is_paused(),
+        adjourning: live.is_adjourning(),
+        sealed: live_state.sealed.is_some(),
+        hold: crate::web::live_feed::hold_code(&board),
         board: board.game.board,
         event: board.event,
         round: board.round,
@@ -255,6 +293,53 @@ pub async fn agree(
     ctx.require_user()?;
     let colour = colour_of(&form.colour)?;
     run(&state, &ctx, board_ref(path.into_inner()), Action::Agree(colour)).await
+}
+
+/// A referee's step: pause, adjourn or resume.
+async fn referee(state: &AppState, ctx: &PageCtx, path: (i32, i32, i32), action: Action) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    run(state, ctx, board_ref(path), action).await
+}
+
+pub async fn pause(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    referee(&state, &ctx, path.into_inner(), Action::Pause).await
+}
+
+pub async fn adjourn(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    referee(&state, &ctx, path.into_inner(), Action::Adjourn).await
+}
+
+pub async fn resume(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+) -> AppResult<HttpResponse> {
+    referee(&state, &ctx, path.into_inner(), Action::Resume).await
+}
+
+pub async fn seal(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<PointForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let at = board_ref(path.into_inner());
+    let text = form.point.trim();
+    let point = if text.eq_ignore_ascii_case("pass") || text == "停一手" {
+        None
+    } else {
+        Some(point_on_board(&state, at, text, ctx.locale).await?)
+    };
+    run(&state, &ctx, at, Action::Seal(point)).await
 }
 
 pub async fn dispute(
