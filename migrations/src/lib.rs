@@ -8,6 +8,7 @@ mod m20261121_000003_teams;
 mod m20261121_000004_stage_seeding;
 mod m20261121_000005_aga_ids;
 mod m20261121_000006_live;
+mod m20261121_000007_late_limit;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_stage_seeding::Migration),
             Box::new(m20261121_000005_aga_ids::Migration),
             Box::new(m20261121_000006_live::Migration),
+            Box::new(m20261121_000007_late_limit::Migration),
         ]
     }
 }

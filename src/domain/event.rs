@@ -532,6 +532,8 @@ pub struct EventSettings {
     pub komi: Komi,
     /// Lines of the board for games played live.
     pub board_size: u8,
+    /// Minutes after a round's start past which an absent player loses (Art. 23); 0: none.
+    pub late_limit_minutes: u32,
     pub time_control: String,
     pub system_settings: SystemSettings,
 }
@@ -550,6 +552,8 @@ pub struct EventInput<'a> {
     pub komi: &'a str,
     /// Blank: 19.
     pub board_size: &'a str,
+    /// Blank: no limit.
+    pub late_limit_minutes: &'a str,
     pub time_control: &'a str,
     pub system_settings: SystemInput<'a>,
 }
@@ -591,6 +595,10 @@ impl EventSettings {
                 }
             },
         };
+        let late_limit_minutes = match input.late_limit_minutes.trim() {
+            "" => 0,
+            text => number_in(text, 0..=240, "The lateness limit (minutes after the start; 0 for none)")?,
+        };
         let system = System::parse(input.system)?;
         Ok(EventSettings {
             name,
@@ -603,6 +611,7 @@ impl EventSettings {
             ruleset: parse_ruleset(input.ruleset)?,
             komi,
             board_size,
+            late_limit_minutes,
             // Stored in the canonical notation, which the live clocks read back.
             time_control: crate::domain::clock::TimeControl::parse(&clean_text(
                 input.time_control,
@@ -643,6 +652,7 @@ mod tests {
             ruleset: "chinese-1988",
             komi: "3¾子",
             board_size: "",
+            late_limit_minutes: "15",
             time_control: "60 min + 3×30 s",
             system_settings: system_input(),
         }
@@ -794,6 +804,7 @@ mod tests {
             assert_eq!(s.rounds, 5);
             assert_eq!(s.time_control, "1h + 3x30s", "the time control in its canonical notation");
             assert_eq!(s.board_size, 19, "blank is 19 lines");
+            assert_eq!(s.late_limit_minutes, 15);
         }
     }
 
@@ -811,6 +822,7 @@ mod tests {
             (EventInput { komi: "lots", ..input() }, "komi"),
             (EventInput { time_control: "an hour or so", ..input() }, "time control"),
             (EventInput { board_size: "42", ..input() }, "board size"),
+            (EventInput { late_limit_minutes: "a while", ..input() }, "lateness limit"),
         ];
         for (case, expected) in cases {
             match EventSettings::parse(&case) {

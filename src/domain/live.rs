@@ -59,6 +59,9 @@ pub struct LiveState {
     /// The sealed move, kept secret until play resumes (Art. 14).
     #[serde(default)]
     pub sealed: Option<SealedMove>,
+    /// When Black, White arrived (checked in, or first moved).
+    #[serde(default)]
+    pub arrived: [Option<DateTime<Utc>>; 2],
 }
 
 /// A move sealed at an adjournment: played when the referee resumes the game.
@@ -68,12 +71,18 @@ pub struct SealedMove {
     pub point: Option<(u8, u8)>,
 }
 
-/// The fixed things: rules (board size and komi included) and handicap.
+/// The fixed things: rules (board size and komi included), handicap, and the round's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveSetup {
     pub rules: Ruleset,
     pub handicap: u8,
     pub control: Option<TimeControl>,
+    /// The scheduled start: the clock runs from then, a late player's too (Art. 23).
+    pub starts_at: Option<DateTime<Utc>>,
+    /// Lateness beyond this loses the game (both late: both lose); None: no limit.
+    pub late_limit: Option<Millis>,
+    /// The 2002 rules deduct a late player's lateness twice (once by the running clock).
+    pub lateness_twice: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,6 +187,7 @@ impl LiveGame {
             result: None,
             adjourning: false,
             sealed: None,
+            arrived: [None, None],
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -248,6 +258,75 @@ impl LiveGame {
         self.state.phase = Phase::Finished;
         self.state.result = Some(result);
         result
+    }
+
+    /// `colour` arrives at `at` (checks in, or moves first). Lateness past the scheduled start
+    /// has run on the clock already; under the 2002 rules it is taken once more. False if that
+    /// used the player's time up (the game is then lost on time).
+    pub fn arrive(&mut self, colour: Color, at: DateTime<Utc>) -> Result<bool, LiveError> {
+        if !matches!(self.state.phase, Phase::Waiting | Phase::Playing) {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        if self.state.arrived[colour.index()].is_some() {
+            return Ok(true);
+        }
+        self.state.arrived[colour.index()] = Some(at);
+        let late = self.setup.starts_at.map_or(0, |start| u64::try_from((at - start).num_milliseconds()).unwrap_or(0));
+        if self.setup.lateness_twice
+            && late > 0
+            && let Some(clock) = &mut self.state.clock
+            && !clock.deduct(colour, late)
+        {
+            self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time });
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// When the server must next look at the game with nobody acting: the scheduled start, the
+    /// lateness limit while someone is missing, the running clock's flag.
+    pub fn due_at(&self) -> Option<DateTime<Utc>> {
+        let state = &self.state;
+        let limit = match (self.setup.starts_at, self.setup.late_limit) {
+            (Some(start), Some(limit)) if state.arrived.iter().any(Option::is_none) => {
+                Some(start + chrono::Duration::milliseconds(i64::try_from(limit).unwrap_or(i64::MAX / 2)))
+            }
+            _ => None,
+        };
+        match state.phase {
+            Phase::Waiting => self.setup.starts_at,
+            Phase::Playing => [state.clock.and_then(|c| c.flag_at()), limit].into_iter().flatten().min(),
+            _ => None,
+        }
+    }
+
+    /// What the passing of time does by `at` with nobody acting: the game starts at its
+    /// scheduled time; past the lateness limit an absent player loses (both absent: both lose,
+    /// Art. 23); a fallen flag loses on time. The result, if the game ended.
+    pub fn tick(&mut self, at: DateTime<Utc>) -> Option<GameResult> {
+        if self.state.phase == Phase::Waiting
+            && let Some(start) = self.setup.starts_at.filter(|start| *start <= at)
+        {
+            let _ = self.start(start);
+        }
+        if self.state.phase != Phase::Playing {
+            return None;
+        }
+        if let (Some(start), Some(limit)) = (self.setup.starts_at, self.setup.late_limit)
+            && at >= start + chrono::Duration::milliseconds(i64::try_from(limit).unwrap_or(i64::MAX / 2))
+        {
+            let absent = |c: Color| self.state.arrived[c.index()].is_none();
+            let result = match (absent(Color::Black), absent(Color::White)) {
+                (true, true) => Some(GameResult::BothLose),
+                (true, false) => Some(GameResult::Win { winner: Color::White, margin: Margin::Forfeit }),
+                (false, true) => Some(GameResult::Win { winner: Color::Black, margin: Margin::Forfeit }),
+                (false, false) => None,
+            };
+            if let Some(result) = result {
+                return Some(self.finish(result));
+            }
+        }
+        self.check_time(at)
     }
 
     /// Ends the game on time if the player to move has flagged by `at`; the result then.
@@ -342,6 +421,10 @@ impl LiveGame {
         }
         let mv = self.engine_move(point)?;
         self.game.check(colour, mv).map_err(LiveError::Illegal)?;
+        // A first move is an arrival; a double deduction may use the time up.
+        if !self.arrive(colour, at)? {
+            return Ok(Played::TimeOut(self.state.result.unwrap_or(GameResult::NoResult)));
+        }
         let spent = match &mut self.state.clock {
             Some(clock) => match clock.press(at) {
                 Ok(Pressed::InTime { spent }) => spent,
@@ -510,7 +593,15 @@ mod tests {
         let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
         rules.width = 9;
         rules.height = 9;
-        LiveGame::new(LiveSetup { rules, handicap: 0, control }).unwrap_or_else(|e| panic!("{e}"))
+        LiveGame::new(LiveSetup {
+            rules,
+            handicap: 0,
+            control,
+            starts_at: None,
+            late_limit: None,
+            lateness_twice: false,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -643,6 +734,49 @@ mod tests {
         assert_eq!(game.moves().len(), 3);
         assert_eq!(game.to_move(), Color::White);
         assert!(!game.is_paused());
+        Ok(())
+    }
+
+    fn scheduled(twice: bool) -> LiveGame {
+        let mut game = nine(Some(TimeControl::Absolute { main: 60 * MINUTE }));
+        game.setup.starts_at = Some(t(0));
+        game.setup.late_limit = Some(15 * MINUTE);
+        game.setup.lateness_twice = twice;
+        game
+    }
+
+    /// Art. 23: the clock starts at the scheduled time; lateness runs on it (and is taken again
+    /// under 2002); past the limit an absent player loses, both absent both lose.
+    #[test]
+    fn late_players_lose_their_lateness_and_absent_players_the_game() -> Result<(), LiveError> {
+        let mut game = scheduled(false);
+        assert_eq!(game.due_at(), Some(t(0)), "due to start");
+        assert_eq!(game.tick(t(0)), None);
+        assert_eq!(game.state().phase, Phase::Playing);
+        assert_eq!(game.due_at(), Some(t(900)), "the 15-minute limit comes before Black's flag");
+        // Black arrives 4 minutes late and moves at once: 4 minutes gone.
+        game.play(Color::Black, Some((4, 4)), t(240))?;
+        assert_eq!(game.state().clock.map(|c| c.black.main), Some(56 * MINUTE));
+        assert_eq!(game.due_at(), Some(t(900)), "White is still missing at the limit");
+        assert_eq!(game.tick(t(899)), None);
+        assert_eq!(game.tick(t(900)), Some(GameResult::Win { winner: Color::Black, margin: Margin::Forfeit }));
+
+        let mut twice = scheduled(true);
+        twice.tick(t(0));
+        twice.arrive(Color::White, t(0))?;
+        twice.play(Color::Black, Some((4, 4)), t(240))?;
+        assert_eq!(twice.state().clock.map(|c| c.black.main), Some(52 * MINUTE), "2002: 4 minutes taken twice");
+
+        let mut nobody = scheduled(false);
+        nobody.tick(t(0));
+        let mut no_clock = nine(None);
+        no_clock.setup.starts_at = Some(t(0));
+        no_clock.setup.late_limit = Some(15 * MINUTE);
+        no_clock.tick(t(1));
+        assert_eq!(no_clock.due_at(), Some(t(900)));
+        assert_eq!(no_clock.tick(t(900)), Some(GameResult::BothLose), "without a clock as well");
+        assert_eq!(nobody.tick(t(899)), None);
+        assert_eq!(nobody.tick(t(900)), Some(GameResult::BothLose), "both absent: both lose");
         Ok(())
     }
 

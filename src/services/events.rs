@@ -84,6 +84,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
     active.ruleset = Set(settings.ruleset.to_string());
     active.komi_half_points = Set(settings.komi.half_points());
     active.board_size = Set(i32::from(settings.board_size));
+    active.late_limit_minutes = Set(settings.late_limit_minutes as i32);
     active.time_control = Set(settings.time_control.clone());
     active.system_settings = Set(settings.system_settings.to_json());
 }

@@ -265,6 +265,7 @@ pub async fn import_opengotha(
         ruleset: DEFAULT_RULESET,
         komi: &komi,
         board_size: "",
+        late_limit_minutes: "",
         time_control: "",
         system_settings: SystemInput {
             mcmahon_bar: &bar,

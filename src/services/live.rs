@@ -57,10 +57,13 @@ pub enum Action {
     Resume,
     /// At an adjournment, the player to move seals a move (or a pass).
     Seal(Option<(u8, u8)>),
+    /// A player is at the board (Art. 23: lateness counts from the scheduled start).
+    Arrive(Color),
 }
 
-/// The rules, board size, komi and clock of the event's games, and this game's handicap.
-pub fn setup_of(event: &event::Model, game: &game::Model) -> AppResult<LiveSetup> {
+/// The rules, board size, komi, clock and lateness rules of the event's games, the round's
+/// scheduled start and this game's handicap.
+pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
     let mut rules = Ruleset::preset(&event.ruleset)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
     let size = u8::try_from(event.board_size).unwrap_or(19);
@@ -71,6 +74,9 @@ pub fn setup_of(event: &event::Model, game: &game::Model) -> AppResult<LiveSetup
         rules,
         handicap: u8::try_from(game.handicap).unwrap_or(0),
         control: TimeControl::parse(&event.time_control).ok().flatten(),
+        starts_at: round.starts_at,
+        late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),
+        lateness_twice: event.ruleset == "chinese-2002",
     })
 }
 
@@ -87,7 +93,7 @@ pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> 
     let player = |id: i32| player::Entity::find_by_id(id).one(conn);
     let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
     let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
-    let setup = setup_of(&event, &game)?;
+    let setup = setup_of(&event, &round, &game)?;
     let live = match &game.live_state {
         None => LiveGame::new(setup).map_err(corrupt)?,
         Some(text) => {
@@ -166,11 +172,19 @@ pub async fn act(
     let stored_moves = board.live.moves().len();
     let before = board.live.state().phase;
     let live = &mut board.live;
-    if live.state().phase == Phase::Waiting {
+    // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
+    let flagged = live.tick(now).is_some();
+    let checking_in = matches!(action, Action::Arrive(_));
+    if live.state().phase == Phase::Waiting && !checking_in {
+        if let Some(start) = board.round.starts_at {
+            return Err(AppError::BadRequest(locale.t_args(
+                "error-live-not-started",
+                &[("start", Arg::Str(&start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)))],
+            )));
+        }
         // Without a scheduled start, the game starts with its first move.
-        live.start(board.round.starts_at.unwrap_or(now)).map_err(|e| refused(e, locale))?;
+        live.start(now).map_err(|e| refused(e, locale))?;
     }
-    let flagged = live.check_time(now).is_some();
     let to_move = live.to_move();
     let outcome: Result<(), LiveError> = match action {
         Action::Play(point) => {
@@ -199,6 +213,12 @@ pub async fn act(
             both.into_iter().try_for_each(|c| live.agree(c).map(|_| ()))
         }
         Action::Dispute => live.dispute(),
+        Action::Arrive(colour) => {
+            if !may_act_for(seat, colour) {
+                return Err(AppError::Forbidden);
+            }
+            live.arrive(colour, now).map(|_| ())
+        }
         Action::Pause | Action::Adjourn | Action::Resume if seat != Seat::Recorder => {
             return Err(AppError::Forbidden);
         }
@@ -244,54 +264,67 @@ pub async fn act(
     Ok(board)
 }
 
-/// Ends on time every game whose running clock has flagged by now with nobody acting (the
-/// sweep calls this twice a second). Returns the boards ended, for their watchers.
-pub async fn end_flagged(state: &AppState) -> AppResult<Vec<LiveBoard>> {
+/// Does what the passing of time does to every game due by now with nobody acting (see
+/// `LiveGame::due_at`): starts games at their scheduled time, forfeits absent players past the
+/// lateness limit, ends games whose flag fell. The sweep calls this twice a second. Returns the
+/// boards changed, for their watchers.
+pub async fn sweep_due(state: &AppState) -> AppResult<Vec<LiveBoard>> {
     let now = state.clock.now();
     let due = game::Entity::find()
         .filter(game::Column::FlagAt.lte(now))
         .filter(game::Column::Result.is_null())
         .all(&state.db)
         .await?;
-    let mut ended = Vec::new();
+    let mut changed = Vec::new();
     for g in due {
         let txn = crate::db::begin_write(&state.db).await?;
         let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { continue };
         let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
         let mut board = load(&txn, at, Locale::En).await?;
-        let before = board.live.state().phase;
-        // Someone may have moved in the meantime: only a flag that has really fallen ends it.
-        if board.game.flag_at != g.flag_at || board.live.check_time(now).is_none() {
+        let before = board.live.state().clone();
+        // Someone may have acted in the meantime: only what is still due is done.
+        if board.game.flag_at != g.flag_at {
+            continue;
+        }
+        board.live.tick(now);
+        if board.live.state() == &before && board.live.due_at() == g.flag_at {
             continue;
         }
         let stored = board.live.moves().len();
-        save(&txn, &board, stored, before, now, None, Locale::En).await?;
+        save(&txn, &board, stored, before.phase, now, None, Locale::En).await?;
         txn.commit().await?;
-        ended.push(board);
+        changed.push(board);
     }
-    Ok(ended)
+    Ok(changed)
 }
 
 /// After a restart: the time from `down` (the server's last sign of life) to now is charged to
 /// nobody, so every running clock resumes where it stood.
 pub async fn resume_after_restart(state: &AppState, down: chrono::DateTime<chrono::Utc>) -> AppResult<usize> {
     let now = state.clock.now();
-    let running = game::Entity::find()
+    let waiting = game::Entity::find()
         .filter(game::Column::FlagAt.is_not_null())
         .filter(game::Column::Result.is_null())
         .all(&state.db)
         .await?;
     let mut resumed = 0;
-    for g in running {
-        let Some(text) = &g.live_state else { continue };
-        let mut live_state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+    for g in waiting {
+        let txn = crate::db::begin_write(&state.db).await?;
+        let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { continue };
+        let mut board =
+            load(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }, Locale::En).await?;
+        let mut live_state = board.live.state().clone();
         let Some(clock) = &mut live_state.clock else { continue };
+        if clock.running.is_none() {
+            continue;
+        }
         clock.skip(down, now);
-        let flag_at = clock.flag_at();
-        let mut active: game::ActiveModel = g.into();
-        active.live_state = Set(Some(serde_json::to_string(&live_state).map_err(|e| AppError::Internal(e.into()))?));
-        active.flag_at = Set(flag_at);
-        active.update(&state.db).await?;
+        board.live =
+            LiveGame::restore(board.live.setup().clone(), board.live.moves().to_vec(), live_state).map_err(corrupt)?;
+        let stored = board.live.moves().len();
+        let phase = board.live.state().phase;
+        save(&txn, &board, stored, phase, now, None, Locale::En).await?;
+        txn.commit().await?;
         resumed += 1;
     }
     Ok(resumed)
@@ -324,7 +357,7 @@ async fn save(
         .await?;
     }
     let state = live.state();
-    let flag_at = if state.phase == Phase::Playing { state.clock.and_then(|c| c.flag_at()) } else { None };
+    let flag_at = live.due_at();
     let mut active: game::ActiveModel = board.game.clone().into();
     active.live_state = Set(Some(serde_json::to_string(state).map_err(|e| AppError::Internal(e.into()))?));
     active.flag_at = Set(flag_at);

@@ -686,6 +686,50 @@ pub(crate) async fn published_round(
     Ok(found)
 }
 
+/// Sets (or clears) when round `number`'s games start: live clocks run from then, and the
+/// event's lateness limit counts from then (Art. 23). Refused once a game of the round is under
+/// way.
+pub async fn set_start(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    starts_at: Option<chrono::DateTime<chrono::Utc>>,
+    locale: Locale,
+) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let r = find(&txn, event_id, number)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
+    let games = games_of(&txn, r.id).await?;
+    let started = |g: &game::Model| g.live_state.as_deref().is_some_and(|text| !text.contains("\"phase\":\"waiting\""));
+    if games.iter().any(started) {
+        return Err(AppError::BadRequest(locale.t("error-round-under-way")));
+    }
+    let mut active: round::ActiveModel = r.clone().into();
+    active.starts_at = Set(starts_at);
+    active.update(&txn).await?;
+    // The sweep starts each game at the new time.
+    game::Entity::update_many()
+        .col_expr(game::Column::FlagAt, Expr::value(starts_at))
+        .filter(game::Column::RoundId.eq(r.id))
+        .filter(game::Column::Result.is_null())
+        .exec(&txn)
+        .await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "round.start_set",
+        json!({ "round": number, "starts_at": starts_at }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
 /// A board of a round of an event, as results name it.
 #[derive(Debug, Clone, Copy)]
 pub struct BoardRef {

@@ -271,13 +271,13 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
         let mut beats = 0u32;
         loop {
             tick.tick().await;
-            match live::end_flagged(&state).await {
+            match live::sweep_due(&state).await {
                 Ok(ended) => {
                     for board in &ended {
                         publish(&state, board);
                     }
                 }
-                Err(e) => tracing::warn!(error = %e, "the sweep for fallen flags failed"),
+                Err(e) => tracing::warn!(error = %e, "the sweep of live games failed"),
             }
             beats += 1;
             if beats.is_multiple_of(4) {

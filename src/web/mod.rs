@@ -96,6 +96,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/colours/{board}" => rounds::swap_colours, Director;
     POST "/events/{event_id}/rounds/{number}/discard" => rounds::discard, Director;
     POST "/events/{event_id}/rounds/{number}/publish" => rounds::publish, Director;
+    POST "/events/{event_id}/rounds/{number}/start" => rounds::set_start, Director;
     POST "/events/{event_id}/rounds/{number}/results/{board}" => rounds::record_result, EventStaff;
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
@@ -110,6 +111,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/adjourn" => live::adjourn, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/resume" => live::resume, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/seal" => live::seal, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/arrive" => live::arrive, User;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/events" => crate::web::live_feed::events, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;

@@ -421,3 +421,60 @@ async fn a_referee_pauses_and_adjourns_with_a_sealed_move() -> TestResult {
     }
     Ok(())
 }
+
+/// Sets the event's lateness limit and round 1's start (`minutes` from the app's now, typed in
+/// the event's time zone).
+async fn schedule(t: &mut LiveTable, late_limit: &str, minutes: i64) -> TestResult {
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", "60m"), ("late_limit_minutes", late_limit)]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    let zone: chrono_tz::Tz = "Europe/Amsterdam".parse()?;
+    let start = (yunzi::clock::Clock::now(&t.clock) + Duration::minutes(minutes)).with_timezone(&zone);
+    let typed = start.format("%Y-%m-%dT%H:%M").to_string();
+    t.director.post(&format!("{event}/rounds/1/start"), &[("starts_at", typed.as_str())]).await?.assert_status(303)?;
+    Ok(())
+}
+
+/// Art. 23: the clocks start at the round's scheduled time, so a late player's lateness runs
+/// on their clock; past the event's limit an absent player loses by forfeit.
+#[actix_web::test]
+async fn late_players_lose_their_lateness_and_absent_ones_the_game() -> TestResult {
+    let mut t = live_table("60m").await?;
+    schedule(&mut t, "15", 2).await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let early = t.play(&mut black, "E5").await?;
+    early.assert_status(400)?;
+    assert!(early.body.contains("The game starts at"), "{}", early.body);
+    white.post(&format!("{}/arrive", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    let page = black.get(&t.board).await?.body;
+    assert!(page.contains("id=\"arrive-black\"") && !page.contains("id=\"arrive-white\""), "Black is still missing");
+    // The start passed; Black comes six minutes into the round (the minute of the start is
+    // rounded down when typed, so the lateness is between 4 and 5 minutes).
+    t.wait(6 * 60);
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    let sgf = black.get(&format!("{}/game.sgf", t.board)).await?.body;
+    let at = sgf.find(";B[ee]BL[").ok_or("no move")? + 9;
+    let left: u64 = sgf[at..].split(']').next().unwrap_or_default().parse()?;
+    assert!((55 * 60..=56 * 60).contains(&left), "Black's clock ran from the start: {left} s left; {sgf}");
+
+    // Another table where White never comes: Black wins by forfeit once the limit has passed.
+    let mut u = live_table("60m").await?;
+    schedule(&mut u, "15", 1).await?;
+    let mut black = std::mem::replace(&mut u.black, u.app.client());
+    u.wait(2 * 60);
+    u.play(&mut black, "E5").await?.assert_status(303)?;
+    u.wait(15 * 60);
+    let mut finished = String::new();
+    for _ in 0..40 {
+        finished = black.get(&format!("{}/game.sgf", u.board)).await?.body;
+        if finished.contains("RE[") {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(finished.contains("RE[B+F]"), "White, absent past the limit, loses: {finished}");
+    Ok(())
+}

@@ -17,6 +17,8 @@ pub struct Model {
     pub komi_half_points: i32,
     /// Board size for games played live (9 to 19 … 25).
     pub board_size: i32,
+    /// Minutes after a round's scheduled start past which an absent player loses; 0: none.
+    pub late_limit_minutes: i32,
     pub time_control: String,
     /// The system's own settings as JSON (domain::event::SystemSettings).
     pub system_settings: String,

@@ -68,6 +68,8 @@ pub struct EventForm {
     #[serde(default)]
     board_size: String,
     #[serde(default)]
+    late_limit_minutes: String,
+    #[serde(default)]
     time_control: String,
     #[serde(default)]
     mcmahon_bar: String,
@@ -129,6 +131,7 @@ impl EventForm {
             ruleset: &self.ruleset,
             komi: &self.komi,
             board_size: &self.board_size,
+            late_limit_minutes: &self.late_limit_minutes,
             time_control: &self.time_control,
             system_settings: SystemInput {
                 mcmahon_bar: &self.mcmahon_bar,
@@ -207,6 +210,7 @@ impl EventForm {
             ruleset: e.ruleset.clone(),
             komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
             board_size: e.board_size.to_string(),
+            late_limit_minutes: e.late_limit_minutes.to_string(),
             time_control: e.time_control.clone(),
             ..EventForm::default()
         }
@@ -261,6 +265,7 @@ fn new_event_form(state: &AppState) -> EventForm {
         ruleset: DEFAULT_RULESET.into(),
         komi: "7.5".into(),
         board_size: "19".into(),
+        late_limit_minutes: "0".into(),
         ..Default::default()
     }
     .with_system_settings(&SystemSettings::default())

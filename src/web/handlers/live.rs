@@ -58,6 +58,10 @@ pub struct BoardPage {
     sealed: bool,
     /// See `live_feed::hold_code`.
     hold: &'static str,
+    /// Colours still to arrive (checked in or moved), while it matters.
+    missing: Vec<&'static str>,
+    /// The scheduled start, in the event's time zone.
+    starts_at: Option<String>,
 }
 
 impl BoardPage {
@@ -84,6 +88,19 @@ impl BoardPage {
     /// At an adjournment the player to move (or a recorder) seals a move.
     fn may_seal(&self) -> bool {
         self.adjourning && self.my_turn()
+    }
+
+    /// The colours the reader may check in: their own, or (a recorder) any still missing.
+    fn may_check_in(&self) -> Vec<&'static str> {
+        self.missing
+            .iter()
+            .copied()
+            .filter(|c| match self.seat {
+                Seat::Player(own) => own.as_str() == *c,
+                Seat::Recorder => true,
+                Seat::Spectator => false,
+            })
+            .collect()
     }
 
     fn is_referee(&self) -> bool {
@@ -199,6 +216,19 @@ pub async fn show(
         adjourning: live.is_adjourning(),
         sealed: live_state.sealed.is_some(),
         hold: crate::web::live_feed::hold_code(&board),
+        missing: if matches!(live_state.phase, Phase::Waiting | Phase::Playing) {
+            [Color::Black, Color::White]
+                .into_iter()
+                .filter(|c| live_state.arrived[c.index()].is_none())
+                .map(Color::as_str)
+                .collect()
+        } else {
+            Vec::new()
+        },
+        starts_at: board.round.starts_at.map(|at| {
+            let zone: chrono_tz::Tz = board.event.time_zone.parse().unwrap_or(chrono_tz::UTC);
+            at.with_timezone(&zone).format("%Y-%m-%d %H:%M").to_string()
+        }),
         board: board.game.board,
         event: board.event,
         round: board.round,
@@ -293,6 +323,17 @@ pub async fn agree(
     ctx.require_user()?;
     let colour = colour_of(&form.colour)?;
     run(&state, &ctx, board_ref(path.into_inner()), Action::Agree(colour)).await
+}
+
+pub async fn arrive(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ColourForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let colour = colour_of(&form.colour)?;
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Arrive(colour)).await
 }
 
 /// A referee's step: pause, adjourn or resume.

@@ -53,6 +53,16 @@ impl RoundPage {
         self.view.round.number
     }
 
+    /// The round's scheduled start in the event's time zone: "2026-12-05T09:30" for the form.
+    fn start_local(&self) -> String {
+        let zone: chrono_tz::Tz = self.event.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        self.view
+            .round
+            .starts_at
+            .map(|at| at.with_timezone(&zone).format("%Y-%m-%dT%H:%M").to_string())
+            .unwrap_or_default()
+    }
+
     fn result_text(&self, result: &GameResult) -> String {
         match self.ctx.locale {
             Locale::Zh => result.display_zh(),
@@ -109,6 +119,38 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let round_count = rounds::list(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
     let (system, _) = rounds::system_of(&found)?;
     Ok(RoundPage { ctx, event: found, roles, view, round_count, system })
+}
+
+#[derive(Deserialize)]
+pub struct StartForm {
+    #[serde(default)]
+    starts_at: String,
+}
+
+/// Sets when the round's games start, typed in the event's time zone (blank: no set start).
+pub async fn set_start(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<StartForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (account, found) = director_of(&state, &ctx, event_id).await?;
+    let text = form.starts_at.trim();
+    let starts_at = if text.is_empty() {
+        None
+    } else {
+        let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
+            .map_err(|_| AppError::BadRequest(ctx.t("error-round-start")))?;
+        let zone: chrono_tz::Tz = found.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        // A time that a clock change skips or repeats takes the earlier reading.
+        let at = chrono::TimeZone::from_local_datetime(&zone, &local)
+            .earliest()
+            .ok_or_else(|| AppError::BadRequest(ctx.t("error-round-start")))?;
+        Some(at.with_timezone(&chrono::Utc))
+    };
+    rounds::set_start(&state, &account, event_id, number, starts_at, ctx.locale).await?;
+    Ok(see_other(&round_url(event_id, number)))
 }
 
 #[derive(Deserialize)]
