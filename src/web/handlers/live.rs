@@ -282,13 +282,31 @@ pub async fn play(
 ) -> AppResult<HttpResponse> {
     ctx.require_user()?;
     let at = board_ref(path.into_inner());
-    let text = form.point.trim();
-    let point = if text.eq_ignore_ascii_case("pass") || text == "停一手" {
-        None
-    } else {
-        Some(point_on_board(&state, at, text, ctx.locale).await?)
-    };
+    let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
     run(&state, &ctx, at, Action::Play(point)).await
+}
+
+/// A typed point, or None for "pass" (停一手).
+async fn point_or_pass(state: &AppState, at: BoardRef, text: &str, locale: Locale) -> AppResult<Option<(u8, u8)>> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("pass") || text == "停一手" {
+        Ok(None)
+    } else {
+        point_on_board(state, at, text, locale).await.map(Some)
+    }
+}
+
+/// An action a player takes for a colour (their own; a recorder's for either).
+async fn for_colour(
+    state: &AppState,
+    ctx: &PageCtx,
+    path: (i32, i32, i32),
+    form: &ColourForm,
+    action: fn(Color) -> Action,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let colour = colour_of(&form.colour)?;
+    run(state, ctx, board_ref(path), action(colour)).await
 }
 
 pub async fn resign(
@@ -297,9 +315,7 @@ pub async fn resign(
     path: web::Path<(i32, i32, i32)>,
     form: web::Form<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
-    let colour = colour_of(&form.colour)?;
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Resign(colour)).await
+    for_colour(&state, &ctx, path.into_inner(), &form, Action::Resign).await
 }
 
 pub async fn mark(
@@ -320,9 +336,7 @@ pub async fn agree(
     path: web::Path<(i32, i32, i32)>,
     form: web::Form<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
-    let colour = colour_of(&form.colour)?;
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Agree(colour)).await
+    for_colour(&state, &ctx, path.into_inner(), &form, Action::Agree).await
 }
 
 pub async fn arrive(
@@ -331,9 +345,7 @@ pub async fn arrive(
     path: web::Path<(i32, i32, i32)>,
     form: web::Form<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
-    let colour = colour_of(&form.colour)?;
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Arrive(colour)).await
+    for_colour(&state, &ctx, path.into_inner(), &form, Action::Arrive).await
 }
 
 /// A referee's step: pause, adjourn or resume.
@@ -374,12 +386,7 @@ pub async fn seal(
 ) -> AppResult<HttpResponse> {
     ctx.require_user()?;
     let at = board_ref(path.into_inner());
-    let text = form.point.trim();
-    let point = if text.eq_ignore_ascii_case("pass") || text == "停一手" {
-        None
-    } else {
-        Some(point_on_board(&state, at, text, ctx.locale).await?)
-    };
+    let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
     run(&state, &ctx, at, Action::Seal(point)).await
 }
 
