@@ -62,6 +62,10 @@ pub struct LiveState {
     /// When Black, White arrived (checked in, or first moved).
     #[serde(default)]
     pub arrived: [Option<DateTime<Utc>>; 2],
+    /// Black, White asked that a timeout in the last byo-yomi minute count as a pass (2002
+    /// Art. 22.5).
+    #[serde(default)]
+    pub pass_on_timeout: [bool; 2],
 }
 
 /// A move sealed at an adjournment: played when the referee resumes the game.
@@ -81,8 +85,16 @@ pub struct LiveSetup {
     pub starts_at: Option<DateTime<Utc>>,
     /// Lateness beyond this loses the game (both late: both lose); None: no limit.
     pub late_limit: Option<Millis>,
-    /// The 2002 rules deduct a late player's lateness twice (once by the running clock).
+    /// The 2002 rules deduct a late player's lateness twice (once by the running clock), and
+    /// let a player ask that a timeout in the last byo-yomi minute count as a pass (Art. 22.5).
     pub lateness_twice: bool,
+}
+
+impl LiveSetup {
+    /// Whether a player may ask that a timeout count as a pass: the 2002 rules, Chinese byo-yomi.
+    pub fn timeout_may_pass(&self) -> bool {
+        self.lateness_twice && matches!(self.control, Some(TimeControl::ChineseByoYomi { .. }))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +115,8 @@ pub enum LiveError {
     SealRequired,
     /// A move is sealed only when a referee adjourns the game.
     NoAdjournment,
+    /// A timeout counts as a pass only under the 2002 rules with Chinese byo-yomi.
+    NoPassOnTimeout,
     /// A stored move no longer replays (the record was changed by hand): move number, why.
     Corrupt(usize, String),
     Board(String),
@@ -123,6 +137,9 @@ impl fmt::Display for LiveError {
             LiveError::NotPaused => f.write_str("the game is not paused"),
             LiveError::SealRequired => f.write_str("the game is being adjourned: seal your move"),
             LiveError::NoAdjournment => f.write_str("a move is sealed only when a referee adjourns the game"),
+            LiveError::NoPassOnTimeout => {
+                f.write_str("a timeout counts as a pass only under the 2002 rules with Chinese byo-yomi (Art. 22.5)")
+            }
             LiveError::Corrupt(n, why) => write!(f, "stored move {n} does not replay: {why}"),
             LiveError::Board(why) => f.write_str(why),
         }
@@ -140,6 +157,9 @@ pub enum Played {
     PlayEnded { spent: Millis },
     /// The mover's time had run out before the move arrived.
     TimeOut(GameResult),
+    /// The mover's last minute had run out: as they asked, it counted as a pass (2002 Art.
+    /// 22.5) and the move that came is not played.
+    PassedOnTime,
 }
 
 /// The usual handicap points (x, y) on a 9, 13 or 19 board, Black's stones before White's
@@ -188,6 +208,7 @@ impl LiveGame {
             adjourning: false,
             sealed: None,
             arrived: [None, None],
+            pass_on_timeout: [false, false],
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -334,12 +355,63 @@ impl LiveGame {
         if self.state.phase != Phase::Playing {
             return None;
         }
-        let flag = self.state.clock.as_ref()?.flag_at()?;
-        if at < flag {
-            return None;
+        // A pass on time hands the clock over: the opponent's flag may have fallen too since.
+        while let Some(flag) = self.state.clock.as_ref()?.flag_at().filter(|flag| *flag <= at) {
+            if let Some(result) = self.flag_fell(flag) {
+                return Some(result);
+            }
+            if self.state.phase != Phase::Playing {
+                return None;
+            }
         }
-        let loser = self.to_move();
-        Some(self.finish(GameResult::Win { winner: loser.opponent(), margin: Margin::Time }))
+        None
+    }
+
+    /// Asks (or stops asking) that `colour`'s timeout in the last byo-yomi minute count as a
+    /// pass (2002 Art. 22.5).
+    pub fn ask_pass_on_timeout(&mut self, colour: Color, asked: bool) -> Result<(), LiveError> {
+        if !self.setup.timeout_may_pass() {
+            return Err(LiveError::NoPassOnTimeout);
+        }
+        if !matches!(self.state.phase, Phase::Waiting | Phase::Playing) {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        self.state.pass_on_timeout[colour.index()] = asked;
+        Ok(())
+    }
+
+    /// The flag of the player to move fell at `flag`: a loss on time (the result), or, as they
+    /// asked under 2002 Art. 22.5, a pass: the opponent's clock starts at the flag and the
+    /// passer keeps their last minute for the next move.
+    fn flag_fell(&mut self, flag: DateTime<Utc>) -> Option<GameResult> {
+        let colour = self.to_move();
+        if !(self.setup.timeout_may_pass() && self.state.pass_on_timeout[colour.index()]) {
+            return Some(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }));
+        }
+        let clock = self.state.clock.as_mut()?;
+        let spent = clock.turn_time(flag);
+        clock.start(colour.opponent(), flag);
+        if self.game.play(colour, Move::Pass).is_err() {
+            return Some(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }));
+        }
+        self.moves.push(LiveMove { colour, point: None, spent, at: flag });
+        self.after_move();
+        None
+    }
+
+    /// After a move: two passes end play, and the engine proposes the dead stones.
+    fn after_move(&mut self) -> bool {
+        if self.game.ending() != Some(Ending::Passes) {
+            return false;
+        }
+        if let Some(clock) = &mut self.state.clock {
+            clock.stop();
+        }
+        let board = self.game.board();
+        self.state.dead = propose_dead(board).into_iter().map(|p| board.xy(p)).collect();
+        self.state.agreed = [false, false];
+        self.state.phase = Phase::Marking;
+        true
     }
 
     /// The clock is stopped by a referee (a pause, or an adjournment with its sealed move).
@@ -425,6 +497,13 @@ impl LiveGame {
         if !self.arrive(colour, at)? {
             return Ok(Played::TimeOut(self.state.result.unwrap_or(GameResult::NoResult)));
         }
+        // A flag that fell before the move came decides first.
+        if self.state.clock.and_then(|c| c.flag_at()).is_some_and(|flag| flag <= at) {
+            return Ok(match self.check_time(at) {
+                Some(result) => Played::TimeOut(result),
+                None => Played::PassedOnTime,
+            });
+        }
         let spent = match &mut self.state.clock {
             Some(clock) => match clock.press(at) {
                 Ok(Pressed::InTime { spent }) => spent,
@@ -440,14 +519,7 @@ impl LiveGame {
         };
         self.game.play(colour, mv).map_err(LiveError::Illegal)?;
         self.moves.push(LiveMove { colour, point, spent, at });
-        if self.game.ending() == Some(Ending::Passes) {
-            if let Some(clock) = &mut self.state.clock {
-                clock.stop();
-            }
-            let board = self.game.board();
-            self.state.dead = propose_dead(board).into_iter().map(|p| board.xy(p)).collect();
-            self.state.agreed = [false, false];
-            self.state.phase = Phase::Marking;
+        if self.after_move() {
             return Ok(Played::PlayEnded { spent });
         }
         Ok(Played::Move { spent })
@@ -562,14 +634,16 @@ impl LiveGame {
             };
             let at = m.point.map(|(x, y)| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)).unwrap_or_default();
             out.push_str(&format!(";{tag}[{at}]"));
-            if let Some(clock) = &mut clock
-                && let super::clock::Charge::InTime(after) = clock.control.charge(clock.player(m.colour), m.spent, true)
-            {
-                match m.colour {
-                    Color::Black => clock.black = after,
-                    Color::White => clock.white = after,
+            if let Some(clock) = &mut clock {
+                // A pass on time (2002 Art. 22.5) used the whole last minute and keeps it.
+                if let super::clock::Charge::InTime(after) = clock.control.charge(clock.player(m.colour), m.spent, true)
+                {
+                    match m.colour {
+                        Color::Black => clock.black = after,
+                        Color::White => clock.white = after,
+                    }
                 }
-                let left = clock.control.view(after, 0).main / 1000;
+                let left = clock.control.view(clock.player(m.colour), 0).main / 1000;
                 out.push_str(&format!("{left_tag}[{left}]"));
             }
             out.push_str(&format!("C[{}s]", m.spent / 1000));
@@ -777,6 +851,29 @@ mod tests {
         assert_eq!(no_clock.tick(t(900)), Some(GameResult::BothLose), "without a clock as well");
         assert_eq!(nobody.tick(t(899)), None);
         assert_eq!(nobody.tick(t(900)), Some(GameResult::BothLose), "both absent: both lose");
+        Ok(())
+    }
+
+    /// 2002 Art. 22.5: asked for, a timeout in the last byo-yomi minute is a pass, play goes on
+    /// and the passer keeps their last minute; not asked for, it loses.
+    #[test]
+    fn a_timeout_counts_as_a_pass_when_asked_under_the_2002_rules() -> Result<(), LiveError> {
+        let control = TimeControl::ChineseByoYomi { main: MINUTE, reserve: 1, period: MINUTE };
+        let mut game = nine(Some(control));
+        assert_eq!(game.ask_pass_on_timeout(Color::White, true), Err(LiveError::NoPassOnTimeout), "1988");
+        game.setup.lateness_twice = true;
+        game.ask_pass_on_timeout(Color::White, true)?;
+        game.start(t(0))?;
+        game.play(Color::Black, Some((4, 4)), t(5))?;
+        // White's minute runs out at 65 s; the move at 70 s comes too late and is not played.
+        assert_eq!(game.play(Color::White, Some((2, 2)), t(70))?, Played::PassedOnTime);
+        assert_eq!(game.moves().last().map(|m| (m.colour, m.point, m.spent)), Some((Color::White, None, MINUTE)));
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(game.state().clock.map(|c| c.white.periods), Some(1), "White keeps the last minute");
+        game.play(Color::Black, Some((6, 6)), t(80))?;
+        game.play(Color::White, Some((2, 2)), t(90))?;
+        // Black did not ask: Black's flag loses.
+        assert_eq!(game.check_time(t(150)), Some(GameResult::Win { winner: Color::White, margin: Margin::Time }));
         Ok(())
     }
 

@@ -59,6 +59,8 @@ pub enum Action {
     Seal(Option<(u8, u8)>),
     /// A player is at the board (Art. 23: lateness counts from the scheduled start).
     Arrive(Color),
+    /// A player asks (true) or stops asking that a timeout count as a pass (2002 Art. 22.5).
+    PassOnTimeout(Color, bool),
 }
 
 /// The rules, board size, komi, clock and lateness rules of the event's games, the round's
@@ -174,6 +176,13 @@ pub async fn act(
     let live = &mut board.live;
     // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
     let flagged = live.tick(now).is_some();
+    if live.moves().len() > stored_moves {
+        // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and what
+        // was sent for the old position is not done.
+        save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
+        txn.commit().await?;
+        return Ok(board);
+    }
     let checking_in = matches!(action, Action::Arrive(_));
     if live.state().phase == Phase::Waiting && !checking_in {
         if let Some(start) = board.round.starts_at {
@@ -218,6 +227,13 @@ pub async fn act(
                 return Err(AppError::Forbidden);
             }
             live.arrive(colour, now).map(|_| ())
+        }
+        // The player's own request: a recorder does not make it for them.
+        Action::PassOnTimeout(colour, asked) => {
+            if seat != Seat::Player(colour) {
+                return Err(AppError::Forbidden);
+            }
+            live.ask_pass_on_timeout(colour, asked)
         }
         Action::Pause | Action::Adjourn | Action::Resume if seat != Seat::Recorder => {
             return Err(AppError::Forbidden);
@@ -282,6 +298,7 @@ pub async fn sweep_due(state: &AppState) -> AppResult<Vec<LiveBoard>> {
         let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
         let mut board = load(&txn, at, Locale::En).await?;
         let before = board.live.state().clone();
+        let stored = board.live.moves().len();
         // Someone may have acted in the meantime: only what is still due is done.
         if board.game.flag_at != g.flag_at {
             continue;
@@ -290,7 +307,6 @@ pub async fn sweep_due(state: &AppState) -> AppResult<Vec<LiveBoard>> {
         if board.live.state() == &before && board.live.due_at() == g.flag_at {
             continue;
         }
-        let stored = board.live.moves().len();
         save(&txn, &board, stored, before.phase, now, None, Locale::En).await?;
         txn.commit().await?;
         changed.push(board);

@@ -112,6 +112,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/resume" => live::resume, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/seal" => live::seal, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/arrive" => live::arrive, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/timeout-pass" => live::pass_on_timeout, User;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/events" => crate::web::live_feed::events, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;

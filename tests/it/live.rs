@@ -478,3 +478,38 @@ async fn late_players_lose_their_lateness_and_absent_ones_the_game() -> TestResu
     assert!(finished.contains("RE[B+F]"), "White, absent past the limit, loses: {finished}");
     Ok(())
 }
+
+/// 2002 Art. 22.5: a player who asked has a timeout in the last byo-yomi minute counted as a
+/// pass, and play goes on; a recorder cannot ask for them; under 1988 nobody can.
+#[actix_web::test]
+async fn a_timeout_counts_as_a_pass_when_the_player_asked_under_2002() -> TestResult {
+    let mut t = live_table("chinese 1m reserve 1").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let ask = [("colour", "white"), ("asked", "yes")];
+    let refused = white.post(&format!("{}/timeout-pass", t.board), &ask).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("only under the 2002 rules"), "{}", refused.body);
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| !["time_control", "ruleset"].contains(k)).collect();
+    form.extend([("board_size", "9"), ("time_control", "chinese 1m reserve 1"), ("ruleset", "chinese-2002")]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    t.director.post(&format!("{}/timeout-pass", t.board), &ask).await?.assert_status(403)?;
+    white.post(&format!("{}/timeout-pass", t.board), &ask).await?.assert_status(303)?;
+    assert!(white.get(&t.board).await?.body.contains("id=\"timeout-pass-asked\""));
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.wait(61);
+    let mut sgf = String::new();
+    for _ in 0..40 {
+        sgf = black.get(&format!("{}/game.sgf", t.board)).await?.body;
+        if sgf.contains(";W[]") {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(sgf.contains(";W[]WL[60]C[60s]") && !sgf.contains("RE["), "a pass, and play goes on: {sgf}");
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    t.play(&mut white, "G7").await?.assert_status(303)?;
+    Ok(())
+}

@@ -62,6 +62,9 @@ pub struct BoardPage {
     missing: Vec<&'static str>,
     /// The scheduled start, in the event's time zone.
     starts_at: Option<String>,
+    /// 2002 Art. 22.5 may apply, and whether the reader (a player) has asked for it.
+    timeout_may_pass: bool,
+    asked_pass_on_timeout: bool,
 }
 
 impl BoardPage {
@@ -225,6 +228,11 @@ pub async fn show(
         } else {
             Vec::new()
         },
+        timeout_may_pass: live.setup().timeout_may_pass() && matches!(seat, Seat::Player(_)),
+        asked_pass_on_timeout: match seat {
+            Seat::Player(c) => live_state.pass_on_timeout[c.index()],
+            _ => false,
+        },
         starts_at: board.round.starts_at.map(|at| {
             let zone: chrono_tz::Tz = board.event.time_zone.parse().unwrap_or(chrono_tz::UTC);
             at.with_timezone(&zone).format("%Y-%m-%d %H:%M").to_string()
@@ -346,6 +354,26 @@ pub async fn arrive(
     form: web::Form<ColourForm>,
 ) -> AppResult<HttpResponse> {
     for_colour(&state, &ctx, path.into_inner(), &form, Action::Arrive).await
+}
+
+#[derive(Deserialize)]
+pub struct PassOnTimeoutForm {
+    #[serde(default)]
+    colour: String,
+    /// "yes" to ask, anything else to stop asking.
+    #[serde(default)]
+    asked: String,
+}
+
+pub async fn pass_on_timeout(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<PassOnTimeoutForm>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let colour = colour_of(&form.colour)?;
+    run(&state, &ctx, board_ref(path.into_inner()), Action::PassOnTimeout(colour, form.asked == "yes")).await
 }
 
 /// A referee's step: pause, adjourn or resume.

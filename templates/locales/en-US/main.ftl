@@ -500,3 +500,6 @@ round-starts-at = Games start at
 error-round-start = Give the start as a date and a time, such as 2026-12-05 09:30
 live-not-arrived = not yet at the board
 live-arrive = At the board
+live-timeout-pass-ask = If my last minute runs out, count it as a pass (2002 Art. 22.5)
+live-timeout-pass-asked = Asked: a timeout in your last minute counts as a pass (2002 Art. 22.5).
+live-timeout-pass-withdraw = Withdraw

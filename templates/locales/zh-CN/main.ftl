@@ -491,3 +491,6 @@ round-starts-at = 对局开始时间
 error-round-start = 请填写开始的日期和时间，例如 2026-12-05 09:30
 live-not-arrived = 尚未到场
 live-arrive = 已到场
+live-timeout-pass-ask = 读秒最后一分钟超时按弃权一次处理（2002 第 22 条第 5 款）
+live-timeout-pass-asked = 已申请：读秒最后一分钟超时视为弃权一次（2002 第 22 条第 5 款）。
+live-timeout-pass-withdraw = 撤回
