@@ -133,6 +133,8 @@ async fn a_live_game_is_played_marked_agreed_and_counted_into_the_standings() ->
     white.post(&format!("{}/agree", t.board), &[("colour", "white")]).await?.assert_status(303)?;
     let done = spectator.get(&t.board).await?.body;
     assert!(done.contains("Finished") && done.contains("id=\"live-result\""), "{done}");
+    // Only White's stone is left: all 81 points are White's; the margin in 子 and in 目.
+    assert!(done.contains("Black 0, White 81; margin") && done.contains("目 (komi included)"), "{done}");
     let again = t.play(&mut black, "D4").await?;
     again.assert_status(400)?;
 

@@ -148,6 +148,33 @@ impl BoardPage {
     }
 }
 
+/// Half-points as points: 371 → "185½".
+fn halves(value: i32) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let (whole, half) = (value.unsigned_abs() / 2, value.unsigned_abs() % 2 == 1);
+    format!("{sign}{whole}{}", if half { "½" } else { "" })
+}
+
+/// Quarter-stones as stones: 3 → "¾", 7 → "1¾".
+fn quarters(value: i32) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let (whole, rest) = (value.unsigned_abs() / 4, value.unsigned_abs() % 4);
+    let fraction = ["", "¼", "½", "¾"][rest as usize];
+    if whole == 0 && !fraction.is_empty() { format!("{sign}{fraction}") } else { format!("{sign}{whole}{fraction}") }
+}
+
+/// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
+/// half-points are its quarter-stones.
+fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
+    let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
+    let margin = count.margin_half_points.abs();
+    let (stones, points) = (quarters(margin), halves(margin));
+    match locale {
+        Locale::Zh => format!("黑 {black}，白 {white}；相差 {stones} 子（{points} 目，已计贴子）"),
+        Locale::En => format!("Black {black}, White {white}; margin {stones} 子 = {points} 目 (komi included)"),
+    }
+}
+
 fn board_ref(path: (i32, i32, i32)) -> BoardRef {
     BoardRef { event_id: path.0, round: path.1, board: path.2 }
 }
@@ -200,7 +227,13 @@ pub async fn show(
         Locale::Zh => r.display_zh(),
         Locale::En => r.display_en(),
     };
-    let count = matches!(live_state.phase, Phase::Marking | Phase::Disputed).then(|| result_text(&live.count().result));
+    // While marking, and once a game ended by counting: the count in 子 and 目.
+    let counted = matches!(live_state.phase, Phase::Marking | Phase::Disputed)
+        || (live_state.phase == Phase::Finished && live.game().ending().is_some());
+    let count = counted.then(|| {
+        let c = live.count();
+        format!("{} · {}", result_text(&c.result), count_detail(&c, ctx.locale))
+    });
     // The live result, or one entered by hand for this board.
     let result = live_state.result.or_else(|| board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()));
     let result = result.as_ref().map(result_text);
