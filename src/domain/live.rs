@@ -66,6 +66,12 @@ pub struct LiveState {
     /// Art. 22.5).
     #[serde(default)]
     pub pass_on_timeout: [bool; 2],
+    /// A referee has paused the game (with or without a clock).
+    #[serde(default)]
+    pub paused: bool,
+    /// Counts every stored change, so watchers can drop a message older than one they have.
+    #[serde(default)]
+    pub version: u64,
 }
 
 /// A move sealed at an adjournment: played when the referee resumes the game.
@@ -88,13 +94,6 @@ pub struct LiveSetup {
     /// The 2002 rules deduct a late player's lateness twice (once by the running clock), and
     /// let a player ask that a timeout in the last byo-yomi minute count as a pass (Art. 22.5).
     pub lateness_twice: bool,
-}
-
-impl LiveSetup {
-    /// Whether a player may ask that a timeout count as a pass: the 2002 rules, Chinese byo-yomi.
-    pub fn timeout_may_pass(&self) -> bool {
-        self.lateness_twice && matches!(self.control, Some(TimeControl::ChineseByoYomi { .. }))
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,6 +208,8 @@ impl LiveGame {
             sealed: None,
             arrived: [None, None],
             pass_on_timeout: [false, false],
+            paused: false,
+            version: 0,
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -367,10 +368,17 @@ impl LiveGame {
         None
     }
 
+    /// Whether a player may ask that a timeout count as a pass: the 2002 rules, and the game's
+    /// clock is Chinese byo-yomi.
+    pub fn timeout_may_pass(&self) -> bool {
+        self.setup.lateness_twice
+            && matches!(self.state.clock.map(|c| c.control), Some(TimeControl::ChineseByoYomi { .. }))
+    }
+
     /// Asks (or stops asking) that `colour`'s timeout in the last byo-yomi minute count as a
     /// pass (2002 Art. 22.5).
     pub fn ask_pass_on_timeout(&mut self, colour: Color, asked: bool) -> Result<(), LiveError> {
-        if !self.setup.timeout_may_pass() {
+        if !self.timeout_may_pass() {
             return Err(LiveError::NoPassOnTimeout);
         }
         if !matches!(self.state.phase, Phase::Waiting | Phase::Playing) {
@@ -385,11 +393,17 @@ impl LiveGame {
     /// passer keeps their last minute for the next move.
     fn flag_fell(&mut self, flag: DateTime<Utc>) -> Option<GameResult> {
         let colour = self.to_move();
-        if !(self.setup.timeout_may_pass() && self.state.pass_on_timeout[colour.index()]) {
+        if !(self.timeout_may_pass() && self.state.pass_on_timeout[colour.index()]) {
             return Some(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }));
         }
         let clock = self.state.clock.as_mut()?;
         let spent = clock.turn_time(flag);
+        // The passer's time is used up but for the last minute, which they keep.
+        let last_minute = clock.control.after_timeout_pass();
+        match colour {
+            Color::Black => clock.black = last_minute,
+            Color::White => clock.white = last_minute,
+        }
         clock.start(colour.opponent(), flag);
         if self.game.play(colour, Move::Pass).is_err() {
             return Some(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }));
@@ -416,7 +430,12 @@ impl LiveGame {
 
     /// The clock is stopped by a referee (a pause, or an adjournment with its sealed move).
     pub fn is_paused(&self) -> bool {
-        self.state.clock.is_some_and(|c| c.is_paused()) || self.state.sealed.is_some()
+        self.state.paused || self.state.sealed.is_some()
+    }
+
+    /// Marks a change to be stored (see [`LiveState::version`]).
+    pub fn bump_version(&mut self) {
+        self.state.version += 1;
     }
 
     /// A referee pauses the game (Art. 14): the paused time counts for nobody.
@@ -428,6 +447,7 @@ impl LiveGame {
         if let Some(clock) = &mut self.state.clock {
             clock.pause(at).map_err(|_| LiveError::Paused)?;
         }
+        self.state.paused = true;
         Ok(())
     }
 
@@ -449,7 +469,7 @@ impl LiveGame {
     /// charged when it is played; the clock stops until the referee resumes.
     pub fn seal(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<(), LiveError> {
         self.require(Phase::Playing)?;
-        if !self.state.adjourning {
+        if !self.state.adjourning || self.is_paused() {
             return Err(LiveError::NoAdjournment);
         }
         self.game.check(colour, self.engine_move(point)?).map_err(LiveError::Illegal)?;
@@ -457,6 +477,7 @@ impl LiveGame {
             clock.pause(at).map_err(|_| LiveError::Paused)?;
         }
         self.state.adjourning = false;
+        self.state.paused = true;
         self.state.sealed = Some(SealedMove { colour, point });
         Ok(())
     }
@@ -472,6 +493,7 @@ impl LiveGame {
         {
             clock.resume(at).map_err(|_| LiveError::NotPaused)?;
         }
+        self.state.paused = false;
         match self.state.sealed.take() {
             Some(sealed) => self.play(sealed.colour, sealed.point, at).map(Some),
             None => Ok(None),
@@ -488,6 +510,9 @@ impl LiveGame {
     /// `colour` plays `point` (None: passes) at `at`.
     pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
         self.require(Phase::Playing)?;
+        if self.is_paused() {
+            return Err(LiveError::Paused);
+        }
         if self.state.adjourning {
             return Err(LiveError::SealRequired);
         }
@@ -635,13 +660,14 @@ impl LiveGame {
             let at = m.point.map(|(x, y)| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)).unwrap_or_default();
             out.push_str(&format!(";{tag}[{at}]"));
             if let Some(clock) = &mut clock {
-                // A pass on time (2002 Art. 22.5) used the whole last minute and keeps it.
-                if let super::clock::Charge::InTime(after) = clock.control.charge(clock.player(m.colour), m.spent, true)
-                {
-                    match m.colour {
-                        Color::Black => clock.black = after,
-                        Color::White => clock.white = after,
-                    }
+                // A pass on time (2002 Art. 22.5) used all the time but the last minute, kept.
+                let after = match clock.control.charge(clock.player(m.colour), m.spent, true) {
+                    super::clock::Charge::InTime(after) => after,
+                    super::clock::Charge::TimeOut => clock.control.after_timeout_pass(),
+                };
+                match m.colour {
+                    Color::Black => clock.black = after,
+                    Color::White => clock.white = after,
                 }
                 let left = clock.control.view(clock.player(m.colour), 0).main / 1000;
                 out.push_str(&format!("{left_tag}[{left}]"));
@@ -771,6 +797,22 @@ mod tests {
         Ok(())
     }
 
+    /// Without a clock a pause still holds play; a sealed move cannot be followed by another.
+    #[test]
+    fn an_untimed_game_pauses_and_a_sealer_waits() -> Result<(), LiveError> {
+        let mut game = nine(None);
+        game.start(t(0))?;
+        game.pause(t(1))?;
+        assert_eq!(game.play(Color::Black, Some((4, 4)), t(2)), Err(LiveError::Paused));
+        game.resume(t(3))?;
+        game.adjourn()?;
+        game.seal(Color::Black, Some((4, 4)), t(4))?;
+        assert_eq!(game.play(Color::Black, Some((2, 2)), t(5)), Err(LiveError::Paused));
+        assert_eq!(game.seal(Color::Black, Some((2, 2)), t(5)), Err(LiveError::NoAdjournment));
+        assert_eq!(game.resume(t(6))?, Some(Played::Move { spent: 0 }));
+        Ok(())
+    }
+
     #[test]
     fn resigning_and_disputing_end_play_their_way() -> Result<(), LiveError> {
         let mut game = nine(None);
@@ -858,22 +900,24 @@ mod tests {
     /// and the passer keeps their last minute; not asked for, it loses.
     #[test]
     fn a_timeout_counts_as_a_pass_when_asked_under_the_2002_rules() -> Result<(), LiveError> {
-        let control = TimeControl::ChineseByoYomi { main: MINUTE, reserve: 1, period: MINUTE };
+        let control = TimeControl::ChineseByoYomi { main: 3 * MINUTE, reserve: 2, period: MINUTE };
         let mut game = nine(Some(control));
         assert_eq!(game.ask_pass_on_timeout(Color::White, true), Err(LiveError::NoPassOnTimeout), "1988");
         game.setup.lateness_twice = true;
         game.ask_pass_on_timeout(Color::White, true)?;
         game.start(t(0))?;
         game.play(Color::Black, Some((4, 4)), t(5))?;
-        // White's minute runs out at 65 s; the move at 70 s comes too late and is not played.
-        assert_eq!(game.play(Color::White, Some((2, 2)), t(70))?, Played::PassedOnTime);
-        assert_eq!(game.moves().last().map(|m| (m.colour, m.point, m.spent)), Some((Color::White, None, MINUTE)));
+        // White's three minutes run out at 185 s; the move at 190 s comes too late.
+        assert_eq!(game.play(Color::White, Some((2, 2)), t(190))?, Played::PassedOnTime);
+        assert_eq!(game.moves().last().map(|m| (m.colour, m.point, m.spent)), Some((Color::White, None, 3 * MINUTE)));
         assert_eq!(game.to_move(), Color::Black);
-        assert_eq!(game.state().clock.map(|c| c.white.periods), Some(1), "White keeps the last minute");
-        game.play(Color::Black, Some((6, 6)), t(80))?;
-        game.play(Color::White, Some((2, 2)), t(90))?;
-        // Black did not ask: Black's flag loses.
-        assert_eq!(game.check_time(t(150)), Some(GameResult::Win { winner: Color::White, margin: Margin::Time }));
+        let white = game.state().clock.map(|c| (c.white.main, c.white.periods));
+        assert_eq!(white, Some((0, 1)), "White keeps only the last minute");
+        game.play(Color::Black, Some((6, 6)), t(195))?;
+        assert_eq!(game.state().clock.and_then(|c| c.flag_at()), Some(t(255)), "one minute for White's next move");
+        game.play(Color::White, Some((2, 2)), t(200))?;
+        // Black did not ask: Black's flag loses (175 s of Black's three minutes are left).
+        assert_eq!(game.check_time(t(200 + 175)), Some(GameResult::Win { winner: Color::White, margin: Margin::Time }));
         Ok(())
     }
 

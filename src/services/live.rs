@@ -6,7 +6,9 @@
 //! Who may act: the two players (their accounts), each for their own colour; the event's
 //! directors and referees for either colour, as board assistants recording an over-the-board
 //! game.
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
+};
 use serde_json::json;
 
 use crate::db::entities::{event, game, game_move, player, round, user};
@@ -89,9 +91,25 @@ fn corrupt(e: LiveError) -> AppError {
 /// The board's game from its stored moves and state. A game not yet started is started here
 /// once its round's scheduled start has passed (the clock running from that instant).
 pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    load_with(conn, at, locale, false).await
+}
+
+/// [`load`] for a change: the game's row is locked until the transaction ends, so two actions
+/// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
+/// transactions take turns already).
+async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    load_with(conn, at, locale, true).await
+}
+
+async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
     let event = events::get(conn, at.event_id).await?;
     let round = rounds::published_round(conn, at.event_id, at.round, locale).await?;
     let game = rounds::board_of(conn, &round, at.board, locale).await?;
+    let game = if lock {
+        game::Entity::find_by_id(game.id).lock_exclusive().one(conn).await?.ok_or(AppError::NotFound)?
+    } else {
+        game
+    };
     let player = |id: i32| player::Entity::find_by_id(id).one(conn);
     let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
     let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
@@ -163,7 +181,7 @@ pub async fn act(
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut board = load(&txn, at, locale).await?;
+    let mut board = load_for_change(&txn, at, locale).await?;
     let seat = seat_of(&txn, &board, Some(account)).await?;
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
@@ -176,15 +194,15 @@ pub async fn act(
     let live = &mut board.live;
     // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
     let flagged = live.tick(now).is_some();
-    if live.moves().len() > stored_moves {
-        // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and what
-        // was sent for the old position is not done.
-        save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
+    let moves_now = matches!(action, Action::Play(_) | Action::Seal(_));
+    if live.moves().len() > stored_moves && moves_now {
+        // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
+        // move sent for the old position is not played.
+        save(&txn, &mut board, stored_moves, before, now, Some(account.id), locale).await?;
         txn.commit().await?;
         return Ok(board);
     }
-    let checking_in = matches!(action, Action::Arrive(_));
-    if live.state().phase == Phase::Waiting && !checking_in {
+    if live.state().phase == Phase::Waiting && moves_now {
         if let Some(start) = board.round.starts_at {
             return Err(AppError::BadRequest(locale.t_args(
                 "error-live-not-started",
@@ -217,9 +235,9 @@ pub async fn act(
             if !may_act_for(seat, colour) {
                 return Err(AppError::Forbidden);
             }
-            // A recorder enters what the players agreed at the board: both agree.
-            let both = if seat == Seat::Recorder { vec![colour, colour.opponent()] } else { vec![colour] };
-            both.into_iter().try_for_each(|c| live.agree(c).map(|_| ()))
+            // A recorder enters what the players agreed at the board: both agree (whoever has
+            // not yet).
+            agree_for(live, colour, seat == Seat::Recorder)
         }
         Action::Dispute => live.dispute(),
         Action::Arrive(colour) => {
@@ -255,7 +273,7 @@ pub async fn act(
     {
         return Err(refused(e, locale));
     }
-    save(&txn, &board, stored_moves, before, now, Some(account.id), locale).await?;
+    save(&txn, &mut board, stored_moves, before, now, Some(account.id), locale).await?;
     let referee_step = match action {
         Action::Pause => Some("live.paused"),
         Action::Adjourn => Some("live.adjourned"),
@@ -286,32 +304,51 @@ pub async fn act(
 /// boards changed, for their watchers.
 pub async fn sweep_due(state: &AppState) -> AppResult<Vec<LiveBoard>> {
     let now = state.clock.now();
+    let published = round::Entity::find()
+        .select_only()
+        .column(round::Column::Id)
+        .filter(round::Column::Published.eq(true))
+        .into_query();
     let due = game::Entity::find()
         .filter(game::Column::FlagAt.lte(now))
         .filter(game::Column::Result.is_null())
+        .filter(game::Column::RoundId.in_subquery(published))
         .all(&state.db)
         .await?;
     let mut changed = Vec::new();
     for g in due {
-        let txn = crate::db::begin_write(&state.db).await?;
-        let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { continue };
-        let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
-        let mut board = load(&txn, at, Locale::En).await?;
-        let before = board.live.state().clone();
-        let stored = board.live.moves().len();
-        // Someone may have acted in the meantime: only what is still due is done.
-        if board.game.flag_at != g.flag_at {
-            continue;
+        // One board that cannot be swept must not hold up the others.
+        match sweep_one(state, &g, now).await {
+            Ok(Some(board)) => changed.push(board),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = g.id, error = %e, "a due live game could not be swept"),
         }
-        board.live.tick(now);
-        if board.live.state() == &before && board.live.due_at() == g.flag_at {
-            continue;
-        }
-        save(&txn, &board, stored, before.phase, now, None, Locale::En).await?;
-        txn.commit().await?;
-        changed.push(board);
     }
     Ok(changed)
+}
+
+async fn sweep_one(
+    state: &AppState,
+    g: &game::Model,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Option<LiveBoard>> {
+    let txn = crate::db::begin_write(&state.db).await?;
+    let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { return Ok(None) };
+    let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
+    let mut board = load_for_change(&txn, at, Locale::En).await?;
+    let before = board.live.state().clone();
+    let stored = board.live.moves().len();
+    // Someone may have acted in the meantime: only what is still due is done.
+    if board.game.flag_at != g.flag_at {
+        return Ok(None);
+    }
+    board.live.tick(now);
+    if board.live.state() == &before && board.live.due_at() == g.flag_at {
+        return Ok(None);
+    }
+    save(&txn, &mut board, stored, before.phase, now, None, Locale::En).await?;
+    txn.commit().await?;
+    Ok(Some(board))
 }
 
 /// After a restart: the time from `down` (the server's last sign of life) to now is charged to
@@ -325,38 +362,69 @@ pub async fn resume_after_restart(state: &AppState, down: chrono::DateTime<chron
         .await?;
     let mut resumed = 0;
     for g in waiting {
-        let txn = crate::db::begin_write(&state.db).await?;
-        let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { continue };
-        let mut board =
-            load(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }, Locale::En).await?;
-        let mut live_state = board.live.state().clone();
-        let Some(clock) = &mut live_state.clock else { continue };
-        if clock.running.is_none() {
-            continue;
+        match resume_one(state, &g, down, now).await {
+            Ok(true) => resumed += 1,
+            Ok(false) => {}
+            Err(e) => tracing::warn!(game = g.id, error = %e, "a live game could not be resumed"),
         }
-        clock.skip(down, now);
-        board.live =
-            LiveGame::restore(board.live.setup().clone(), board.live.moves().to_vec(), live_state).map_err(corrupt)?;
-        let stored = board.live.moves().len();
-        let phase = board.live.state().phase;
-        save(&txn, &board, stored, phase, now, None, Locale::En).await?;
-        txn.commit().await?;
-        resumed += 1;
     }
     Ok(resumed)
+}
+
+async fn resume_one(
+    state: &AppState,
+    g: &game::Model,
+    down: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<bool> {
+    let txn = crate::db::begin_write(&state.db).await?;
+    let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await?.filter(|r| r.published) else {
+        return Ok(false);
+    };
+    let mut board =
+        load_for_change(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }, Locale::En).await?;
+    let mut live_state = board.live.state().clone();
+    let Some(clock) = &mut live_state.clock else { return Ok(false) };
+    if clock.running.is_none() {
+        return Ok(false);
+    }
+    clock.skip(down, now);
+    board.live =
+        LiveGame::restore(board.live.setup().clone(), board.live.moves().to_vec(), live_state).map_err(corrupt)?;
+    let stored = board.live.moves().len();
+    let phase = board.live.state().phase;
+    save(&txn, &mut board, stored, phase, now, None, Locale::En).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
+/// `colour` agrees with the marks; a recorder's agreement stands for both players (each who
+/// has not agreed yet: the last agreement counts the game).
+fn agree_for(live: &mut LiveGame, colour: Color, recorder: bool) -> Result<(), LiveError> {
+    if live.state().phase != Phase::Marking {
+        return Err(LiveError::NotNow(live.state().phase));
+    }
+    let colours = if recorder { vec![colour, colour.opponent()] } else { vec![colour] };
+    for c in colours {
+        if live.state().phase == Phase::Marking && !live.state().agreed[c.index()] {
+            live.agree(c)?;
+        }
+    }
+    Ok(())
 }
 
 /// Stores what changed: the moves after the first `stored_moves`, the state, when the clock
 /// flags, and the result once the game has one (`before`: the phase before the change).
 async fn save(
     txn: &impl ConnectionTrait,
-    board: &LiveBoard,
+    board: &mut LiveBoard,
     stored_moves: usize,
     before: Phase,
     now: chrono::DateTime<chrono::Utc>,
     actor: Option<i32>,
     locale: Locale,
 ) -> AppResult<()> {
+    board.live.bump_version();
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
         game_move::ActiveModel {

@@ -702,6 +702,10 @@ pub async fn set_start(
     let r = find(&txn, event_id, number)
         .await?
         .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
+    // A start long past is a slip (often of the time zone): its lateness would forfeit the round.
+    if starts_at.is_some_and(|at| at < now - chrono::Duration::hours(1)) {
+        return Err(AppError::BadRequest(locale.t("error-round-start-past")));
+    }
     let games = games_of(&txn, r.id).await?;
     let started = |g: &game::Model| g.live_state.as_deref().is_some_and(|text| !text.contains("\"phase\":\"waiting\""));
     if games.iter().any(started) {

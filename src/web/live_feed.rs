@@ -55,6 +55,8 @@ struct CallFeed {
 #[derive(Debug, Serialize)]
 struct Snapshot {
     game: i32,
+    /// Grows with every stored change: a watcher drops a message older than one it has.
+    version: u64,
     moves: usize,
     phase: &'static str,
     to_move: &'static str,
@@ -81,8 +83,9 @@ pub fn phase_code(phase: Phase) -> &'static str {
 /// The countdown of a clock and what follows it: "· byo-yomi 3 left", "· 读秒 3 次" …
 pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, String, String) {
     match control {
+        // In byo-yomi the referee counts the seconds of the current minute: that counts down.
         TimeControl::ChineseByoYomi { .. } if view.overtime => {
-            (view.main, format!(" · byo-yomi {} left", view.periods), format!(" · 读秒 {} 次", view.periods))
+            (view.period_left, format!(" · byo-yomi {} left", view.periods), format!(" · 读秒 {} 次", view.periods))
         }
         TimeControl::Japanese { .. } if view.overtime => {
             (view.period_left, format!(" · {} periods", view.periods), format!(" · 读秒 {} 次", view.periods))
@@ -117,7 +120,9 @@ pub fn mmss(ms: u64) -> String {
 /// Both clocks of the board at `now` (none without a time control).
 pub fn clock_feeds(board: &LiveBoard, now: DateTime<Utc>) -> Vec<ClockFeed> {
     let state = board.live.state();
-    let (Some(clock), Some(control)) = (state.clock, board.live.setup().control) else { return Vec::new() };
+    // The clock the game runs on (the event's control may have been edited since it began).
+    let Some(clock) = state.clock else { return Vec::new() };
+    let control = clock.control;
     [Color::Black, Color::White]
         .into_iter()
         .map(|colour| {
@@ -170,15 +175,15 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let svg = board_svg::render(live.game().board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
     let running =
         live_state.clock.and_then(|c| c.running).filter(|r| r.since.is_some() && live_state.phase == Phase::Playing);
-    let (turn_elapsed, turn_calls) = match (running, live_state.clock, live.setup().control) {
-        (Some(r), Some(clock), Some(control)) => (
+    let (turn_elapsed, turn_calls) = match (running, live_state.clock) {
+        (Some(r), Some(clock)) => (
             Some(clock.turn_time(now)),
-            calls(control, clock.player(r.colour))
+            calls(clock.control, clock.player(r.colour))
                 .into_iter()
                 .map(|c| CallFeed {
                     at: c.at,
-                    en: call_text(control, c.call, Locale::En),
-                    zh: call_text(control, c.call, Locale::Zh),
+                    en: call_text(clock.control, c.call, Locale::En),
+                    zh: call_text(clock.control, c.call, Locale::Zh),
                 })
                 .collect(),
         ),
@@ -186,6 +191,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     };
     let snapshot = Snapshot {
         game: board.game.id,
+        version: live_state.version,
         moves: live.moves().len(),
         phase: phase_code(live_state.phase),
         to_move: live.to_move().as_str(),
@@ -215,8 +221,10 @@ pub async fn events(
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
     let found = live::load(&state.db, at, ctx.locale).await?;
-    // Subscribed before the first message is made, so no change falls in between.
+    // Subscribed before the position is read again for the first message, so no change falls
+    // in between (one that came twice is dropped by the page's version check).
     let receiver = state.live.subscribe(found.game.id);
+    let found = live::load(&state.db, at, ctx.locale).await?;
     let first = message(&state, &found);
     let stream = futures_util::stream::unfold((Some(first), receiver), |(first, mut receiver)| async move {
         if let Some(first) = first {

@@ -136,6 +136,8 @@
   }
 
   function apply(next) {
+    // Messages of two changes close together may cross: the older one is dropped.
+    if (state && next.version < state.version) return;
     var nextPhase = "live-" + next.phase;
     if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold")) {
       // The controls change with the phase or a referee's hold: the server draws the page again.

@@ -178,11 +178,30 @@ async fn a_board_assistant_records_both_sides() -> TestResult {
         page.contains("id=\"play-form\"") && !page.contains("id=\"clock-black\""),
         "no clock without a time control"
     );
+    assert!(page.contains("id=\"resign-black\"") && page.contains("id=\"resign-white\""), "either side may resign");
     t.play(&mut recorder, "E5").await?.assert_status(303)?;
     t.play(&mut recorder, "C3").await?.assert_status(303)?;
     recorder.post(&format!("{}/resign", t.board), &[("colour", "white")]).await?.assert_status(303)?;
     let sgf = recorder.get(&format!("{}/game.sgf", t.board)).await?.body;
     assert!(sgf.contains("RE[B+R]") && sgf.contains(";B[ee]") && sgf.contains(";W[cg]"), "{sgf}");
+    Ok(())
+}
+
+/// After the passes one player agrees at the board and the recorder enters the other's
+/// agreement: the game is counted.
+#[actix_web::test]
+async fn a_recorder_completes_an_agreement() -> TestResult {
+    let mut t = live_table("").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.play(&mut white, "pass").await?.assert_status(303)?;
+    t.play(&mut black, "pass").await?.assert_status(303)?;
+    black.post(&format!("{}/agree", t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    recorder.post(&format!("{}/agree", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    let sgf = recorder.get(&format!("{}/game.sgf", t.board)).await?.body;
+    assert!(sgf.contains("RE[B+"), "Black's lone stone owns the board: {sgf}");
     Ok(())
 }
 
@@ -444,6 +463,13 @@ async fn schedule(t: &mut LiveTable, late_limit: &str, minutes: i64) -> TestResu
 #[actix_web::test]
 async fn late_players_lose_their_lateness_and_absent_ones_the_game() -> TestResult {
     let mut t = live_table("60m").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let zone: chrono_tz::Tz = "Europe/Amsterdam".parse()?;
+    let long_ago = (yunzi::clock::Clock::now(&t.clock) - Duration::hours(3)).with_timezone(&zone);
+    let typed = long_ago.format("%Y-%m-%dT%H:%M").to_string();
+    let slip = t.director.post(&format!("{event}/rounds/1/start"), &[("starts_at", typed.as_str())]).await?;
+    slip.assert_status(400)?;
+    assert!(slip.body.contains("more than an hour ago"), "{}", slip.body);
     schedule(&mut t, "15", 2).await?;
     let mut black = std::mem::replace(&mut t.black, t.app.client());
     let mut white = std::mem::replace(&mut t.white, t.app.client());

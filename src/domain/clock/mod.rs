@@ -176,6 +176,16 @@ impl TimeControl {
         Charge::InTime(after)
     }
 
+    /// A clock whose time ran out but for the last period, as a timeout counted as a pass
+    /// leaves it (2002 Art. 22.5: "继续实施原先读秒方式").
+    pub fn after_timeout_pass(self) -> PlayerClock {
+        let periods = match self {
+            TimeControl::ChineseByoYomi { .. } | TimeControl::Japanese { .. } => 1,
+            _ => 0,
+        };
+        PlayerClock { main: 0, periods, period_left: 0, moves_left: 0, overtime: true }
+    }
+
     /// How long after its turn began `clock` flags (its time is used up).
     pub fn time_to_flag(self, clock: PlayerClock) -> Millis {
         match self {

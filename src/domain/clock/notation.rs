@@ -143,19 +143,17 @@ impl Reader {
         let mut read = false;
         while let Some(Token::Number(n)) = self.peek().cloned() {
             self.at += 1;
-            let scale = match self.peek() {
-                Some(Token::Word(w)) => match unit(w) {
-                    Some(scale) => {
-                        self.at += 1;
-                        scale
-                    }
-                    None => bare,
-                },
-                _ => bare,
+            let with_unit = match self.peek() {
+                Some(Token::Word(w)) => unit(w),
+                _ => None,
             };
-            total = total.saturating_add(n.saturating_mul(scale));
+            if with_unit.is_some() {
+                self.at += 1;
+            }
+            total = total.saturating_add(n.saturating_mul(with_unit.unwrap_or(bare)));
             read = true;
-            if scale == bare {
+            // A bare number ends the time ("5x30": thirty seconds); "1h30m" goes on.
+            if with_unit.is_none() {
                 break;
             }
         }
@@ -458,6 +456,44 @@ mod tests {
         let chinese = TimeControl::ChineseByoYomi { main: 60 * MINUTE, reserve: 5, period: MINUTE };
         assert_eq!(chinese.display_zh(), "基本时限 1 小时，保留 5 次 1 分钟 读秒");
         assert_eq!(chinese.display_en(), "1 h, the last 5 × 1 min as byo-yomi (Chinese)");
+    }
+
+    fn controls() -> impl proptest::strategy::Strategy<Value = TimeControl> {
+        use proptest::prelude::*;
+        // Whole seconds, as the notation writes them.
+        let t = (0u64..=86_400).prop_map(|s| s * SECOND);
+        let positive = (1u64..=86_400).prop_map(|s| s * SECOND);
+        prop_oneof![
+            positive.clone().prop_map(|main| TimeControl::Absolute { main }),
+            (t.clone(), 1u32..=100, (1u64..=600).prop_map(|s| s * SECOND)).prop_filter_map(
+                "the reserve fits the main time",
+                |(main, reserve, period)| {
+                    (u64::from(reserve) * period <= main).then_some(TimeControl::ChineseByoYomi {
+                        main,
+                        reserve,
+                        period,
+                    })
+                }
+            ),
+            (t.clone(), 1u32..=100, positive.clone()).prop_map(|(main, periods, period)| TimeControl::Japanese {
+                main,
+                periods,
+                period
+            }),
+            (t.clone(), 1u32..=1000, positive.clone(), any::<bool>()).prop_map(|(main, moves, period, carry_over)| {
+                TimeControl::Canadian { main, moves, period, carry_over }
+            }),
+            (positive.clone(), t.clone(), proptest::option::of(positive))
+                .prop_map(|(main, increment, cap)| TimeControl::Fischer { main, increment, cap }),
+        ]
+    }
+
+    proptest::proptest! {
+        /// What the event stores is read back the same: the live clocks depend on it.
+        #[test]
+        fn the_canonical_form_reads_back(control in controls()) {
+            proptest::prop_assert_eq!(TimeControl::parse(&control.to_string()), Ok(Some(control)), "{}", control);
+        }
     }
 
     #[test]

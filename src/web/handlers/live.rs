@@ -139,6 +139,15 @@ impl BoardPage {
         }
     }
 
+    /// The colours the reader may resign for: their own; a recorder either.
+    fn resign_colours(&self) -> Vec<&'static str> {
+        match self.seat {
+            Seat::Player(c) => vec![c.as_str()],
+            Seat::Recorder => vec!["black", "white"],
+            Seat::Spectator => Vec::new(),
+        }
+    }
+
     fn is_seated(&self) -> bool {
         self.seat != Seat::Spectator
     }
@@ -261,7 +270,8 @@ pub async fn show(
         } else {
             Vec::new()
         },
-        timeout_may_pass: live.setup().timeout_may_pass() && matches!(seat, Seat::Player(_)),
+        // The game's own clock decides (the event's control may have been edited since).
+        timeout_may_pass: live.timeout_may_pass() && matches!(seat, Seat::Player(_)),
         asked_pass_on_timeout: match seat {
             Seat::Player(c) => live_state.pass_on_timeout[c.index()],
             _ => false,

@@ -503,3 +503,4 @@ live-arrive = At the board
 live-timeout-pass-ask = If my last minute runs out, count it as a pass (2002 Art. 22.5)
 live-timeout-pass-asked = Asked: a timeout in your last minute counts as a pass (2002 Art. 22.5).
 live-timeout-pass-withdraw = Withdraw
+error-round-start-past = That start is more than an hour ago: check the date and the event's time zone

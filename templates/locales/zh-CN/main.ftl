@@ -494,3 +494,4 @@ live-arrive = 已到场
 live-timeout-pass-ask = 读秒最后一分钟超时按弃权一次处理（2002 第 22 条第 5 款）
 live-timeout-pass-asked = 已申请：读秒最后一分钟超时视为弃权一次（2002 第 22 条第 5 款）。
 live-timeout-pass-withdraw = 撤回
+error-round-start-past = 该开始时间已过去一小时以上：请检查日期和赛事时区
