@@ -5,8 +5,8 @@
 //! percentiles as one JSON line.
 //!
 //! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES]
-//! (defaults 500 1000 20 5000: every board moves every 5 s, about 100 moves a second in all —
-//! far faster than real play, where a board moves every 20–60 s)
+//! (defaults 500 1000 20 10000: every board moves every 10 s, about 50 moves a second in all —
+//! several times faster than real play, where a board moves every 20–60 s)
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
     let games = args.first().copied().unwrap_or(500);
     let spectators = args.get(1).copied().unwrap_or(1000);
     let moves = args.get(2).copied().unwrap_or(20);
-    let gap = Duration::from_millis(args.get(3).copied().unwrap_or(5000) as u64);
+    let gap = Duration::from_millis(args.get(3).copied().unwrap_or(10_000) as u64);
 
     let data = std::env::temp_dir().join(format!("yunzi-load-{}", std::process::id()));
     std::fs::create_dir_all(&data)?;

@@ -18,8 +18,8 @@ use std::time::Duration;
 use anyhow::Context;
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqlErr, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqlErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
 /// Connects to the database (creating the SQLite file and its folder when needed) and brings
@@ -44,9 +44,12 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         // NORMAL syncs at checkpoints, not at every commit: with WAL the database survives a
         // crash of the app intact with every commit; only a power cut may lose the last ones.
         // Live games commit every move, and a sync per commit would cap them at the disk's pace.
+        // The WAL is folded back into the database by `checkpoint` in the background, not by
+        // whichever commit happens to fill it (that commit would wait for the disk).
         options.map_sqlx_sqlite_opts(|o| {
             o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
                 .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                .pragma("wal_autocheckpoint", "0")
         });
         if url.contains(":memory:") {
             // Every pooled connection to :memory: would be a different empty database.
@@ -57,6 +60,15 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         .await
         .with_context(|| format!("connecting to the database ({})", redact_url(url)))?;
     Ok(db)
+}
+
+/// Folds SQLite's write-ahead log back into the database without holding up writers (a
+/// passive checkpoint); nothing on PostgreSQL. The live sweep calls it every few seconds.
+pub async fn checkpoint(db: &DatabaseConnection) -> Result<(), DbErr> {
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+        db.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)").await?;
+    }
+    Ok(())
 }
 
 /// Begins a transaction that will write. On SQLite it takes the write lock at once

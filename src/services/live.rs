@@ -104,11 +104,19 @@ async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Loca
 async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
     let event = events::get(conn, at.event_id).await?;
     let round = rounds::published_round(conn, at.event_id, at.round, locale).await?;
-    let game = rounds::board_of(conn, &round, at.board, locale).await?;
     let game = if lock {
-        game::Entity::find_by_id(game.id).lock_exclusive().one(conn).await?.ok_or(AppError::NotFound)?
+        let locked = game::Entity::find()
+            .filter(game::Column::RoundId.eq(round.id))
+            .filter(game::Column::Board.eq(at.board))
+            .lock_exclusive()
+            .one(conn)
+            .await?;
+        match locked {
+            Some(game) => game,
+            None => rounds::board_of(conn, &round, at.board, locale).await?,
+        }
     } else {
-        game
+        rounds::board_of(conn, &round, at.board, locale).await?
     };
     let player = |id: i32| player::Entity::find_by_id(id).one(conn);
     let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);

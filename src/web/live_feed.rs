@@ -290,6 +290,9 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
             beats += 1;
             if beats.is_multiple_of(4) {
                 beat(&state);
+                if let Err(e) = crate::db::checkpoint(&state.db).await {
+                    tracing::warn!(error = %e, "the database checkpoint failed");
+                }
             }
         }
     }))
