@@ -144,8 +144,14 @@
       window.location.reload();
       return;
     }
+    var drawn = !state && next.version === Number(root.getAttribute("data-version"));
     state = next;
     receivedAt = Date.now();
+    if (drawn) {
+      // The first message repeats the position the page was drawn with: only the clocks run.
+      tick();
+      return;
+    }
     if (root.getAttribute("data-numbers") === "on") {
       // Move numbers are drawn by the page, not sent with every move.
       fetch(window.location.href, { credentials: "same-origin" })

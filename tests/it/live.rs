@@ -325,6 +325,22 @@ async fn a_restarted_server_resumes_the_game_with_moves_and_clocks_intact() -> T
     Ok(())
 }
 
+/// Clicks what `css` finds, again if the page's script redrew it between finding and clicking.
+async fn click_on(browser: &fantoccini::Client, css: &str) -> TestResult {
+    let mut last = String::new();
+    for _ in 0..20 {
+        match browser.find(fantoccini::Locator::Css(css)).await {
+            Ok(element) => match element.click().await {
+                Ok(()) => return Ok(()),
+                Err(e) => last = e.to_string(),
+            },
+            Err(e) => last = e.to_string(),
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(format!("could not click {css}: {last}").into())
+}
+
 /// Waits until `css` matches something on the browser's page.
 async fn wait_for(browser: &fantoccini::Client, css: &str) -> TestResult {
     for _ in 0..200 {
@@ -356,21 +372,21 @@ async fn two_players_play_a_game_in_two_browsers() -> TestResult {
         }
         let stone = |colour: &str, point: &str| format!(r#".stone.{colour}[data-point="{point}"]"#);
         // Black clicks C3; both boards show it, the script redrawing them from the stream.
-        black.find(Locator::Css(r#".point[data-point="C3"]"#)).await?.click().await?;
+        click_on(&black, r#".point[data-point="C3"]"#).await?;
         wait_for(&white, &stone("black", "C3")).await?;
         wait_for(&black, "#play[disabled]").await?;
         wait_for(&white, "#clock-white.running").await?;
-        white.find(Locator::Css(r#".point[data-point="G7"]"#)).await?.click().await?;
+        click_on(&white, r#".point[data-point="G7"]"#).await?;
         wait_for(&black, &stone("white", "G7")).await?;
         wait_for(&black, "#clock-black.running").await?;
         // Both pass: the pages are drawn again for marking.
-        black.find(Locator::Id("pass")).await?.click().await?;
+        click_on(&black, "#pass").await?;
         wait_for(&white, "#play:not([disabled])").await?;
-        white.find(Locator::Id("pass")).await?.click().await?;
+        click_on(&white, "#pass").await?;
         wait_for(&black, "#mark-form").await?;
         wait_for(&white, "#mark-form").await?;
         // Black gives up its stone at C3: marked dead on both boards.
-        black.find(Locator::Css(&stone("black", "C3"))).await?.click().await?;
+        click_on(&black, &stone("black", "C3")).await?;
         wait_for(&white, r#".stone.black.dead[data-point="C3"]"#).await?;
         click(&black, "#agree").await?;
         click(&white, "#agree").await?;

@@ -62,6 +62,8 @@ pub struct BoardPage {
     missing: Vec<&'static str>,
     /// The scheduled start, in the event's time zone.
     starts_at: Option<String>,
+    /// The stored version of the position the page shows (see `LiveState::version`).
+    version: u64,
     /// 2002 Art. 22.5 may apply, and whether the reader (a player) has asked for it.
     timeout_may_pass: bool,
     asked_pass_on_timeout: bool,
@@ -271,6 +273,7 @@ pub async fn show(
             Vec::new()
         },
         // The game's own clock decides (the event's control may have been edited since).
+        version: live_state.version,
         timeout_may_pass: live.timeout_may_pass() && matches!(seat, Seat::Player(_)),
         asked_pass_on_timeout: match seat {
             Seat::Player(c) => live_state.pass_on_timeout[c.index()],
