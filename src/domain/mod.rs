@@ -9,5 +9,6 @@ pub mod live;
 pub mod pairing;
 pub mod player;
 pub mod rank;
+pub mod referee;
 pub mod result;
 pub mod standings;
