@@ -9,6 +9,7 @@ mod m20261121_000004_stage_seeding;
 mod m20261121_000005_aga_ids;
 mod m20261121_000006_live;
 mod m20261121_000007_late_limit;
+mod m20261121_000008_disputes;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_aga_ids::Migration),
             Box::new(m20261121_000006_live::Migration),
             Box::new(m20261121_000007_late_limit::Migration),
+            Box::new(m20261121_000008_disputes::Migration),
         ]
     }
 }

@@ -3,6 +3,7 @@ pub mod entities {
     pub mod audit;
     pub mod auth_token;
     pub mod bye;
+    pub mod dispute;
     pub mod event;
     pub mod event_staff;
     pub mod game;

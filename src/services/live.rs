@@ -17,6 +17,7 @@ use crate::domain::color::Color;
 use crate::domain::go::ruleset::Ruleset;
 use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, Phase, Played};
+use crate::domain::referee::DisputeKind;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::rounds::BoardRef;
@@ -406,6 +407,11 @@ async fn resume_one(
     Ok(true)
 }
 
+/// A point as referees read it ("D4").
+fn point_name(board: &LiveBoard, x: u8, y: u8) -> String {
+    crate::domain::go::record::coordinate(board.live.game().board().height(), crate::domain::go::sgf::SgfPoint { x, y })
+}
+
 /// `colour` agrees with the marks; a recorder's agreement stands for both players (each who
 /// has not agreed yet: the last agreement counts the game).
 fn agree_for(live: &mut LiveGame, colour: Color, recorder: bool) -> Result<(), LiveError> {
@@ -455,16 +461,11 @@ async fn save(
     active.flag_at = Set(flag_at);
     active.update(txn).await?;
     if state.phase == Phase::Disputed && before != Phase::Disputed {
-        audit::record(
-            txn,
-            now,
-            actor,
-            Some(board.event.id),
-            "live.dead_stones_disputed",
-            json!({ "round": board.round.number, "board": board.game.board, "dead": state.dead,
-                    "article": "1988 Art. 21.3, 2002 Art. 21.4" }),
-        )
-        .await?;
+        // The players do not agree on the dead stones: a dispute for the referees, filed by
+        // whoever refused the marks.
+        let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
+        let claim = format!("The players do not agree on the dead stones. Marked dead: {}", marks.join(" "));
+        super::disputes::file_in(txn, board, DisputeKind::DeadStones, &claim, actor, now).await?;
     }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
         rounds::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")

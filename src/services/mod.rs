@@ -3,6 +3,7 @@
 //! audit row inside that transaction.
 pub mod accounts;
 pub mod audit;
+pub mod disputes;
 pub mod events;
 pub mod interop;
 pub mod live;

@@ -9,7 +9,7 @@ pub mod multipart;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, events, home, live, players, relay, rounds, teams};
+use handlers::{accounts, disputes, events, home, live, players, relay, rounds, teams};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -81,6 +81,7 @@ route_table! {
     POST "/events/{event_id}/staff" => events::add_staff, Director;
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
     GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
+    GET  "/events/{event_id}/disputes" => disputes::queue, EventStaff;
     GET  "/events/{event_id}/players" => players::list, Public;
     POST "/events/{event_id}/players" => players::add, Director;
     POST "/events/{event_id}/players/import" => players::import, Director;
@@ -113,6 +114,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/seal" => live::seal, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/arrive" => live::arrive, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/timeout-pass" => live::pass_on_timeout, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/disputes" => disputes::file, User;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/game.sgf" => live::sgf, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/events" => crate::web::live_feed::events, Public;
     GET  "/events/{event_id}/teams" => teams::show, Public;

@@ -243,7 +243,7 @@ impl TestApp {
         use yunzi::db::entities::*;
         let db = self.db().await?;
         let out = format!(
-            "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+            "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
             user::Entity::find().order_by_asc(user::Column::Id).all(&db).await?,
             auth_token::Entity::find().order_by_asc(auth_token::Column::Id).all(&db).await?,
             event::Entity::find().order_by_asc(event::Column::Id).all(&db).await?,
@@ -254,6 +254,7 @@ impl TestApp {
             bye::Entity::find().order_by_asc(bye::Column::Id).all(&db).await?,
             audit::Entity::find().order_by_asc(audit::Column::Id).all(&db).await?,
             lineup::Entity::find().order_by_asc(lineup::Column::Id).all(&db).await?,
+            dispute::Entity::find().order_by_asc(dispute::Column::Id).all(&db).await?,
         );
         db.close().await?;
         Ok(out)

@@ -9,6 +9,7 @@ mod accounts;
 mod bad_input;
 mod browser;
 mod database;
+mod disputes;
 mod journey;
 mod live;
 mod records;

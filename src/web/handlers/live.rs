@@ -150,6 +150,14 @@ impl BoardPage {
         }
     }
 
+    /// The kinds of dispute, (code, name in the reader's language).
+    fn dispute_kinds(&self) -> Vec<(&'static str, String)> {
+        crate::domain::referee::DisputeKind::ALL
+            .iter()
+            .map(|k| (k.code(), self.ctx.t(&format!("dispute-{}", k.code()))))
+            .collect()
+    }
+
     fn is_seated(&self) -> bool {
         self.seat != Seat::Spectator
     }

@@ -1,0 +1,33 @@
+//! The `disputes` table: what the referee desk is asked to decide (shape only; the kinds,
+//! articles and rulings live in domain::referee).
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "disputes")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub event_id: i32,
+    pub game_id: i32,
+    /// domain::referee::DisputeKind::code.
+    pub kind: String,
+    /// Moves played when it was filed.
+    pub move_number: i32,
+    /// The game record (SGF) at filing.
+    pub position: String,
+    /// Who filed it; none: the engine.
+    pub filed_by: Option<i32>,
+    pub claim: String,
+    pub filed_at: DateTimeUtc,
+    /// "open" or "ruled".
+    pub status: String,
+    /// The ruling as JSON (domain::referee::Ruling).
+    pub ruling: Option<String>,
+    pub ruled_by: Option<i32>,
+    pub ruled_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
