@@ -72,6 +72,9 @@ pub struct LiveState {
     /// Counts every stored change, so watchers can drop a message older than one they have.
     #[serde(default)]
     pub version: u64,
+    /// Cycles the engine found that have been filed for the referees.
+    #[serde(default)]
+    pub cycles_filed: usize,
 }
 
 /// A move sealed at an adjournment: played when the referee resumes the game.
@@ -210,6 +213,7 @@ impl LiveGame {
             pass_on_timeout: [false, false],
             paused: false,
             version: 0,
+            cycles_filed: 0,
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -436,6 +440,15 @@ impl LiveGame {
     /// Marks a change to be stored (see [`LiveState::version`]).
     pub fn bump_version(&mut self) {
         self.state.version += 1;
+    }
+
+    /// The cycles the engine found that are not yet filed for the referees, now counted as
+    /// filed.
+    pub fn take_new_cycles(&mut self) -> Vec<super::go::game::Cycle> {
+        let found = self.game.cycles();
+        let new = found.get(self.state.cycles_filed..).map(<[_]>::to_vec).unwrap_or_default();
+        self.state.cycles_filed = found.len();
+        new
     }
 
     /// A referee pauses the game (Art. 14): the paused time counts for nobody.

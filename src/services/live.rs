@@ -439,6 +439,16 @@ async fn save(
     locale: Locale,
 ) -> AppResult<()> {
     board.live.bump_version();
+    // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
+    for cycle in board.live.take_new_cycles() {
+        let claim = format!(
+            "The engine found a cycle: {} (moves {} to {} repeat the position)",
+            cycle.kind.code(),
+            cycle.first_move,
+            cycle.last_move
+        );
+        super::disputes::file_in(txn, board, DisputeKind::Cycle, &claim, None, now).await?;
+    }
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
         game_move::ActiveModel {

@@ -48,3 +48,47 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
     assert_eq!(audit.matches("dispute.filed").count(), 2);
     Ok(())
 }
+
+/// Acceptance (issue 6, item 3, first half): the triple-ko record played on a live board makes
+/// the engine file a cycle dispute classified as a triple ko. The record's setup stones are
+/// played first, Black's and White's in turn.
+#[actix_web::test]
+async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
+    let mut t = live_table("").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "19"), ("time_control", "")]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    let record = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/triple-ko.sgf"))?;
+    let points = |tag: &str| -> Vec<String> {
+        let Some(start) = record.find(&format!("{tag}[")) else { return Vec::new() };
+        record[start + tag.len()..].split(']').map_while(|chunk| chunk.strip_prefix('[').map(str::to_string)).collect()
+    };
+    let (setup_black, setup_white) = (points("AB"), points("AW"));
+    let moves: Vec<String> = record.split(';').skip(2).filter_map(|m| m.get(2..4).map(str::to_string)).collect();
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    let coordinate = |sgf: &str| -> String {
+        let (x, y) = (sgf.as_bytes()[0] - b'a', sgf.as_bytes()[1] - b'a');
+        format!("{}{}", "ABCDEFGHJKLMNOPQRST".as_bytes()[x as usize] as char, 19 - y)
+    };
+    let mut sequence = Vec::new();
+    for i in 0..setup_black.len().max(setup_white.len()) {
+        sequence.push(setup_black.get(i).map_or("pass".to_string(), |p| coordinate(p)));
+        sequence.push(setup_white.get(i).map_or("pass".to_string(), |p| coordinate(p)));
+    }
+    sequence.extend(moves.iter().map(|m| coordinate(m)));
+    for point in &sequence {
+        let played = t.play(&mut recorder, point).await?;
+        if played.status != 303 {
+            return Err(
+                format!("{point}: {} {}", played.status, played.body.chars().take(300).collect::<String>()).into()
+            );
+        }
+    }
+    let queue = recorder.get(&format!("{event}/disputes")).await?;
+    assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
+    assert!(queue.body.contains("triple-ko") && queue.body.contains("1988 Art. 20.3"), "{}", queue.body);
+    assert!(queue.body.contains("by the engine"));
+    Ok(())
+}
