@@ -10,6 +10,7 @@ mod m20261121_000005_aga_ids;
 mod m20261121_000006_live;
 mod m20261121_000007_late_limit;
 mod m20261121_000008_disputes;
+mod m20261121_000009_cycle_outcome;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000006_live::Migration),
             Box::new(m20261121_000007_late_limit::Migration),
             Box::new(m20261121_000008_disputes::Migration),
+            Box::new(m20261121_000009_cycle_outcome::Migration),
         ]
     }
 }

@@ -534,6 +534,8 @@ pub struct EventSettings {
     pub board_size: u8,
     /// Minutes after a round's start past which an absent player loses (Art. 23); 0: none.
     pub late_limit_minutes: u32,
+    /// What a cycle comes to (Art. 20.3 leaves it to the event).
+    pub cycle_outcome: crate::domain::referee::CycleOutcome,
     pub time_control: String,
     pub system_settings: SystemSettings,
 }
@@ -554,6 +556,8 @@ pub struct EventInput<'a> {
     pub board_size: &'a str,
     /// Blank: no limit.
     pub late_limit_minutes: &'a str,
+    /// Blank: a draw.
+    pub cycle_outcome: &'a str,
     pub time_control: &'a str,
     pub system_settings: SystemInput<'a>,
 }
@@ -599,6 +603,12 @@ impl EventSettings {
             "" => 0,
             text => number_in(text, 0..=240, "The lateness limit (minutes after the start; 0 for none)")?,
         };
+        let cycle_outcome = crate::domain::referee::CycleOutcome::parse(input.cycle_outcome).ok_or_else(|| {
+            FieldError(format!(
+                "\"{}\" is not what a cycle comes to: use draw, replay or no-result",
+                input.cycle_outcome.trim()
+            ))
+        })?;
         let system = System::parse(input.system)?;
         Ok(EventSettings {
             name,
@@ -612,6 +622,7 @@ impl EventSettings {
             komi,
             board_size,
             late_limit_minutes,
+            cycle_outcome,
             // Stored in the canonical notation, which the live clocks read back.
             time_control: crate::domain::clock::TimeControl::parse(&clean_text(
                 input.time_control,
@@ -653,6 +664,7 @@ mod tests {
             komi: "3¾子",
             board_size: "",
             late_limit_minutes: "15",
+            cycle_outcome: "replay",
             time_control: "60 min + 3×30 s",
             system_settings: system_input(),
         }
@@ -805,6 +817,7 @@ mod tests {
             assert_eq!(s.time_control, "1h + 3x30s", "the time control in its canonical notation");
             assert_eq!(s.board_size, 19, "blank is 19 lines");
             assert_eq!(s.late_limit_minutes, 15);
+            assert_eq!(s.cycle_outcome, crate::domain::referee::CycleOutcome::Replay);
         }
     }
 
@@ -823,6 +836,7 @@ mod tests {
             (EventInput { time_control: "an hour or so", ..input() }, "time control"),
             (EventInput { board_size: "42", ..input() }, "board size"),
             (EventInput { late_limit_minutes: "a while", ..input() }, "lateness limit"),
+            (EventInput { cycle_outcome: "coin toss", ..input() }, "what a cycle comes to"),
         ];
         for (case, expected) in cases {
             match EventSettings::parse(&case) {

@@ -437,6 +437,15 @@ impl LiveGame {
         self.state.paused || self.state.sealed.is_some()
     }
 
+    /// A referee's ruling ends the game with `result` (a cycle's draw or no result).
+    pub fn end_by_ruling(&mut self, result: GameResult) -> Result<(), LiveError> {
+        if !matches!(self.state.phase, Phase::Playing | Phase::Marking | Phase::Disputed) {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        self.finish(result);
+        Ok(())
+    }
+
     /// Marks a change to be stored (see [`LiveState::version`]).
     pub fn bump_version(&mut self) {
         self.state.version += 1;

@@ -121,6 +121,26 @@ pub enum CycleOutcome {
     NoResult,
 }
 
+impl CycleOutcome {
+    pub const ALL: [CycleOutcome; 3] = [CycleOutcome::Draw, CycleOutcome::Replay, CycleOutcome::NoResult];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            CycleOutcome::Draw => "draw",
+            CycleOutcome::Replay => "replay",
+            CycleOutcome::NoResult => "no-result",
+        }
+    }
+
+    /// The outcome named by `code`; a blank is a draw (the usual practice).
+    pub fn parse(code: &str) -> Option<CycleOutcome> {
+        match code.trim() {
+            "" => Some(CycleOutcome::Draw),
+            text => CycleOutcome::ALL.into_iter().find(|o| o.code() == text),
+        }
+    }
+}
+
 /// A ruling the desk offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "ruling", rename_all = "kebab-case")]
@@ -340,6 +360,15 @@ mod tests {
         for kind in DisputeKind::ALL {
             assert_eq!(allowed_rulings(kind, &unknown).last(), Some(&Ruling::Dismiss), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn cycle_outcomes_read_back() {
+        for outcome in CycleOutcome::ALL {
+            assert_eq!(CycleOutcome::parse(outcome.code()), Some(outcome));
+        }
+        assert_eq!(CycleOutcome::parse(""), Some(CycleOutcome::Draw));
+        assert_eq!(CycleOutcome::parse("coin toss"), None);
     }
 
     #[test]

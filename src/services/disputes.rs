@@ -8,9 +8,12 @@ use serde_json::json;
 
 use crate::db::entities::{dispute, game, player, round, user};
 use crate::domain::player::clean_text;
-use crate::domain::referee::{DisputeKind, Edition};
+use crate::domain::referee::{
+    Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, allowed_rulings, ruling_article,
+};
+use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
+use crate::i18n::{Arg, Locale};
 use crate::services::live::{self, LiveBoard, Seat};
 use crate::services::rounds::BoardRef;
 use crate::services::{audit, events};
@@ -77,11 +80,95 @@ pub async fn file(
     Ok(filed)
 }
 
+/// The rulings the desk can apply today for a dispute: those its article allows that end the
+/// game with a result (a cycle's draw or no result) or dismiss the claim. Replays, play resumed
+/// after a dead-stone dispute, voided moves, warnings and recounts are still to come.
+pub fn applicable_rulings(kind: DisputeKind, event: &crate::db::entities::event::Model) -> Vec<Ruling> {
+    let circumstances = Circumstances {
+        edition: Edition::of_ruleset(&event.ruleset),
+        cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
+        offender: None,
+        claims_dead: None,
+    };
+    allowed_rulings(kind, &circumstances)
+        .into_iter()
+        .filter(|r| matches!(r, Ruling::Draw | Ruling::NoResult | Ruling::Dismiss))
+        .collect()
+}
+
+/// A referee of the event rules on an open dispute: the ruling (one the desk offers for it) is
+/// applied to the game through the same path as play (a result written, audited), and the
+/// dispute records the ruling, who gave it and when, with an audit row naming its article.
+pub async fn rule(
+    state: &AppState,
+    referee: &user::Model,
+    event_id: i32,
+    dispute_id: i32,
+    code: &str,
+    locale: Locale,
+) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    if !events::roles(&txn, event_id, referee).await?.referee {
+        return Err(AppError::Forbidden);
+    }
+    let event = events::get(&txn, event_id).await?;
+    let found = dispute::Entity::find_by_id(dispute_id)
+        .one(&txn)
+        .await?
+        .filter(|d| d.event_id == event_id)
+        .ok_or(AppError::NotFound)?;
+    if found.status != "open" {
+        return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
+    }
+    let kind = DisputeKind::parse(&found.kind)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: unknown kind {}", found.kind)))?;
+    let ruling = applicable_rulings(kind, &event).into_iter().find(|r| r.code() == code.trim()).ok_or_else(|| {
+        AppError::BadRequest(locale.t_args("error-ruling-not-offered", &[("ruling", Arg::Str(code.trim()))]))
+    })?;
+    let g = game::Entity::find_by_id(found.game_id).one(&txn).await?.ok_or(AppError::NotFound)?;
+    let r = round::Entity::find_by_id(g.round_id).one(&txn).await?.ok_or(AppError::NotFound)?;
+    let at = BoardRef { event_id, round: r.number, board: g.board };
+    let result = match ruling {
+        Ruling::Draw => Some(GameResult::Draw),
+        Ruling::NoResult => Some(GameResult::NoResult),
+        _ => None,
+    };
+    if let Some(result) = result {
+        let mut board = live::load_for_change(&txn, at, locale).await?;
+        let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+        board.live.end_by_ruling(result).map_err(|e| AppError::BadRequest(e.to_string()))?;
+        live::save(&txn, &mut board, stored, before, now, Some(referee.id), locale).await?;
+    }
+    let edition = Edition::of_ruleset(&event.ruleset);
+    let article = ruling_article(kind, ruling, edition);
+    let mut active: dispute::ActiveModel = found.into();
+    active.status = Set("ruled".into());
+    active.ruling = Set(Some(serde_json::to_string(&ruling).map_err(|e| AppError::Internal(e.into()))?));
+    active.ruled_by = Set(Some(referee.id));
+    active.ruled_at = Set(Some(now));
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(referee.id),
+        Some(event_id),
+        "dispute.ruled",
+        json!({ "dispute": dispute_id, "round": at.round, "board": at.board, "kind": kind.code(),
+                "ruling": ruling.code(), "article": article }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
 /// An open dispute as the queue lists it.
 pub struct QueueEntry {
     pub dispute: dispute::Model,
     pub kind: DisputeKind,
     pub article: String,
+    /// The rulings the desk offers for it.
+    pub rulings: Vec<Ruling>,
     pub round: i32,
     pub board: i32,
     pub black: String,
@@ -107,6 +194,7 @@ pub async fn queue(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<
             player::Entity::find_by_id(id).one(conn).await.map(|p| p.map(|p| p.name).unwrap_or_default())
         };
         entries.push(QueueEntry {
+            rulings: applicable_rulings(kind, &event),
             kind,
             article: kind.article(edition),
             round: r.number,

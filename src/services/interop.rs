@@ -266,6 +266,7 @@ pub async fn import_opengotha(
         komi: &komi,
         board_size: "",
         late_limit_minutes: "",
+        cycle_outcome: "",
         time_control: "",
         system_settings: SystemInput {
             mcmahon_bar: &bar,

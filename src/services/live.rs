@@ -98,7 +98,7 @@ pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> 
 /// [`load`] for a change: the game's row is locked until the transaction ends, so two actions
 /// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
 /// transactions take turns already).
-async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+pub(crate) async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
     load_with(conn, at, locale, true).await
 }
 
@@ -429,7 +429,7 @@ fn agree_for(live: &mut LiveGame, colour: Color, recorder: bool) -> Result<(), L
 
 /// Stores what changed: the moves after the first `stored_moves`, the state, when the clock
 /// flags, and the result once the game has one (`before`: the phase before the change).
-async fn save(
+pub(crate) async fn save(
     txn: &impl ConnectionTrait,
     board: &mut LiveBoard,
     stored_moves: usize,

@@ -82,6 +82,7 @@ route_table! {
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
     GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
     GET  "/events/{event_id}/disputes" => disputes::queue, EventStaff;
+    POST "/events/{event_id}/disputes/{dispute_id}/rule" => disputes::rule, EventStaff;
     GET  "/events/{event_id}/players" => players::list, Public;
     POST "/events/{event_id}/players" => players::add, Director;
     POST "/events/{event_id}/players/import" => players::import, Director;

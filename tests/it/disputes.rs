@@ -90,5 +90,30 @@ async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
     assert!(queue.body.contains("triple-ko") && queue.body.contains("1988 Art. 20.3"), "{}", queue.body);
     assert!(queue.body.contains("by the engine"));
+
+    // Acceptance (item 3, second half): a referee of the event rules a draw; each player has
+    // 1 point. The director, not a referee, may not rule.
+    let dispute = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    let rule = format!("{event}/disputes/{dispute}/rule");
+    recorder.post(&rule, &[("ruling", "draw")]).await?.assert_status(403)?;
+    let mut referee = t.app.client();
+    let email = format!("{}@club.example", unique("r"));
+    referee.sign_up_and_log_in(&t.app, &email, "Referee Li", "a referee passphrase").await?;
+    recorder
+        .post(&format!("{event}/staff"), &[("email", email.as_str()), ("role", "referee")])
+        .await?
+        .assert_status(303)?;
+    let wrong = referee.post(&rule, &[("ruling", "replay")]).await?;
+    wrong.assert_status(400)?;
+    assert!(wrong.body.contains("not a ruling the desk offers"), "the event's outcome is a draw");
+    referee.post(&rule, &[("ruling", "draw")]).await?.assert_status(303)?;
+    referee.post(&rule, &[("ruling", "draw")]).await?.assert_status(400)?;
+    let table = standings(&t.app.client().get(&format!("{event}/standings")).await?.body);
+    let points: Vec<u32> = table.values().map(|row| row.0).collect();
+    assert_eq!(points, vec![1, 1], "a draw: one point each ({table:?})");
+    let audit = referee.get(&format!("{event}/audit")).await?.body;
+    assert!(audit.contains("dispute.ruled") && audit.contains("1988 Art. 20.3"));
+    let empty = referee.get(&format!("{event}/disputes")).await?.body;
+    assert!(empty.contains("id=\"no-disputes\""));
     Ok(())
 }

@@ -13,6 +13,7 @@ fn fill(path: &str, event_id: i32, staff_id: &str, player_id: &str) -> String {
         .replace("{team_id}", player_id)
         .replace("{number}", "1")
         .replace("{board}", "1")
+        .replace("{dispute_id}", "1")
         .replace("{token}", &"0".repeat(64))
         .replace("{code}", "en")
 }

@@ -19,6 +19,8 @@ pub struct Model {
     pub board_size: i32,
     /// Minutes after a round's scheduled start past which an absent player loses; 0: none.
     pub late_limit_minutes: i32,
+    /// What a cycle comes to (domain::referee::CycleOutcome): "draw", "replay" or "no-result".
+    pub cycle_outcome: String,
     pub time_control: String,
     /// The system's own settings as JSON (domain::event::SystemSettings).
     pub system_settings: String,

@@ -37,6 +37,26 @@ pub async fn file(
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}")))
 }
 
+#[derive(Deserialize)]
+pub struct RulingForm {
+    #[serde(default)]
+    ruling: String,
+}
+
+/// A referee of the event rules on a dispute.
+pub async fn rule(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<RulingForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, dispute_id) = path.into_inner();
+    let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    disputes::rule(&state, &account, event_id, dispute_id, &form.ruling, ctx.locale).await?;
+    ctx.flash("success", ctx.t("flash-dispute-ruled"));
+    Ok(see_other(&format!("/events/{event_id}/disputes")))
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "disputes/queue.html")]
 pub struct QueuePage {
@@ -48,6 +68,10 @@ pub struct QueuePage {
 impl QueuePage {
     fn kind_text(&self, kind: &DisputeKind) -> String {
         self.ctx.t(&format!("dispute-{}", kind.code()))
+    }
+
+    fn ruling_text(&self, ruling: &crate::domain::referee::Ruling) -> String {
+        self.ctx.t(&format!("ruling-{}", ruling.code()))
     }
 }
 

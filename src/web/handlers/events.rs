@@ -70,6 +70,8 @@ pub struct EventForm {
     #[serde(default)]
     late_limit_minutes: String,
     #[serde(default)]
+    cycle_outcome: String,
+    #[serde(default)]
     time_control: String,
     #[serde(default)]
     mcmahon_bar: String,
@@ -132,6 +134,7 @@ impl EventForm {
             komi: &self.komi,
             board_size: &self.board_size,
             late_limit_minutes: &self.late_limit_minutes,
+            cycle_outcome: &self.cycle_outcome,
             time_control: &self.time_control,
             system_settings: SystemInput {
                 mcmahon_bar: &self.mcmahon_bar,
@@ -211,6 +214,7 @@ impl EventForm {
             komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
+            cycle_outcome: e.cycle_outcome.clone(),
             time_control: e.time_control.clone(),
             ..EventForm::default()
         }
@@ -266,6 +270,7 @@ fn new_event_form(state: &AppState) -> EventForm {
         komi: "7.5".into(),
         board_size: "19".into(),
         late_limit_minutes: "0".into(),
+        cycle_outcome: "draw".into(),
         ..Default::default()
     }
     .with_system_settings(&SystemSettings::default())
