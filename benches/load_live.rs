@@ -16,7 +16,7 @@ use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
-use yunzi::db::entities::{event, game, player, round, user};
+use yunzi::db::entities::{event, game, player, round};
 use yunzi::startup::Application;
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
@@ -57,19 +57,11 @@ async fn main() -> anyhow::Result<()> {
     let db = yunzi::db::connect(&url).await?;
     let now = Utc::now();
     let password = "load benchmark passphrase";
+    let email = format!("recorder-{}@load.example", std::process::id());
+    let recorder = yunzi::services::accounts::create_admin(&db, &SystemClock, &email, "Recorder", password.into())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let txn = db.begin().await?;
-    let recorder = user::ActiveModel {
-        email: Set(format!("recorder-{}@load.example", std::process::id())),
-        display_name: Set("Recorder".into()),
-        password_hash: Set(yunzi::auth::password::hash(password.into()).await?),
-        is_admin: Set(true),
-        email_confirmed_at: Set(Some(now)),
-        session_epoch: Set(0),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
     let room = event::ActiveModel {
         name: Set("Load".into()),
         venue: Set(String::new()),
@@ -142,7 +134,6 @@ async fn main() -> anyhow::Result<()> {
     };
     let login = client.get(format!("{base}/login")).send().await?.text().await?;
     let csrf = token(&login).ok_or_else(|| anyhow::anyhow!("no CSRF token on the login page"))?;
-    let email = format!("recorder-{}@load.example", std::process::id());
     client
         .post(format!("{base}/login"))
         .form(&[("email", email.as_str()), ("password", password), ("next", "/events"), ("csrf_token", &csrf)])

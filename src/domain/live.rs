@@ -437,6 +437,18 @@ impl LiveGame {
         self.state.paused || self.state.sealed.is_some()
     }
 
+    /// The time from `down` to `up` (the server was not running) is charged to nobody. False if
+    /// no clock was running.
+    pub fn skip_downtime(&mut self, down: DateTime<Utc>, up: DateTime<Utc>) -> bool {
+        match &mut self.state.clock {
+            Some(clock) if clock.running.is_some() => {
+                clock.skip(down, up);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// A referee's ruling ends the game with `result` (a cycle's draw or no result).
     pub fn end_by_ruling(&mut self, result: GameResult) -> Result<(), LiveError> {
         if !matches!(self.state.phase, Phase::Playing | Phase::Marking | Phase::Disputed) {

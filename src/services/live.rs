@@ -392,14 +392,9 @@ async fn resume_one(
     };
     let mut board =
         load_for_change(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }, Locale::En).await?;
-    let mut live_state = board.live.state().clone();
-    let Some(clock) = &mut live_state.clock else { return Ok(false) };
-    if clock.running.is_none() {
+    if !board.live.skip_downtime(down, now) {
         return Ok(false);
     }
-    clock.skip(down, now);
-    board.live =
-        LiveGame::restore(board.live.setup().clone(), board.live.moves().to_vec(), live_state).map_err(corrupt)?;
     let stored = board.live.moves().len();
     let phase = board.live.state().phase;
     save(&txn, &mut board, stored, phase, now, None, Locale::En).await?;

@@ -707,7 +707,12 @@ pub async fn set_start(
         return Err(AppError::BadRequest(locale.t("error-round-start-past")));
     }
     let games = games_of(&txn, r.id).await?;
-    let started = |g: &game::Model| g.live_state.as_deref().is_some_and(|text| !text.contains("\"phase\":\"waiting\""));
+    let started = |g: &game::Model| {
+        g.live_state
+            .as_deref()
+            .and_then(|text| serde_json::from_str::<crate::domain::live::LiveState>(text).ok())
+            .is_some_and(|state| state.phase != crate::domain::live::Phase::Waiting)
+    };
     if games.iter().any(started) {
         return Err(AppError::BadRequest(locale.t("error-round-under-way")));
     }

@@ -12,20 +12,10 @@ use crate::domain::go::sgf::SgfPoint;
 const CELL: u32 = 30;
 const MARGIN: u32 = 30;
 
-/// Star points of the usual board sizes.
+/// Star points of the usual board sizes: where the most handicap stones go (9 on 19×19, the
+/// corners and the centre on 9×9 and 13×13).
 fn star_points(size: u8) -> Vec<(u8, u8)> {
-    let edge = match size {
-        9 => 2,
-        13 => 3,
-        19 => 3,
-        _ => return Vec::new(),
-    };
-    let (low, mid, high) = (edge, size / 2, size - 1 - edge);
-    let mut points = vec![(low, low), (high, low), (low, high), (high, high), (mid, mid)];
-    if size == 19 {
-        points.extend([(mid, low), (mid, high), (low, mid), (high, mid)]);
-    }
-    points
+    crate::domain::live::handicap_points(size, if size == 19 { 9 } else { 5 })
 }
 
 /// What to draw besides the stones.

@@ -167,13 +167,6 @@ impl BoardPage {
     }
 }
 
-/// Half-points as points: 371 → "185½".
-fn halves(value: i32) -> String {
-    let sign = if value < 0 { "-" } else { "" };
-    let (whole, half) = (value.unsigned_abs() / 2, value.unsigned_abs() % 2 == 1);
-    format!("{sign}{whole}{}", if half { "½" } else { "" })
-}
-
 /// Quarter-stones as stones: 3 → "¾", 7 → "1¾".
 fn quarters(value: i32) -> String {
     let sign = if value < 0 { "-" } else { "" };
@@ -185,6 +178,7 @@ fn quarters(value: i32) -> String {
 /// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
 /// half-points are its quarter-stones.
 fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
+    let halves = |value: i32| crate::services::standings::points_text(i64::from(value));
     let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
     let margin = count.margin_half_points.abs();
     let (stones, points) = (quarters(margin), halves(margin));
@@ -329,6 +323,7 @@ async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Loca
     })
 }
 
+/// Does `action` as the signed-in reader and tells the board's watchers.
 async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?;
     let board = live::act(state, account, at, action, ctx.locale).await?;
@@ -430,18 +425,12 @@ pub async fn pass_on_timeout(
     run(&state, &ctx, board_ref(path.into_inner()), Action::PassOnTimeout(colour, form.asked == "yes")).await
 }
 
-/// A referee's step: pause, adjourn or resume.
-async fn referee(state: &AppState, ctx: &PageCtx, path: (i32, i32, i32), action: Action) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
-    run(state, ctx, board_ref(path), action).await
-}
-
 pub async fn pause(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
-    referee(&state, &ctx, path.into_inner(), Action::Pause).await
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Pause).await
 }
 
 pub async fn adjourn(
@@ -449,7 +438,7 @@ pub async fn adjourn(
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
-    referee(&state, &ctx, path.into_inner(), Action::Adjourn).await
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Adjourn).await
 }
 
 pub async fn resume(
@@ -457,7 +446,7 @@ pub async fn resume(
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
-    referee(&state, &ctx, path.into_inner(), Action::Resume).await
+    run(&state, &ctx, board_ref(path.into_inner()), Action::Resume).await
 }
 
 pub async fn seal(
