@@ -11,6 +11,7 @@ mod m20261121_000006_live;
 mod m20261121_000007_late_limit;
 mod m20261121_000008_disputes;
 mod m20261121_000009_cycle_outcome;
+mod m20261121_000010_referee_desk;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000007_late_limit::Migration),
             Box::new(m20261121_000008_disputes::Migration),
             Box::new(m20261121_000009_cycle_outcome::Migration),
+            Box::new(m20261121_000010_referee_desk::Migration),
         ]
     }
 }

@@ -9,6 +9,7 @@ pub mod entities {
     pub mod game;
     pub mod game_move;
     pub mod lineup;
+    pub mod notification;
     pub mod player;
     pub mod round;
     pub mod user;

@@ -536,6 +536,8 @@ pub struct EventSettings {
     pub late_limit_minutes: u32,
     /// What a cycle comes to (Art. 20.3 leaves it to the event).
     pub cycle_outcome: crate::domain::referee::CycleOutcome,
+    /// What a warning costs at the count.
+    pub warning_penalty: crate::domain::referee::WarningPenalty,
     pub time_control: String,
     pub system_settings: SystemSettings,
 }
@@ -558,6 +560,8 @@ pub struct EventInput<'a> {
     pub late_limit_minutes: &'a str,
     /// Blank: a draw.
     pub cycle_outcome: &'a str,
+    /// Blank: as the rules say.
+    pub warning_penalty: &'a str,
     pub time_control: &'a str,
     pub system_settings: SystemInput<'a>,
 }
@@ -609,6 +613,13 @@ impl EventSettings {
                 input.cycle_outcome.trim()
             ))
         })?;
+        let warning_penalty =
+            crate::domain::referee::WarningPenalty::parse(input.warning_penalty).ok_or_else(|| {
+                FieldError(format!(
+                    "\"{}\" is not a warning penalty: leave it blank for the rules' own, or use stone or none",
+                    input.warning_penalty.trim()
+                ))
+            })?;
         let system = System::parse(input.system)?;
         Ok(EventSettings {
             name,
@@ -623,6 +634,7 @@ impl EventSettings {
             board_size,
             late_limit_minutes,
             cycle_outcome,
+            warning_penalty,
             // Stored in the canonical notation, which the live clocks read back.
             time_control: crate::domain::clock::TimeControl::parse(&clean_text(
                 input.time_control,

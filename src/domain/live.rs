@@ -75,6 +75,34 @@ pub struct LiveState {
     /// Cycles the engine found that have been filed for the referees.
     #[serde(default)]
     pub cycles_filed: usize,
+    /// Warnings given to Black, White in this game (Art. 25.2: the second loses it; under the
+    /// 2002 rules each also costs a stone at the count).
+    #[serde(default)]
+    pub warnings: [u32; 2],
+    /// A move a board assistant entered that the rules refuse (an illegal move, or a second
+    /// move in a row): the clock stops until a referee rules.
+    #[serde(default)]
+    pub held: Option<HeldMove>,
+    /// Where a referee resumed play after the passes (dead stones resolved by play): after how
+    /// many moves, and who moved first. Replaying the record resumes there again.
+    #[serde(default)]
+    pub resumptions: Vec<Resumption>,
+}
+
+/// A move held for the referee (see [`LiveState::held`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldMove {
+    pub colour: Color,
+    pub point: Option<(u8, u8)>,
+    /// Why the engine refuses it, as a referee reads it.
+    pub why: String,
+}
+
+/// See [`LiveState::resumptions`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resumption {
+    pub after: usize,
+    pub first: Color,
 }
 
 /// A move sealed at an adjournment: played when the referee resumes the game.
@@ -119,6 +147,14 @@ pub enum LiveError {
     NoAdjournment,
     /// A timeout counts as a pass only under the 2002 rules with Chinese byo-yomi.
     NoPassOnTimeout,
+    /// A move is held for a referee's ruling: play waits.
+    Held,
+    /// The ruling voids a held move, and no move of that player is held.
+    NothingHeld,
+    /// A recount needs a game that ended by passes and was counted.
+    NotCounted,
+    /// The ruling sets clocks, and the game has none.
+    NoClock,
     /// A stored move no longer replays (the record was changed by hand): move number, why.
     Corrupt(usize, String),
     Board(String),
@@ -128,6 +164,10 @@ impl fmt::Display for LiveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LiveError::Illegal(why) => write!(f, "illegal move: {why}"),
+            LiveError::Held => f.write_str("a move is held for the referee: play waits for the ruling"),
+            LiveError::NothingHeld => f.write_str("no move of that player is held for a ruling"),
+            LiveError::NotCounted => f.write_str("the game was not counted: there is nothing to recount"),
+            LiveError::NoClock => f.write_str("the game has no clock"),
             LiveError::NotNow(Phase::Waiting) => f.write_str("the game has not started"),
             LiveError::NotNow(Phase::Playing) => f.write_str("the game is still being played"),
             LiveError::NotNow(Phase::Marking) => f.write_str("play has ended: the players are marking dead stones"),
@@ -214,6 +254,9 @@ impl LiveGame {
             paused: false,
             version: 0,
             cycles_filed: 0,
+            warnings: [0, 0],
+            held: None,
+            resumptions: Vec::new(),
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
@@ -237,6 +280,9 @@ impl LiveGame {
                 }
             };
             game.play(m.colour, mv).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
+            if let Some(resumed) = state.resumptions.iter().find(|r| r.after == n + 1) {
+                game.resume(resumed.first);
+            }
         }
         Ok(LiveGame { setup, game, moves, state })
     }
@@ -432,9 +478,10 @@ impl LiveGame {
         true
     }
 
-    /// The clock is stopped by a referee (a pause, or an adjournment with its sealed move).
+    /// The clock is stopped by a referee (a pause, an adjournment with its sealed move, a move
+    /// held for a ruling).
     pub fn is_paused(&self) -> bool {
-        self.state.paused || self.state.sealed.is_some()
+        self.state.paused || self.state.sealed.is_some() || self.state.held.is_some()
     }
 
     /// The time from `down` to `up` (the server was not running) is charged to nobody. False if
@@ -449,12 +496,201 @@ impl LiveGame {
         }
     }
 
-    /// A referee's ruling ends the game with `result` (a cycle's draw or no result).
+    /// A referee's ruling ends the game with `result` (a cycle's draw or no result), or
+    /// changes the result of a finished one.
     pub fn end_by_ruling(&mut self, result: GameResult) -> Result<(), LiveError> {
-        if !matches!(self.state.phase, Phase::Playing | Phase::Marking | Phase::Disputed) {
+        if self.state.phase == Phase::Waiting {
             return Err(LiveError::NotNow(self.state.phase));
         }
+        self.state.held = None;
+        self.state.paused = false;
+        self.state.adjourning = false;
+        self.state.sealed = None;
         self.finish(result);
+        Ok(())
+    }
+
+    /// A board assistant entered `point` for `colour` and the engine refuses it (`why`): the
+    /// move is held and the clock stopped at `at` until a referee rules. The dispute it makes:
+    /// a second move in a row, or an illegal move.
+    pub fn hold(
+        &mut self,
+        colour: Color,
+        point: Option<(u8, u8)>,
+        why: String,
+        at: DateTime<Utc>,
+    ) -> Result<super::referee::DisputeKind, LiveError> {
+        self.require(Phase::Playing)?;
+        if self.is_paused() {
+            return Err(LiveError::Paused);
+        }
+        if let Some(clock) = &mut self.state.clock
+            && clock.running.is_some()
+        {
+            clock.pause(at).map_err(|_| LiveError::Paused)?;
+        }
+        let kind = if colour == self.to_move() {
+            super::referee::DisputeKind::IllegalMove
+        } else {
+            super::referee::DisputeKind::TwoMovesInARow
+        };
+        self.state.held = Some(HeldMove { colour, point, why });
+        Ok(kind)
+    }
+
+    /// Applies a referee's ruling at `at` (see `domain::referee` for which article allows
+    /// which). The game goes on, is played again, or ends with the ruling's result.
+    pub fn apply_ruling(&mut self, ruling: super::referee::Ruling, at: DateTime<Utc>) -> Result<(), LiveError> {
+        use super::referee::Ruling;
+        let win_for = |loser: Color, margin| GameResult::Win { winner: loser.opponent(), margin };
+        match ruling {
+            // The record is the position: a moved stone goes back where the record has it, and
+            // a held move that is not upheld was entered by mistake.
+            Ruling::Dismiss | Ruling::RestorePosition | Ruling::PositionStands => {
+                if self.state.held.is_some() {
+                    self.release_held(at)?;
+                } else if self.state.phase == Phase::Disputed {
+                    // The marks stand: the count is made with them.
+                    let count = self.count();
+                    self.finish(count.result);
+                }
+                Ok(())
+            }
+            Ruling::Draw => self.end_by_ruling(GameResult::Draw),
+            Ruling::NoResult => self.end_by_ruling(GameResult::NoResult),
+            Ruling::BothLose => self.end_by_ruling(GameResult::BothLose),
+            Ruling::LossForTwoMoves { offender } => self.end_by_ruling(win_for(offender, Margin::Unspecified)),
+            Ruling::LossOnTime { loser } => self.end_by_ruling(win_for(loser, Margin::Time)),
+            Ruling::Replay => self.replay(at),
+            Ruling::ResolveByPlay { first } => self.resolve_by_play(first, at),
+            Ruling::VoidMoveLoseTurn { offender } => self.void_held(offender, false, at),
+            Ruling::VoidMoveWithWarning { offender } => self.void_held(offender, true, at),
+            Ruling::Recount => self.reopen_marking(),
+            Ruling::Warning { offender } => {
+                self.warn(offender);
+                Ok(())
+            }
+            Ruling::AdjustClock { black, white } => self.grant_time(black, white, at),
+        }
+    }
+
+    /// The held move is dropped and the clock runs again from `at`.
+    fn release_held(&mut self, at: DateTime<Utc>) -> Result<HeldMove, LiveError> {
+        let held = self.state.held.take().ok_or(LiveError::NothingHeld)?;
+        if let Some(clock) = &mut self.state.clock
+            && clock.is_paused()
+            && !self.state.paused
+        {
+            clock.resume(at).map_err(|_| LiveError::NotPaused)?;
+        }
+        Ok(held)
+    }
+
+    /// The held move is void (Art. 19, 20.1; 2002: a second move in a row too). An offender
+    /// whose turn it was loses that turn (弃权一次: a pass in the record); `warned`: with a
+    /// warning (2002).
+    fn void_held(&mut self, offender: Color, warned: bool, at: DateTime<Utc>) -> Result<(), LiveError> {
+        let held = self.state.held.as_ref().ok_or(LiveError::NothingHeld)?;
+        if held.colour != offender {
+            return Err(LiveError::NothingHeld);
+        }
+        self.release_held(at)?;
+        if warned && self.warn(offender) {
+            return Ok(());
+        }
+        if self.to_move() == offender && !self.is_paused() {
+            self.play(offender, None, at)?;
+        }
+        Ok(())
+    }
+
+    /// A warning for `colour` (Art. 25.2); true if it lost the game (the second). A game
+    /// already counted is counted again, since under the 2002 rules a warning costs a stone.
+    fn warn(&mut self, colour: Color) -> bool {
+        self.state.warnings[colour.index()] += 1;
+        if let Some(result) = scoring::lost_by_warnings(self.state.warnings, &self.setup.rules) {
+            self.state.held = None;
+            self.finish(result);
+            return true;
+        }
+        let counted = matches!(
+            self.state.result,
+            Some(GameResult::Draw | GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
+        );
+        if self.state.phase == Phase::Finished && counted && self.game.ending() == Some(Ending::Passes) {
+            let count = self.count();
+            self.finish(count.result);
+        }
+        false
+    }
+
+    /// Dead stones disputed: play resumes at `at` and `first` (who claims "dead") moves first
+    /// (2002 Art. 21.4); the passes then end play again and the stones are marked anew.
+    fn resolve_by_play(&mut self, first: Color, at: DateTime<Utc>) -> Result<(), LiveError> {
+        self.require(Phase::Disputed)?;
+        self.game.resume(first);
+        self.state.resumptions.push(Resumption { after: self.moves.len(), first });
+        self.state.phase = Phase::Playing;
+        self.state.dead.clear();
+        self.state.agreed = [false, false];
+        if let Some(clock) = &mut self.state.clock {
+            clock.start(first, at);
+        }
+        Ok(())
+    }
+
+    /// A counting error (Art. 16.3): the count is made again. The game goes back to marking,
+    /// with the marks it was counted with, for the players to agree anew.
+    fn reopen_marking(&mut self) -> Result<(), LiveError> {
+        if self.state.phase != Phase::Finished || self.game.ending() != Some(Ending::Passes) {
+            return Err(LiveError::NotCounted);
+        }
+        self.state.phase = Phase::Marking;
+        self.state.result = None;
+        self.state.agreed = [false, false];
+        Ok(())
+    }
+
+    /// The game is played again from the empty board, started at `at` with fresh clocks; the
+    /// players are at the board. The old record is the dispute's.
+    fn replay(&mut self, at: DateTime<Utc>) -> Result<(), LiveError> {
+        if self.state.phase == Phase::Waiting {
+            return Err(LiveError::NotNow(Phase::Waiting));
+        }
+        let version = self.state.version;
+        let mut fresh = LiveGame::new(self.setup.clone())?;
+        fresh.state.version = version;
+        fresh.state.arrived = [Some(at), Some(at)];
+        fresh.start(at)?;
+        *self = fresh;
+        Ok(())
+    }
+
+    /// A clock malfunction: `black` and `white` milliseconds are given back. A game lost on
+    /// time is played on from `at`, the loser with only the time given.
+    fn grant_time(&mut self, black: Millis, white: Millis, at: DateTime<Utc>) -> Result<(), LiveError> {
+        if self.state.clock.is_none() {
+            return Err(LiveError::NoClock);
+        }
+        let lost_on_time = match self.state.result {
+            Some(GameResult::Win { winner, margin: Margin::Time }) if self.state.phase == Phase::Finished => {
+                Some(winner.opponent())
+            }
+            _ => None,
+        };
+        if lost_on_time.is_none() && self.state.phase != Phase::Playing {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        let to_move = self.to_move();
+        let clock = self.state.clock.as_mut().ok_or(LiveError::NoClock)?;
+        if let Some(loser) = lost_on_time {
+            clock.exhaust(loser);
+            clock.start(to_move, at);
+            self.state.phase = Phase::Playing;
+            self.state.result = None;
+        }
+        clock.grant(Color::Black, black);
+        clock.grant(Color::White, white);
         Ok(())
     }
 
@@ -544,6 +780,9 @@ impl LiveGame {
     /// `colour` plays `point` (None: passes) at `at`.
     pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
         self.require(Phase::Playing)?;
+        if self.state.held.is_some() {
+            return Err(LiveError::Held);
+        }
         if self.is_paused() {
             return Err(LiveError::Paused);
         }
@@ -616,10 +855,24 @@ impl LiveGame {
     pub fn count(&self) -> Count {
         let board = self.game.board();
         let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
+        self.count_with(&dead)
+    }
+
+    /// The engine's view of the position for a referee: the stones it proposes dead, and the
+    /// count under the game's rules with them.
+    pub fn proposal(&self) -> (Vec<(u8, u8)>, Count) {
+        let board = self.game.board();
+        let dead = propose_dead(board);
+        let count = self.count_with(&dead);
+        (dead.into_iter().map(|p| board.xy(p)).collect(), count)
+    }
+
+    fn count_with(&self, dead: &[Point]) -> Count {
+        let board = self.game.board();
         let input = CountInput {
-            dead: &dead,
+            dead,
             prisoners: [self.game.prisoners(Color::Black), self.game.prisoners(Color::White)],
-            warnings: [0, 0],
+            warnings: self.state.warnings,
             handicap: u32::from(self.setup.handicap),
         };
         scoring::count(board, &self.setup.rules, &input)
@@ -859,6 +1112,107 @@ mod tests {
         disputed.dispute()?;
         assert_eq!(disputed.state().phase, Phase::Disputed);
         assert_eq!(disputed.agree(Color::Black), Err(LiveError::NotNow(Phase::Disputed)));
+        Ok(())
+    }
+
+    /// 2002 Art. 21.4: after the passes play resumes with the side that claims "dead"; the
+    /// record replays with the resumption, and the passes end play again.
+    #[test]
+    fn dead_stones_disputed_are_resolved_by_play() -> Result<(), LiveError> {
+        use crate::domain::referee::Ruling;
+        let mut game = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((2, 2)), t(1))?;
+        game.play(Color::White, Some((6, 6)), t(2))?;
+        game.play(Color::Black, None, t(3))?;
+        game.play(Color::White, None, t(4))?;
+        game.dispute()?;
+        assert_eq!(game.apply_ruling(Ruling::ResolveByPlay { first: Color::White }, t(5)), Ok(()));
+        assert_eq!((game.state().phase, game.to_move()), (Phase::Playing, Color::White));
+        assert_eq!(game.due_at(), Some(t(5 + 600 - 2)), "White's clock runs, less the 2 s White used");
+        game.play(Color::White, Some((2, 3)), t(6))?;
+        let again = LiveGame::restore(game.setup().clone(), game.moves().to_vec(), game.state().clone())?;
+        assert_eq!((again.to_move(), again.moves().len()), (Color::Black, 5), "the record replays with the resumption");
+        game.play(Color::Black, None, t(7))?;
+        game.play(Color::White, None, t(8))?;
+        assert_eq!(game.state().phase, Phase::Marking);
+        assert_eq!(
+            game.apply_ruling(Ruling::ResolveByPlay { first: Color::Black }, t(9)),
+            Err(LiveError::NotNow(Phase::Marking)),
+            "only a disputed game is resolved by play"
+        );
+        Ok(())
+    }
+
+    /// A board assistant's illegal move or second move in a row is held for the referee, who
+    /// voids it (the offender losing the turn), or gives the 1988 loss for two moves.
+    #[test]
+    fn held_moves_wait_for_the_ruling() -> Result<(), LiveError> {
+        use crate::domain::referee::{DisputeKind, Ruling};
+        let mut game = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((1, 0)), t(1))?;
+        game.play(Color::White, Some((5, 5)), t(2))?;
+        game.play(Color::Black, Some((0, 1)), t(3))?;
+        // White at the corner has no liberty and takes nothing: suicide.
+        let kind = game.hold(Color::White, Some((0, 0)), "suicide".into(), t(10))?;
+        assert_eq!(kind, DisputeKind::IllegalMove);
+        assert_eq!(game.play(Color::White, Some((4, 4)), t(11)), Err(LiveError::Held));
+        assert_eq!(game.due_at(), None, "the clock is stopped");
+        game.apply_ruling(Ruling::VoidMoveLoseTurn { offender: Color::White }, t(100))?;
+        let last = game.moves().last().copied();
+        assert_eq!(last.map(|m| (m.colour, m.point, m.spent)), Some((Color::White, None, 7_000)), "a lost turn");
+        assert_eq!(game.to_move(), Color::Black);
+        let kind = game.hold(Color::White, Some((4, 4)), "not White's turn".into(), t(101))?;
+        assert_eq!(kind, DisputeKind::TwoMovesInARow);
+        game.apply_ruling(Ruling::LossForTwoMoves { offender: Color::White }, t(102))?;
+        assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified }));
+        assert_eq!(game.state().held, None);
+        Ok(())
+    }
+
+    #[test]
+    fn the_second_warning_loses_and_a_recount_reopens_the_marks() -> Result<(), LiveError> {
+        use crate::domain::referee::Ruling;
+        let mut game = nine(None);
+        game.start(t(0))?;
+        game.play(Color::Black, Some((4, 4)), t(1))?;
+        game.play(Color::White, None, t(2))?;
+        game.play(Color::Black, None, t(3))?;
+        game.agree(Color::Black)?;
+        let counted = game.agree(Color::White)?.map(|c| c.result);
+        assert!(counted.is_some());
+        game.apply_ruling(Ruling::Recount, t(4))?;
+        assert_eq!((game.state().phase, game.state().result), (Phase::Marking, None));
+        game.agree(Color::Black)?;
+        assert_eq!(game.agree(Color::White)?.map(|c| c.result), counted, "the same marks, the same count");
+        game.apply_ruling(Ruling::Warning { offender: Color::Black }, t(5))?;
+        assert_eq!(game.state().result, counted, "one warning: 1988 costs nothing at the count");
+        game.apply_ruling(Ruling::Warning { offender: Color::Black }, t(6))?;
+        assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
+        let mut resigned = nine(None);
+        resigned.start(t(0))?;
+        resigned.resign(Color::Black)?;
+        assert_eq!(resigned.apply_ruling(Ruling::Recount, t(1)), Err(LiveError::NotCounted));
+        Ok(())
+    }
+
+    /// A clock malfunction: time given back plays on a game lost on time; a replay starts
+    /// again from the empty board with fresh clocks.
+    #[test]
+    fn time_given_back_and_a_replay() -> Result<(), LiveError> {
+        use crate::domain::referee::Ruling;
+        let mut game = nine(Some(TimeControl::Absolute { main: MINUTE }));
+        game.start(t(0))?;
+        game.play(Color::Black, Some((4, 4)), t(10))?;
+        assert!(game.tick(t(70)).is_some(), "White's flag falls");
+        game.apply_ruling(Ruling::AdjustClock { black: 0, white: 30 * SECOND }, t(100))?;
+        assert_eq!((game.state().phase, game.state().result), (Phase::Playing, None));
+        assert_eq!(game.due_at(), Some(t(130)), "White has only the 30 s given");
+        game.play(Color::White, Some((3, 3)), t(110))?;
+        game.apply_ruling(Ruling::Replay, t(200))?;
+        assert_eq!((game.moves().len(), game.state().phase, game.to_move()), (0, Phase::Playing, Color::Black));
+        assert_eq!(game.due_at(), Some(t(260)), "fresh clocks from the ruling");
         Ok(())
     }
 

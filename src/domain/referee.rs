@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::clock::Millis;
 use super::color::Color;
 
 /// The rules the event plays under, for articles and rulings.
@@ -141,6 +142,45 @@ impl CycleOutcome {
     }
 }
 
+/// What a warning costs at this event besides the second losing the game: as the rules say
+/// (the 2002 rules take a stone at the count, Art. 24.1; the 1988 rules nothing), a stone, or
+/// nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WarningPenalty {
+    AsTheRules,
+    Stone,
+    Nothing,
+}
+
+impl WarningPenalty {
+    pub const ALL: [WarningPenalty; 3] = [WarningPenalty::AsTheRules, WarningPenalty::Stone, WarningPenalty::Nothing];
+
+    /// "" for as the rules say.
+    pub fn code(self) -> &'static str {
+        match self {
+            WarningPenalty::AsTheRules => "",
+            WarningPenalty::Stone => "stone",
+            WarningPenalty::Nothing => "none",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<WarningPenalty> {
+        WarningPenalty::ALL.into_iter().find(|p| p.code() == code.trim())
+    }
+
+    /// The points a warning takes at the count (half-points, as the ruleset keeps them), given
+    /// what the ruleset takes.
+    pub fn half_points(self, ruleset_half_points: i32) -> i32 {
+        match self {
+            WarningPenalty::AsTheRules => ruleset_half_points,
+            // One stone is two points.
+            WarningPenalty::Stone => 4,
+            WarningPenalty::Nothing => 0,
+        }
+    }
+}
+
 /// A ruling the desk offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "ruling", rename_all = "kebab-case")]
@@ -172,13 +212,35 @@ pub enum Ruling {
     Recount,
     /// A warning; the second in one game loses it.
     Warning { offender: Color },
-    /// The clock's times are set by the referee (a malfunction).
-    AdjustClock,
+    /// The referee gives time back on the clocks (a malfunction): milliseconds added to
+    /// Black's and to White's time. A game lost on time is played on.
+    AdjustClock { black: Millis, white: Millis },
     /// A loss on time that the clock did not give (late past the limit, a fallen flag missed).
     LossOnTime { loser: Color },
 }
 
 impl Ruling {
+    /// The side the ruling names (the offender, the loser, who moves first), if any.
+    pub fn side(self) -> Option<Color> {
+        match self {
+            Ruling::ResolveByPlay { first: side }
+            | Ruling::VoidMoveLoseTurn { offender: side }
+            | Ruling::VoidMoveWithWarning { offender: side }
+            | Ruling::LossForTwoMoves { offender: side }
+            | Ruling::Warning { offender: side }
+            | Ruling::LossOnTime { loser: side } => Some(side),
+            _ => None,
+        }
+    }
+
+    /// How a form names the ruling: its code, and the side it names ("warning:white").
+    pub fn form_value(self) -> String {
+        match self.side() {
+            Some(side) => format!("{}:{}", self.code(), side.as_str()),
+            None => self.code().to_string(),
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Ruling::Dismiss => "dismiss",
@@ -194,7 +256,7 @@ impl Ruling {
             Ruling::BothLose => "both-lose",
             Ruling::Recount => "recount",
             Ruling::Warning { .. } => "warning",
-            Ruling::AdjustClock => "adjust-clock",
+            Ruling::AdjustClock { .. } => "adjust-clock",
             Ruling::LossOnTime { .. } => "loss-on-time",
         }
     }
@@ -257,7 +319,7 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
         }
         DisputeKind::CountingError => rulings.push(Ruling::Recount),
         DisputeKind::ClockIncident => {
-            rulings.push(Ruling::AdjustClock);
+            rulings.push(Ruling::AdjustClock { black: 0, white: 0 });
             if let Some(offender) = c.offender {
                 rulings.extend([Ruling::LossOnTime { loser: offender }, Ruling::Warning { offender }]);
             }
@@ -266,6 +328,27 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
     }
     rulings.push(Ruling::Dismiss);
     rulings
+}
+
+/// The rulings the desk offers: those [`allowed_rulings`] gives, and where the offender (or the
+/// side claiming "dead") is not known, those for either side, for the referee to choose.
+pub fn offered_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
+    let sides = |known: Option<Color>| match known {
+        Some(side) => vec![Some(side)],
+        None => vec![Some(Color::Black), Some(Color::White)],
+    };
+    let mut offered: Vec<Ruling> = Vec::new();
+    for offender in sides(c.offender) {
+        for claims_dead in sides(c.claims_dead) {
+            for ruling in allowed_rulings(kind, &Circumstances { offender, claims_dead, ..*c }) {
+                if !offered.contains(&ruling) && ruling != Ruling::Dismiss {
+                    offered.push(ruling);
+                }
+            }
+        }
+    }
+    offered.push(Ruling::Dismiss);
+    offered
 }
 
 /// The article a ruling applies.
@@ -360,6 +443,42 @@ mod tests {
         for kind in DisputeKind::ALL {
             assert_eq!(allowed_rulings(kind, &unknown).last(), Some(&Ruling::Dismiss), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn an_unknown_offender_offers_the_ruling_for_either_side() {
+        let c = Circumstances { offender: None, claims_dead: None, ..circumstances(Edition::Rules1988) };
+        assert_eq!(
+            offered_rulings(DisputeKind::Conduct, &c),
+            vec![
+                Ruling::Warning { offender: Color::Black },
+                Ruling::Warning { offender: Color::White },
+                Ruling::Dismiss
+            ]
+        );
+        assert_eq!(
+            offered_rulings(DisputeKind::DeadStones, &c),
+            vec![
+                Ruling::ResolveByPlay { first: Color::Black },
+                Ruling::ResolveByPlay { first: Color::White },
+                Ruling::Dismiss
+            ]
+        );
+        let known = circumstances(Edition::Rules1988);
+        assert_eq!(offered_rulings(DisputeKind::Conduct, &known), allowed_rulings(DisputeKind::Conduct, &known));
+        assert_eq!(Ruling::Warning { offender: Color::White }.form_value(), "warning:white");
+        assert_eq!(Ruling::Recount.form_value(), "recount");
+    }
+
+    #[test]
+    fn warning_penalties_read_back_and_cost_a_stone_or_nothing() {
+        for penalty in WarningPenalty::ALL {
+            assert_eq!(WarningPenalty::parse(penalty.code()), Some(penalty));
+        }
+        assert_eq!(WarningPenalty::parse("lashes"), None);
+        assert_eq!(WarningPenalty::AsTheRules.half_points(4), 4);
+        assert_eq!(WarningPenalty::Stone.half_points(0), 4);
+        assert_eq!(WarningPenalty::Nothing.half_points(4), 0);
     }
 
     #[test]

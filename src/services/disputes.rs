@@ -1,36 +1,61 @@
 //! Disputes for the referee desk (see `domain::referee`): filed by a player of the board, by
-//! the event's staff, or by the engine (a dead-stone disagreement at the end of a live game);
-//! each with the board, the move number, a snapshot of the position, who filed it, the claim and
-//! the time, and an audit row naming its article. The queue shows a referee the open ones, most
-//! urgent first.
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+//! the event's staff, or by the engine (dead stones refused, a cycle, a board assistant's
+//! illegal move or second move in a row, a loss on time); each with the board, the move number,
+//! a snapshot of the position, who filed it, the claim and the time, and an audit row naming
+//! its article. A referee of the event rules among the rulings the article allows, applied to
+//! the game through the same path as play; either player may appeal a ruling once, to the chief
+//! referee. The board's players and the event's referees are told of each step.
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::db::entities::{dispute, game, player, round, user};
+use crate::db::entities::{audit as audit_row, dispute, event, game, game_move, player, round, user};
+use crate::domain::clock::{MINUTE, Millis};
+use crate::domain::color::Color;
 use crate::domain::player::clean_text;
 use crate::domain::referee::{
-    Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, allowed_rulings, ruling_article,
+    Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, offered_rulings, ruling_article,
 };
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::live::{self, LiveBoard, Seat};
-use crate::services::rounds::BoardRef;
+use crate::mail::Mail;
+use crate::services::live::{self, Change, LiveBoard, Seat};
+use crate::services::notifications::{self, Notice};
+use crate::services::rounds::{self, BoardRef};
 use crate::services::{audit, events};
 use crate::state::AppState;
 
 /// The longest claim a player may write.
 pub const CLAIM_MAX_CHARS: usize = 2000;
 
-/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine).
+/// The article of an appeal (1988 Art. 16.4: the ruling stands meanwhile).
+pub const APPEAL_ARTICLE: &str = "1988 Art. 16.4";
+
+/// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
+async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
+    let mut told = notifications::referees_of(conn, board.event.id).await?;
+    told.extend(board.black.user_id);
+    told.extend(board.white.user_id);
+    Ok(told)
+}
+
+pub fn link_of(event_id: i32, dispute_id: i32) -> String {
+    format!("/events/{event_id}/disputes/{dispute_id}")
+}
+
+/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
+/// `offender`: the side it is about, when known), and tells the board's players and the
+/// referees. Returns the mails to send once the transaction commits.
 pub async fn file_in(
     txn: &impl ConnectionTrait,
     board: &LiveBoard,
     kind: DisputeKind,
     claim: &str,
     by: Option<i32>,
+    offender: Option<Color>,
     now: chrono::DateTime<chrono::Utc>,
-) -> AppResult<dispute::Model> {
+) -> AppResult<Vec<Mail>> {
     let edition = Edition::of_ruleset(&board.event.ruleset);
     let filed = dispute::ActiveModel {
         event_id: Set(board.event.id),
@@ -42,6 +67,7 @@ pub async fn file_in(
         claim: Set(claim.to_string()),
         filed_at: Set(now),
         status: Set("open".into()),
+        offender: Set(offender.map(|c| c.as_str().to_string())),
         ..Default::default()
     }
     .insert(txn)
@@ -56,10 +82,20 @@ pub async fn file_in(
                 "move": filed.move_number, "article": kind.article(edition) }),
     )
     .await?;
-    Ok(filed)
+    let notice = Notice {
+        what: "filed".into(),
+        event: board.event.name.clone(),
+        round: board.round.number,
+        board: board.game.board,
+        kind: kind.code().into(),
+        ruling: None,
+    };
+    let told = told_of(txn, board).await?;
+    notifications::notify_in(txn, &told, by, board.event.id, &notice, &link_of(board.event.id, filed.id), now).await
 }
 
-/// A player of the board, or a director or referee of the event, files a dispute.
+/// A player of the board, or a director or referee of the event, files a dispute. A player's
+/// dispute is about their opponent (conduct, a clock, a move), except where no side is meant.
 pub async fn file(
     state: &AppState,
     account: &user::Model,
@@ -67,84 +103,225 @@ pub async fn file(
     kind: DisputeKind,
     claim: &str,
     locale: Locale,
-) -> AppResult<dispute::Model> {
+) -> AppResult<()> {
     let claim = clean_text(claim, "The claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let board = live::load(&txn, at, locale).await?;
-    if live::seat_of(&txn, &board, Some(account)).await? == Seat::Spectator {
-        return Err(AppError::Forbidden);
-    }
-    let filed = file_in(&txn, &board, kind, &claim, Some(account.id), now).await?;
+    let offender = match live::seat_of(&txn, &board, Some(account)).await? {
+        Seat::Spectator => return Err(AppError::Forbidden),
+        Seat::Player(own)
+            if !matches!(kind, DisputeKind::DeadStones | DisputeKind::Cycle | DisputeKind::CountingError) =>
+        {
+            Some(own.opponent())
+        }
+        _ => None,
+    };
+    let mails = file_in(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
     txn.commit().await?;
-    Ok(filed)
+    state.mailer.send_in_background(mails);
+    Ok(())
 }
 
-/// The rulings the desk can apply today for a dispute: those its article allows that end the
-/// game with a result (a cycle's draw or no result) or dismiss the claim. Replays, play resumed
-/// after a dead-stone dispute, voided moves, warnings and recounts are still to come.
-pub fn applicable_rulings(kind: DisputeKind, event: &crate::db::entities::event::Model) -> Vec<Ruling> {
+fn kind_of(d: &dispute::Model) -> AppResult<DisputeKind> {
+    DisputeKind::parse(&d.kind)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {}: unknown kind {}", d.id, d.kind)))
+}
+
+fn offender_of(d: &dispute::Model) -> Option<Color> {
+    d.offender.as_deref().and_then(|c| c.parse::<Color>().ok())
+}
+
+/// The rulings the desk offers for a dispute at `event`, each with its article (see
+/// `domain::referee::offered_rulings`). Moved stones cannot leave the record out of place:
+/// the record is the position, so "the position stands" is the same as putting it back and is
+/// not offered apart.
+pub fn applicable_rulings(d: &dispute::Model, event: &event::Model) -> AppResult<Vec<Ruling>> {
     let circumstances = Circumstances {
         edition: Edition::of_ruleset(&event.ruleset),
         cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
-        offender: None,
+        offender: offender_of(d),
         claims_dead: None,
     };
-    allowed_rulings(kind, &circumstances)
+    Ok(offered_rulings(kind_of(d)?, &circumstances).into_iter().filter(|r| *r != Ruling::PositionStands).collect())
+}
+
+/// A ruling as a form sends it: the ruling's form value, and for a clock adjustment the
+/// minutes given back to each side.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct RulingChoice {
+    #[serde(default)]
+    pub ruling: String,
+    #[serde(default)]
+    pub black_minutes: String,
+    #[serde(default)]
+    pub white_minutes: String,
+}
+
+fn minutes(text: &str, locale: Locale) -> AppResult<Millis> {
+    match text.trim() {
+        "" => Ok(0),
+        t => t
+            .parse::<u32>()
+            .ok()
+            .filter(|m| *m <= 600)
+            .map(|m| u64::from(m) * MINUTE)
+            .ok_or_else(|| AppError::BadRequest(locale.t_args("error-ruling-minutes", &[("minutes", Arg::Str(t))]))),
+    }
+}
+
+/// The offered ruling the form chose.
+fn chosen(offered: &[Ruling], choice: &RulingChoice, locale: Locale) -> AppResult<Ruling> {
+    let value = choice.ruling.trim();
+    let ruling = offered.iter().copied().find(|r| r.form_value() == value).ok_or_else(|| {
+        AppError::BadRequest(locale.t_args("error-ruling-not-offered", &[("ruling", Arg::Str(value))]))
+    })?;
+    Ok(match ruling {
+        Ruling::AdjustClock { .. } => {
+            let (black, white) = (minutes(&choice.black_minutes, locale)?, minutes(&choice.white_minutes, locale)?);
+            if black == 0 && white == 0 {
+                return Err(AppError::BadRequest(locale.t("error-ruling-no-time")));
+            }
+            Ruling::AdjustClock { black, white }
+        }
+        other => other,
+    })
+}
+
+/// The board a dispute is about.
+async fn board_ref_of(conn: &impl ConnectionTrait, d: &dispute::Model) -> AppResult<BoardRef> {
+    let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    Ok(BoardRef { event_id: d.event_id, round: r.number, board: g.board })
+}
+
+async fn find(conn: &impl ConnectionTrait, event_id: i32, dispute_id: i32) -> AppResult<dispute::Model> {
+    dispute::Entity::find_by_id(dispute_id)
+        .one(conn)
+        .await?
+        .filter(|d| d.event_id == event_id)
+        .ok_or(AppError::NotFound)
+}
+
+/// Applies `ruling` to the dispute's game at `now`, as a ruling by `by`, in the caller's
+/// transaction: the game goes on, is replayed, or ends, and a result changed by the ruling is
+/// written (or cleared) like any other. Returns the board after it.
+async fn apply(
+    txn: &impl ConnectionTrait,
+    d: &dispute::Model,
+    ruling: Ruling,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<LiveBoard> {
+    let at = board_ref_of(txn, d).await?;
+    let mut board = live::load_for_change(txn, at, locale).await?;
+    // A result entered by hand for a board never played here is the only result there is.
+    let entered_by_hand = board.game.result.is_some() && board.live.state().result.is_none();
+    if entered_by_hand && ruling != Ruling::Dismiss {
+        return Err(AppError::BadRequest(locale.t("error-ruling-result-entered")));
+    }
+    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+    board.live.tick(now);
+    board.live.apply_ruling(ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let stored = if ruling == Ruling::Replay {
+        // The record so far stays with the dispute (its position) and the audit row.
+        game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
+        0
+    } else {
+        stored
+    };
+    let written = board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+    let now_result = board.live.state().result;
+    if written.is_some() && written != now_result {
+        let reason = format!("ruling {} on dispute {}", ruling.code(), d.id);
+        rounds::overwrite_result(
+            txn,
+            Some(by),
+            d.event_id,
+            &board.round,
+            &board.game,
+            now_result,
+            now,
+            &reason,
+            locale,
+        )
+        .await?;
+        board.game.result = now_result.map(|r| r.to_storage_string());
+    }
+    live::save(txn, &mut board, stored, before, now, Change::Ruling(by), locale).await?;
+    Ok(board)
+}
+
+/// Tells the board's players and referees of a step on dispute `d`.
+async fn tell(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    d: &dispute::Model,
+    what: &str,
+    ruling: Option<String>,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    let notice = Notice {
+        what: what.into(),
+        event: board.event.name.clone(),
+        round: board.round.number,
+        board: board.game.board,
+        kind: d.kind.clone(),
+        ruling,
+    };
+    let mut told = told_of(txn, board).await?;
+    if what == "appealed" {
+        told.extend(chief_referees_of(txn, board.event.id).await?);
+    }
+    notifications::notify_in(txn, &told, Some(by), board.event.id, &notice, &link_of(d.event_id, d.id), now).await
+}
+
+async fn chief_referees_of(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<i32>> {
+    Ok(crate::db::entities::event_staff::Entity::find()
+        .filter(crate::db::entities::event_staff::Column::EventId.eq(event_id))
+        .filter(crate::db::entities::event_staff::Column::Role.eq(events::StaffRole::ChiefReferee.code()))
+        .all(conn)
+        .await?
         .into_iter()
-        .filter(|r| matches!(r, Ruling::Draw | Ruling::NoResult | Ruling::Dismiss))
-        .collect()
+        .map(|row| row.user_id)
+        .collect())
+}
+
+fn to_json<T: Serialize>(value: &T) -> AppResult<String> {
+    serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
 }
 
 /// A referee of the event rules on an open dispute: the ruling (one the desk offers for it) is
-/// applied to the game through the same path as play (a result written, audited), and the
-/// dispute records the ruling, who gave it and when, with an audit row naming its article.
+/// applied to the game through the same path as play, and the dispute records the ruling, who
+/// gave it and when, with an audit row naming its article. Returns the board, for its
+/// watchers.
 pub async fn rule(
     state: &AppState,
     referee: &user::Model,
     event_id: i32,
     dispute_id: i32,
-    code: &str,
+    choice: &RulingChoice,
     locale: Locale,
-) -> AppResult<()> {
+) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     if !events::roles(&txn, event_id, referee).await?.referee {
         return Err(AppError::Forbidden);
     }
     let event = events::get(&txn, event_id).await?;
-    let found = dispute::Entity::find_by_id(dispute_id)
-        .one(&txn)
-        .await?
-        .filter(|d| d.event_id == event_id)
-        .ok_or(AppError::NotFound)?;
+    let found = find(&txn, event_id, dispute_id).await?;
     if found.status != "open" {
         return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
     }
-    let kind = DisputeKind::parse(&found.kind)
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: unknown kind {}", found.kind)))?;
-    let ruling = applicable_rulings(kind, &event).into_iter().find(|r| r.code() == code.trim()).ok_or_else(|| {
-        AppError::BadRequest(locale.t_args("error-ruling-not-offered", &[("ruling", Arg::Str(code.trim()))]))
-    })?;
-    let g = game::Entity::find_by_id(found.game_id).one(&txn).await?.ok_or(AppError::NotFound)?;
-    let r = round::Entity::find_by_id(g.round_id).one(&txn).await?.ok_or(AppError::NotFound)?;
-    let at = BoardRef { event_id, round: r.number, board: g.board };
-    let result = match ruling {
-        Ruling::Draw => Some(GameResult::Draw),
-        Ruling::NoResult => Some(GameResult::NoResult),
-        _ => None,
-    };
-    if let Some(result) = result {
-        let mut board = live::load_for_change(&txn, at, locale).await?;
-        let (stored, before) = (board.live.moves().len(), board.live.state().phase);
-        board.live.end_by_ruling(result).map_err(|e| AppError::BadRequest(e.to_string()))?;
-        live::save(&txn, &mut board, stored, before, now, Some(referee.id), locale).await?;
-    }
-    let edition = Edition::of_ruleset(&event.ruleset);
-    let article = ruling_article(kind, ruling, edition);
-    let mut active: dispute::ActiveModel = found.into();
+    let kind = kind_of(&found)?;
+    let ruling = chosen(&applicable_rulings(&found, &event)?, choice, locale)?;
+    let board = apply(&txn, &found, ruling, referee.id, now, locale).await?;
+    let article = ruling_article(kind, ruling, Edition::of_ruleset(&event.ruleset));
+    let mut active: dispute::ActiveModel = found.clone().into();
     active.status = Set("ruled".into());
-    active.ruling = Set(Some(serde_json::to_string(&ruling).map_err(|e| AppError::Internal(e.into()))?));
+    active.ruling = Set(Some(to_json(&ruling)?));
     active.ruled_by = Set(Some(referee.id));
     active.ruled_at = Set(Some(now));
     active.update(&txn).await?;
@@ -154,12 +331,127 @@ pub async fn rule(
         Some(referee.id),
         Some(event_id),
         "dispute.ruled",
-        json!({ "dispute": dispute_id, "round": at.round, "board": at.board, "kind": kind.code(),
-                "ruling": ruling.code(), "article": article }),
+        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
+                "ruling": ruling.code(), "side": ruling.side().map(Color::as_str), "article": article }),
     )
     .await?;
+    let mails = tell(&txn, &board, &found, "ruled", Some(ruling.code().into()), referee.id, now).await?;
     txn.commit().await?;
+    let mut board = board;
+    board.outbox.extend(mails);
+    live::send_outbox(state, &mut board);
+    Ok(board)
+}
+
+/// What the chief referee decided on an appeal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "kebab-case")]
+pub enum AppealDecision {
+    /// The ruling stands.
+    Uphold,
+    /// Another ruling replaces it, applied to the game as it now stands.
+    Overturn { ruling: Ruling },
+}
+
+/// A player of the board appeals a ruling, once (Art. 16.4): the ruling stands meanwhile, and
+/// the chief referee hears it.
+pub async fn appeal(
+    state: &AppState,
+    account: &user::Model,
+    event_id: i32,
+    dispute_id: i32,
+    claim: &str,
+    locale: Locale,
+) -> AppResult<()> {
+    let claim = clean_text(claim, "The appeal", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let found = find(&txn, event_id, dispute_id).await?;
+    let board = live::load(&txn, board_ref_of(&txn, &found).await?, locale).await?;
+    if !matches!(live::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_))
+        || !(board.black.user_id == Some(account.id) || board.white.user_id == Some(account.id))
+    {
+        return Err(AppError::Forbidden);
+    }
+    if found.status != "ruled" {
+        return Err(AppError::BadRequest(locale.t("error-appeal-not-ruled")));
+    }
+    if found.appealed_at.is_some() {
+        return Err(AppError::BadRequest(locale.t("error-appeal-once")));
+    }
+    let mut active: dispute::ActiveModel = found.clone().into();
+    active.appeal_claim = Set(Some(claim));
+    active.appealed_by = Set(Some(account.id));
+    active.appealed_at = Set(Some(now));
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(account.id),
+        Some(event_id),
+        "dispute.appealed",
+        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": found.kind,
+                "article": APPEAL_ARTICLE }),
+    )
+    .await?;
+    let mails = tell(&txn, &board, &found, "appealed", None, account.id, now).await?;
+    txn.commit().await?;
+    state.mailer.send_in_background(mails);
     Ok(())
+}
+
+/// The chief referee hears an appeal: upholds the ruling ("uphold") or replaces it with
+/// another the article allows, applied to the game as it now stands.
+pub async fn hear_appeal(
+    state: &AppState,
+    chief: &user::Model,
+    event_id: i32,
+    dispute_id: i32,
+    choice: &RulingChoice,
+    locale: Locale,
+) -> AppResult<LiveBoard> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    if !events::roles(&txn, event_id, chief).await?.chief_referee {
+        return Err(AppError::Forbidden);
+    }
+    let event = events::get(&txn, event_id).await?;
+    let found = find(&txn, event_id, dispute_id).await?;
+    if found.appealed_at.is_none() || found.appeal_decision.is_some() {
+        return Err(AppError::BadRequest(locale.t("error-appeal-nothing-to-hear")));
+    }
+    let kind = kind_of(&found)?;
+    let (decision, board) = if choice.ruling.trim() == "uphold" {
+        (AppealDecision::Uphold, live::load(&txn, board_ref_of(&txn, &found).await?, locale).await?)
+    } else {
+        let ruling = chosen(&applicable_rulings(&found, &event)?, choice, locale)?;
+        (AppealDecision::Overturn { ruling }, apply(&txn, &found, ruling, chief.id, now, locale).await?)
+    };
+    let ruling_code = match decision {
+        AppealDecision::Uphold => "uphold",
+        AppealDecision::Overturn { ruling } => ruling.code(),
+    };
+    let mut active: dispute::ActiveModel = found.clone().into();
+    active.appeal_decision = Set(Some(to_json(&decision)?));
+    active.appeal_ruled_by = Set(Some(chief.id));
+    active.appeal_ruled_at = Set(Some(now));
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(chief.id),
+        Some(event_id),
+        "dispute.appeal_heard",
+        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
+                "ruling": ruling_code, "article": APPEAL_ARTICLE }),
+    )
+    .await?;
+    let mails = tell(&txn, &board, &found, "appeal-heard", Some(ruling_code.into()), chief.id, now).await?;
+    txn.commit().await?;
+    let mut board = board;
+    board.outbox.extend(mails);
+    live::send_outbox(state, &mut board);
+    Ok(board)
 }
 
 /// An open dispute as the queue lists it.
@@ -175,35 +467,166 @@ pub struct QueueEntry {
     pub white: String,
 }
 
-/// The event's open disputes, most urgent kind first, then oldest first.
-pub async fn queue(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<QueueEntry>> {
+impl QueueEntry {
+    /// Whether a clock adjustment is among the rulings (its form asks for minutes).
+    pub fn offers_clock(&self) -> bool {
+        self.rulings.iter().any(|r| matches!(r, Ruling::AdjustClock { .. }))
+    }
+}
+
+async fn player_name(conn: &impl ConnectionTrait, id: i32) -> AppResult<String> {
+    Ok(player::Entity::find_by_id(id).one(conn).await?.map(|p| p.name).unwrap_or_default())
+}
+
+async fn entry_of(conn: &impl ConnectionTrait, event: &event::Model, d: dispute::Model) -> AppResult<QueueEntry> {
+    let kind = kind_of(&d)?;
+    let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    Ok(QueueEntry {
+        rulings: applicable_rulings(&d, event)?,
+        kind,
+        article: kind.article(Edition::of_ruleset(&event.ruleset)),
+        round: r.number,
+        board: g.board,
+        black: player_name(conn, g.black_id).await?,
+        white: player_name(conn, g.white_id).await?,
+        dispute: d,
+    })
+}
+
+/// The event's disputes a referee still has to act on: the open ones, most urgent kind first,
+/// then oldest first; then the appeals the chief referee has not heard.
+pub async fn queue(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(Vec<QueueEntry>, Vec<QueueEntry>)> {
     let event = events::get(conn, event_id).await?;
-    let edition = Edition::of_ruleset(&event.ruleset);
-    let open = dispute::Entity::find()
+    let rows = dispute::Entity::find()
         .filter(dispute::Column::EventId.eq(event_id))
-        .filter(dispute::Column::Status.eq("open"))
         .order_by_asc(dispute::Column::FiledAt)
+        .order_by_asc(dispute::Column::Id)
         .all(conn)
         .await?;
-    let mut entries = Vec::new();
-    for d in open {
-        let Some(kind) = DisputeKind::parse(&d.kind) else { continue };
-        let Some(g) = game::Entity::find_by_id(d.game_id).one(conn).await? else { continue };
-        let Some(r) = round::Entity::find_by_id(g.round_id).one(conn).await? else { continue };
-        let name = |id: i32| async move {
-            player::Entity::find_by_id(id).one(conn).await.map(|p| p.map(|p| p.name).unwrap_or_default())
+    let (mut open, mut appeals) = (Vec::new(), Vec::new());
+    for d in rows {
+        if d.status == "open" {
+            open.push(entry_of(conn, &event, d).await?);
+        } else if d.appealed_at.is_some() && d.appeal_decision.is_none() {
+            appeals.push(entry_of(conn, &event, d).await?);
+        }
+    }
+    open.sort_by_key(|e| (e.kind.urgency(), e.dispute.filed_at));
+    Ok((open, appeals))
+}
+
+/// One dispute as its page shows it, to the event's staff and the board's players only.
+pub struct DisputeView {
+    pub entry: QueueEntry,
+    pub filed_by: String,
+    pub ruling: Option<Ruling>,
+    pub ruled_by: String,
+    pub appeal: Option<AppealDecision>,
+    pub appealed_by: String,
+    pub appeal_ruled_by: String,
+    /// The viewer is a player of the board (may appeal once it is ruled).
+    pub viewer_plays: bool,
+    pub viewer_referee: bool,
+    pub viewer_chief: bool,
+}
+
+async fn account_name(conn: &impl ConnectionTrait, id: Option<i32>) -> AppResult<String> {
+    Ok(match id {
+        Some(id) => user::Entity::find_by_id(id).one(conn).await?.map(|u| u.display_name).unwrap_or_default(),
+        None => String::new(),
+    })
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(text: &Option<String>) -> Option<T> {
+    text.as_deref().and_then(|t| serde_json::from_str(t).ok())
+}
+
+/// A dispute for `account`: the event's staff and the players of its board see it; others
+/// get 403 (a player sees the details of disputes on their own board only).
+pub async fn view(
+    conn: &impl ConnectionTrait,
+    account: &user::Model,
+    event_id: i32,
+    dispute_id: i32,
+) -> AppResult<DisputeView> {
+    let event = events::get(conn, event_id).await?;
+    let d = find(conn, event_id, dispute_id).await?;
+    let roles = events::roles(conn, event_id, account).await?;
+    let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    let plays = [g.black_id, g.white_id];
+    let mut viewer_plays = false;
+    for id in plays {
+        if player::Entity::find_by_id(id).one(conn).await?.is_some_and(|p| p.user_id == Some(account.id)) {
+            viewer_plays = true;
+        }
+    }
+    if !(roles.director || roles.referee || viewer_plays) {
+        return Err(AppError::Forbidden);
+    }
+    Ok(DisputeView {
+        filed_by: account_name(conn, d.filed_by).await?,
+        ruling: parse_json(&d.ruling),
+        ruled_by: account_name(conn, d.ruled_by).await?,
+        appeal: parse_json(&d.appeal_decision),
+        appealed_by: account_name(conn, d.appealed_by).await?,
+        appeal_ruled_by: account_name(conn, d.appeal_ruled_by).await?,
+        viewer_plays,
+        viewer_referee: roles.referee,
+        viewer_chief: roles.chief_referee,
+        entry: entry_of(conn, &event, d).await?,
+    })
+}
+
+/// One step in a board's timeline.
+pub struct Step {
+    pub at: chrono::DateTime<chrono::Utc>,
+    /// Who (blank: the engine or the clock).
+    pub who: String,
+    /// The audit action ("dispute.filed", "result.recorded" …).
+    pub action: String,
+    /// What the step names: the dispute's kind, the ruling, the result.
+    pub what: String,
+    pub article: String,
+    pub dispute: Option<i32>,
+}
+
+/// The board's referee steps and results, oldest first, from the audit log: disputes filed,
+/// ruled, appealed and heard, pauses and adjournments, results written and corrected.
+pub async fn timeline(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Vec<Step>> {
+    let rows = audit_row::Entity::find()
+        .filter(audit_row::Column::EventId.eq(at.event_id))
+        .filter(
+            Condition::any()
+                .add(audit_row::Column::Action.starts_with("dispute."))
+                .add(audit_row::Column::Action.starts_with("result."))
+                .add(audit_row::Column::Action.starts_with("live.")),
+        )
+        .order_by_asc(audit_row::Column::Id)
+        .all(conn)
+        .await?;
+    let mut steps = Vec::new();
+    for row in rows {
+        let Ok(detail) = serde_json::from_str::<serde_json::Value>(&row.detail) else { continue };
+        let number = |key: &str| detail.get(key).and_then(serde_json::Value::as_i64);
+        if number("round") != Some(i64::from(at.round)) || number("board") != Some(i64::from(at.board)) {
+            continue;
+        }
+        let text = |key: &str| detail.get(key).and_then(serde_json::Value::as_str).unwrap_or_default().to_string();
+        let what = match row.action.as_str() {
+            "dispute.filed" | "dispute.appealed" => text("kind"),
+            "dispute.ruled" | "dispute.appeal_heard" => text("ruling"),
+            "result.recorded" | "result.corrected" => text("result"),
+            _ => String::new(),
         };
-        entries.push(QueueEntry {
-            rulings: applicable_rulings(kind, &event),
-            kind,
-            article: kind.article(edition),
-            round: r.number,
-            board: g.board,
-            black: name(g.black_id).await?,
-            white: name(g.white_id).await?,
-            dispute: d,
+        steps.push(Step {
+            at: row.at,
+            who: account_name(conn, row.actor_id).await?,
+            action: row.action,
+            what,
+            article: text("article"),
+            dispute: number("dispute").and_then(|n| i32::try_from(n).ok()),
         });
     }
-    entries.sort_by_key(|e| (e.kind.urgency(), e.dispute.filed_at));
-    Ok(entries)
+    Ok(steps)
 }

@@ -13,6 +13,8 @@ use crate::state::AppState;
 pub enum StaffRole {
     Director,
     Referee,
+    /// 裁判长: rules like a referee and alone hears appeals (Art. 16.4).
+    ChiefReferee,
 }
 
 impl StaffRole {
@@ -20,6 +22,7 @@ impl StaffRole {
         match self {
             StaffRole::Director => "director",
             StaffRole::Referee => "referee",
+            StaffRole::ChiefReferee => "chief-referee",
         }
     }
 
@@ -27,6 +30,7 @@ impl StaffRole {
         match code {
             "director" => Some(StaffRole::Director),
             "referee" => Some(StaffRole::Referee),
+            "chief-referee" => Some(StaffRole::ChiefReferee),
             _ => None,
         }
     }
@@ -36,7 +40,9 @@ impl StaffRole {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EventRoles {
     pub director: bool,
+    /// Referees and the chief referee rule on disputes.
     pub referee: bool,
+    pub chief_referee: bool,
 }
 
 pub async fn roles(conn: &impl ConnectionTrait, event_id: i32, account: &user::Model) -> AppResult<EventRoles> {
@@ -49,7 +55,8 @@ pub async fn roles(conn: &impl ConnectionTrait, event_id: i32, account: &user::M
     Ok(EventRoles {
         // A site admin can act as director of any event (to help a stuck club).
         director: account.is_admin || has(StaffRole::Director),
-        referee: has(StaffRole::Referee),
+        referee: has(StaffRole::Referee) || has(StaffRole::ChiefReferee),
+        chief_referee: has(StaffRole::ChiefReferee),
     })
 }
 
@@ -86,6 +93,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
     active.board_size = Set(i32::from(settings.board_size));
     active.late_limit_minutes = Set(settings.late_limit_minutes as i32);
     active.cycle_outcome = Set(settings.cycle_outcome.code().to_string());
+    active.warning_penalty = Set(settings.warning_penalty.code().to_string());
     active.time_control = Set(settings.time_control.clone());
     active.system_settings = Set(settings.system_settings.to_json());
 }

@@ -267,6 +267,7 @@ pub async fn import_opengotha(
         board_size: "",
         late_limit_minutes: "",
         cycle_outcome: "",
+        warning_penalty: "",
         time_control: "",
         system_settings: SystemInput {
             mcmahon_bar: &bar,

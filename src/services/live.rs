@@ -14,10 +14,12 @@ use serde_json::json;
 use crate::db::entities::{event, game, game_move, player, round, user};
 use crate::domain::clock::TimeControl;
 use crate::domain::color::Color;
+use crate::domain::go::game::Illegal;
 use crate::domain::go::ruleset::Ruleset;
 use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, Phase, Played};
-use crate::domain::referee::DisputeKind;
+use crate::domain::referee::{DisputeKind, WarningPenalty};
+use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::rounds::BoardRef;
@@ -32,6 +34,8 @@ pub struct LiveBoard {
     pub black: player::Model,
     pub white: player::Model,
     pub live: LiveGame,
+    /// Mail the change made (a dispute's notices), sent once it commits.
+    pub outbox: Vec<crate::mail::Mail>,
 }
 
 /// Who is looking at or acting on a board.
@@ -46,8 +50,9 @@ pub enum Seat {
 /// What a player, or a recorder for them, does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// A stone at (x, y), or a pass.
-    Play(Option<(u8, u8)>),
+    /// A stone at (x, y), or a pass; by the side to move, or a recorder's entry for the colour
+    /// named (a move out of turn at the board is held for the referee).
+    Play(Option<Color>, Option<(u8, u8)>),
     Resign(Color),
     /// Marks the chain at (x, y) dead, or alive again.
     Mark(u8, u8),
@@ -75,6 +80,8 @@ pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) 
     rules.width = size;
     rules.height = size;
     rules.komi = Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?;
+    let penalty = WarningPenalty::parse(&event.warning_penalty).unwrap_or(WarningPenalty::AsTheRules);
+    rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
     Ok(LiveSetup {
         rules,
         handicap: u8::try_from(game.handicap).unwrap_or(0),
@@ -147,7 +154,7 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lo
             LiveGame::restore(setup, moves, state).map_err(corrupt)?
         }
     };
-    Ok(LiveBoard { event, round, game, black, white, live })
+    Ok(LiveBoard { event, round, game, black, white, live, outbox: Vec::new() })
 }
 
 /// The seat of `account` at this board.
@@ -203,12 +210,13 @@ pub async fn act(
     let live = &mut board.live;
     // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
     let flagged = live.tick(now).is_some();
-    let moves_now = matches!(action, Action::Play(_) | Action::Seal(_));
+    let moves_now = matches!(action, Action::Play(..) | Action::Seal(_));
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.
-        save(&txn, &mut board, stored_moves, before, now, Some(account.id), locale).await?;
+        save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
         txn.commit().await?;
+        send_outbox(state, &mut board);
         return Ok(board);
     }
     if live.state().phase == Phase::Waiting && moves_now {
@@ -222,16 +230,28 @@ pub async fn act(
         live.start(now).map_err(|e| refused(e, locale))?;
     }
     let to_move = live.to_move();
+    let mut held = None;
     let outcome: Result<(), LiveError> = match action {
-        Action::Play(point) => {
-            if !may_act_for(seat, to_move) {
+        Action::Play(colour, point) => {
+            let colour = colour.unwrap_or(to_move);
+            if !may_act_for(seat, colour) || (seat != Seat::Recorder && colour != to_move) {
                 return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
             }
-            live.play(to_move, point, now).map(|played| {
-                if let Played::TimeOut(_) = played {
-                    tracing::info!(game = board.game.id, "a move arrived after the flag");
+            match live.play(colour, point, now) {
+                Ok(played) => {
+                    if let Played::TimeOut(_) = played {
+                        tracing::info!(game = board.game.id, "a move arrived after the flag");
+                    }
+                    Ok(())
                 }
-            })
+                // A board assistant enters what happened at the board: a move the rules refuse
+                // (out of turn, or illegal) was played there, and the referee rules on it.
+                Err(LiveError::Illegal(why)) if seat == Seat::Recorder && held_for_referee(why) => {
+                    let what = held_move_text(live, colour, point, &why.to_string());
+                    live.hold(colour, point, why.to_string(), now).map(|kind| held = Some((kind, colour, what)))
+                }
+                Err(e) => Err(e),
+            }
         }
         Action::Resign(colour) => {
             if !may_act_for(seat, colour) {
@@ -282,7 +302,11 @@ pub async fn act(
     {
         return Err(refused(e, locale));
     }
-    save(&txn, &mut board, stored_moves, before, now, Some(account.id), locale).await?;
+    save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
+    if let Some((kind, offender, what)) = held {
+        let mails = super::disputes::file_in(&txn, &board, kind, &what, None, Some(offender), now).await?;
+        board.outbox.extend(mails);
+    }
     let referee_step = match action {
         Action::Pause => Some("live.paused"),
         Action::Adjourn => Some("live.adjourned"),
@@ -304,6 +328,7 @@ pub async fn act(
         .await?;
     }
     txn.commit().await?;
+    send_outbox(state, &mut board);
     Ok(board)
 }
 
@@ -355,8 +380,9 @@ async fn sweep_one(
     if board.live.state() == &before && board.live.due_at() == g.flag_at {
         return Ok(None);
     }
-    save(&txn, &mut board, stored, before.phase, now, None, Locale::En).await?;
+    save(&txn, &mut board, stored, before.phase, now, Change::Time, Locale::En).await?;
     txn.commit().await?;
+    send_outbox(state, &mut board);
     Ok(Some(board))
 }
 
@@ -397,9 +423,28 @@ async fn resume_one(
     }
     let stored = board.live.moves().len();
     let phase = board.live.state().phase;
-    save(&txn, &mut board, stored, phase, now, None, Locale::En).await?;
+    save(&txn, &mut board, stored, phase, now, Change::Time, Locale::En).await?;
     txn.commit().await?;
+    send_outbox(state, &mut board);
     Ok(true)
+}
+
+/// Whether a recorder's move the engine refuses for `why` is held for the referee: one that can
+/// be played on a real board (not on an occupied point, nor after the end).
+fn held_for_referee(why: Illegal) -> bool {
+    !matches!(why, Illegal::Occupied | Illegal::GameOver)
+}
+
+/// The engine's claim for a held move: "White at A9: suicide".
+fn held_move_text(live: &LiveGame, colour: Color, point: Option<(u8, u8)>, why: &str) -> String {
+    let at = match point {
+        Some((x, y)) => crate::domain::go::record::coordinate(
+            live.game().board().height(),
+            crate::domain::go::sgf::SgfPoint { x, y },
+        ),
+        None => "pass".into(),
+    };
+    format!("The board assistant entered {} at {at} after move {}: {why}", colour.as_str(), live.moves().len())
 }
 
 /// A point as referees read it ("D4").
@@ -422,6 +467,33 @@ fn agree_for(live: &mut LiveGame, colour: Color, recorder: bool) -> Result<(), L
     Ok(())
 }
 
+/// Sends the mail a committed change made.
+pub(crate) fn send_outbox(state: &AppState, board: &mut LiveBoard) {
+    if !board.outbox.is_empty() {
+        state.mailer.send_in_background(std::mem::take(&mut board.outbox));
+    }
+}
+
+/// Who made a change being saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// A player or recorder acted (their account).
+    Act(i32),
+    /// The passing of time (the sweep, a restart).
+    Time,
+    /// A referee's ruling (their account).
+    Ruling(i32),
+}
+
+impl Change {
+    fn actor(self) -> Option<i32> {
+        match self {
+            Change::Act(id) | Change::Ruling(id) => Some(id),
+            Change::Time => None,
+        }
+    }
+}
+
 /// Stores what changed: the moves after the first `stored_moves`, the state, when the clock
 /// flags, and the result once the game has one (`before`: the phase before the change).
 pub(crate) async fn save(
@@ -430,9 +502,11 @@ pub(crate) async fn save(
     stored_moves: usize,
     before: Phase,
     now: chrono::DateTime<chrono::Utc>,
-    actor: Option<i32>,
+    change: Change,
     locale: Locale,
 ) -> AppResult<()> {
+    let actor = change.actor();
+    let mut mails = Vec::new();
     board.live.bump_version();
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
@@ -442,7 +516,7 @@ pub(crate) async fn save(
             cycle.first_move,
             cycle.last_move
         );
-        super::disputes::file_in(txn, board, DisputeKind::Cycle, &claim, None, now).await?;
+        mails.extend(super::disputes::file_in(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
     }
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
@@ -470,11 +544,22 @@ pub(crate) async fn save(
         // whoever refused the marks.
         let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
         let claim = format!("The players do not agree on the dead stones. Marked dead: {}", marks.join(" "));
-        super::disputes::file_in(txn, board, DisputeKind::DeadStones, &claim, actor, now).await?;
+        mails.extend(super::disputes::file_in(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
     }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
+        // A loss the clock gave is filed for the referees to review (a clock may fail, Art. 23).
+        if let GameResult::Win { winner, margin: Margin::Time } = result
+            && !matches!(change, Change::Ruling(_))
+        {
+            let loser = winner.opponent();
+            let claim = format!("{} lost on time after move {}", loser.as_str(), live.moves().len());
+            let filed =
+                super::disputes::file_in(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
+            mails.extend(filed.await?);
+        }
         rounds::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")
             .await?;
     }
+    board.outbox.extend(mails);
     Ok(())
 }

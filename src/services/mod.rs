@@ -7,6 +7,7 @@ pub mod disputes;
 pub mod events;
 pub mod interop;
 pub mod live;
+pub mod notifications;
 pub mod pairing_file;
 pub mod players;
 pub mod records;

@@ -834,8 +834,28 @@ pub async fn correct_result(
     let txn = crate::db::begin_write(&state.db).await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
+    overwrite_result(&txn, Some(actor.id), event_id, &r, &g, Some(result), now, reason, locale).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Replaces board `g`'s result with `result` (None: the game is played on, by a referee's
+/// ruling), in the caller's transaction, audited with `reason`; a knockout's bracket follows.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn overwrite_result(
+    txn: &impl ConnectionTrait,
+    actor: Option<i32>,
+    event_id: i32,
+    r: &round::Model,
+    g: &game::Model,
+    result: Option<GameResult>,
+    now: chrono::DateTime<chrono::Utc>,
+    reason: &str,
+    locale: Locale,
+) -> AppResult<()> {
+    let (number, board) = (r.number, g.board);
     let before = g.result.clone();
-    let text = result.to_storage_string();
+    let text = result.map(|r| r.to_storage_string());
     // Only if the result is still the one read above, so two corrections at once cannot
     // silently overwrite each other (and the audit row's "before" is true).
     let unchanged = match &before {
@@ -844,25 +864,24 @@ pub async fn correct_result(
     };
     let written = game::Entity::update_many()
         .col_expr(game::Column::Result, Expr::value(text.clone()))
-        .col_expr(game::Column::RecordedAt, Expr::value(now))
+        .col_expr(game::Column::RecordedAt, Expr::value(result.map(|_| now)))
         .filter(game::Column::Id.eq(g.id))
         .filter(unchanged)
-        .exec(&txn)
+        .exec(txn)
         .await?;
     if written.rows_affected != 1 {
         return Err(AppError::BadRequest(locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))])));
     }
     audit::record(
-        &txn,
+        txn,
         now,
-        Some(actor.id),
+        actor,
         Some(event_id),
         "result.corrected",
         json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
     )
     .await?;
-    sync_knockout_round(&txn, &events::get(&txn, event_id).await?, &r, locale).await?;
-    txn.commit().await?;
+    sync_knockout_round(txn, &events::get(txn, event_id).await?, r, locale).await?;
     Ok(())
 }
 

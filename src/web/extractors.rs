@@ -90,6 +90,8 @@ pub struct PageCtx {
     pub path: String,
     pub flash: Option<Flash>,
     pub session: Session,
+    /// The signed-in user's unread notices (shown in the menu).
+    pub unread: u64,
 }
 
 impl FromRequest for PageCtx {
@@ -133,7 +135,13 @@ impl FromRequest for PageCtx {
                 "" => req.path().to_string(),
                 q => format!("{}?{q}", req.path()),
             };
-            Ok(PageCtx { locale: locale_of(&req), user, csrf, path, flash, session })
+            let unread = match &user {
+                Some(account) => crate::services::notifications::unread(&state.db, account.id)
+                    .await
+                    .map_err(actix_web::Error::from)?,
+                None => 0,
+            };
+            Ok(PageCtx { locale: locale_of(&req), user, csrf, path, flash, session, unread })
         })
     }
 }

@@ -100,7 +100,9 @@ pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, String, Strin
 /// What holds the game up: a pause, an adjournment being sealed or sealed, or nothing.
 pub fn hold_code(board: &LiveBoard) -> &'static str {
     let live = &board.live;
-    if live.state().sealed.is_some() {
+    if live.state().held.is_some() {
+        "held"
+    } else if live.state().sealed.is_some() {
         "adjourned"
     } else if live.is_adjourning() {
         "adjourning"

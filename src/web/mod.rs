@@ -9,7 +9,7 @@ pub mod multipart;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, disputes, events, home, live, players, relay, rounds, teams};
+use handlers::{accounts, disputes, events, home, live, notifications, players, relay, rounds, teams};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -70,6 +70,8 @@ route_table! {
     POST "/forgot" => accounts::forgot, Public;
     GET  "/reset/{token}" => accounts::reset_form, Public;
     POST "/reset/{token}" => accounts::reset, Public;
+    GET  "/notifications" => notifications::list, User;
+    POST "/notifications/read" => notifications::mark_read, User;
     GET  "/events" => events::list, Public;
     GET  "/events/new" => events::new_form, User;
     POST "/events" => events::create, User;
@@ -82,7 +84,10 @@ route_table! {
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
     GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
     GET  "/events/{event_id}/disputes" => disputes::queue, EventStaff;
+    GET  "/events/{event_id}/disputes/{dispute_id}" => disputes::show, User;
     POST "/events/{event_id}/disputes/{dispute_id}/rule" => disputes::rule, EventStaff;
+    POST "/events/{event_id}/disputes/{dispute_id}/appeal" => disputes::appeal, User;
+    POST "/events/{event_id}/disputes/{dispute_id}/hear" => disputes::hear, User;
     GET  "/events/{event_id}/players" => players::list, Public;
     POST "/events/{event_id}/players" => players::add, Director;
     POST "/events/{event_id}/players/import" => players::import, Director;

@@ -25,6 +25,17 @@ pub struct Model {
     pub ruling: Option<String>,
     pub ruled_by: Option<i32>,
     pub ruled_at: Option<DateTimeUtc>,
+    /// The side the dispute is about ("black"/"white"), when known: whoever made the held
+    /// move, lost on time, or is the opponent of the player who filed it.
+    pub offender: Option<String>,
+    /// One appeal to the chief referee (Art. 16.4): the claim, who and when.
+    pub appeal_claim: Option<String>,
+    pub appealed_by: Option<i32>,
+    pub appealed_at: Option<DateTimeUtc>,
+    /// The chief referee's decision as JSON (services::disputes::AppealDecision).
+    pub appeal_decision: Option<String>,
+    pub appeal_ruled_by: Option<i32>,
+    pub appeal_ruled_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

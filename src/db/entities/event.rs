@@ -21,6 +21,8 @@ pub struct Model {
     pub late_limit_minutes: i32,
     /// What a cycle comes to (domain::referee::CycleOutcome): "draw", "replay" or "no-result".
     pub cycle_outcome: String,
+    /// domain::referee::WarningPenalty::code ("" as the rules say).
+    pub warning_penalty: String,
     pub time_control: String,
     /// The system's own settings as JSON (domain::event::SystemSettings).
     pub system_settings: String,

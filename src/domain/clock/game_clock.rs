@@ -160,6 +160,26 @@ impl GameClock {
         }
     }
 
+    /// A referee gives `colour` `extra` time back (a malfunction): added to the main time, or
+    /// in the Canadian periods to the current period.
+    pub fn grant(&mut self, colour: Color, extra: Millis) {
+        let canadian = matches!(self.control, TimeControl::Canadian { .. });
+        let player = self.player_mut(colour);
+        if canadian && player.overtime {
+            player.period_left += extra;
+        } else {
+            player.main += extra;
+        }
+    }
+
+    /// `colour`'s time is used up (their flag fell), so that only time a referee grants after
+    /// it is left.
+    pub fn exhaust(&mut self, colour: Color) {
+        // Byo-yomi and Canadian periods are over; absolute and Fischer time has none.
+        let overtime = !matches!(self.control, TimeControl::Absolute { .. } | TimeControl::Fischer { .. });
+        *self.player_mut(colour) = PlayerClock { main: 0, periods: 0, period_left: 0, moves_left: 0, overtime };
+    }
+
     /// When the running player flags if nobody moves (None while stopped or paused).
     pub fn flag_at(&self) -> Option<DateTime<Utc>> {
         let running = self.running?;

@@ -332,6 +332,14 @@ impl Game {
         self.to_move = color;
     }
 
+    /// Play goes on after the passes ended it (a referee's ruling: dead stones disputed are
+    /// resolved by play), `first` to move.
+    pub fn resume(&mut self, first: Color) {
+        self.ending = None;
+        self.passes_in_a_row = 0;
+        self.to_move = first;
+    }
+
     /// Is `mv` by `color` legal now? Changes nothing.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         self.evaluate(color, mv, Positions::Check).map(|_| ())

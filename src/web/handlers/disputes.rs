@@ -1,15 +1,21 @@
-//! The referee desk: disputes filed from a board page, and the event's queue for its referees.
+//! The referee desk: disputes filed from a board page, the event's queue for its referees, a
+//! dispute's own page (the position at its move with the engine's analysis, the ruling, the
+//! appeal), and the chief referee's hearing of appeals.
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
-use crate::domain::referee::DisputeKind;
+use crate::domain::live::LiveGame;
+use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
-use crate::services::disputes::{self, QueueEntry};
+use crate::i18n::Locale;
+use crate::services::disputes::{self, AppealDecision, DisputeView, QueueEntry, RulingChoice};
+use crate::services::live;
 use crate::services::rounds::BoardRef;
 use crate::state::AppState;
+use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{PageCtx, staff_of};
 use crate::web::handlers::see_other;
 
@@ -37,24 +43,63 @@ pub async fn file(
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}")))
 }
 
-#[derive(Deserialize)]
-pub struct RulingForm {
-    #[serde(default)]
-    ruling: String,
-}
-
 /// A referee of the event rules on a dispute.
 pub async fn rule(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32)>,
-    form: web::Form<RulingForm>,
+    form: web::Form<RulingChoice>,
 ) -> AppResult<HttpResponse> {
     let (event_id, dispute_id) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
-    disputes::rule(&state, &account, event_id, dispute_id, &form.ruling, ctx.locale).await?;
+    let board = disputes::rule(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
+    crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-dispute-ruled"));
-    Ok(see_other(&format!("/events/{event_id}/disputes")))
+    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+}
+
+#[derive(Deserialize)]
+pub struct AppealForm {
+    #[serde(default)]
+    claim: String,
+}
+
+/// A player of the board appeals the ruling, once.
+pub async fn appeal(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<AppealForm>,
+) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?.clone();
+    let (event_id, dispute_id) = path.into_inner();
+    disputes::appeal(&state, &account, event_id, dispute_id, &form.claim, ctx.locale).await?;
+    ctx.flash("success", ctx.t("flash-appeal-made"));
+    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+}
+
+/// The chief referee hears an appeal.
+pub async fn hear(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<RulingChoice>,
+) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?.clone();
+    let (event_id, dispute_id) = path.into_inner();
+    let board = disputes::hear_appeal(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
+    crate::web::live_feed::publish(&state, &board);
+    ctx.flash("success", ctx.t("flash-appeal-heard"));
+    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+}
+
+/// How pages name a ruling: "Warning · White", "Give time back".
+pub fn ruling_text(ctx: &PageCtx, ruling: &Ruling) -> String {
+    let text = ctx.t(&format!("desk-{}", ruling.code()));
+    match ruling.side() {
+        Some(side) => format!("{text} · {}", ctx.t(side.as_str())),
+        None => text,
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -63,6 +108,7 @@ pub struct QueuePage {
     ctx: PageCtx,
     event: event::Model,
     entries: Vec<QueueEntry>,
+    appeals: Vec<QueueEntry>,
 }
 
 impl QueuePage {
@@ -70,15 +116,87 @@ impl QueuePage {
         self.ctx.t(&format!("dispute-{}", kind.code()))
     }
 
-    fn ruling_text(&self, ruling: &crate::domain::referee::Ruling) -> String {
-        self.ctx.t(&format!("ruling-{}", ruling.code()))
+    fn ruling_text(&self, ruling: &Ruling) -> String {
+        ruling_text(&self.ctx, ruling)
     }
 }
 
-/// The event's open disputes for its directors and referees, most urgent first.
+/// The event's open disputes for its directors and referees, most urgent first, and the
+/// appeals not yet heard.
 pub async fn queue(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<QueuePage> {
     let event_id = path.into_inner();
     let (_, found) = staff_of(&state, &ctx, event_id).await?;
-    let entries = disputes::queue(&state.db, event_id).await?;
-    Ok(QueuePage { ctx, event: found, entries })
+    let (entries, appeals) = disputes::queue(&state.db, event_id).await?;
+    Ok(QueuePage { ctx, event: found, entries, appeals })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "disputes/show.html")]
+pub struct DisputePage {
+    ctx: PageCtx,
+    event: event::Model,
+    view: DisputeView,
+    /// The position at the dispute's move.
+    svg: String,
+    /// The engine's analysis there: the stones it proposes dead, and the count with them.
+    proposed_dead: Vec<String>,
+    count: String,
+}
+
+impl DisputePage {
+    fn kind_text(&self) -> String {
+        self.ctx.t(&format!("dispute-{}", self.view.entry.kind.code()))
+    }
+
+    fn ruling_text(&self, ruling: &Ruling) -> String {
+        ruling_text(&self.ctx, ruling)
+    }
+
+    fn appeal_text(&self, decision: &AppealDecision) -> String {
+        match decision {
+            AppealDecision::Uphold => self.ctx.t("appeal-upheld"),
+            AppealDecision::Overturn { ruling } => {
+                format!("{}: {}", self.ctx.t("appeal-overturned"), self.ruling_text(ruling))
+            }
+        }
+    }
+
+    fn may_appeal(&self) -> bool {
+        self.view.viewer_plays && self.view.ruling.is_some() && self.view.entry.dispute.appealed_at.is_none()
+    }
+
+    fn may_hear(&self) -> bool {
+        self.view.viewer_chief && self.view.entry.dispute.appealed_at.is_some() && self.view.appeal.is_none()
+    }
+
+    fn offers_clock(&self) -> bool {
+        self.view.entry.offers_clock()
+    }
+}
+
+/// A dispute's page, for the event's staff and the players of its board.
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<DisputePage> {
+    let account = ctx.require_user()?.clone();
+    let (event_id, dispute_id) = path.into_inner();
+    let view = disputes::view(&state.db, &account, event_id, dispute_id).await?;
+    let at = BoardRef { event_id, round: view.entry.round, board: view.entry.board };
+    let board = live::load(&state.db, at, ctx.locale).await?;
+    // The game as it stood at the dispute's move (a replay may have started it again since).
+    let upto = usize::try_from(view.entry.dispute.move_number).unwrap_or(0).min(board.live.moves().len());
+    let then =
+        LiveGame::restore(board.live.setup().clone(), board.live.moves()[..upto].to_vec(), board.live.state().clone())
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?;
+    let (dead, count) = then.proposal();
+    let position = then.game().board();
+    let last = then.moves().last().and_then(|m| m.point);
+    let svg = board_svg::render(position, &Marks { last, dead: &dead, numbers: &[] });
+    let name = |(x, y): (u8, u8)| {
+        crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })
+    };
+    let result = match ctx.locale {
+        Locale::Zh => count.result.display_zh(),
+        Locale::En => count.result.display_en(),
+    };
+    let count = format!("{result} · {}", crate::web::handlers::live::count_detail(&count, ctx.locale));
+    Ok(DisputePage { proposed_dead: dead.into_iter().map(name).collect(), count, svg, event: board.event, view, ctx })
 }

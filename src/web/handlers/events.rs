@@ -72,6 +72,8 @@ pub struct EventForm {
     #[serde(default)]
     cycle_outcome: String,
     #[serde(default)]
+    warning_penalty: String,
+    #[serde(default)]
     time_control: String,
     #[serde(default)]
     mcmahon_bar: String,
@@ -135,6 +137,7 @@ impl EventForm {
             board_size: &self.board_size,
             late_limit_minutes: &self.late_limit_minutes,
             cycle_outcome: &self.cycle_outcome,
+            warning_penalty: &self.warning_penalty,
             time_control: &self.time_control,
             system_settings: SystemInput {
                 mcmahon_bar: &self.mcmahon_bar,
@@ -215,6 +218,7 @@ impl EventForm {
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
             cycle_outcome: e.cycle_outcome.clone(),
+            warning_penalty: e.warning_penalty.clone(),
             time_control: e.time_control.clone(),
             ..EventForm::default()
         }
@@ -271,6 +275,7 @@ fn new_event_form(state: &AppState) -> EventForm {
         board_size: "19".into(),
         late_limit_minutes: "0".into(),
         cycle_outcome: "draw".into(),
+        warning_penalty: String::new(),
         ..Default::default()
     }
     .with_system_settings(&SystemSettings::default())

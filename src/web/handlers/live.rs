@@ -67,6 +67,45 @@ pub struct BoardPage {
     /// 2002 Art. 22.5 may apply, and whether the reader (a player) has asked for it.
     timeout_may_pass: bool,
     asked_pass_on_timeout: bool,
+    /// The board's referee steps and results, for its players and the event's staff.
+    timeline: Vec<TimelineLine>,
+    /// A board assistant's move held for the referee: why the engine refused it.
+    held: Option<String>,
+}
+
+/// A step of the board's timeline as the page shows it.
+pub struct TimelineLine {
+    pub at: String,
+    pub who: String,
+    pub action: String,
+    pub step: String,
+    pub what: String,
+    pub article: String,
+    pub link: Option<String>,
+}
+
+/// The board's timeline in the reader's language.
+async fn timeline_lines(state: &AppState, ctx: &PageCtx, at: BoardRef) -> AppResult<Vec<TimelineLine>> {
+    let steps = crate::services::disputes::timeline(&state.db, at).await?;
+    Ok(steps
+        .into_iter()
+        .map(|s| {
+            let what = match s.action.as_str() {
+                "dispute.filed" | "dispute.appealed" if !s.what.is_empty() => ctx.t(&format!("dispute-{}", s.what)),
+                "dispute.ruled" | "dispute.appeal_heard" if !s.what.is_empty() => ctx.t(&format!("desk-{}", s.what)),
+                _ => s.what.clone(),
+            };
+            TimelineLine {
+                at: s.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+                who: if s.who.is_empty() { ctx.t("dispute-by-engine") } else { s.who },
+                step: ctx.t(&format!("step-{}", s.action.replace(['.', '_'], "-"))),
+                action: s.action,
+                what,
+                article: s.article,
+                link: s.dispute.map(|id| crate::services::disputes::link_of(at.event_id, id)),
+            }
+        })
+        .collect())
 }
 
 impl BoardPage {
@@ -177,7 +216,7 @@ fn quarters(value: i32) -> String {
 
 /// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
 /// half-points are its quarter-stones.
-fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
+pub(crate) fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
     let halves = |value: i32| crate::services::standings::points_text(i64::from(value));
     let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
     let margin = count.margin_half_points.abs();
@@ -209,6 +248,8 @@ pub async fn show(
     let with_numbers = query.numbers == "on";
     let board = live::load(&state.db, at, ctx.locale).await?;
     let seat = live::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
+    // Disputes are the business of the board's players and the event's staff only.
+    let timeline = if seat == Seat::Spectator { Vec::new() } else { timeline_lines(&state, &ctx, at).await? };
     let now = state.clock.now();
     let live = &board.live;
     let game = live.game();
@@ -285,6 +326,8 @@ pub async fn show(
             let zone: chrono_tz::Tz = board.event.time_zone.parse().unwrap_or(chrono_tz::UTC);
             at.with_timezone(&zone).format("%Y-%m-%d %H:%M").to_string()
         }),
+        held: live_state.held.as_ref().map(|h| h.why.clone()),
+        timeline,
         board: board.game.board,
         event: board.event,
         round: board.round,
@@ -298,6 +341,9 @@ pub async fn show(
 pub struct PointForm {
     #[serde(default)]
     point: String,
+    /// A recorder's entry for a colour ("black"/"white"); blank: the side to move.
+    #[serde(default)]
+    colour: String,
 }
 
 #[derive(Deserialize)]
@@ -340,7 +386,11 @@ pub async fn play(
     ctx.require_user()?;
     let at = board_ref(path.into_inner());
     let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
-    run(&state, &ctx, at, Action::Play(point)).await
+    let colour = match form.colour.trim() {
+        "" => None,
+        text => Some(colour_of(text)?),
+    };
+    run(&state, &ctx, at, Action::Play(colour, point)).await
 }
 
 /// A typed point, or None for "pass" (停一手).

@@ -5,6 +5,7 @@ pub mod disputes;
 pub mod events;
 pub mod home;
 pub mod live;
+pub mod notifications;
 pub mod players;
 pub mod relay;
 pub mod rounds;
