@@ -117,3 +117,305 @@ async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     assert!(empty.contains("id=\"no-disputes\""));
     Ok(())
 }
+
+/// A live table with a referee and a chief referee of the event signed in.
+struct Desk {
+    t: crate::live::LiveTable,
+    black: Client,
+    white: Client,
+    recorder: Client,
+    referee: Client,
+    chief: Client,
+    event: String,
+    referee_email: String,
+}
+
+async fn desk(time_control: &str) -> Result<Desk, Box<dyn std::error::Error>> {
+    let mut t = live_table(time_control).await?;
+    let black = std::mem::replace(&mut t.black, t.app.client());
+    let white = std::mem::replace(&mut t.white, t.app.client());
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut staff = Vec::new();
+    for (role, name) in [("referee", "Referee Li"), ("chief-referee", "Chief Referee Wang")] {
+        let mut client = t.app.client();
+        let email = format!("{}@club.example", unique("r"));
+        client.sign_up_and_log_in(&t.app, &email, name, "a referee passphrase").await?;
+        recorder
+            .post(&format!("{event}/staff"), &[("email", email.as_str()), ("role", role)])
+            .await?
+            .assert_status(303)?;
+        staff.push((client, email));
+    }
+    let (chief, _) = staff.pop().ok_or("no chief")?;
+    let (referee, referee_email) = staff.pop().ok_or("no referee")?;
+    Ok(Desk { t, black, white, recorder, referee, chief, event, referee_email })
+}
+
+impl Desk {
+    /// The open disputes' ids and kinds, most urgent first.
+    async fn queue(&mut self) -> Result<Vec<(String, String)>, Box<dyn std::error::Error>> {
+        let body = self.referee.get(&format!("{}/disputes", self.event)).await?.body;
+        Ok(attributes(&body, "data-dispute").into_iter().zip(attributes(&body, "data-kind")).collect())
+    }
+
+    /// The one open dispute, which must be of `kind`.
+    async fn only(&mut self, kind: &str) -> Result<String, Box<dyn std::error::Error>> {
+        let queue = self.queue().await?;
+        match queue.as_slice() {
+            [(id, k)] if k == kind => Ok(id.clone()),
+            other => Err(format!("expected one {kind} dispute, found {other:?}").into()),
+        }
+    }
+
+    async fn rule(&mut self, id: &str, fields: &[(&str, &str)]) -> Result<Page, Box<dyn std::error::Error>> {
+        self.referee.post(&format!("{}/disputes/{id}/rule", self.event), fields).await
+    }
+
+    /// Black's and White's points in the standings.
+    async fn points(&mut self) -> Result<(u32, u32), Box<dyn std::error::Error>> {
+        let table = standings(&self.t.app.client().get(&format!("{}/standings", self.event)).await?.body);
+        let of = |name: &str| table.get(name).map_or(0, |row| row.0);
+        Ok((of(&self.t.names[0]), of(&self.t.names[1])))
+    }
+
+    async fn file(&mut self, by_black: bool, kind: &str, claim: &str) -> Result<(), Box<dyn std::error::Error>> {
+        let who = if by_black { &mut self.black } else { &mut self.white };
+        who.post(&format!("{}/disputes", self.t.board), &[("kind", kind), ("claim", claim)])
+            .await?
+            .assert_status(303)?;
+        Ok(())
+    }
+
+    /// Each player plays their moves (true: Black's).
+    async fn play_out(&mut self, moves: &[(bool, &str)]) -> Result<(), Box<dyn std::error::Error>> {
+        for &(by_black, point) in moves {
+            let who = if by_black { &mut self.black } else { &mut self.white };
+            let played = self.t.play(who, point).await?;
+            if played.status != 303 {
+                return Err(format!(
+                    "{point}: {} {}",
+                    played.status,
+                    played.body.chars().take(300).collect::<String>()
+                )
+                .into());
+            }
+        }
+        Ok(())
+    }
+
+    async fn moves(&mut self) -> Result<String, Box<dyn std::error::Error>> {
+        let page = self.referee.get(&self.t.board).await?.body;
+        Ok(attributes(&page, "data-moves").first().cloned().unwrap_or_default())
+    }
+}
+
+/// Dead stones: White refuses the marks; the referee rules that play resumes with Black (who
+/// claims White's stone dead) to move; Black captures it, the passes end play, both agree and
+/// the engine's count reaches the standings.
+#[actix_web::test]
+async fn dead_stones_are_resolved_by_play_and_counted() -> TestResult {
+    let mut d = desk("").await?;
+    d.play_out(&[(true, "C3"), (false, "G7"), (true, "pass"), (false, "pass")]).await?;
+    d.white.post(&format!("{}/dispute", d.t.board), &[]).await?.assert_status(303)?;
+    let id = d.only("dead-stones").await?;
+    let page = d.referee.get(&format!("{}/disputes/{id}", d.event)).await?.body;
+    assert!(page.contains("id=\"dispute-count\"") && page.contains("1988 Art. 21.3"), "the engine's analysis: {page}");
+    d.rule(&id, &[("ruling", "resolve-by-play:black")]).await?.assert_status(303)?;
+    d.t.play(&mut d.white, "D4").await?.assert_status(400)?;
+    d.play_out(&[
+        (true, "G8"),
+        (false, "pass"),
+        (true, "G6"),
+        (false, "pass"),
+        (true, "F7"),
+        (false, "pass"),
+        (true, "H7"),
+        (false, "pass"),
+        (true, "pass"),
+    ])
+    .await?;
+    d.black.post(&format!("{}/agree", d.t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    d.white.post(&format!("{}/agree", d.t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0), "Black's count wins once White's stone is captured");
+    let timeline = d.black.get(&d.t.board).await?.body;
+    let steps = attributes(&timeline, "data-step");
+    assert_eq!(steps, vec!["dispute.filed", "dispute.ruled", "result.recorded"], "{timeline}");
+    Ok(())
+}
+
+/// Illegal move (Art. 19): the board assistant enters White's suicide at A9; the engine holds
+/// it and files it; the referee voids it and White loses the turn (a pass in the record).
+#[actix_web::test]
+async fn an_illegal_move_entered_is_held_and_voided_with_a_lost_turn() -> TestResult {
+    let mut d = desk("10m").await?;
+    for point in ["B9", "E5", "A8"] {
+        d.t.play(&mut d.recorder, point).await?.assert_status(303)?;
+    }
+    d.t.play(&mut d.recorder, "A9").await?.assert_status(303)?;
+    let id = d.only("illegal-move").await?;
+    let board = d.referee.get(&d.t.board).await?.body;
+    assert!(board.contains("id=\"live-held\"") && board.contains("suicide"), "{board}");
+    d.t.play(&mut d.recorder, "D4").await?.assert_status(400)?;
+    d.rule(&id, &[("ruling", "void-move-lose-turn:black")]).await?.assert_status(400)?;
+    d.rule(&id, &[("ruling", "void-move-lose-turn:white")]).await?.assert_status(303)?;
+    assert_eq!(d.moves().await?, "4", "White's lost turn is a pass in the record");
+    let record = d.referee.get(&format!("{}/game.sgf", d.t.board)).await?.body;
+    assert!(record.contains(";W[]"), "{record}");
+    d.t.play(&mut d.recorder, "C7").await?.assert_status(303)?;
+    d.white.post(&format!("{}/resign", d.t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0));
+    Ok(())
+}
+
+/// Two moves in a row (1988 Art. 17.1): the double mover loses.
+#[actix_web::test]
+async fn two_moves_in_a_row_lose_under_the_1988_rules() -> TestResult {
+    let mut d = desk("").await?;
+    d.t.play(&mut d.recorder, "E5").await?.assert_status(303)?;
+    let board = d.t.board.clone();
+    d.recorder.post(&format!("{board}/play"), &[("point", "D4"), ("colour", "black")]).await?.assert_status(303)?;
+    let id = d.only("two-moves").await?;
+    d.rule(&id, &[("ruling", "loss-two-moves:black")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 2));
+    Ok(())
+}
+
+/// Moved stones: the referee has the game replayed from the empty board with fresh clocks;
+/// the replay's result is the board's.
+#[actix_web::test]
+async fn moved_stones_can_have_the_game_replayed() -> TestResult {
+    let mut d = desk("10m").await?;
+    for point in ["E5", "D4", "C3"] {
+        d.t.play(&mut d.recorder, point).await?.assert_status(303)?;
+    }
+    d.file(false, "moved-stones", "The board was knocked and the stones scattered").await?;
+    let id = d.only("moved-stones").await?;
+    d.rule(&id, &[("ruling", "replay")]).await?.assert_status(303)?;
+    assert_eq!(d.moves().await?, "0", "the game starts again");
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    d.black.post(&format!("{}/resign", d.t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 2));
+    let page = d.black.get(&format!("{}/disputes/{id}", d.event)).await?.body;
+    assert!(page.contains("data-ruling=\"replay\""), "the player sees the ruling on their own board");
+    Ok(())
+}
+
+/// Counting error (Art. 16.3): a recount takes the result back out of the standings and the
+/// players mark again; the new count is the result.
+#[actix_web::test]
+async fn a_counting_error_is_recounted() -> TestResult {
+    let mut d = desk("").await?;
+    d.play_out(&[(true, "C3"), (false, "G7"), (true, "pass"), (false, "pass")]).await?;
+    d.recorder.post(&format!("{}/agree", d.t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 2), "both stones alive: White wins by komi");
+    d.file(true, "counting-error", "White's stone at G7 is dead").await?;
+    let id = d.only("counting-error").await?;
+    d.rule(&id, &[("ruling", "recount")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 0), "no result while the players mark again");
+    d.recorder.post(&format!("{}/mark", d.t.board), &[("point", "G7")]).await?.assert_status(303)?;
+    d.recorder.post(&format!("{}/agree", d.t.board), &[("colour", "black")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0), "with G7 dead Black wins");
+    Ok(())
+}
+
+/// A loss on time is filed by the engine; the referee finds the clock failed and gives White
+/// five minutes back: the result leaves the standings and play goes on.
+#[actix_web::test]
+async fn a_timeout_is_filed_and_time_is_given_back() -> TestResult {
+    let mut d = desk("1m").await?;
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    d.t.wait(61);
+    let mut id = String::new();
+    for _ in 0..50 {
+        if let [(found, kind)] = d.queue().await?.as_slice()
+            && kind == "clock-incident"
+        {
+            id = found.clone();
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!id.is_empty(), "the sweep's loss on time is filed");
+    assert_eq!(d.points().await?, (2, 0));
+    let none = d.rule(&id, &[("ruling", "adjust-clock")]).await?;
+    none.assert_status(400)?;
+    d.rule(&id, &[("ruling", "adjust-clock"), ("white_minutes", "5")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 0), "the game is played on");
+    d.t.play(&mut d.white, "D4").await?.assert_status(303)?;
+    d.white.post(&format!("{}/resign", d.t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0));
+    Ok(())
+}
+
+/// Conduct (Art. 15, 24; 25.2): a warning is recorded; the second in the game loses it.
+#[actix_web::test]
+async fn the_second_warning_loses_the_game() -> TestResult {
+    let mut d = desk("").await?;
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    for claim in ["White talks during my moves", "White talks again"] {
+        d.file(true, "conduct", claim).await?;
+        let id = d.only("conduct").await?;
+        d.rule(&id, &[("ruling", "warning:white")]).await?.assert_status(303)?;
+    }
+    assert_eq!(d.points().await?, (2, 0));
+    let audit = d.referee.get(&format!("{}/audit", d.event)).await?.body;
+    assert!(audit.contains("1988 Art. 25.2"));
+    Ok(())
+}
+
+/// Acceptance item 4: only the chief referee hears an appeal, made once by a player of the
+/// board; a player of the event sees no dispute of another board; the players and referees
+/// are told in the app and by mail.
+#[actix_web::test]
+async fn appeals_go_once_to_the_chief_referee_and_disputes_stay_with_their_board() -> TestResult {
+    let mut d = desk("").await?;
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    d.file(true, "conduct", "White keeps tapping the table").await?;
+    let id = d.only("conduct").await?;
+    let dispute = format!("{}/disputes/{id}", d.event);
+
+    // Told at once in the app, and by mail: White (the opponent) and the referees.
+    let page = d.white.get("/notifications").await?.body;
+    assert!(page.contains("a dispute is filed (Conduct)") && page.contains("id=\"unread\""), "{page}");
+    let mut mailed = false;
+    for _ in 0..50 {
+        mailed = d.t.app.mails_to(&d.referee_email).iter().any(|m| m.body.contains("a dispute is filed"));
+        if mailed {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(mailed, "the referee is mailed");
+    assert!(d.t.app.mails_to(&d.t.emails[1]).iter().any(|m| m.body.contains("提出争议")), "in both languages");
+
+    // Another player of the event, on no board of this dispute.
+    let mut other = d.t.app.client();
+    other.sign_up_and_log_in(&d.t.app, &format!("{}@club.example", unique("o")), "Other", "another passphrase").await?;
+    other
+        .post(&format!("{}/register", d.event), &[("name", "Other Player"), ("rank", "1d")])
+        .await?
+        .assert_status(303)?;
+    other.get(&dispute).await?.assert_status(403)?;
+    let board = other.get(&d.t.board).await?.body;
+    assert!(!board.contains("id=\"timeline\"") && !board.contains("tapping"), "no details for others");
+    assert!(d.white.get(&d.t.board).await?.body.contains("id=\"timeline\""), "the board's players see its timeline");
+
+    d.rule(&id, &[("ruling", "warning:white")]).await?.assert_status(303)?;
+    let appeal = format!("{dispute}/appeal");
+    other.post(&appeal, &[("claim", "Not fair")]).await?.assert_status(403)?;
+    d.white.post(&appeal, &[("claim", "I was not tapping")]).await?.assert_status(303)?;
+    d.white.post(&appeal, &[("claim", "Again")]).await?.assert_status(400)?;
+    let queue = d.referee.get(&format!("{}/disputes", d.event)).await?.body;
+    assert_eq!(attributes(&queue, "data-appeal"), vec![id.clone()]);
+    let hear = format!("{dispute}/hear");
+    d.referee.post(&hear, &[("ruling", "uphold")]).await?.assert_status(403)?;
+    d.recorder.post(&hear, &[("ruling", "uphold")]).await?.assert_status(403)?;
+    d.chief.post(&hear, &[("ruling", "dismiss")]).await?.assert_status(303)?;
+    d.chief.post(&hear, &[("ruling", "uphold")]).await?.assert_status(400)?;
+    let page = d.white.get(&dispute).await?.body;
+    assert!(page.contains("id=\"appeal-decision\"") && page.contains("Overturned"), "{page}");
+    let audit = d.referee.get(&format!("{}/audit", d.event)).await?.body;
+    assert!(audit.contains("dispute.appeal_heard") && audit.contains("1988 Art. 16.4"));
+    Ok(())
+}
