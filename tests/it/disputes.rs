@@ -419,3 +419,116 @@ async fn appeals_go_once_to_the_chief_referee_and_disputes_stay_with_their_board
     assert!(audit.contains("dispute.appeal_heard") && audit.contains("1988 Art. 16.4"));
     Ok(())
 }
+
+/// Acceptance item 2, in three browsers: the players disagree on dead stones; the referee rules
+/// "resolve by play" from the dispute's page; they play it out; the engine counts; the result
+/// reaches the standings; the board's timeline shows each step.
+#[actix_web::test]
+async fn a_dead_stone_dispute_is_resolved_by_play_in_the_browser() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use crate::live::{click_on, wait_for};
+    use fantoccini::Locator;
+    let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
+    let Some((_white_driver, white)) = start_browser().await? else { return Ok(()) };
+    let Some((_referee_driver, referee)) = start_browser().await? else { return Ok(()) };
+    let d = desk("chinese 10m reserve 3").await?;
+    let base = d.t.app.base.clone();
+    let result = async {
+        for (browser, email, password) in [
+            (&black, &d.t.emails[0], "player passphrase"),
+            (&white, &d.t.emails[1], "player passphrase"),
+            (&referee, &d.referee_email, "a referee passphrase"),
+        ] {
+            browser.goto(&format!("{base}/login")).await?;
+            type_into(browser, "input[name=email]", email).await?;
+            type_into(browser, "input[name=password]", password).await?;
+            click(browser, "form.stacked button[type=submit]").await?;
+            wait_for(browser, "#nav-notifications").await?;
+        }
+        for browser in [&black, &white] {
+            browser.goto(&format!("{base}{}", d.t.board)).await?;
+            wait_for(browser, "#clock-black").await?;
+        }
+        let stone = |colour: &str, point: &str| format!(r#".stone.{colour}[data-point="{point}"]"#);
+        // Black's move by a click, then White's pass, until `moves` are played.
+        let exchange = |point: &'static str| {
+            let (black, white) = (&black, &white);
+            async move {
+                wait_for(black, "#play:not([disabled])").await?;
+                click_on(black, &format!(r#".point[data-point="{point}"]"#)).await?;
+                wait_for(white, &stone("black", point)).await?;
+                wait_for(white, "#pass:not([disabled])").await?;
+                click_on(white, "#pass").await?;
+                Ok::<(), Box<dyn std::error::Error>>(())
+            }
+        };
+        click_on(&black, r#".point[data-point="C3"]"#).await?;
+        wait_for(&white, &stone("black", "C3")).await?;
+        wait_for(&white, "#play:not([disabled])").await?;
+        click_on(&white, r#".point[data-point="G7"]"#).await?;
+        wait_for(&black, &stone("white", "G7")).await?;
+        wait_for(&black, "#pass:not([disabled])").await?;
+        click_on(&black, "#pass").await?;
+        wait_for(&white, "#pass:not([disabled])").await?;
+        click_on(&white, "#pass").await?;
+        // White does not accept the marks (Black says G7 is dead): a referee decides.
+        wait_for(&white, "#dispute").await?;
+        click_on(&white, "#dispute").await?;
+        wait_for(&black, "#timeline li[data-step=\"dispute.filed\"]").await?;
+
+        referee.goto(&format!("{base}{}/disputes", d.event)).await?;
+        click(&referee, "tr[data-kind=\"dead-stones\"] td a").await?;
+        wait_for(&referee, "#rule-form").await?;
+        referee
+            .find(Locator::Css("#rule-form select[name=ruling]"))
+            .await?
+            .select_by_value("resolve-by-play:black")
+            .await?;
+        click(&referee, "#rule").await?;
+        wait_for(&referee, "#dispute-ruling[data-ruling=\"resolve-by-play\"]").await?;
+
+        // Play resumes with Black, who captures the stone it claimed dead.
+        black.goto(&format!("{base}{}", d.t.board)).await?;
+        white.goto(&format!("{base}{}", d.t.board)).await?;
+        for point in ["G8", "G6", "F7", "H7"] {
+            exchange(point).await?;
+        }
+        wait_for(&black, "#pass:not([disabled])").await?;
+        click_on(&black, "#pass").await?;
+        for browser in [&black, &white] {
+            wait_for(browser, "#agree").await?;
+            click(browser, "#agree").await?;
+        }
+        wait_for(&black, "#live-result").await?;
+        let shown = black.find(Locator::Id("live-result")).await?.text().await?;
+        assert!(shown.contains("B+"), "the engine's count: {shown}");
+        black.goto(&format!("{base}{}/standings", d.event)).await?;
+        let table = standings(&black.source().await?);
+        assert_eq!(table.get(&d.t.names[0]).map(|r| r.0), Some(2), "{table:?}");
+        assert_eq!(table.get(&d.t.names[1]).map(|r| r.0), Some(0));
+        black.goto(&format!("{base}{}", d.t.board)).await?;
+        let steps: Vec<String> = {
+            let mut steps = Vec::new();
+            for item in black.find_all(Locator::Css("#timeline li")).await? {
+                steps.push(item.attr("data-step").await?.unwrap_or_default());
+            }
+            steps
+        };
+        assert_eq!(steps, vec!["dispute.filed", "dispute.ruled", "result.recorded"]);
+        let timeline = black.find(Locator::Id("timeline")).await?.text().await?;
+        assert!(timeline.contains("1988 Art. 21.3") && timeline.contains("Referee Li"), "{timeline}");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    if result.is_err() {
+        for (name, browser) in [("black", &black), ("white", &white), ("referee", &referee)] {
+            if let Ok(png) = browser.screenshot().await {
+                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-desk-{name}-failure.png")), png);
+            }
+        }
+    }
+    for browser in [black, white, referee] {
+        let _ = browser.close().await;
+    }
+    result
+}

@@ -326,7 +326,7 @@ async fn a_restarted_server_resumes_the_game_with_moves_and_clocks_intact() -> T
 }
 
 /// Clicks what `css` finds, again if the page's script redrew it between finding and clicking.
-async fn click_on(browser: &fantoccini::Client, css: &str) -> TestResult {
+pub(crate) async fn click_on(browser: &fantoccini::Client, css: &str) -> TestResult {
     let mut last = String::new();
     for _ in 0..20 {
         match browser.find(fantoccini::Locator::Css(css)).await {
@@ -342,7 +342,7 @@ async fn click_on(browser: &fantoccini::Client, css: &str) -> TestResult {
 }
 
 /// Waits until `css` matches something on the browser's page.
-async fn wait_for(browser: &fantoccini::Client, css: &str) -> TestResult {
+pub(crate) async fn wait_for(browser: &fantoccini::Client, css: &str) -> TestResult {
     for _ in 0..200 {
         if !browser.find_all(fantoccini::Locator::Css(css)).await?.is_empty() {
             return Ok(());
