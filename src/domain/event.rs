@@ -677,6 +677,7 @@ mod tests {
             board_size: "",
             late_limit_minutes: "15",
             cycle_outcome: "replay",
+            warning_penalty: "stone",
             time_control: "60 min + 3×30 s",
             system_settings: system_input(),
         }
@@ -830,6 +831,7 @@ mod tests {
             assert_eq!(s.board_size, 19, "blank is 19 lines");
             assert_eq!(s.late_limit_minutes, 15);
             assert_eq!(s.cycle_outcome, crate::domain::referee::CycleOutcome::Replay);
+            assert_eq!(s.warning_penalty, crate::domain::referee::WarningPenalty::Stone);
         }
     }
 
@@ -849,6 +851,7 @@ mod tests {
             (EventInput { board_size: "42", ..input() }, "board size"),
             (EventInput { late_limit_minutes: "a while", ..input() }, "lateness limit"),
             (EventInput { cycle_outcome: "coin toss", ..input() }, "what a cycle comes to"),
+            (EventInput { warning_penalty: "lashes", ..input() }, "not a warning penalty"),
         ];
         for (case, expected) in cases {
             match EventSettings::parse(&case) {

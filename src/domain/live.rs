@@ -1190,6 +1190,18 @@ mod tests {
         assert_eq!(game.state().result, counted, "one warning: 1988 costs nothing at the count");
         game.apply_ruling(Ruling::Warning { offender: Color::Black }, t(6))?;
         assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
+        // A warning that costs a stone (2002 Art. 24.1, or the event's setting): the count
+        // made again moves by two points.
+        let mut costly = nine(None);
+        costly.setup.rules.warning_penalty_half_points = 4;
+        costly.start(t(0))?;
+        costly.play(Color::Black, Some((4, 4)), t(1))?;
+        costly.play(Color::White, None, t(2))?;
+        costly.play(Color::Black, None, t(3))?;
+        costly.agree(Color::Black)?;
+        let before = costly.agree(Color::White)?.map(|c| c.margin_half_points).unwrap_or_default();
+        costly.apply_ruling(Ruling::Warning { offender: Color::Black }, t(4))?;
+        assert_eq!(costly.count().margin_half_points, before - 4, "a stone is two points, four half-points");
         let mut resigned = nine(None);
         resigned.start(t(0))?;
         resigned.resign(Color::Black)?;
