@@ -1,5 +1,6 @@
 //! The referee desk, second part: whom a dispute is about (the offender, when known), one
-//! appeal to the chief referee with its decision, the event's warning penalty, and the
+//! appeal to the chief referee with its decision, the game as it was before the ruling (so an
+//! appeal that overturns it starts from there), the event's warning penalty, and the
 //! notifications the app shows its users.
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -29,6 +30,7 @@ enum Disputes {
     AppealDecision,
     AppealRuledBy,
     AppealRuledAt,
+    BeforeRuling,
 }
 
 #[derive(DeriveIden)]
@@ -55,6 +57,7 @@ impl MigrationTrait for Migration {
             text_null(Disputes::AppealDecision),
             integer_null(Disputes::AppealRuledBy),
             timestamp_with_time_zone_null(Disputes::AppealRuledAt),
+            text_null(Disputes::BeforeRuling),
         ];
         for mut column in columns {
             manager.alter_table(Table::alter().table(Disputes::Table).add_column(&mut column).to_owned()).await?;
@@ -113,6 +116,7 @@ impl MigrationTrait for Migration {
             Disputes::AppealDecision,
             Disputes::AppealRuledBy,
             Disputes::AppealRuledAt,
+            Disputes::BeforeRuling,
         ] {
             manager.alter_table(Table::alter().table(Disputes::Table).drop_column(column).to_owned()).await?;
         }

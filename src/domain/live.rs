@@ -112,6 +112,21 @@ pub struct SealedMove {
     pub point: Option<(u8, u8)>,
 }
 
+/// The engine's view of a position for a referee: the stones it proposes dead, and the count
+/// under the game's rules with them (`handicap` stones handed back as the rules say).
+pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<(u8, u8)>, Count) {
+    let board = game.board();
+    let dead = propose_dead(board);
+    let input = CountInput {
+        dead: &dead,
+        prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
+        warnings: [0, 0],
+        handicap: u32::from(handicap),
+    };
+    let count = scoring::count(board, game.rules(), &input);
+    (dead.into_iter().map(|p| board.xy(p)).collect(), count)
+}
+
 /// The fixed things: rules (board size and komi included), handicap, and the round's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveSetup {
@@ -227,6 +242,7 @@ pub fn handicap_points(size: u8, stones: u8) -> Vec<(u8, u8)> {
     points
 }
 
+#[derive(Clone)]
 pub struct LiveGame {
     setup: LiveSetup,
     game: Game,
@@ -327,6 +343,11 @@ impl LiveGame {
         if let Some(clock) = &mut self.state.clock {
             clock.stop();
         }
+        // Nothing waits on a finished game.
+        self.state.held = None;
+        self.state.paused = false;
+        self.state.adjourning = false;
+        self.state.sealed = None;
         self.state.phase = Phase::Finished;
         self.state.result = Some(result);
         result
@@ -502,10 +523,6 @@ impl LiveGame {
         if self.state.phase == Phase::Waiting {
             return Err(LiveError::NotNow(self.state.phase));
         }
-        self.state.held = None;
-        self.state.paused = false;
-        self.state.adjourning = false;
-        self.state.sealed = None;
         self.finish(result);
         Ok(())
     }
@@ -540,19 +557,29 @@ impl LiveGame {
 
     /// Applies a referee's ruling at `at` (see `domain::referee` for which article allows
     /// which). The game goes on, is played again, or ends with the ruling's result.
-    pub fn apply_ruling(&mut self, ruling: super::referee::Ruling, at: DateTime<Utc>) -> Result<(), LiveError> {
-        use super::referee::Ruling;
+    pub fn apply_ruling(
+        &mut self,
+        kind: super::referee::DisputeKind,
+        ruling: super::referee::Ruling,
+        at: DateTime<Utc>,
+    ) -> Result<(), LiveError> {
+        use super::referee::{DisputeKind, Ruling};
         let win_for = |loser: Color, margin| GameResult::Win { winner: loser.opponent(), margin };
         match ruling {
-            // The record is the position: a moved stone goes back where the record has it, and
-            // a held move that is not upheld was entered by mistake.
-            Ruling::Dismiss | Ruling::RestorePosition | Ruling::PositionStands => {
-                if self.state.held.is_some() {
-                    self.release_held(at)?;
-                } else if self.state.phase == Phase::Disputed {
-                    // The marks stand: the count is made with them.
-                    let count = self.count();
-                    self.finish(count.result);
+            // The record is the position: a moved stone goes back where the record has it.
+            Ruling::RestorePosition | Ruling::PositionStands => Ok(()),
+            // A held move that is not upheld was entered by mistake; marks disputed in vain
+            // stand, and the count is made with them. Other claims change nothing.
+            Ruling::Dismiss => {
+                match kind {
+                    DisputeKind::IllegalMove | DisputeKind::TwoMovesInARow if self.state.held.is_some() => {
+                        self.release_held(at)?;
+                    }
+                    DisputeKind::DeadStones if self.state.phase == Phase::Disputed => {
+                        let count = self.count();
+                        self.finish(count.result);
+                    }
+                    _ => {}
                 }
                 Ok(())
             }
@@ -599,7 +626,19 @@ impl LiveGame {
             return Ok(());
         }
         if self.to_move() == offender && !self.is_paused() {
-            self.play(offender, None, at)?;
+            let lost = self.play(offender, None, at)?;
+            if let Played::PlayEnded { .. } = lost {
+                // A lost turn is not a pass that ends the game: play goes on, and the record
+                // resumes there when replayed.
+                let next = offender.opponent();
+                self.game.resume(next);
+                self.state.resumptions.push(Resumption { after: self.moves.len(), first: next });
+                self.state.phase = Phase::Playing;
+                self.state.dead.clear();
+                if let Some(clock) = &mut self.state.clock {
+                    clock.start(next, at);
+                }
+            }
         }
         Ok(())
     }
@@ -607,17 +646,17 @@ impl LiveGame {
     /// A warning for `colour` (Art. 25.2); true if it lost the game (the second). A game
     /// already counted is counted again, since under the 2002 rules a warning costs a stone.
     fn warn(&mut self, colour: Color) -> bool {
+        // Only a result the count gave is counted again (not one a ruling gave).
+        let counted = self.state.phase == Phase::Finished
+            && self.game.ending() == Some(Ending::Passes)
+            && self.state.result == Some(self.count().result);
         self.state.warnings[colour.index()] += 1;
         if let Some(result) = scoring::lost_by_warnings(self.state.warnings, &self.setup.rules) {
             self.state.held = None;
             self.finish(result);
             return true;
         }
-        let counted = matches!(
-            self.state.result,
-            Some(GameResult::Draw | GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
-        );
-        if self.state.phase == Phase::Finished && counted && self.game.ending() == Some(Ending::Passes) {
+        if counted {
             let count = self.count();
             self.finish(count.result);
         }
@@ -678,7 +717,7 @@ impl LiveGame {
             }
             _ => None,
         };
-        if lost_on_time.is_none() && self.state.phase != Phase::Playing {
+        if (lost_on_time.is_none() && self.state.phase != Phase::Playing) || self.game.ending().is_some() {
             return Err(LiveError::NotNow(self.state.phase));
         }
         let to_move = self.to_move();
@@ -755,6 +794,9 @@ impl LiveGame {
     /// A referee resumes play at `at`; a sealed move is played at once (and shown).
     pub fn resume(&mut self, at: DateTime<Utc>) -> Result<Option<Played>, LiveError> {
         self.require(Phase::Playing)?;
+        if self.state.held.is_some() {
+            return Err(LiveError::Held);
+        }
         if !self.is_paused() {
             return Err(LiveError::NotPaused);
         }
@@ -856,15 +898,6 @@ impl LiveGame {
         let board = self.game.board();
         let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
         self.count_with(&dead)
-    }
-
-    /// The engine's view of the position for a referee: the stones it proposes dead, and the
-    /// count under the game's rules with them.
-    pub fn proposal(&self) -> (Vec<(u8, u8)>, Count) {
-        let board = self.game.board();
-        let dead = propose_dead(board);
-        let count = self.count_with(&dead);
-        (dead.into_iter().map(|p| board.xy(p)).collect(), count)
     }
 
     fn count_with(&self, dead: &[Point]) -> Count {
@@ -1119,7 +1152,7 @@ mod tests {
     /// record replays with the resumption, and the passes end play again.
     #[test]
     fn dead_stones_disputed_are_resolved_by_play() -> Result<(), LiveError> {
-        use crate::domain::referee::Ruling;
+        use crate::domain::referee::{DisputeKind, Ruling};
         let mut game = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
         game.start(t(0))?;
         game.play(Color::Black, Some((2, 2)), t(1))?;
@@ -1127,7 +1160,10 @@ mod tests {
         game.play(Color::Black, None, t(3))?;
         game.play(Color::White, None, t(4))?;
         game.dispute()?;
-        assert_eq!(game.apply_ruling(Ruling::ResolveByPlay { first: Color::White }, t(5)), Ok(()));
+        assert_eq!(
+            game.apply_ruling(DisputeKind::DeadStones, Ruling::ResolveByPlay { first: Color::White }, t(5)),
+            Ok(())
+        );
         assert_eq!((game.state().phase, game.to_move()), (Phase::Playing, Color::White));
         assert_eq!(game.due_at(), Some(t(5 + 600 - 2)), "White's clock runs, less the 2 s White used");
         game.play(Color::White, Some((2, 3)), t(6))?;
@@ -1137,7 +1173,7 @@ mod tests {
         game.play(Color::White, None, t(8))?;
         assert_eq!(game.state().phase, Phase::Marking);
         assert_eq!(
-            game.apply_ruling(Ruling::ResolveByPlay { first: Color::Black }, t(9)),
+            game.apply_ruling(DisputeKind::DeadStones, Ruling::ResolveByPlay { first: Color::Black }, t(9)),
             Err(LiveError::NotNow(Phase::Marking)),
             "only a disputed game is resolved by play"
         );
@@ -1159,13 +1195,25 @@ mod tests {
         assert_eq!(kind, DisputeKind::IllegalMove);
         assert_eq!(game.play(Color::White, Some((4, 4)), t(11)), Err(LiveError::Held));
         assert_eq!(game.due_at(), None, "the clock is stopped");
-        game.apply_ruling(Ruling::VoidMoveLoseTurn { offender: Color::White }, t(100))?;
+        game.apply_ruling(DisputeKind::Conduct, Ruling::Dismiss, t(50))?;
+        assert!(game.state().held.is_some(), "dismissing another claim leaves the held move alone");
+        assert_eq!(game.resume(t(50)), Err(LiveError::Held), "a held move is not resumed past");
+        game.apply_ruling(DisputeKind::IllegalMove, Ruling::VoidMoveLoseTurn { offender: Color::White }, t(100))?;
         let last = game.moves().last().copied();
         assert_eq!(last.map(|m| (m.colour, m.point, m.spent)), Some((Color::White, None, 7_000)), "a lost turn");
         assert_eq!(game.to_move(), Color::Black);
         let kind = game.hold(Color::White, Some((4, 4)), "not White's turn".into(), t(101))?;
         assert_eq!(kind, DisputeKind::TwoMovesInARow);
-        game.apply_ruling(Ruling::LossForTwoMoves { offender: Color::White }, t(102))?;
+        game.apply_ruling(DisputeKind::TwoMovesInARow, Ruling::LossForTwoMoves { offender: Color::White }, t(102))?;
+        // A lost turn after the opponent's pass is not the second pass that ends play.
+        let mut passed = nine(None);
+        passed.start(t(0))?;
+        passed.play(Color::Black, None, t(1))?;
+        passed.hold(Color::White, Some((4, 4)), "ko".into(), t(2))?;
+        passed.apply_ruling(DisputeKind::IllegalMove, Ruling::VoidMoveLoseTurn { offender: Color::White }, t(3))?;
+        assert_eq!((passed.state().phase, passed.to_move(), passed.moves().len()), (Phase::Playing, Color::Black, 2));
+        let again = LiveGame::restore(passed.setup().clone(), passed.moves().to_vec(), passed.state().clone())?;
+        assert_eq!(again.to_move(), Color::Black, "the record replays past the lost turn");
         assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified }));
         assert_eq!(game.state().held, None);
         Ok(())
@@ -1173,7 +1221,7 @@ mod tests {
 
     #[test]
     fn the_second_warning_loses_and_a_recount_reopens_the_marks() -> Result<(), LiveError> {
-        use crate::domain::referee::Ruling;
+        use crate::domain::referee::{DisputeKind, Ruling};
         let mut game = nine(None);
         game.start(t(0))?;
         game.play(Color::Black, Some((4, 4)), t(1))?;
@@ -1182,13 +1230,13 @@ mod tests {
         game.agree(Color::Black)?;
         let counted = game.agree(Color::White)?.map(|c| c.result);
         assert!(counted.is_some());
-        game.apply_ruling(Ruling::Recount, t(4))?;
+        game.apply_ruling(DisputeKind::CountingError, Ruling::Recount, t(4))?;
         assert_eq!((game.state().phase, game.state().result), (Phase::Marking, None));
         game.agree(Color::Black)?;
         assert_eq!(game.agree(Color::White)?.map(|c| c.result), counted, "the same marks, the same count");
-        game.apply_ruling(Ruling::Warning { offender: Color::Black }, t(5))?;
+        game.apply_ruling(DisputeKind::Conduct, Ruling::Warning { offender: Color::Black }, t(5))?;
         assert_eq!(game.state().result, counted, "one warning: 1988 costs nothing at the count");
-        game.apply_ruling(Ruling::Warning { offender: Color::Black }, t(6))?;
+        game.apply_ruling(DisputeKind::Conduct, Ruling::Warning { offender: Color::Black }, t(6))?;
         assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
         // A warning that costs a stone (2002 Art. 24.1, or the event's setting): the count
         // made again moves by two points.
@@ -1200,12 +1248,15 @@ mod tests {
         costly.play(Color::Black, None, t(3))?;
         costly.agree(Color::Black)?;
         let before = costly.agree(Color::White)?.map(|c| c.margin_half_points).unwrap_or_default();
-        costly.apply_ruling(Ruling::Warning { offender: Color::Black }, t(4))?;
+        costly.apply_ruling(DisputeKind::Conduct, Ruling::Warning { offender: Color::Black }, t(4))?;
         assert_eq!(costly.count().margin_half_points, before - 4, "a stone is two points, four half-points");
         let mut resigned = nine(None);
         resigned.start(t(0))?;
         resigned.resign(Color::Black)?;
-        assert_eq!(resigned.apply_ruling(Ruling::Recount, t(1)), Err(LiveError::NotCounted));
+        assert_eq!(
+            resigned.apply_ruling(DisputeKind::CountingError, Ruling::Recount, t(1)),
+            Err(LiveError::NotCounted)
+        );
         Ok(())
     }
 
@@ -1213,16 +1264,16 @@ mod tests {
     /// again from the empty board with fresh clocks.
     #[test]
     fn time_given_back_and_a_replay() -> Result<(), LiveError> {
-        use crate::domain::referee::Ruling;
+        use crate::domain::referee::{DisputeKind, Ruling};
         let mut game = nine(Some(TimeControl::Absolute { main: MINUTE }));
         game.start(t(0))?;
         game.play(Color::Black, Some((4, 4)), t(10))?;
         assert!(game.tick(t(70)).is_some(), "White's flag falls");
-        game.apply_ruling(Ruling::AdjustClock { black: 0, white: 30 * SECOND }, t(100))?;
+        game.apply_ruling(DisputeKind::ClockIncident, Ruling::AdjustClock { black: 0, white: 30 * SECOND }, t(100))?;
         assert_eq!((game.state().phase, game.state().result), (Phase::Playing, None));
         assert_eq!(game.due_at(), Some(t(130)), "White has only the 30 s given");
         game.play(Color::White, Some((3, 3)), t(110))?;
-        game.apply_ruling(Ruling::Replay, t(200))?;
+        game.apply_ruling(DisputeKind::MovedStones, Ruling::Replay, t(200))?;
         assert_eq!((game.moves().len(), game.state().phase, game.to_move()), (0, Phase::Playing, Color::Black));
         assert_eq!(game.due_at(), Some(t(260)), "fresh clocks from the ruling");
         Ok(())

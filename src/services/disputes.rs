@@ -12,6 +12,7 @@ use serde_json::json;
 use crate::db::entities::{audit as audit_row, dispute, event, game, game_move, player, round, user};
 use crate::domain::clock::{MINUTE, Millis};
 use crate::domain::color::Color;
+use crate::domain::live::{LiveGame, LiveMove, LiveState};
 use crate::domain::player::clean_text;
 use crate::domain::referee::{
     Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, offered_rulings, ruling_article,
@@ -20,6 +21,7 @@ use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
+use crate::services::events::StaffRole;
 use crate::services::live::{self, Change, LiveBoard, Seat};
 use crate::services::notifications::{self, Notice};
 use crate::services::rounds::{self, BoardRef};
@@ -34,7 +36,8 @@ pub const APPEAL_ARTICLE: &str = "1988 Art. 16.4";
 
 /// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
 async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
-    let mut told = notifications::referees_of(conn, board.event.id).await?;
+    let referees = [StaffRole::Referee, StaffRole::ChiefReferee];
+    let mut told = notifications::staff_in(conn, board.event.id, &referees).await?;
     told.extend(board.black.user_id);
     told.extend(board.white.user_id);
     Ok(told)
@@ -132,18 +135,49 @@ fn offender_of(d: &dispute::Model) -> Option<Color> {
     d.offender.as_deref().and_then(|c| c.parse::<Color>().ok())
 }
 
-/// The rulings the desk offers for a dispute at `event`, each with its article (see
-/// `domain::referee::offered_rulings`). Moved stones cannot leave the record out of place:
-/// the record is the position, so "the position stands" is the same as putting it back and is
-/// not offered apart.
-pub fn applicable_rulings(d: &dispute::Model, event: &event::Model) -> AppResult<Vec<Ruling>> {
+/// The rulings the desk offers for a dispute on `board` now: those the article allows (see
+/// `domain::referee::offered_rulings`) that apply to the game as it stands (tried on a copy:
+/// a move must be held to be voided, a game counted to be recounted …). Moved stones cannot
+/// leave the record out of place: the record is the position, so "the position stands" is
+/// the same as putting it back and is not offered apart. A board whose result was entered by
+/// hand, never played here, only has the claim dismissed.
+pub fn applicable_rulings(
+    d: &dispute::Model,
+    board: &LiveBoard,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Ruling>> {
+    let event = &board.event;
+    let kind = kind_of(d)?;
     let circumstances = Circumstances {
         edition: Edition::of_ruleset(&event.ruleset),
         cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
         offender: offender_of(d),
         claims_dead: None,
     };
-    Ok(offered_rulings(kind_of(d)?, &circumstances).into_iter().filter(|r| *r != Ruling::PositionStands).collect())
+    let entered_by_hand = board.game.result.is_some() && board.live.state().result.is_none();
+    Ok(offered_rulings(kind, &circumstances)
+        .into_iter()
+        .filter(|r| *r != Ruling::PositionStands)
+        .filter(|r| {
+            if entered_by_hand {
+                return *r == Ruling::Dismiss;
+            }
+            let mut trial = board.live.clone();
+            trial.tick(now);
+            *r == Ruling::Dismiss || trial.apply_ruling(kind, *r, now).is_ok()
+        })
+        .collect())
+}
+
+/// The game as it stood before a ruling, kept with the dispute: an appeal that overturns the
+/// ruling starts again from there, if nothing has happened on the board since.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BeforeRuling {
+    pub state: LiveState,
+    pub moves: Vec<LiveMove>,
+    pub result: Option<String>,
+    /// The game's version once the ruling was stored.
+    pub version_after: u64,
 }
 
 /// A ruling as a form sends it: the ruling's form value, and for a clock adjustment the
@@ -203,27 +237,28 @@ async fn find(conn: &impl ConnectionTrait, event_id: i32, dispute_id: i32) -> Ap
         .ok_or(AppError::NotFound)
 }
 
-/// Applies `ruling` to the dispute's game at `now`, as a ruling by `by`, in the caller's
-/// transaction: the game goes on, is replayed, or ends, and a result changed by the ruling is
-/// written (or cleared) like any other. Returns the board after it.
+/// Applies `ruling` to the dispute's game (`board`, loaded for change) at `now`, as a ruling by
+/// `by`, in the caller's transaction: the game goes on, is replayed, or ends, and a result
+/// changed by the ruling is written (or cleared) like any other. Returns the game as it was
+/// before.
 async fn apply(
     txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
     d: &dispute::Model,
     ruling: Ruling,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
     locale: Locale,
-) -> AppResult<LiveBoard> {
-    let at = board_ref_of(txn, d).await?;
-    let mut board = live::load_for_change(txn, at, locale).await?;
-    // A result entered by hand for a board never played here is the only result there is.
-    let entered_by_hand = board.game.result.is_some() && board.live.state().result.is_none();
-    if entered_by_hand && ruling != Ruling::Dismiss {
-        return Err(AppError::BadRequest(locale.t("error-ruling-result-entered")));
-    }
+) -> AppResult<BeforeRuling> {
+    let mut before_ruling = BeforeRuling {
+        state: board.live.state().clone(),
+        moves: board.live.moves().to_vec(),
+        result: board.game.result.clone(),
+        version_after: 0,
+    };
     let (stored, before) = (board.live.moves().len(), board.live.state().phase);
     board.live.tick(now);
-    board.live.apply_ruling(ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    board.live.apply_ruling(kind_of(d)?, ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
     let stored = if ruling == Ruling::Replay {
         // The record so far stays with the dispute (its position) and the audit row.
         game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
@@ -249,8 +284,14 @@ async fn apply(
         .await?;
         board.game.result = now_result.map(|r| r.to_storage_string());
     }
-    live::save(txn, &mut board, stored, before, now, Change::Ruling(by), locale).await?;
-    Ok(board)
+    live::save(txn, board, stored, before, now, Change::Ruling(by), locale).await?;
+    before_ruling.version_after = board.live.state().version;
+    Ok(before_ruling)
+}
+
+/// The board of dispute `d`, loaded for change.
+async fn board_for_change(txn: &impl ConnectionTrait, d: &dispute::Model, locale: Locale) -> AppResult<LiveBoard> {
+    live::load_for_change(txn, board_ref_of(txn, d).await?, locale).await
 }
 
 /// Tells the board's players and referees of a step on dispute `d`.
@@ -271,22 +312,9 @@ async fn tell(
         kind: d.kind.clone(),
         ruling,
     };
-    let mut told = told_of(txn, board).await?;
-    if what == "appealed" {
-        told.extend(chief_referees_of(txn, board.event.id).await?);
-    }
+    // The referees include the chief referee, who hears appeals.
+    let told = told_of(txn, board).await?;
     notifications::notify_in(txn, &told, Some(by), board.event.id, &notice, &link_of(d.event_id, d.id), now).await
-}
-
-async fn chief_referees_of(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<i32>> {
-    Ok(crate::db::entities::event_staff::Entity::find()
-        .filter(crate::db::entities::event_staff::Column::EventId.eq(event_id))
-        .filter(crate::db::entities::event_staff::Column::Role.eq(events::StaffRole::ChiefReferee.code()))
-        .all(conn)
-        .await?
-        .into_iter()
-        .map(|row| row.user_id)
-        .collect())
 }
 
 fn to_json<T: Serialize>(value: &T) -> AppResult<String> {
@@ -316,10 +344,12 @@ pub async fn rule(
         return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
     }
     let kind = kind_of(&found)?;
-    let ruling = chosen(&applicable_rulings(&found, &event)?, choice, locale)?;
-    let board = apply(&txn, &found, ruling, referee.id, now, locale).await?;
+    let mut board = board_for_change(&txn, &found, locale).await?;
+    let ruling = chosen(&applicable_rulings(&found, &board, now)?, choice, locale)?;
+    let before_ruling = apply(&txn, &mut board, &found, ruling, referee.id, now, locale).await?;
     let article = ruling_article(kind, ruling, Edition::of_ruleset(&event.ruleset));
     let mut active: dispute::ActiveModel = found.clone().into();
+    active.before_ruling = Set(Some(to_json(&before_ruling)?));
     active.status = Set("ruled".into());
     active.ruling = Set(Some(to_json(&ruling)?));
     active.ruled_by = Set(Some(referee.id));
@@ -337,7 +367,6 @@ pub async fn rule(
     .await?;
     let mails = tell(&txn, &board, &found, "ruled", Some(ruling.code().into()), referee.id, now).await?;
     txn.commit().await?;
-    let mut board = board;
     board.outbox.extend(mails);
     live::send_outbox(state, &mut board);
     Ok(board)
@@ -415,17 +444,19 @@ pub async fn hear_appeal(
     if !events::roles(&txn, event_id, chief).await?.chief_referee {
         return Err(AppError::Forbidden);
     }
-    let event = events::get(&txn, event_id).await?;
     let found = find(&txn, event_id, dispute_id).await?;
     if found.appealed_at.is_none() || found.appeal_decision.is_some() {
         return Err(AppError::BadRequest(locale.t("error-appeal-nothing-to-hear")));
     }
     let kind = kind_of(&found)?;
-    let (decision, board) = if choice.ruling.trim() == "uphold" {
-        (AppealDecision::Uphold, live::load(&txn, board_ref_of(&txn, &found).await?, locale).await?)
+    let mut board = board_for_change(&txn, &found, locale).await?;
+    let decision = if choice.ruling.trim() == "uphold" {
+        AppealDecision::Uphold
     } else {
-        let ruling = chosen(&applicable_rulings(&found, &event)?, choice, locale)?;
-        (AppealDecision::Overturn { ruling }, apply(&txn, &found, ruling, chief.id, now, locale).await?)
+        put_back(&txn, &mut board, &found, chief.id, now, locale).await?;
+        let ruling = chosen(&applicable_rulings(&found, &board, now)?, choice, locale)?;
+        apply(&txn, &mut board, &found, ruling, chief.id, now, locale).await?;
+        AppealDecision::Overturn { ruling }
     };
     let ruling_code = match decision {
         AppealDecision::Uphold => "uphold",
@@ -448,10 +479,41 @@ pub async fn hear_appeal(
     .await?;
     let mails = tell(&txn, &board, &found, "appeal-heard", Some(ruling_code.into()), chief.id, now).await?;
     txn.commit().await?;
-    let mut board = board;
     board.outbox.extend(mails);
     live::send_outbox(state, &mut board);
     Ok(board)
+}
+
+/// An appeal overturns a ruling: the game is put back as it was before it (its moves, state
+/// and result), provided nothing has happened on the board since; the new ruling applies to
+/// that.
+async fn put_back(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    d: &dispute::Model,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<()> {
+    let before: BeforeRuling = parse_json(&d.before_ruling).ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!("dispute {}: no record of the game before its ruling", d.id))
+    })?;
+    if board.live.state().version != before.version_after {
+        return Err(AppError::BadRequest(locale.t("error-appeal-play-went-on")));
+    }
+    let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", d.id)))?;
+    let phase = restored.state().phase;
+    board.live = restored;
+    game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
+    if board.game.result != before.result {
+        let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+        let reason = format!("appeal on dispute {}: the ruling is undone", d.id);
+        rounds::overwrite_result(txn, Some(by), d.event_id, &board.round, &board.game, result, now, &reason, locale)
+            .await?;
+        board.game.result = before.result;
+    }
+    live::save(txn, board, 0, phase, now, Change::Ruling(by), locale).await
 }
 
 /// An open dispute as the queue lists it.
@@ -478,12 +540,19 @@ async fn player_name(conn: &impl ConnectionTrait, id: i32) -> AppResult<String> 
     Ok(player::Entity::find_by_id(id).one(conn).await?.map(|p| p.name).unwrap_or_default())
 }
 
-async fn entry_of(conn: &impl ConnectionTrait, event: &event::Model, d: dispute::Model) -> AppResult<QueueEntry> {
+async fn entry_of(
+    conn: &impl ConnectionTrait,
+    event: &event::Model,
+    d: dispute::Model,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<QueueEntry> {
     let kind = kind_of(&d)?;
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
+    let board =
+        live::load(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }, Locale::En).await?;
     Ok(QueueEntry {
-        rulings: applicable_rulings(&d, event)?,
+        rulings: applicable_rulings(&d, &board, now)?,
         kind,
         article: kind.article(Edition::of_ruleset(&event.ruleset)),
         round: r.number,
@@ -496,7 +565,11 @@ async fn entry_of(conn: &impl ConnectionTrait, event: &event::Model, d: dispute:
 
 /// The event's disputes a referee still has to act on: the open ones, most urgent kind first,
 /// then oldest first; then the appeals the chief referee has not heard.
-pub async fn queue(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(Vec<QueueEntry>, Vec<QueueEntry>)> {
+pub async fn queue(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<(Vec<QueueEntry>, Vec<QueueEntry>)> {
     let event = events::get(conn, event_id).await?;
     let rows = dispute::Entity::find()
         .filter(dispute::Column::EventId.eq(event_id))
@@ -507,9 +580,9 @@ pub async fn queue(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(Vec
     let (mut open, mut appeals) = (Vec::new(), Vec::new());
     for d in rows {
         if d.status == "open" {
-            open.push(entry_of(conn, &event, d).await?);
+            open.push(entry_of(conn, &event, d, now).await?);
         } else if d.appealed_at.is_some() && d.appeal_decision.is_none() {
-            appeals.push(entry_of(conn, &event, d).await?);
+            appeals.push(entry_of(conn, &event, d, now).await?);
         }
     }
     open.sort_by_key(|e| (e.kind.urgency(), e.dispute.filed_at));
@@ -549,6 +622,7 @@ pub async fn view(
     account: &user::Model,
     event_id: i32,
     dispute_id: i32,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<DisputeView> {
     let event = events::get(conn, event_id).await?;
     let d = find(conn, event_id, dispute_id).await?;
@@ -574,7 +648,7 @@ pub async fn view(
         viewer_plays,
         viewer_referee: roles.referee,
         viewer_chief: roles.chief_referee,
-        entry: entry_of(conn, &event, d).await?,
+        entry: entry_of(conn, &event, d, now).await?,
     })
 }
 

@@ -50,11 +50,11 @@ impl Notice {
     }
 }
 
-/// The event's referees and chief referees.
-pub async fn referees_of(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<i32>> {
+/// The accounts of the event's staff in `roles`.
+pub async fn staff_in(conn: &impl ConnectionTrait, event_id: i32, roles: &[StaffRole]) -> AppResult<Vec<i32>> {
     Ok(event_staff::Entity::find()
         .filter(event_staff::Column::EventId.eq(event_id))
-        .filter(event_staff::Column::Role.is_in([StaffRole::Referee.code(), StaffRole::ChiefReferee.code()]))
+        .filter(event_staff::Column::Role.is_in(roles.iter().map(|r| r.code())))
         .all(conn)
         .await?
         .into_iter()

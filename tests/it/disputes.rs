@@ -252,6 +252,12 @@ async fn an_illegal_move_entered_is_held_and_voided_with_a_lost_turn() -> TestRe
     for point in ["B9", "E5", "A8"] {
         d.t.play(&mut d.recorder, point).await?.assert_status(303)?;
     }
+    // A player's claim of an illegal move holds nothing up: only dismissing it is offered.
+    d.file(true, "illegal-move", "White's last move was not legal").await?;
+    let claimed = d.only("illegal-move").await?;
+    let queue = d.referee.get(&format!("{}/disputes", d.event)).await?.body;
+    assert!(!queue.contains("void-move-lose-turn"), "nothing is held to void: {queue}");
+    d.rule(&claimed, &[("ruling", "dismiss")]).await?.assert_status(303)?;
     d.t.play(&mut d.recorder, "A9").await?.assert_status(303)?;
     let id = d.only("illegal-move").await?;
     let board = d.referee.get(&d.t.board).await?.body;
@@ -417,6 +423,20 @@ async fn appeals_go_once_to_the_chief_referee_and_disputes_stay_with_their_board
     assert!(page.contains("id=\"appeal-decision\"") && page.contains("Overturned"), "{page}");
     let audit = d.referee.get(&format!("{}/audit", d.event)).await?.body;
     assert!(audit.contains("dispute.appeal_heard") && audit.contains("1988 Art. 16.4"));
+
+    // The overturned warning is undone: another warning is White's first, and does not lose.
+    d.file(true, "conduct", "White tapping again").await?;
+    let second = d.only("conduct").await?;
+    d.rule(&second, &[("ruling", "warning:white")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 0), "one warning stands, the game goes on");
+    // Once play has gone on, an appeal can only be upheld.
+    let second = format!("{}/disputes/{second}", d.event);
+    d.white.post(&format!("{second}/appeal"), &[("claim", "Still not me")]).await?.assert_status(303)?;
+    d.t.play(&mut d.white, "D4").await?.assert_status(303)?;
+    let late = d.chief.post(&format!("{second}/hear"), &[("ruling", "dismiss")]).await?;
+    late.assert_status(400)?;
+    assert!(late.body.contains("Play has gone on"), "{}", late.body);
+    d.chief.post(&format!("{second}/hear"), &[("ruling", "uphold")]).await?.assert_status(303)?;
     Ok(())
 }
 

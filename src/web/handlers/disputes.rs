@@ -109,6 +109,8 @@ pub struct QueuePage {
     event: event::Model,
     entries: Vec<QueueEntry>,
     appeals: Vec<QueueEntry>,
+    /// The reader is a referee of the event (a director as such only reads the queue).
+    may_rule: bool,
 }
 
 impl QueuePage {
@@ -125,9 +127,10 @@ impl QueuePage {
 /// appeals not yet heard.
 pub async fn queue(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<QueuePage> {
     let event_id = path.into_inner();
-    let (_, found) = staff_of(&state, &ctx, event_id).await?;
-    let (entries, appeals) = disputes::queue(&state.db, event_id).await?;
-    Ok(QueuePage { ctx, event: found, entries, appeals })
+    let (account, found) = staff_of(&state, &ctx, event_id).await?;
+    let may_rule = crate::services::events::roles(&state.db, event_id, &account).await?.referee;
+    let (entries, appeals) = disputes::queue(&state.db, event_id, state.clock.now()).await?;
+    Ok(QueuePage { ctx, event: found, entries, appeals, may_rule })
 }
 
 #[derive(Template, WebTemplate)]
@@ -178,17 +181,34 @@ impl DisputePage {
 pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<DisputePage> {
     let account = ctx.require_user()?.clone();
     let (event_id, dispute_id) = path.into_inner();
-    let view = disputes::view(&state.db, &account, event_id, dispute_id).await?;
+    let view = disputes::view(&state.db, &account, event_id, dispute_id, state.clock.now()).await?;
     let at = BoardRef { event_id, round: view.entry.round, board: view.entry.board };
     let board = live::load(&state.db, at, ctx.locale).await?;
-    // The game as it stood at the dispute's move (a replay may have started it again since).
-    let upto = usize::try_from(view.entry.dispute.move_number).unwrap_or(0).min(board.live.moves().len());
-    let then =
-        LiveGame::restore(board.live.setup().clone(), board.live.moves()[..upto].to_vec(), board.live.state().clone())
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?;
-    let (dead, count) = then.proposal();
-    let position = then.game().board();
-    let last = then.moves().last().and_then(|m| m.point);
+    // The game as it stood at the dispute's move: its record then, kept with the dispute (a
+    // replay may have started the game again since). A record that resumed after the passes
+    // does not replay as SGF; the game's own moves up to then stand in for it.
+    let from_record = crate::domain::go::sgf::parse(&view.entry.dispute.position)
+        .ok()
+        .and_then(|sgf| crate::domain::go::record::replay(&sgf, board.live.setup().rules.clone()).ok())
+        .filter(|replay| replay.illegal.is_none())
+        .map(|replay| replay.game);
+    let then = match from_record {
+        Some(game) => game,
+        None => {
+            let upto = usize::try_from(view.entry.dispute.move_number).unwrap_or(0).min(board.live.moves().len());
+            let moves = board.live.moves()[..upto].to_vec();
+            LiveGame::restore(board.live.setup().clone(), moves, board.live.state().clone())
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?
+                .game()
+                .clone()
+        }
+    };
+    let (dead, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
+    let position = then.board();
+    let last = then.moves().last().and_then(|m| match m.mv {
+        crate::domain::go::game::Move::Play(p) => Some(position.xy(p)),
+        crate::domain::go::game::Move::Pass => None,
+    });
     let svg = board_svg::render(position, &Marks { last, dead: &dead, numbers: &[] });
     let name = |(x, y): (u8, u8)| {
         crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })

@@ -326,7 +326,8 @@ pub async fn show(
             let zone: chrono_tz::Tz = board.event.time_zone.parse().unwrap_or(chrono_tz::UTC);
             at.with_timezone(&zone).format("%Y-%m-%d %H:%M").to_string()
         }),
-        held: live_state.held.as_ref().map(|h| h.why.clone()),
+        // Why a move is held is the board's and the referees' business.
+        held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         timeline,
         board: board.game.board,
         event: board.event,

@@ -573,6 +573,7 @@ flash-appeal-heard = The decision on the appeal is recorded
 error-appeal-not-ruled = A dispute can be appealed once it has been ruled on
 error-appeal-once = This ruling has been appealed already: an appeal is made once
 error-appeal-nothing-to-hear = There is no appeal to hear on this dispute
+error-appeal-play-went-on = Play has gone on since the ruling: it can only be upheld now
 notifications = Notices
 notifications-none = No notices.
 notifications-mark-read = Mark all read

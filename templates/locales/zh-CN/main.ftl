@@ -564,6 +564,7 @@ flash-appeal-heard = 申诉决定已记录
 error-appeal-not-ruled = 争议裁决后才能申诉
 error-appeal-once = 该裁决已申诉过：申诉限一次
 error-appeal-nothing-to-hear = 该争议没有待处理的申诉
+error-appeal-play-went-on = 裁决后对局已继续：现在只能维持原判
 notifications = 通知
 notifications-none = 暂无通知。
 notifications-mark-read = 全部标为已读
