@@ -520,6 +520,7 @@ async fn put_back(
 pub struct QueueEntry {
     pub dispute: dispute::Model,
     pub kind: DisputeKind,
+    pub edition: Edition,
     pub article: String,
     /// The rulings the desk offers for it.
     pub rulings: Vec<Ruling>,
@@ -530,6 +531,11 @@ pub struct QueueEntry {
 }
 
 impl QueueEntry {
+    /// The rulings offered, each with the article it applies.
+    pub fn offered(&self) -> Vec<(Ruling, String)> {
+        self.rulings.iter().map(|r| (*r, ruling_article(self.kind, *r, self.edition))).collect()
+    }
+
     /// Whether a clock adjustment is among the rulings (its form asks for minutes).
     pub fn offers_clock(&self) -> bool {
         self.rulings.iter().any(|r| matches!(r, Ruling::AdjustClock { .. }))
@@ -549,11 +555,22 @@ async fn entry_of(
     let kind = kind_of(&d)?;
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
-    let board =
+    let mut board =
         live::load(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }, Locale::En).await?;
+    // An appeal awaiting the chief referee: what may replace the ruling applies to the game as
+    // it was before it.
+    if d.appealed_at.is_some()
+        && d.appeal_decision.is_none()
+        && let Some(before) = parse_json::<BeforeRuling>(&d.before_ruling)
+        && let Ok(restored) = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
+    {
+        board.live = restored;
+        board.game.result = before.result;
+    }
     Ok(QueueEntry {
         rulings: applicable_rulings(&d, &board, now)?,
         kind,
+        edition: Edition::of_ruleset(&event.ruleset),
         article: kind.article(Edition::of_ruleset(&event.ruleset)),
         round: r.number,
         board: g.board,

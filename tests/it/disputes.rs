@@ -414,6 +414,11 @@ async fn appeals_go_once_to_the_chief_referee_and_disputes_stay_with_their_board
     d.white.post(&appeal, &[("claim", "Again")]).await?.assert_status(400)?;
     let queue = d.referee.get(&format!("{}/disputes", d.event)).await?.body;
     assert_eq!(attributes(&queue, "data-appeal"), vec![id.clone()]);
+    let hearing = d.chief.get(&dispute).await?.body;
+    assert!(
+        hearing.contains("id=\"hear-form\"") && hearing.contains("Warning · White — 1988 Art. 15, 24; 1988 Art. 25.2"),
+        "each ruling with its article: {hearing}"
+    );
     let hear = format!("{dispute}/hear");
     d.referee.post(&hear, &[("ruling", "uphold")]).await?.assert_status(403)?;
     d.recorder.post(&hear, &[("ruling", "uphold")]).await?.assert_status(403)?;
