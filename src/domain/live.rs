@@ -117,14 +117,19 @@ pub struct SealedMove {
 pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<(u8, u8)>, Count) {
     let board = game.board();
     let dead = propose_dead(board);
+    let count = count_position(game, &dead, [0, 0], handicap);
+    (dead.into_iter().map(|p| board.xy(p)).collect(), count)
+}
+
+/// The count of `game`'s position with `dead` stones removed, under its rules.
+fn count_position(game: &Game, dead: &[Point], warnings: [u32; 2], handicap: u8) -> Count {
     let input = CountInput {
-        dead: &dead,
+        dead,
         prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
-        warnings: [0, 0],
+        warnings,
         handicap: u32::from(handicap),
     };
-    let count = scoring::count(board, game.rules(), &input);
-    (dead.into_iter().map(|p| board.xy(p)).collect(), count)
+    scoring::count(game.board(), game.rules(), &input)
 }
 
 /// The fixed things: rules (board size and komi included), handicap, and the round's start.
@@ -897,18 +902,7 @@ impl LiveGame {
     pub fn count(&self) -> Count {
         let board = self.game.board();
         let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
-        self.count_with(&dead)
-    }
-
-    fn count_with(&self, dead: &[Point]) -> Count {
-        let board = self.game.board();
-        let input = CountInput {
-            dead,
-            prisoners: [self.game.prisoners(Color::Black), self.game.prisoners(Color::White)],
-            warnings: self.state.warnings,
-            handicap: u32::from(self.setup.handicap),
-        };
-        scoring::count(board, &self.setup.rules, &input)
+        count_position(&self.game, &dead, self.state.warnings, self.setup.handicap)
     }
 
     /// `colour` agrees with the marks; when both have, the count is the result.
@@ -1240,8 +1234,9 @@ mod tests {
         assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
         // A warning that costs a stone (2002 Art. 24.1, or the event's setting): the count
         // made again moves by two points.
-        let mut costly = nine(None);
-        costly.setup.rules.warning_penalty_half_points = 4;
+        let mut setup = nine(None).setup().clone();
+        setup.rules.warning_penalty_half_points = 4;
+        let mut costly = LiveGame::new(setup)?;
         costly.start(t(0))?;
         costly.play(Color::Black, Some((4, 4)), t(1))?;
         costly.play(Color::White, None, t(2))?;

@@ -261,32 +261,80 @@ async fn apply(
     board.live.apply_ruling(kind_of(d)?, ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
     let stored = if ruling == Ruling::Replay {
         // The record so far stays with the dispute (its position) and the audit row.
-        game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
+        forget_moves(txn, board).await?;
         0
     } else {
         stored
     };
-    let written = board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok());
-    let now_result = board.live.state().result;
-    if written.is_some() && written != now_result {
+    // A result already written follows the ruling; a first one is written by `save`.
+    if board.game.result.is_some() {
         let reason = format!("ruling {} on dispute {}", ruling.code(), d.id);
-        rounds::overwrite_result(
-            txn,
-            Some(by),
-            d.event_id,
-            &board.round,
-            &board.game,
-            now_result,
-            now,
-            &reason,
-            locale,
-        )
-        .await?;
-        board.game.result = now_result.map(|r| r.to_storage_string());
+        let result = board.live.state().result;
+        rewrite_result(txn, board, result, by, &reason, now, locale).await?;
     }
     live::save(txn, board, stored, before, now, Change::Ruling(by), locale).await?;
     before_ruling.version_after = board.live.state().version;
     Ok(before_ruling)
+}
+
+/// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
+/// again from the game).
+async fn forget_moves(txn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<()> {
+    game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
+    Ok(())
+}
+
+/// The board's written result becomes `result` (None: none, the game is played on), audited
+/// with `reason`, unless it is that already.
+async fn rewrite_result(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    result: Option<GameResult>,
+    by: i32,
+    reason: &str,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<()> {
+    if board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == result {
+        return Ok(());
+    }
+    let event_id = board.event.id;
+    rounds::overwrite_result(txn, Some(by), event_id, &board.round, &board.game, result, now, reason, locale).await?;
+    board.game.result = result.map(|r| r.to_storage_string());
+    Ok(())
+}
+
+/// What a step on a dispute leaves: its audit row, naming the article, and the notices to
+/// the board's players and the referees (the mails are returned, to send after the commit).
+struct DeskStep<'a> {
+    action: &'a str,
+    /// The notice's "what" (see `Notice`).
+    notice: &'a str,
+    /// The ruling's code, or "uphold".
+    ruling: Option<&'a str>,
+    side: Option<Color>,
+    article: String,
+}
+
+async fn record_step(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    d: &dispute::Model,
+    by: i32,
+    step: DeskStep<'_>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    audit::record(
+        txn,
+        now,
+        Some(by),
+        Some(d.event_id),
+        step.action,
+        json!({ "dispute": d.id, "round": board.round.number, "board": board.game.board, "kind": d.kind,
+                "ruling": step.ruling, "side": step.side.map(Color::as_str), "article": step.article }),
+    )
+    .await?;
+    tell(txn, board, d, step.notice, step.ruling.map(str::to_string), by, now).await
 }
 
 /// The board of dispute `d`, loaded for change.
@@ -355,17 +403,14 @@ pub async fn rule(
     active.ruled_by = Set(Some(referee.id));
     active.ruled_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(referee.id),
-        Some(event_id),
-        "dispute.ruled",
-        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
-                "ruling": ruling.code(), "side": ruling.side().map(Color::as_str), "article": article }),
-    )
-    .await?;
-    let mails = tell(&txn, &board, &found, "ruled", Some(ruling.code().into()), referee.id, now).await?;
+    let step = DeskStep {
+        action: "dispute.ruled",
+        notice: "ruled",
+        ruling: Some(ruling.code()),
+        side: ruling.side(),
+        article,
+    };
+    let mails = record_step(&txn, &board, &found, referee.id, step, now).await?;
     txn.commit().await?;
     board.outbox.extend(mails);
     live::send_outbox(state, &mut board);
@@ -397,9 +442,7 @@ pub async fn appeal(
     let txn = crate::db::begin_write(&state.db).await?;
     let found = find(&txn, event_id, dispute_id).await?;
     let board = live::load(&txn, board_ref_of(&txn, &found).await?, locale).await?;
-    if !matches!(live::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_))
-        || !(board.black.user_id == Some(account.id) || board.white.user_id == Some(account.id))
-    {
+    if !matches!(live::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_)) {
         return Err(AppError::Forbidden);
     }
     if found.status != "ruled" {
@@ -413,17 +456,14 @@ pub async fn appeal(
     active.appealed_by = Set(Some(account.id));
     active.appealed_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(account.id),
-        Some(event_id),
-        "dispute.appealed",
-        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": found.kind,
-                "article": APPEAL_ARTICLE }),
-    )
-    .await?;
-    let mails = tell(&txn, &board, &found, "appealed", None, account.id, now).await?;
+    let step = DeskStep {
+        action: "dispute.appealed",
+        notice: "appealed",
+        ruling: None,
+        side: None,
+        article: APPEAL_ARTICLE.into(),
+    };
+    let mails = record_step(&txn, &board, &found, account.id, step, now).await?;
     txn.commit().await?;
     state.mailer.send_in_background(mails);
     Ok(())
@@ -448,7 +488,6 @@ pub async fn hear_appeal(
     if found.appealed_at.is_none() || found.appeal_decision.is_some() {
         return Err(AppError::BadRequest(locale.t("error-appeal-nothing-to-hear")));
     }
-    let kind = kind_of(&found)?;
     let mut board = board_for_change(&txn, &found, locale).await?;
     let decision = if choice.ruling.trim() == "uphold" {
         AppealDecision::Uphold
@@ -467,17 +506,18 @@ pub async fn hear_appeal(
     active.appeal_ruled_by = Set(Some(chief.id));
     active.appeal_ruled_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(chief.id),
-        Some(event_id),
-        "dispute.appeal_heard",
-        json!({ "dispute": dispute_id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
-                "ruling": ruling_code, "article": APPEAL_ARTICLE }),
-    )
-    .await?;
-    let mails = tell(&txn, &board, &found, "appeal-heard", Some(ruling_code.into()), chief.id, now).await?;
+    let side = match decision {
+        AppealDecision::Uphold => None,
+        AppealDecision::Overturn { ruling } => ruling.side(),
+    };
+    let step = DeskStep {
+        action: "dispute.appeal_heard",
+        notice: "appeal-heard",
+        ruling: Some(ruling_code),
+        side,
+        article: APPEAL_ARTICLE.into(),
+    };
+    let mails = record_step(&txn, &board, &found, chief.id, step, now).await?;
     txn.commit().await?;
     board.outbox.extend(mails);
     live::send_outbox(state, &mut board);
@@ -505,14 +545,10 @@ async fn put_back(
         .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", d.id)))?;
     let phase = restored.state().phase;
     board.live = restored;
-    game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
-    if board.game.result != before.result {
-        let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
-        let reason = format!("appeal on dispute {}: the ruling is undone", d.id);
-        rounds::overwrite_result(txn, Some(by), d.event_id, &board.round, &board.game, result, now, &reason, locale)
-            .await?;
-        board.game.result = before.result;
-    }
+    forget_moves(txn, board).await?;
+    let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+    let reason = format!("appeal on dispute {}: the ruling is undone", d.id);
+    rewrite_result(txn, board, result, by, &reason, now, locale).await?;
     live::save(txn, board, 0, phase, now, Change::Ruling(by), locale).await
 }
 
