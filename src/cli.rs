@@ -79,6 +79,30 @@ pub enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
+    /// Check the audit log's hash chains (exit status 1 naming the first row that does not fit).
+    Audit {
+        #[command(subcommand)]
+        action: AuditAction,
+    },
+    /// Copy the embedded database into FILE (a consistent snapshot, while the server runs).
+    Backup { file: PathBuf },
+    /// Put a backup made by `yunzi backup` in place of the data folder's database (checked
+    /// first: a Yunzi database of a schema this version knows).
+    Restore {
+        file: PathBuf,
+        /// Keep an existing database aside (renamed .before-restore) instead of refusing.
+        #[arg(long)]
+        replace: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuditAction {
+    /// Walk every chain (or one event's) from its first row.
+    Verify {
+        #[arg(long)]
+        event: Option<i32>,
+    },
 }
 
 /// The game records a command reads and the rules they are read under.

@@ -13,6 +13,7 @@ pub struct Settings {
     pub database: DatabaseSettings,
     pub mail: MailSettings,
     pub security: SecuritySettings,
+    pub backup: BackupSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -20,8 +21,9 @@ pub struct ServerSettings {
     pub bind: String,
     pub base_url: String,
     pub secure_cookies: bool,
-    /// Behind a reverse proxy: take the visitor's address from Forwarded / X-Forwarded-For.
-    pub trust_proxy_headers: bool,
+    /// The reverse proxies in front of Yunzi, by address, comma-separated: a request from one
+    /// of them is counted (login limits) by the address it forwards in X-Forwarded-For.
+    pub trusted_proxies: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -32,6 +34,27 @@ pub struct DataSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct DatabaseSettings {
     pub url: String,
+    /// SQLite only: "normal" (a power cut may lose the last commits) or "full" (every commit
+    /// reaches the disk before it is acknowledged).
+    pub sqlite_synchronous: SqliteSync,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SqliteSync {
+    Normal,
+    Full,
+}
+
+/// Periodic backups of the embedded database.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BackupSettings {
+    /// Minutes between backups; 0 turns them off.
+    pub every_minutes: u32,
+    /// How many backups to keep (the oldest go first).
+    pub keep: u32,
+    /// Where they go; empty: {data.dir}/backups.
+    pub dir: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -82,8 +105,11 @@ pub enum SmtpTls {
 pub struct SecuritySettings {
     pub session_key: String,
     pub login_failures_per_account: u32,
-    pub login_attempts_per_address: u32,
+    pub login_failures_per_address: u32,
     pub login_window_minutes: u32,
+    /// A session ends after this long unused, and at the latest this long after login.
+    pub session_idle_minutes: u32,
+    pub session_absolute_hours: u32,
 }
 
 impl std::fmt::Debug for SecuritySettings {
@@ -91,8 +117,10 @@ impl std::fmt::Debug for SecuritySettings {
         f.debug_struct("SecuritySettings")
             .field("session_key", &"[redacted]")
             .field("login_failures_per_account", &self.login_failures_per_account)
-            .field("login_attempts_per_address", &self.login_attempts_per_address)
+            .field("login_failures_per_address", &self.login_failures_per_address)
             .field("login_window_minutes", &self.login_window_minutes)
+            .field("session_idle_minutes", &self.session_idle_minutes)
+            .field("session_absolute_hours", &self.session_absolute_hours)
             .finish()
     }
 }
@@ -137,5 +165,26 @@ impl Settings {
 
     pub fn outbox_dir(&self) -> PathBuf {
         self.data.dir.join("outbox")
+    }
+
+    pub fn backup_dir(&self) -> PathBuf {
+        if self.backup.dir.trim().is_empty() {
+            self.data.dir.join("backups")
+        } else {
+            PathBuf::from(self.backup.dir.trim())
+        }
+    }
+
+    /// The trusted reverse proxies' addresses; an entry that is not an address is an error.
+    pub fn trusted_proxies(&self) -> anyhow::Result<Vec<std::net::IpAddr>> {
+        self.server
+            .trusted_proxies
+            .split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(|entry| {
+                entry.parse().with_context(|| format!("server.trusted_proxies: '{entry}' is not an IP address"))
+            })
+            .collect()
     }
 }

@@ -4,10 +4,24 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Parser;
 use migration::{Migrator, MigratorTrait};
-use yunzi::cli::{AdminAction, Cli, Command, MigrateAction};
+use yunzi::cli::{AdminAction, AuditAction, Cli, Command, MigrateAction};
 use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
 use yunzi::startup::Application;
+
+/// Writes one line to standard output. A reader that went away (`yunzi pair FILE | head`) is
+/// not an error: the command ends quietly, as other command-line tools do.
+fn say(line: impl std::fmt::Display) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = writeln!(out, "{line}") {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("yunzi: writing the output: {error}");
+        std::process::exit(2);
+    }
+}
 
 fn main() -> std::process::ExitCode {
     match actix_web::rt::System::new().block_on(run()) {
@@ -27,7 +41,7 @@ async fn run() -> anyhow::Result<()> {
     match &cli.command {
         Some(Command::Rules) => {
             for line in yunzi::services::records::rules_listing() {
-                println!("{line}");
+                say(line);
             }
             return Ok(());
         }
@@ -36,7 +50,7 @@ async fn run() -> anyhow::Result<()> {
                 yunzi::services::records::check(&records.files, records.rules.as_deref(), &records.overrides)
                     .map_err(anyhow::Error::msg)?;
             for line in lines {
-                println!("{line}");
+                say(line);
             }
             std::process::exit(if all_legal { 0 } else { 1 });
         }
@@ -48,7 +62,7 @@ async fn run() -> anyhow::Result<()> {
                 opengotha_version: opengotha_version.clone(),
             };
             for line in yunzi::services::pairing_file::pair(file, &options).map_err(anyhow::Error::msg)? {
-                println!("{line}");
+                say(line);
             }
             return Ok(());
         }
@@ -69,7 +83,7 @@ async fn run() -> anyhow::Result<()> {
             )
             .map_err(anyhow::Error::msg)?;
             for line in lines {
-                println!("{line}");
+                say(line);
             }
             return Ok(());
         }
@@ -103,9 +117,47 @@ async fn run() -> anyhow::Result<()> {
                 MigrateAction::Down => Migrator::down(&db, Some(1)).await?,
                 MigrateAction::Status => Migrator::status(&db).await?,
             }
-            println!("migrations: done");
+            say("migrations: done");
         }
         Command::Rules | Command::Check { .. } | Command::Score { .. } | Command::Pair { .. } => {}
+        Command::Audit { action: AuditAction::Verify { event } } => {
+            use yunzi::services::audit::{self, ChainCheck};
+            let db = yunzi::db::connect_and_migrate(&settings.database_url()).await?;
+            let chains = match event {
+                Some(id) => vec![(Some(id), audit::verify(&db, Some(id)).await.map_err(|e| anyhow::anyhow!("{e}"))?)],
+                None => audit::verify_all(&db).await.map_err(|e| anyhow::anyhow!("{e}"))?,
+            };
+            let mut broken = false;
+            for (chain, check) in &chains {
+                let name = chain.map(|id| format!("event {id}")).unwrap_or_else(|| "accounts (no event)".into());
+                broken |= matches!(check, ChainCheck::Broken { .. });
+                say(format!("{name}: {check}"));
+            }
+            if broken {
+                std::process::exit(1);
+            }
+            say(format!("audit log: {} chain(s) verified", chains.len()));
+        }
+        Command::Backup { file } => {
+            let db = yunzi::db::connect_and_migrate(&settings.database_url()).await?;
+            yunzi::services::backup::backup_to(&db, &file).await?;
+            say(format!("backup written to {}", file.display()));
+        }
+        Command::Restore { file, replace } => {
+            let restored = yunzi::services::backup::restore(&settings, &file, replace).await?;
+            let db = yunzi::db::connect(&settings.database_url()).await?;
+            let chains = yunzi::services::audit::verify_all(&db).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            let broken = chains.iter().filter(|(_, c)| matches!(c, yunzi::services::audit::ChainCheck::Broken { .. }));
+            say(format!(
+                "restored {} into {} ({} migrations, {} events, {} audit rows; audit chains {})",
+                file.display(),
+                yunzi::db::redact_url(&settings.database_url()),
+                restored.migrations,
+                restored.events,
+                restored.audit_rows,
+                if broken.count() == 0 { "verified" } else { "BROKEN: run yunzi audit verify" }
+            ));
+        }
         Command::Admin { action: AdminAction::Create { email, name } } => {
             let password = match std::env::var("YUNZI_ADMIN_PASSWORD") {
                 Ok(p) => p,
@@ -120,7 +172,7 @@ async fn run() -> anyhow::Result<()> {
             let user = yunzi::services::accounts::create_admin(&db, &clock, &email, &name, password)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
-            println!("site admin {} created (id {})", user.email, user.id);
+            say(format!("site admin {} created (id {})", user.email, user.id));
         }
     }
     Ok(())

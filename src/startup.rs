@@ -10,10 +10,8 @@ use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Server;
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
-use chrono::Duration;
 use tracing_actix_web::TracingLogger;
 
-use crate::auth::rate_limit::RateLimiter;
 use crate::auth::token;
 use crate::clock::Clock;
 use crate::config::Settings;
@@ -30,7 +28,8 @@ pub struct Application {
 
 impl Application {
     pub async fn build(mut settings: Settings, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
-        let db = crate::db::connect_and_migrate(&settings.database_url()).await?;
+        let db =
+            crate::db::connect_and_migrate_with(&settings.database_url(), settings.database.sqlite_synchronous).await?;
         let mailer = Mailer::from_settings(&settings)?;
         let key = session_key(&settings)?;
         let listener =
@@ -39,10 +38,11 @@ impl Application {
         if settings.server.base_url.trim().is_empty() {
             settings.server.base_url = default_base_url(&settings.server.bind, port);
         }
-        let window = Duration::minutes(i64::from(settings.security.login_window_minutes));
+        let trusted_proxies = settings.trusted_proxies()?;
+        let session_hours = i64::from(settings.security.session_absolute_hours.max(1));
         let state = web::Data::new(AppState {
-            login_failures_by_account: RateLimiter::new(settings.security.login_failures_per_account, window),
-            login_attempts_by_address: RateLimiter::new(settings.security.login_attempts_per_address, window),
+            trusted_proxies,
+            backups: Default::default(),
             db,
             mailer,
             clock,
@@ -70,7 +70,9 @@ impl Application {
                         .cookie_http_only(true)
                         .cookie_same_site(SameSite::Lax)
                         .cookie_content_security(CookieContentSecurity::Private)
-                        .session_lifecycle(PersistentSession::default().session_ttl(CookieDuration::days(14)))
+                        .session_lifecycle(
+                            PersistentSession::default().session_ttl(CookieDuration::hours(session_hours)),
+                        )
                         .build(),
                 )
                 .wrap(crate::web::middleware::security_headers())

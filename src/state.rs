@@ -1,10 +1,9 @@
-//! What every handler can reach: the database, the mailer, the clock, the settings and the
-//! login limiters. Built once in `startup`, shared through `web::Data`.
+//! What every handler can reach: the database, the mailer, the clock, the settings. Built
+//! once in `startup`, shared through `web::Data`.
 use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::auth::rate_limit::RateLimiter;
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::live_hub::LiveHub;
@@ -15,8 +14,10 @@ pub struct AppState {
     pub mailer: Mailer,
     pub clock: Arc<dyn Clock>,
     pub settings: Settings,
-    pub login_failures_by_account: RateLimiter,
-    pub login_attempts_by_address: RateLimiter,
+    /// The reverse proxies whose X-Forwarded-For is believed (from the settings).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The periodic backups of the embedded database.
+    pub backups: crate::services::backup::Schedule,
     /// Watchers of live games (server-sent events).
     pub live: LiveHub,
 }

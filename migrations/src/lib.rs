@@ -2,6 +2,8 @@
 //! PostgreSQL (foreign keys inside `create_table`, one alteration per `alter_table`).
 pub use sea_orm_migration::prelude::*;
 
+pub mod audit_chain;
+
 mod m20261121_000001_foundation;
 mod m20261121_000002_systems;
 mod m20261121_000003_teams;
@@ -12,6 +14,7 @@ mod m20261121_000007_late_limit;
 mod m20261121_000008_disputes;
 mod m20261121_000009_cycle_outcome;
 mod m20261121_000010_referee_desk;
+mod m20261124_000011_trust;
 
 pub struct Migrator;
 
@@ -29,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000008_disputes::Migration),
             Box::new(m20261121_000009_cycle_outcome::Migration),
             Box::new(m20261121_000010_referee_desk::Migration),
+            Box::new(m20261124_000011_trust::Migration),
         ]
     }
 }

@@ -1,4 +1,3 @@
-//! Passwords, one-time tokens and the login rate limiter.
+//! Passwords and one-time tokens (the login limits are in `services::login_limits`).
 pub mod password;
-pub mod rate_limit;
 pub mod token;

@@ -9,9 +9,11 @@ pub mod entities {
     pub mod game;
     pub mod game_move;
     pub mod lineup;
+    pub mod login_failure;
     pub mod notification;
     pub mod player;
     pub mod round;
+    pub mod session;
     pub mod user;
 }
 
@@ -24,15 +26,26 @@ use sea_orm::{
     SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
+use crate::config::SqliteSync;
+
 /// Connects to the database (creating the SQLite file and its folder when needed) and brings
 /// the schema up to date.
 pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection> {
-    let db = connect(url).await?;
+    connect_and_migrate_with(url, SqliteSync::Normal).await
+}
+
+/// As `connect_and_migrate`, with SQLite's sync setting from the configuration.
+pub async fn connect_and_migrate_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
+    let db = connect_with(url, sync).await?;
     Migrator::up(&db, None).await.context("running database migrations")?;
     Ok(db)
 }
 
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    connect_with(url, SqliteSync::Normal).await
+}
+
+pub async fn connect_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_file(url)
         && let Some(parent) = std::path::Path::new(&path).parent()
         && !parent.as_os_str().is_empty()
@@ -48,9 +61,15 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         // Live games commit every move, and a sync per commit would cap them at the disk's pace.
         // The WAL is folded back into the database by `checkpoint` in the background, not by
         // whichever commit happens to fill it (that commit would wait for the disk).
-        options.map_sqlx_sqlite_opts(|o| {
+        // FULL (a setting) syncs every commit, for operators who would rather lose speed than
+        // the last commits to a power cut.
+        let synchronous = match sync {
+            SqliteSync::Normal => sea_orm::sqlx::sqlite::SqliteSynchronous::Normal,
+            SqliteSync::Full => sea_orm::sqlx::sqlite::SqliteSynchronous::Full,
+        };
+        options.map_sqlx_sqlite_opts(move |o| {
             o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
-                .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                .synchronous(synchronous)
                 .pragma("wal_autocheckpoint", "0")
         });
         if url.contains(":memory:") {

@@ -12,7 +12,7 @@ use crate::domain::player::{EmailAddress, FieldError, PlayerName};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
-use crate::services::audit;
+use crate::services::{audit, login_limits, sessions};
 use crate::state::AppState;
 
 pub const PASSWORD_MIN_CHARS: usize = 10;
@@ -78,7 +78,6 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
         password_hash: Set(hash),
         is_admin: Set(first),
         email_confirmed_at: Set(None),
-        session_epoch: Set(0),
         created_at: Set(now),
         ..Default::default()
     }
@@ -186,7 +185,8 @@ pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) 
     Ok(())
 }
 
-/// Checks the password under the per-account and per-address limits.
+/// Checks the password under the per-account and per-address limits (failures count; a
+/// success does not).
 pub async fn log_in(
     state: &AppState,
     email: &str,
@@ -196,24 +196,58 @@ pub async fn log_in(
 ) -> AppResult<user::Model> {
     let now = state.clock.now();
     let account_key = email.trim().to_lowercase();
-    let address_key = address.to_string();
-    // Each attempt is counted before the slow password check, in one locked step, so parallel
-    // guesses cannot all slip past the limit; a successful login clears the account's count.
-    let too_many = |minutes| AppError::TooManyAttempts { retry_after_minutes: minutes };
-    state.login_attempts_by_address.try_acquire(&address_key, now).map_err(too_many)?;
-    state.login_failures_by_account.try_acquire(&account_key, now).map_err(too_many)?;
+    let limits = login_limits::Limits::from_settings(&state.settings.security);
+    let attempt = login_limits::begin(&state.db, limits, &account_key, address, now).await?;
     let account = find_user_by_email(&state.db, &account_key).await?;
     let ok = password::verify(password_text, account.as_ref().map(|a| a.password_hash.clone())).await?;
     match account {
         Some(account) if ok => {
+            login_limits::succeeded(&state.db, attempt).await?;
             if account.email_confirmed_at.is_none() {
                 return Err(AppError::BadRequest(locale.t("error-confirm-first")));
             }
-            state.login_failures_by_account.clear(&account_key);
             Ok(account)
         }
         _ => Err(AppError::BadRequest(locale.t("error-login-failed"))),
     }
+}
+
+/// Changes the signed-in user's password after checking the current one (counted like a
+/// login attempt), and ends every other session of the account.
+pub async fn change_password(
+    state: &AppState,
+    account: &user::Model,
+    current: String,
+    new_password: String,
+    keep_session: i32,
+    address: &str,
+    locale: Locale,
+) -> AppResult<u64> {
+    check_password(&new_password, locale)?;
+    let now = state.clock.now();
+    let limits = login_limits::Limits::from_settings(&state.settings.security);
+    let attempt = login_limits::begin(&state.db, limits, &account.email, address, now).await?;
+    if !password::verify(current, Some(account.password_hash.clone())).await? {
+        return Err(AppError::BadRequest(locale.t("error-current-password")));
+    }
+    login_limits::succeeded(&state.db, attempt).await?;
+    let hash = password::hash(new_password).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    let mut active: user::ActiveModel = account.clone().into();
+    active.password_hash = Set(hash);
+    active.update(&txn).await?;
+    let ended = sessions::end_all(&txn, account.id, Some(keep_session)).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(account.id),
+        None,
+        "account.password_changed",
+        json!({ "user": account.id, "sessions_ended": ended }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ended)
 }
 
 pub async fn request_password_reset(state: &AppState, email: &str, locale: Locale) -> AppResult<()> {
@@ -253,15 +287,23 @@ pub async fn reset_password(
     let spent = take_token(&txn, RESET_PURPOSE, raw_token, now, locale).await?;
     let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
     let confirmed = account.email_confirmed_at.unwrap_or(now);
-    let epoch = account.session_epoch.wrapping_add(1);
     let mut active: user::ActiveModel = account.into();
-    active.session_epoch = Set(epoch);
     active.password_hash = Set(hash);
     active.email_confirmed_at = Set(Some(confirmed));
     let account = active.update(&txn).await?;
-    audit::record(&txn, now, Some(account.id), None, "account.password_reset", json!({ "user": account.id })).await?;
+    // Whoever knew the old password (or holds a copied cookie) is signed out everywhere.
+    let ended = sessions::end_all(&txn, account.id, None).await?;
+    login_limits::forget_account(&txn, &account.email).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(account.id),
+        None,
+        "account.password_reset",
+        json!({ "user": account.id, "sessions_ended": ended }),
+    )
+    .await?;
     txn.commit().await?;
-    state.login_failures_by_account.clear(&account.email);
     Ok(account)
 }
 
@@ -298,7 +340,6 @@ pub async fn create_admin(
         password_hash: Set(hash),
         is_admin: Set(true),
         email_confirmed_at: Set(Some(now)),
-        session_epoch: Set(0),
         created_at: Set(now),
         ..Default::default()
     }
@@ -315,4 +356,56 @@ pub async fn find_user(db: &impl ConnectionTrait, id: i32) -> AppResult<Option<u
 
 pub async fn find_user_by_email(db: &impl ConnectionTrait, email: &str) -> AppResult<Option<user::Model>> {
     Ok(user::Entity::find().filter(user::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
+}
+
+/// One account on the site admin's page.
+pub struct AccountSummary {
+    pub id: i32,
+    pub email: String,
+    pub display_name: String,
+    pub is_admin: bool,
+    pub confirmed: bool,
+    pub sessions: usize,
+}
+
+pub async fn summaries(
+    db: &DatabaseConnection,
+    lifetimes: sessions::Lifetimes,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<AccountSummary>> {
+    use sea_orm::QueryOrder;
+    let accounts = user::Entity::find().order_by_asc(user::Column::Id).all(db).await?;
+    let live = sessions::live_counts(db, lifetimes, now).await?;
+    Ok(accounts
+        .into_iter()
+        .map(|account| AccountSummary {
+            sessions: live.get(&account.id).copied().unwrap_or(0),
+            id: account.id,
+            email: account.email,
+            display_name: account.display_name,
+            is_admin: account.is_admin,
+            confirmed: account.email_confirmed_at.is_some(),
+        })
+        .collect())
+}
+
+/// A site admin ends every session of an account; audited.
+pub async fn end_sessions_by_admin(state: &AppState, admin: &user::Model, user_id: i32) -> AppResult<u64> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    if user::Entity::find_by_id(user_id).one(&txn).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let ended = sessions::end_all(&txn, user_id, None).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(admin.id),
+        None,
+        "account.sessions_ended",
+        json!({ "user": user_id, "sessions_ended": ended }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ended)
 }

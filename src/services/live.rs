@@ -170,6 +170,16 @@ pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Op
     Ok(if roles.director || roles.referee { Seat::Recorder } else { Seat::Spectator })
 }
 
+/// Refuses a reader who may not act on the board (neither one of its players nor the event's
+/// staff) before what they sent is read, so a wrong seat is told 403 whatever the form holds.
+pub async fn require_seat(state: &AppState, account: &user::Model, at: BoardRef, locale: Locale) -> AppResult<()> {
+    let board = load(&state.db, at, locale).await?;
+    if seat_of(&state.db, &board, Some(account)).await? == Seat::Spectator {
+        return Err(AppError::Forbidden);
+    }
+    Ok(())
+}
+
 /// Whether `seat` may act for `colour`.
 fn may_act_for(seat: Seat, colour: Color) -> bool {
     match seat {

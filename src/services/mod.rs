@@ -3,15 +3,18 @@
 //! audit row inside that transaction.
 pub mod accounts;
 pub mod audit;
+pub mod backup;
 pub mod disputes;
 pub mod events;
 pub mod interop;
 pub mod live;
+pub mod login_limits;
 pub mod notifications;
 pub mod pairing_file;
 pub mod players;
 pub mod records;
 pub mod relay;
 pub mod rounds;
+pub mod sessions;
 pub mod standings;
 pub mod teams;

@@ -10,29 +10,58 @@ use crate::auth::token;
 use crate::db::entities::{event, user};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{accounts, events};
+use crate::services::{events, sessions};
 use crate::state::AppState;
 
 pub const CSRF_FIELD: &str = "csrf_token";
 pub const CSRF_SESSION_KEY: &str = "csrf";
-pub const USER_SESSION_KEY: &str = "uid";
-const EPOCH_SESSION_KEY: &str = "epoch";
-const SINCE_SESSION_KEY: &str = "since";
-/// How long a login lasts. Checked here, on the server, because the cookie's own expiry is
-/// only a request to the browser and a copied cookie would otherwise never expire.
-pub const SESSION_DAYS: i64 = 14;
+/// The cookie's name for the raw token of the server-side session (see `services::sessions`).
+const SESSION_TOKEN_KEY: &str = "sid";
 
-/// Starts the signed-in session of `account` (after login): a fresh session with a fresh CSRF
-/// token, bound to the account's current session epoch.
-pub fn start_session(session: &Session, account: &user::Model, now: chrono::DateTime<chrono::Utc>) -> AppResult<()> {
+/// Starts the signed-in session of `account` (after login): a fresh cookie session with a
+/// fresh CSRF token, holding the token of a new session row.
+pub async fn start_session(
+    state: &AppState,
+    session: &Session,
+    req: &HttpRequest,
+    account: &user::Model,
+) -> AppResult<()> {
+    let origin = sessions::Origin {
+        address: client_address(req, &state.trusted_proxies),
+        user_agent: req
+            .headers()
+            .get(actix_web::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string(),
+    };
+    let raw = sessions::start(&state.db, account, &origin, state.clock.now()).await?;
     session.renew();
     let fail = |e: actix_session::SessionInsertError| AppError::Internal(anyhow::anyhow!("{e}"));
-    session.insert(USER_SESSION_KEY, account.id).map_err(fail)?;
-    session.insert(EPOCH_SESSION_KEY, account.session_epoch).map_err(fail)?;
-    session.insert(SINCE_SESSION_KEY, now.timestamp()).map_err(fail)?;
+    session.insert(SESSION_TOKEN_KEY, raw).map_err(fail)?;
     session.insert(CSRF_SESSION_KEY, token::random_token()?).map_err(fail)?;
     Ok(())
 }
+
+/// The visitor's network address, for the login limits and the sessions page. A forwarded
+/// address is believed only from a configured reverse proxy: the right-most entry of
+/// X-Forwarded-For that is not itself one of them (the left ones are the visitor's to write).
+pub fn client_address(req: &HttpRequest, trusted_proxies: &[std::net::IpAddr]) -> String {
+    let Some(peer) = req.peer_addr().map(|a| a.ip()) else { return String::new() };
+    if !trusted_proxies.contains(&peer) {
+        return peer.to_string();
+    }
+    let forwarded = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter_map(|entry| entry.parse::<std::net::IpAddr>().ok())
+        .collect::<Vec<_>>();
+    forwarded.into_iter().rev().find(|ip| !trusted_proxies.contains(ip)).unwrap_or(peer).to_string()
+}
+
 const FLASH_SESSION_KEY: &str = "flash";
 
 /// The visitor's language: the `lang` cookie if set, else Accept-Language.
@@ -85,6 +114,8 @@ impl<T: AsNumber + ?Sized> AsNumber for &T {
 pub struct PageCtx {
     pub locale: Locale,
     pub user: Option<user::Model>,
+    /// The server-side session the user is signed in with.
+    pub session_id: Option<i32>,
     pub csrf: String,
     /// The path and query of this page (for "back here after login" and the language switch).
     pub path: String,
@@ -113,22 +144,23 @@ impl FromRequest for PageCtx {
                     t
                 }
             };
-            let user = match session.get::<i32>(USER_SESSION_KEY).ok().flatten() {
-                Some(id) => {
-                    let found = accounts::find_user(&state.db, id).await.map_err(actix_web::Error::from)?;
-                    let epoch = session.get::<i32>(EPOCH_SESSION_KEY).ok().flatten();
-                    let since = session.get::<i64>(SINCE_SESSION_KEY).ok().flatten().unwrap_or(0);
-                    let fresh = state.clock.now().timestamp() - since < SESSION_DAYS * 24 * 3600;
-                    match found {
-                        Some(account) if Some(account.session_epoch) == epoch && fresh => Some(account),
-                        _ => {
-                            // Deleted account, password reset since, or too old: signed out.
-                            session.remove(USER_SESSION_KEY);
-                            None
+            let (user, session_id) = match session.get::<String>(SESSION_TOKEN_KEY).ok().flatten() {
+                Some(raw) => {
+                    let lifetimes = sessions::Lifetimes::from_settings(&state.settings.security);
+                    match sessions::resolve(&state.db, &raw, lifetimes, state.clock.now())
+                        .await
+                        .map_err(actix_web::Error::from)?
+                    {
+                        Some((row, account)) => (Some(account), Some(row.id)),
+                        None => {
+                            // Logged out, ended, expired, or the password changed: signed out,
+                            // whatever the cookie says.
+                            session.remove(SESSION_TOKEN_KEY);
+                            (None, None)
                         }
                     }
                 }
-                None => None,
+                None => (None, None),
             };
             let flash = session.remove_as::<Flash>(FLASH_SESSION_KEY).and_then(Result::ok);
             let path = match req.query_string() {
@@ -141,7 +173,7 @@ impl FromRequest for PageCtx {
                     .map_err(actix_web::Error::from)?,
                 None => 0,
             };
-            Ok(PageCtx { locale: locale_of(&req), user, csrf, path, flash, session, unread })
+            Ok(PageCtx { locale: locale_of(&req), user, session_id, csrf, path, flash, session, unread })
         })
     }
 }
@@ -161,6 +193,15 @@ impl PageCtx {
 
     pub fn require_user(&self) -> AppResult<&user::Model> {
         self.user.as_ref().ok_or_else(|| AppError::LoginRequired { next: self.path.clone() })
+    }
+
+    /// The signed-in user, who must be a site admin.
+    pub fn require_admin(&self) -> AppResult<&user::Model> {
+        let account = self.require_user()?;
+        if !account.is_admin {
+            return Err(AppError::Forbidden);
+        }
+        Ok(account)
     }
 
     pub fn is_admin(&self) -> bool {
@@ -199,4 +240,28 @@ pub async fn staff_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppResu
         return Err(AppError::Forbidden);
     }
     Ok((account, found))
+}
+
+/// A form body read but not yet parsed: handlers check the caller's role first and parse
+/// after, so a wrong role is told 403 whatever the body holds (never 400 about a field).
+pub struct LateForm<T> {
+    body: web::Bytes,
+    shape: std::marker::PhantomData<T>,
+}
+
+impl<T: serde::de::DeserializeOwned> LateForm<T> {
+    pub fn parse(self) -> AppResult<T> {
+        serde_urlencoded::from_bytes(&self.body)
+            .map_err(|error| AppError::BadRequest(format!("The form could not be read: {error}")))
+    }
+}
+
+impl<T> FromRequest for LateForm<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move { Ok(LateForm { body: body.await?, shape: std::marker::PhantomData }) })
+    }
 }

@@ -295,6 +295,17 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
                 if let Err(e) = crate::db::checkpoint(&state.db).await {
                     tracing::warn!(error = %e, "the database checkpoint failed");
                 }
+                // The periodic backup (when one is due) on its own task: a large database
+                // must not hold up the sweep.
+                let backup_state = state.clone();
+                tokio::spawn(async move {
+                    let now = backup_state.clock.now();
+                    match backup_state.backups.run_if_due(&backup_state.db, &backup_state.settings, now).await {
+                        Ok(Some(file)) => tracing::info!(file = %file.display(), "backup written"),
+                        Ok(None) => {}
+                        Err(e) => tracing::warn!(error = %e, "the periodic backup failed"),
+                    }
+                });
             }
         }
     }))

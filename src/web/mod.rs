@@ -9,7 +9,7 @@ pub mod multipart;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, disputes, events, home, live, notifications, players, relay, rounds, teams};
+use handlers::{accounts, admin, disputes, events, home, live, notifications, players, relay, rounds, teams};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -26,6 +26,8 @@ pub enum Access {
     Director,
     /// A director or referee of the event in the path.
     EventStaff,
+    /// A site admin.
+    Admin,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -66,6 +68,13 @@ route_table! {
     GET  "/login" => accounts::login_form, Public;
     POST "/login" => accounts::login, Public;
     POST "/logout" => accounts::logout, User;
+    GET  "/account" => accounts::account_page, User;
+    POST "/account/password" => accounts::change_password, User;
+    POST "/account/sessions/end-others" => accounts::end_other_sessions, User;
+    POST "/account/sessions/end-all" => accounts::end_all_sessions, User;
+    POST "/account/sessions/{session_id}/end" => accounts::end_session, User;
+    GET  "/admin/users" => admin::users, Admin;
+    POST "/admin/users/{user_id}/sessions/end" => admin::end_sessions, Admin;
     GET  "/forgot" => accounts::forgot_form, Public;
     POST "/forgot" => accounts::forgot, Public;
     GET  "/reset/{token}" => accounts::reset_form, Public;

@@ -195,7 +195,7 @@ async fn login_is_rate_limited_per_account_until_the_window_passes() -> TestResu
 
 #[actix_web::test]
 async fn login_is_rate_limited_per_network_address() -> TestResult {
-    let app = TestApp::spawn_with(Options { login_attempts_per_address: 3, ..Options::default() }).await?;
+    let app = TestApp::spawn_with(Options { login_failures_per_address: 3, ..Options::default() }).await?;
     let mut client = app.client();
     for i in 0..3 {
         let email = format!("guess{i}@club.example");

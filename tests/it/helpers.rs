@@ -117,7 +117,12 @@ pub struct Options {
     pub mail: MailSetup,
     pub clock: Arc<dyn Clock>,
     pub login_failures_per_account: u32,
-    pub login_attempts_per_address: u32,
+    pub login_failures_per_address: u32,
+    /// Reverse proxies whose X-Forwarded-For is believed ("127.0.0.1").
+    pub trusted_proxies: String,
+    /// Periodic backups: minutes between them (0: off) and how many to keep.
+    pub backup_every_minutes: u32,
+    pub backup_keep: u32,
 }
 
 impl Default for Options {
@@ -126,7 +131,10 @@ impl Default for Options {
             mail: MailSetup::Outbox,
             clock: Arc::new(SystemClock),
             login_failures_per_account: 5,
-            login_attempts_per_address: 1000,
+            login_failures_per_address: 1000,
+            trusted_proxies: String::new(),
+            backup_every_minutes: 0,
+            backup_keep: 24,
         }
     }
 }
@@ -170,7 +178,10 @@ impl TestApp {
         settings.data.dir = data.clone();
         settings.database.url = url;
         settings.security.login_failures_per_account = options.login_failures_per_account;
-        settings.security.login_attempts_per_address = options.login_attempts_per_address;
+        settings.security.login_failures_per_address = options.login_failures_per_address;
+        settings.server.trusted_proxies = options.trusted_proxies;
+        settings.backup.every_minutes = options.backup_every_minutes;
+        settings.backup.keep = options.backup_keep;
         let smtp = match options.mail {
             MailSetup::Outbox => None,
             MailSetup::Smtp => {
@@ -390,6 +401,7 @@ fn decode_words(value: &str) -> String {
 pub struct Client {
     pub base: String,
     http: reqwest::Client,
+    jar: Arc<reqwest::cookie::Jar>,
     csrf: Option<String>,
 }
 
@@ -430,12 +442,53 @@ fn excerpt(body: &str) -> String {
 
 impl Client {
     pub fn new(base: &str) -> Client {
+        let jar = Arc::new(reqwest::cookie::Jar::default());
         let http = reqwest::Client::builder()
-            .cookie_store(true)
+            .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
-        Client { base: base.to_string(), http, csrf: None }
+        Client { base: base.to_string(), http, jar, csrf: None }
+    }
+
+    /// Another browser holding a copy of this one's cookies and form token, as an attacker
+    /// who copied the cookie would.
+    pub fn copy(&self) -> Result<Client, Box<dyn std::error::Error>> {
+        use reqwest::cookie::CookieStore;
+        let url: url::Url = self.base.parse()?;
+        let mut copy = Client::new(&self.base);
+        if let Some(header) = self.jar.cookies(&url) {
+            for cookie in header.to_str()?.split("; ") {
+                copy.jar.add_cookie_str(cookie, &url);
+            }
+        }
+        copy.csrf = self.csrf.clone();
+        Ok(copy)
+    }
+
+    /// Sends the next requests with this X-Forwarded-For header (as a reverse proxy would).
+    pub fn forwarded_for(&mut self, address: &str) -> Result<(), Box<dyn std::error::Error>> {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("x-forwarded-for", address.parse()?);
+        self.http = reqwest::Client::builder()
+            .cookie_provider(self.jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .default_headers(headers)
+            .build()?;
+        Ok(())
+    }
+
+    /// POSTs with the form token this client last saw, never fetching a new one (a replayed
+    /// request carries what was copied).
+    pub async fn post_with_token(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
+        let token = self.csrf.clone().ok_or("no token copied")?;
+        let mut form: Vec<(&str, &str)> = fields.to_vec();
+        form.push(("csrf_token", &token));
+        self.post_raw(path, &form).await
     }
 
     async fn page(response: reqwest::Response) -> Result<Page, Box<dyn std::error::Error>> {

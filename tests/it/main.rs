@@ -6,6 +6,7 @@
 mod helpers;
 
 mod accounts;
+mod backup;
 mod bad_input;
 mod browser;
 mod database;
@@ -20,3 +21,4 @@ mod secrets;
 mod systems;
 mod systems_browser;
 mod teams;
+mod trust;

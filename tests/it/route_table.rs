@@ -14,6 +14,8 @@ fn fill(path: &str, event_id: i32, staff_id: &str, player_id: &str) -> String {
         .replace("{number}", "1")
         .replace("{board}", "1")
         .replace("{dispute_id}", "1")
+        .replace("{session_id}", "1")
+        .replace("{user_id}", "1")
         .replace("{token}", &"0".repeat(64))
         .replace("{code}", "en")
 }
@@ -77,6 +79,9 @@ async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult
         .sign_up_and_log_in(&app, &format!("{}@club.example", unique("outsider")), "Outsider", "outsider password")
         .await?;
     let fields = body(&a, &b);
+    // Numbers where words belong and words where numbers belong: no form reads this.
+    let malformed: Vec<(&str, &str)> =
+        vec![("a", "not-a-number"), ("b", "x"), ("outcome", "sideways"), ("player", "?"), ("colour", "")];
     let mut checked = 0;
 
     for route in ROUTES {
@@ -90,9 +95,26 @@ async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult
                 assert_eq!(app.fingerprint().await?, before, "anonymous POST {} changed something", route.path);
                 checked += 1;
             }
-            if matches!(route.access, Access::Director | Access::EventStaff) {
+            if matches!(route.access, Access::Director | Access::EventStaff | Access::Admin) {
                 let page = outsider.post(&path, &fields).await?;
                 assert_eq!(page.status, 403, "outsider POST {} must be refused, got {}", route.path, page.status);
+                assert_eq!(app.fingerprint().await?, before, "outsider POST {} changed something", route.path);
+                // The role is checked before the form is read: a body that no form can read
+                // still gets 403, never a 400 about its fields.
+                let page = outsider.post(&path, &malformed).await?;
+                assert_eq!(
+                    page.status, 403,
+                    "outsider POST {} with a malformed body must get 403, got {}",
+                    route.path, page.status
+                );
+                assert_eq!(app.fingerprint().await?, before, "outsider POST {} changed something", route.path);
+                checked += 1;
+            }
+            if route.access == Access::User && route.path.contains("/boards/{board}/") {
+                // A board's actions belong to its players and the event's staff: anyone else is
+                // told 403 before the form is read.
+                let page = outsider.post(&path, &malformed).await?;
+                assert_eq!(page.status, 403, "outsider POST {} must get 403, got {}", route.path, page.status);
                 assert_eq!(app.fingerprint().await?, before, "outsider POST {} changed something", route.path);
                 checked += 1;
             }
@@ -106,7 +128,7 @@ async fn every_route_refuses_the_wrong_users_and_changes_nothing() -> TestResult
         } else if route.access != Access::Public {
             let page = anonymous.get(&path).await?;
             assert!(page.redirected_to("/login?next="), "anonymous GET {} goes to the login page", route.path);
-            if matches!(route.access, Access::Director | Access::EventStaff) {
+            if matches!(route.access, Access::Director | Access::EventStaff | Access::Admin) {
                 outsider.get(&path).await?.assert_status(403)?;
             }
             checked += 1;

@@ -12,6 +12,10 @@ pub struct Model {
     pub action: String,
     #[sea_orm(column_type = "Text")]
     pub detail: String,
+    /// The hash of the row before this one in the same event's chain ("" for the first).
+    pub prev_hash: String,
+    /// SHA-256 of `prev_hash` and this row's fields (see `migration::audit_chain`).
+    pub hash: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

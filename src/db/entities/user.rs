@@ -12,9 +12,6 @@ pub struct Model {
     pub password_hash: String,
     pub is_admin: bool,
     pub email_confirmed_at: Option<DateTimeUtc>,
-    /// Sessions carry the epoch they were made in; raising it (on a password reset) ends
-    /// every session of the account, including copied cookies.
-    pub session_epoch: i32,
     pub created_at: DateTimeUtc,
 }
 

@@ -7,8 +7,9 @@ use serde::Deserialize;
 
 use crate::error::{AppError, AppResult};
 use crate::services::accounts::{self, PASSWORD_MIN_CHARS, SignUp};
+use crate::services::sessions;
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, start_session};
+use crate::web::extractors::{LateForm, PageCtx, client_address, start_session};
 use crate::web::handlers::{page_with_status, safe_next, see_other};
 
 #[derive(Template, WebTemplate)]
@@ -128,15 +129,6 @@ pub async fn login_form(ctx: PageCtx, query: web::Query<NextQuery>) -> LoginPage
     LoginPage { ctx, email: String::new(), next: safe_next(query.next.as_deref(), "/events"), error: None }
 }
 
-/// The visitor's network address for the login limit. Forwarded headers are believed only when
-/// the operator says a reverse proxy sets them; otherwise anyone could claim any address.
-fn client_address(req: &HttpRequest, trust_proxy_headers: bool) -> String {
-    if trust_proxy_headers && let Some(address) = req.connection_info().realip_remote_addr() {
-        return address.to_string();
-    }
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
-}
-
 #[derive(Deserialize)]
 pub struct LoginForm {
     #[serde(default)]
@@ -153,12 +145,12 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> AppResult<HttpResponse> {
     let form = form.into_inner();
-    let address = client_address(&req, state.settings.server.trust_proxy_headers);
+    let address = client_address(&req, &state.trusted_proxies);
     let next = safe_next(form.next.as_deref(), "/events");
     match accounts::log_in(&state, &form.email, form.password, &address, ctx.locale).await {
         Ok(account) => {
             // A new session on login: a session fixed before login is worth nothing after.
-            start_session(&ctx.session, &account, state.clock.now())?;
+            start_session(&state, &ctx.session, &req, &account).await?;
             Ok(see_other(&next))
         }
         Err(AppError::BadRequest(message)) => {
@@ -168,8 +160,12 @@ pub async fn login(
     }
 }
 
-pub async fn logout(ctx: PageCtx) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
+pub async fn logout(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    // The server forgets the session, so a copy of the cookie is worth nothing either.
+    if let Some(id) = ctx.session_id {
+        sessions::end(&state.db, account.id, id).await?;
+    }
     ctx.session.purge();
     Ok(see_other("/"))
 }
@@ -242,4 +238,115 @@ pub async fn reset(
         StatusCode::BAD_REQUEST,
         &ResetPage { ctx, token, valid: true, error, min_password: PASSWORD_MIN_CHARS },
     )
+}
+
+/// One of the user's sessions as the account page shows it.
+pub struct SessionRow {
+    pub id: i32,
+    pub current: bool,
+    pub created_at: String,
+    pub last_seen_at: String,
+    pub address: String,
+    pub user_agent: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/account.html")]
+pub struct AccountPage {
+    ctx: PageCtx,
+    sessions: Vec<SessionRow>,
+    error: Option<String>,
+    min_password: usize,
+}
+
+async fn account_page_with(state: &AppState, ctx: PageCtx, error: Option<String>) -> AppResult<AccountPage> {
+    let account = ctx.require_user()?;
+    let lifetimes = sessions::Lifetimes::from_settings(&state.settings.security);
+    let rows = sessions::list(&state.db, account.id, lifetimes, state.clock.now()).await?;
+    let stamp = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d %H:%M UTC").to_string();
+    let sessions = rows
+        .into_iter()
+        .map(|s| SessionRow {
+            id: s.id,
+            current: Some(s.id) == ctx.session_id,
+            created_at: stamp(s.created_at),
+            last_seen_at: stamp(s.last_seen_at),
+            address: s.address,
+            user_agent: s.user_agent,
+        })
+        .collect();
+    Ok(AccountPage { ctx, sessions, error, min_password: PASSWORD_MIN_CHARS })
+}
+
+/// The account page: the password, and every browser signed in to the account.
+pub async fn account_page(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<AccountPage> {
+    ctx.require_user()?;
+    account_page_with(&state, ctx, None).await
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    #[serde(default)]
+    current: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_again: String,
+}
+
+pub async fn change_password(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    form: LateForm<PasswordForm>,
+) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?.clone();
+    let form = form.parse()?;
+    let keep = ctx.session_id.ok_or(AppError::LoginRequired { next: "/account".into() })?;
+    let error = if form.password != form.password_again {
+        ctx.t("error-passwords-differ")
+    } else {
+        let address = client_address(&req, &state.trusted_proxies);
+        match accounts::change_password(&state, &account, form.current, form.password, keep, &address, ctx.locale).await
+        {
+            Ok(ended) => {
+                ctx.flash("success", ctx.t_n("flash-password-changed", "count", ended));
+                return Ok(see_other("/account"));
+            }
+            Err(AppError::BadRequest(message)) => message,
+            Err(other) => return Err(other),
+        }
+    };
+    page_with_status(StatusCode::BAD_REQUEST, &account_page_with(&state, ctx, Some(error)).await?)
+}
+
+/// Ends one of the user's own sessions (ending the current one logs out here).
+pub async fn end_session(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    let session_id = path.into_inner();
+    if !sessions::end(&state.db, account.id, session_id).await? {
+        return Err(AppError::NotFound);
+    }
+    if Some(session_id) == ctx.session_id {
+        ctx.session.purge();
+        return Ok(see_other("/login"));
+    }
+    ctx.flash("success", ctx.t("flash-session-ended"));
+    Ok(see_other("/account"))
+}
+
+/// Ends every session of the account but the one in use.
+pub async fn end_other_sessions(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    let ended = sessions::end_all(&state.db, account.id, ctx.session_id).await?;
+    ctx.flash("success", ctx.t_n("flash-sessions-ended", "count", ended));
+    Ok(see_other("/account"))
+}
+
+/// Ends every session of the account, this one too: signed out everywhere.
+pub async fn end_all_sessions(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    sessions::end_all(&state.db, account.id, None).await?;
+    ctx.session.purge();
+    Ok(see_other("/login"))
 }

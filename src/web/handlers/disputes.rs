@@ -16,7 +16,7 @@ use crate::services::live;
 use crate::services::rounds::BoardRef;
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
-use crate::web::extractors::{PageCtx, staff_of};
+use crate::web::extractors::{LateForm, PageCtx, staff_of};
 use crate::web::handlers::see_other;
 
 #[derive(Deserialize)]
@@ -32,10 +32,12 @@ pub async fn file(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<DisputeForm>,
+    form: LateForm<DisputeForm>,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let (event_id, round, board) = path.into_inner();
+    crate::services::live::require_seat(&state, &account, BoardRef { event_id, round, board }, ctx.locale).await?;
+    let form = form.parse()?;
     let kind = DisputeKind::parse(&form.kind)
         .ok_or_else(|| AppError::BadRequest(format!("\"{}\" is not a kind of dispute", form.kind.trim())))?;
     disputes::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale).await?;
@@ -48,10 +50,11 @@ pub async fn rule(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32)>,
-    form: web::Form<RulingChoice>,
+    form: LateForm<RulingChoice>,
 ) -> AppResult<HttpResponse> {
     let (event_id, dispute_id) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let board = disputes::rule(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-dispute-ruled"));

@@ -21,7 +21,7 @@ use crate::i18n::Arg;
 use crate::services::events::{self, EventRoles, StaffMember, StaffRole};
 use crate::services::{audit as audit_service, interop, players, rounds};
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, director_of, staff_of};
+use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
 
@@ -506,11 +506,11 @@ pub async fn update(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<EventForm>,
+    form: LateForm<EventForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let form = form.into_inner();
+    let form = form.parse()?;
     let action = format!("/events/{event_id}/edit");
     let error = match form.parse() {
         Ok(settings) => match events::update(&state, &account, event_id, &settings, ctx.locale).await {
@@ -535,10 +535,11 @@ pub async fn set_registration(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<RegistrationForm>,
+    form: LateForm<RegistrationForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     events::set_registration_open(&state, &account, event_id, form.open == "true").await?;
     Ok(see_other(&format!("/events/{event_id}")))
 }
@@ -555,10 +556,11 @@ pub async fn add_staff(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<StaffForm>,
+    form: LateForm<StaffForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::BadRequest(ctx.t("error-bad-role")))?;
     events::add_staff(&state, &account, event_id, &form.email, role, ctx.locale).await?;
     ctx.flash("success", ctx.t("flash-staff-added"));
@@ -582,11 +584,30 @@ pub struct AuditPage {
     ctx: PageCtx,
     event: event::Model,
     rows: Vec<audit::Model>,
+    chain: audit_service::ChainCheck,
+}
+
+impl AuditPage {
+    /// The chain's verdict in the reader's language.
+    fn chain_message(&self) -> String {
+        use audit_service::{ChainBreak, ChainCheck};
+        match &self.chain {
+            ChainCheck::Intact { rows, .. } => self.ctx.t_n("audit-chain-intact", "rows", rows),
+            ChainCheck::Broken { row_id, reason: ChainBreak::ContentChanged } => {
+                self.ctx.t_n("audit-chain-changed", "row", row_id)
+            }
+            ChainCheck::Broken { row_id, reason: ChainBreak::LinkBroken } => {
+                self.ctx.t_n("audit-chain-unlinked", "row", row_id)
+            }
+        }
+    }
 }
 
 pub async fn audit_log(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<AuditPage> {
     let event_id = path.into_inner();
     let (_, found) = staff_of(&state, &ctx, event_id).await?;
     let rows = audit_service::for_event(&state.db, event_id).await?;
-    Ok(AuditPage { ctx, event: found, rows })
+    // The rows come newest first; the chain is walked from its start.
+    let chain = audit_service::check_chain(rows.iter().rev());
+    Ok(AuditPage { ctx, event: found, rows, chain })
 }

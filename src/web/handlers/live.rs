@@ -17,7 +17,7 @@ use crate::services::live::{self, Action, Seat};
 use crate::services::rounds::BoardRef;
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
-use crate::web::extractors::PageCtx;
+use crate::web::extractors::{LateForm, PageCtx};
 use crate::web::handlers::see_other;
 
 /// One side's clock as the page shows it.
@@ -382,10 +382,10 @@ pub async fn play(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<PointForm>,
+    form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
     let at = board_ref(path.into_inner());
+    let form = seated(&state, &ctx, at, form).await?;
     let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
     let colour = match form.colour.trim() {
         "" => None,
@@ -409,31 +409,44 @@ async fn for_colour(
     state: &AppState,
     ctx: &PageCtx,
     path: (i32, i32, i32),
-    form: &ColourForm,
+    form: LateForm<ColourForm>,
     action: fn(Color) -> Action,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
+    let at = board_ref(path);
+    let form = seated(state, ctx, at, form).await?;
     let colour = colour_of(&form.colour)?;
-    run(state, ctx, board_ref(path), action(colour)).await
+    run(state, ctx, at, action(colour)).await
+}
+
+/// The form, read only once the reader is known to have a seat at the board.
+async fn seated<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    ctx: &PageCtx,
+    at: BoardRef,
+    form: LateForm<T>,
+) -> AppResult<T> {
+    let account = ctx.require_user()?;
+    live::require_seat(state, account, at, ctx.locale).await?;
+    form.parse()
 }
 
 pub async fn resign(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ColourForm>,
+    form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), &form, Action::Resign).await
+    for_colour(&state, &ctx, path.into_inner(), form, Action::Resign).await
 }
 
 pub async fn mark(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<PointForm>,
+    form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
     let at = board_ref(path.into_inner());
+    let form = seated(&state, &ctx, at, form).await?;
     let (x, y) = point_on_board(&state, at, &form.point, ctx.locale).await?;
     run(&state, &ctx, at, Action::Mark(x, y)).await
 }
@@ -442,18 +455,18 @@ pub async fn agree(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ColourForm>,
+    form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), &form, Action::Agree).await
+    for_colour(&state, &ctx, path.into_inner(), form, Action::Agree).await
 }
 
 pub async fn arrive(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ColourForm>,
+    form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), &form, Action::Arrive).await
+    for_colour(&state, &ctx, path.into_inner(), form, Action::Arrive).await
 }
 
 #[derive(Deserialize)]
@@ -469,11 +482,12 @@ pub async fn pass_on_timeout(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<PassOnTimeoutForm>,
+    form: LateForm<PassOnTimeoutForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
+    let at = board_ref(path.into_inner());
+    let form = seated(&state, &ctx, at, form).await?;
     let colour = colour_of(&form.colour)?;
-    run(&state, &ctx, board_ref(path.into_inner()), Action::PassOnTimeout(colour, form.asked == "yes")).await
+    run(&state, &ctx, at, Action::PassOnTimeout(colour, form.asked == "yes")).await
 }
 
 pub async fn pause(
@@ -504,10 +518,10 @@ pub async fn seal(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<PointForm>,
+    form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
     let at = board_ref(path.into_inner());
+    let form = seated(&state, &ctx, at, form).await?;
     let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
     run(&state, &ctx, at, Action::Seal(point)).await
 }

@@ -1,6 +1,7 @@
 //! One module per resource. A handler extracts, checks the caller's role on its first line,
 //! calls one service and renders; the page structs live beside their handlers.
 pub mod accounts;
+pub mod admin;
 pub mod disputes;
 pub mod events;
 pub mod home;

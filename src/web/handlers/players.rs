@@ -12,7 +12,7 @@ use crate::services::events::{self, EventRoles};
 use crate::services::players::{self, ImportOutcome, LineError};
 use crate::services::rounds;
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, director_of};
+use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::events::{RegisterForm, event_page};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
@@ -109,11 +109,11 @@ pub async fn add(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<PlayerForm>,
+    form: LateForm<PlayerForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let form = form.into_inner();
+    let form = form.parse()?;
     match players::add(&state, &account, event_id, &form.input(), ctx.locale).await {
         Ok(added) => {
             ctx.flash("success", ctx.t_s("flash-player-added", "name", &added.name));
@@ -275,10 +275,11 @@ pub async fn forbid_pair(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<PairForm>,
+    form: LateForm<PairForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     set_forbidden_pair(&state, ctx, &account, event_id, &form, true).await
 }
 
@@ -286,9 +287,10 @@ pub async fn allow_pair(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<PairForm>,
+    form: LateForm<PairForm>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     set_forbidden_pair(&state, ctx, &account, event_id, &form, false).await
 }

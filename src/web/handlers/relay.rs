@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::services::events::{self, EventRoles};
 use crate::services::relay::{self, RelayView};
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, director_of};
+use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page_with_status, see_other};
 
 #[derive(Template, WebTemplate)]
@@ -46,10 +46,11 @@ pub async fn nominate(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i64)>,
-    form: web::Form<NominationForm>,
+    form: LateForm<NominationForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, team_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let outcome = match form.player.trim().parse::<i64>() {
         Ok(player) => relay::nominate(&state, &account, event_id, team_id, player, ctx.locale).await,
         Err(_) => Err(AppError::BadRequest(ctx.t("error-relay-choose-player"))),

@@ -22,7 +22,7 @@ use crate::services::rounds::{self, BoardRef, RoundView};
 use crate::services::standings::{self, Standings};
 use crate::services::{interop, players};
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, director_of, staff_of};
+use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
 
 fn round_url(event_id: i32, number: i32) -> String {
@@ -132,10 +132,11 @@ pub async fn set_start(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32)>,
-    form: web::Form<StartForm>,
+    form: LateForm<StartForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
     let (account, found) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let text = form.starts_at.trim();
     let starts_at = if text.is_empty() {
         None
@@ -163,10 +164,11 @@ pub async fn swap(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32)>,
-    form: web::Form<SwapForm>,
+    form: LateForm<SwapForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     rounds::swap(&state, &account, event_id, number, form.a, form.b, ctx.locale).await?;
     Ok(see_other(&round_url(event_id, number)))
 }
@@ -235,10 +237,11 @@ pub async fn record_result(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ResultForm>,
+    form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let result = form.parse(ctx.locale)?;
     rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result, ctx.locale).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
@@ -248,10 +251,11 @@ pub async fn correct_result(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ResultForm>,
+    form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let result = form.parse(ctx.locale)?;
     rounds::correct_result(
         &state,
@@ -323,10 +327,11 @@ pub async fn rule_both_lose(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
-    form: web::Form<RulingForm>,
+    form: LateForm<RulingForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let ruling = parse_ruling(form.ruling.trim()).ok_or_else(|| AppError::BadRequest(ctx.t("error-choose-ruling")))?;
     rounds::rule_both_lose(&state, &account, BoardRef { event_id, round: number, board }, ruling, ctx.locale).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
@@ -455,15 +460,13 @@ pub async fn set_aga_ids(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<i32>,
-    form: web::Form<HashMap<String, String>>,
+    form: LateForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (actor, found) = director_of(&state, &ctx, event_id).await?;
-    let typed: HashMap<i32, String> = form
-        .into_inner()
-        .into_iter()
-        .filter_map(|(key, value)| Some((key.strip_prefix("aga-")?.parse().ok()?, value)))
-        .collect();
+    let form = form.parse()?;
+    let typed: HashMap<i32, String> =
+        form.into_iter().filter_map(|(key, value)| Some((key.strip_prefix("aga-")?.parse().ok()?, value))).collect();
     let mut ordered: Vec<(i32, String)> = typed.iter().map(|(id, text)| (*id, text.clone())).collect();
     ordered.sort();
     match players::set_aga_ids(&state, &actor, event_id, &ordered, ctx.locale).await {

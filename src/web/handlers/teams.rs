@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::services::events::{self, EventRoles};
 use crate::services::teams::{self, TeamsView};
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, director_of};
+use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page_with_status, see_other};
 
 #[derive(Template, WebTemplate)]
@@ -56,10 +56,11 @@ pub async fn set_lineup(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i64)>,
-    form: web::Form<HashMap<String, String>>,
+    form: LateForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let (event_id, team_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
     let mut chosen: Vec<i64> =
         form.keys().filter_map(|k| k.strip_prefix('p')).filter_map(|id| id.parse().ok()).collect();
     chosen.sort_unstable();

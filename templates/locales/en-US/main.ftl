@@ -595,3 +595,37 @@ step-live-move-sealed = Move sealed
 live-held = A move entered is held for the referee: play waits for the ruling
 live-entered-for = For
 live-side-to-move = the side to move
+account-title = Your account
+account-sessions = Where you are signed in
+account-sessions-hint = Each browser you logged in with. End any you do not recognise; a session also ends after 3 days unused and 14 days after login.
+account-session-started = Logged in
+account-session-last-seen = Last used
+account-session-address = Address
+account-session-browser = Browser
+account-session-this = this browser
+account-session-end = End
+account-sessions-end-others = End all other sessions
+account-sessions-end-all = Log out everywhere
+account-password = Change your password
+account-current-password = Current password
+account-password-hint = Changing the password ends every other session of your account.
+account-password-submit = Change password
+error-current-password = The current password is wrong.
+flash-password-changed = { $count ->
+    [one] Your password has been changed and { $count } other session ended.
+   *[other] Your password has been changed and { $count } other sessions ended.
+}
+flash-session-ended = The session has ended.
+flash-sessions-ended = { $count ->
+    [one] { $count } session ended.
+   *[other] { $count } sessions ended.
+}
+admin-users = Accounts
+admin-user-name = Name
+admin-user-email = E-mail
+admin-user-sessions = Sessions
+admin-user-unconfirmed = not confirmed
+admin-end-sessions = End all sessions
+audit-chain-intact = The log is intact: every row is chained to the one before it ({ $rows } rows). Chain head:
+audit-chain-changed = The log has been tampered with: row { $row } was changed (its content no longer matches its hash).
+audit-chain-unlinked = The log has been tampered with: row { $row } does not follow the row before it (a row before it was removed, inserted or replaced).
