@@ -26,8 +26,12 @@ pub enum AppError {
     Csrf,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_minutes: u32 },
+    /// Someone else changed the thing at the same moment, or since the page was drawn: the
+    /// message says what changed (None: the general "reload and try again").
+    #[error("changed meanwhile")]
+    Conflict(Option<String>),
     #[error("database error")]
-    Database(#[from] sea_orm::DbErr),
+    Database(sea_orm::DbErr),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -35,6 +39,14 @@ pub enum AppError {
 impl AppError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest(message.into())
+    }
+}
+
+impl From<sea_orm::DbErr> for AppError {
+    /// Two requests inserting the same thing at once: the second is told it lost the race,
+    /// as the ordinary refusal it is, never a 500.
+    fn from(error: sea_orm::DbErr) -> Self {
+        if crate::db::is_unique_violation(&error) { AppError::Conflict(None) } else { AppError::Database(error) }
     }
 }
 
@@ -61,6 +73,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

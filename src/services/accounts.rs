@@ -82,7 +82,14 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
         ..Default::default()
     }
     .insert(&txn)
-    .await?;
+    .await;
+    let account = match account {
+        Ok(account) => account,
+        // The same address signed up by another request at this moment: the same answer as
+        // for any taken address (that request's mail is on its way).
+        Err(error) if crate::db::is_unique_violation(&error) => return Ok(email.as_str().to_string()),
+        Err(error) => return Err(error.into()),
+    };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw_token, now + Duration::days(7), now).await?;
     audit::record(
         &txn,

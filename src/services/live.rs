@@ -198,11 +198,16 @@ fn refused(e: LiveError, locale: Locale) -> AppError {
 
 /// Does `action` on the board as `account`, at the server's time. Returns the board after it,
 /// for its watchers.
+///
+/// `meant_for` is the move number a move was sent as (the board's moves when the sender saw
+/// it, plus one): when the game has moved on meanwhile (both players clicked, two recorders
+/// entered the same move) it is refused, never recorded as a later move.
 pub async fn act(
     state: &AppState,
     account: &user::Model,
     at: BoardRef,
     action: Action,
+    meant_for: Option<usize>,
     locale: Locale,
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
@@ -211,6 +216,15 @@ pub async fn act(
     let seat = seat_of(&txn, &board, Some(account)).await?;
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
+    }
+    if let Some(meant) = meant_for
+        && meant != board.live.moves().len() + 1
+    {
+        let played = board.live.moves().len();
+        return Err(AppError::Conflict(Some(locale.t_args(
+            "error-move-stale",
+            &[("meant", Arg::Num(meant as i64)), ("played", Arg::Num(played.saturating_sub(meant - 1) as i64))],
+        ))));
     }
     if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
         return Err(AppError::BadRequest(locale.t("error-live-result-entered")));

@@ -823,6 +823,7 @@ pub async fn correct_result(
     at: BoardRef,
     result: GameResult,
     reason: &str,
+    shown: &str,
     locale: Locale,
 ) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
@@ -834,6 +835,26 @@ pub async fn correct_result(
     let txn = crate::db::begin_write(&state.db).await?;
     let r = published_round(&txn, event_id, number, locale).await?;
     let g = board_of(&txn, &r, board, locale).await?;
+    // Made against the result the director saw, or not at all; and only if it changes it.
+    let stored = g.result.clone().unwrap_or_default();
+    let show = |text: &str| {
+        if text.is_empty() {
+            "—".to_string()
+        } else {
+            GameResult::parse(text).map(|r| r.to_string()).unwrap_or_else(|_| text.to_string())
+        }
+    };
+    if stored != shown.trim() {
+        return Err(AppError::Conflict(Some(locale.t_args(
+            "error-result-stale",
+            &[("now", Arg::Str(&show(&stored))), ("shown", Arg::Str(&show(shown.trim())))],
+        ))));
+    }
+    if stored == result.to_storage_string() {
+        return Err(AppError::BadRequest(
+            locale.t_args("error-result-unchanged", &[("now", Arg::Str(&show(&stored)))]),
+        ));
+    }
     overwrite_result(&txn, Some(actor.id), event_id, &r, &g, Some(result), now, reason, locale).await?;
     txn.commit().await?;
     Ok(())
@@ -870,7 +891,9 @@ pub(crate) async fn overwrite_result(
         .exec(txn)
         .await?;
     if written.rows_affected != 1 {
-        return Err(AppError::BadRequest(locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))])));
+        return Err(AppError::Conflict(Some(
+            locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))]),
+        )));
     }
     audit::record(
         txn,

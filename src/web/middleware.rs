@@ -111,6 +111,8 @@ pub async fn render_errors(
         Some(AppError::TooManyAttempts { retry_after_minutes }) => locale
             .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
         Some(AppError::Csrf) => locale.t("error-csrf"),
+        Some(AppError::Conflict(Some(message))) => message.clone(),
+        Some(AppError::Conflict(None)) => locale.t("error-conflict"),
         Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
         _ => match status {
             StatusCode::NOT_FOUND => locale.t("error-not-found"),

@@ -32,6 +32,9 @@
   function send(action, fields) {
     var body = new URLSearchParams(fields);
     body.set("csrf_token", csrf());
+    // A move names the move number it was meant for (the board as drawn), so a click on a
+    // position that has moved on meanwhile is refused, never recorded as a later move.
+    if (action === "play") body.set("move", String(Number(root.getAttribute("data-moves")) + 1));
     return fetch(base + "/" + action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
       if (response.ok) {
         showError("");

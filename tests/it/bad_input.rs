@@ -155,7 +155,7 @@ async fn results_for_unknown_boards_and_second_results_are_refused() -> TestResu
     let no_reason = director
         .post(
             &format!("/events/{event_id}/rounds/1/results/1/correct"),
-            &[("outcome", "white"), ("margin", "R"), ("reason", " ")],
+            &[("outcome", "white"), ("margin", "R"), ("reason", " "), ("shown", "B+¾子")],
         )
         .await?;
     no_reason.assert_status(400)?;
@@ -163,7 +163,7 @@ async fn results_for_unknown_boards_and_second_results_are_refused() -> TestResu
     director
         .post(
             &format!("/events/{event_id}/rounds/1/results/1/correct"),
-            &[("outcome", "white"), ("margin", "R"), ("reason", "scoresheet misread")],
+            &[("outcome", "white"), ("margin", "R"), ("reason", "scoresheet misread"), ("shown", "B+¾子")],
         )
         .await?
         .assert_status(303)?;

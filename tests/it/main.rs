@@ -9,6 +9,7 @@ mod accounts;
 mod backup;
 mod bad_input;
 mod browser;
+mod concurrency;
 mod database;
 mod disputes;
 mod journey;

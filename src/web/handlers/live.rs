@@ -345,6 +345,9 @@ pub struct PointForm {
     /// A recorder's entry for a colour ("black"/"white"); blank: the side to move.
     #[serde(default)]
     colour: String,
+    /// The move number this move was sent as; blank for a form without it.
+    #[serde(default)]
+    r#move: String,
 }
 
 #[derive(Deserialize)]
@@ -372,8 +375,19 @@ async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Loca
 
 /// Does `action` as the signed-in reader and tells the board's watchers.
 async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
+    run_as_move(state, ctx, at, action, None).await
+}
+
+/// [`run`] for a move sent as move number `meant_for`.
+async fn run_as_move(
+    state: &AppState,
+    ctx: &PageCtx,
+    at: BoardRef,
+    action: Action,
+    meant_for: Option<usize>,
+) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?;
-    let board = live::act(state, account, at, action, ctx.locale).await?;
+    let board = live::act(state, account, at, action, meant_for, ctx.locale).await?;
     crate::web::live_feed::publish(state, &board);
     Ok(see_other(&format!("/events/{}/rounds/{}/boards/{}", at.event_id, at.round, at.board)))
 }
@@ -391,7 +405,11 @@ pub async fn play(
         "" => None,
         text => Some(colour_of(text)?),
     };
-    run(&state, &ctx, at, Action::Play(colour, point)).await
+    let meant_for = match form.r#move.trim() {
+        "" => None,
+        text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(ctx.t("error-bad-request")))?),
+    };
+    run_as_move(&state, &ctx, at, Action::Play(colour, point), meant_for).await
 }
 
 /// A typed point, or None for "pass" (停一手).

@@ -214,6 +214,10 @@ pub struct ResultForm {
     margin: String,
     #[serde(default)]
     reason: String,
+    /// For a correction: the result the director was looking at (its SGF form), so a result
+    /// changed meanwhile is not overwritten unseen.
+    #[serde(default)]
+    shown: String,
 }
 
 impl ResultForm {
@@ -263,6 +267,7 @@ pub async fn correct_result(
         BoardRef { event_id, round: number, board },
         result,
         &form.reason,
+        &form.shown,
         ctx.locale,
     )
     .await?;

@@ -629,3 +629,7 @@ admin-end-sessions = End all sessions
 audit-chain-intact = The log is intact: every row is chained to the one before it ({ $rows } rows). Chain head:
 audit-chain-changed = The log has been tampered with: row { $row } was changed (its content no longer matches its hash).
 audit-chain-unlinked = The log has been tampered with: row { $row } does not follow the row before it (a row before it was removed, inserted or replaced).
+error-conflict = Someone else changed this at the same moment. Reload the page to see what changed, then try again.
+error-move-stale = That move was meant for move { $meant }, but { $played } moves have been played meanwhile: look at the board again.
+error-result-stale = The result of this board changed to { $now } while you were looking at { $shown }: look at it again before correcting it.
+error-result-unchanged = The result is { $now } already: nothing to correct.

@@ -614,3 +614,7 @@ admin-end-sessions = 结束全部会话
 audit-chain-intact = 记录完整：每一行都与前一行相链（共 { $rows } 行）。链尾：
 audit-chain-changed = 记录已被篡改：第 { $row } 行被改动（内容与其哈希不符）。
 audit-chain-unlinked = 记录已被篡改：第 { $row } 行与前一行不相接（其前有行被删除、插入或替换）。
+error-conflict = 有人同时修改了此项。请刷新页面查看变化后再试。
+error-move-stale = 这手棋原本是第 { $meant } 手，但其间已下了 { $played } 手：请重新看棋盘。
+error-result-stale = 您看到的结果是 { $shown }，其间此台结果已改为 { $now }：请先查看再更正。
+error-result-unchanged = 结果已是 { $now }，无需更正。
