@@ -582,21 +582,40 @@ fn read_move(text: &str, prop: &RawProp, color: Color, board: Board) -> Result<S
 }
 
 /// A list of points, each value a point or a compressed rectangle "aa:cc". Empty values are skipped.
+/// A point listed again (in this property or an earlier one of the node) is kept once, so a
+/// list never holds more points than the board has: a small file repeating "aa:ss" thousands
+/// of times cannot make the replay place millions of stones.
 fn read_point_list(text: &str, prop: &RawProp, board: Board, into: &mut Vec<SgfPoint>) -> Result<(), SgfError> {
+    // Points are at most 52×52 (SGF's letters).
+    let index = |p: SgfPoint| usize::from(p.y) * 52 + usize::from(p.x);
+    let mut seen = vec![false; 52 * 52];
+    for p in into.iter() {
+        if let Some(slot) = seen.get_mut(index(*p)) {
+            *slot = true;
+        }
+    }
+    let mut add = |p: SgfPoint, into: &mut Vec<SgfPoint>| {
+        if let Some(slot) = seen.get_mut(index(p))
+            && !*slot
+        {
+            *slot = true;
+            into.push(p);
+        }
+    };
     for value in &prop.values {
         let value = value.text.as_str();
         if value.trim().is_empty() {
             continue;
         }
         match value.split_once(':') {
-            None => into.push(read_point(text, prop, value, value, board)?),
+            None => add(read_point(text, prop, value, value, board)?, into),
             Some((from, to)) => {
                 let a = read_point(text, prop, value, from, board)?;
                 let b = read_point(text, prop, value, to, board)?;
                 // Corners in either order, though FF[4] asks for upper-left first.
                 for y in a.y.min(b.y)..=a.y.max(b.y) {
                     for x in a.x.min(b.x)..=a.x.max(b.x) {
-                        into.push(SgfPoint { x, y });
+                        add(SgfPoint { x, y }, into);
                     }
                 }
             }
@@ -983,6 +1002,13 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     }
 
     #[test]
+    fn a_point_list_repeated_thousands_of_times_holds_each_point_once() {
+        let text = format!("(;GM[1]SZ[19]{})", "AB[aa:ss]".repeat(3000));
+        let game = ok(&text);
+        assert_eq!(game.root.add_black.len(), 361);
+    }
+
+    #[test]
     fn compressed_point_lists_expand() {
         let game = ok("(;AB[aa:cc]AW[ed:dc][ff]AE[]TB[ss:ss])");
         assert_eq!(
@@ -1117,16 +1143,22 @@ Comment with [brackets\\] and a backslash \\\\ here.]
 
     fn node_strategy(width: u8, height: u8) -> impl Strategy<Value = SgfNode> {
         let point = move || (0..width, 0..height).prop_map(|(x, y)| SgfPoint { x, y });
+        // A node lists each point once (a repeat is read as one).
+        let points = move |most: usize| {
+            prop::collection::vec(point(), 0..most).prop_map(|list| {
+                let mut once = Vec::new();
+                for p in list {
+                    if !once.contains(&p) {
+                        once.push(p);
+                    }
+                }
+                once
+            })
+        };
         let color = prop_oneof![Just(Color::Black), Just(Color::White)];
         let mv =
             prop::option::of((color, prop::option::of(point())).prop_map(|(color, point)| SgfMove { color, point }));
-        let setup = (
-            prop::collection::vec(point(), 0..4),
-            prop::collection::vec(point(), 0..4),
-            prop::collection::vec(point(), 0..3),
-            prop::collection::vec(point(), 0..3),
-            prop::collection::vec(point(), 0..3),
-        );
+        let setup = (points(4), points(4), points(3), points(3), points(3));
         let clocks = (
             prop::option::of(0u64..100_000_000),
             prop::option::of(0u64..100_000_000),

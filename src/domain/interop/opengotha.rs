@@ -345,6 +345,17 @@ fn number<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str, what: 
     text.trim().parse().map_err(|_| err(format!("{what}: \"{text}\" is not a number ({key})")))
 }
 
+/// A round number within what an event can have, so a file naming round 465536 is refused
+/// at once instead of making the pairing walk half a million empty rounds.
+fn round_number(map: &HashMap<String, String>, key: &str, what: &str) -> Result<u32, OgError> {
+    let round: u32 = number(map, key, what)?;
+    let most = crate::domain::event::MAX_ROUNDS;
+    if round > most {
+        return Err(err(format!("{what}: {round} is more rounds than an event can have ({most}) ({key})")));
+    }
+    Ok(round)
+}
+
 /// An attribute that may be missing (then `default`), but not malformed.
 fn optional<T: std::str::FromStr>(
     map: &HashMap<String, String>,
@@ -536,7 +547,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 });
             }
             b"Game" => {
-                let round: u32 = number(&map, "roundNumber", "a game's round")?;
+                let round = round_number(&map, "roundNumber", "a game's round")?;
                 let table: u32 = number(&map, "tableNumber", "a game's table")?;
                 let code = map.get("result").map(String::as_str).unwrap_or("").trim();
                 tournament.games.push(OgGame {
@@ -551,7 +562,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
             }
             b"ByePlayer" if map.contains_key("player") => {
                 tournament.byes.push((
-                    number(&map, "roundNumber", "a bye's round")?,
+                    round_number(&map, "roundNumber", "a bye's round")?,
                     map.get("player").cloned().unwrap_or_default(),
                 ));
             }
@@ -560,7 +571,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 tournament.location = map.get("location").cloned().unwrap_or_default();
                 tournament.begin = map.get("beginDate").and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
                 tournament.end = map.get("endDate").and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-                tournament.rounds = number(&map, "numberOfRounds", "the number of rounds")?;
+                tournament.rounds = round_number(&map, "numberOfRounds", "the number of rounds")?;
                 tournament.komi = map.get("komi").and_then(|k| Komi::parse(k).ok());
                 tournament.mcmahon_bar = map.get("genMMBar").and_then(|r| Rank::parse(r).ok());
                 tournament.mcmahon_floor = map.get("genMMFloor").and_then(|r| Rank::parse(r).ok());
@@ -816,6 +827,10 @@ mod tests {
             ),
             ("<Tournament><Player name=\"A\" rank=\"1D\"/><Player name=\"a\" rank=\"2D\"/></Tournament>", "same name"),
             ("<Tournament><Game roundNumber=\"x\"/></Tournament>", "not a number"),
+            (
+                "<Tournament><Game blackPlayer=\"A\" whitePlayer=\"B\" roundNumber=\"465536\" tableNumber=\"1\"/></Tournament>",
+                "more rounds than an event can have",
+            ),
             ("<Tournament><Player name=\"A\" rank=\"1D\"></Tournament>", "not well-formed"),
         ];
         for (xml, expected) in cases {
