@@ -108,7 +108,8 @@ pub fn is_unique_violation(error: &DbErr) -> bool {
     matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
-fn sqlite_file(url: &str) -> Option<String> {
+/// The file behind a SQLite URL (None for PostgreSQL or an in-memory database).
+pub fn sqlite_file(url: &str) -> Option<String> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next()?;
     if path.is_empty() || path.contains(":memory:") { None } else { Some(path.to_string()) }

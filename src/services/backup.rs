@@ -49,7 +49,7 @@ pub struct Restored {
 /// (renamed with `.before-restore`) only when `replace` is given; otherwise it is refused.
 pub async fn restore(settings: &Settings, source: &Path, replace: bool) -> anyhow::Result<Restored> {
     let url = settings.database_url();
-    let Some(target) = sqlite_path(&url) else { bail!("{PG_DUMP_HINT}") };
+    let Some(target) = crate::db::sqlite_file(&url).map(PathBuf::from) else { bail!("{PG_DUMP_HINT}") };
     let migrations = check_backup(source).await?;
     if target.exists() {
         if !replace {
@@ -118,12 +118,6 @@ async fn count(db: &DatabaseConnection, sql: &str) -> anyhow::Result<i64> {
         .await?
         .context("a count returned no row")?;
     Ok(row.try_get("", "n")?)
-}
-
-fn sqlite_path(url: &str) -> Option<PathBuf> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
-    let path = rest.split('?').next()?;
-    if path.is_empty() || path.contains(":memory:") { None } else { Some(PathBuf::from(path)) }
 }
 
 /// Periodic backups while the server runs: due when the newest backup in the folder is

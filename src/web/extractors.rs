@@ -10,12 +10,13 @@ use crate::auth::token;
 use crate::db::entities::{event, user};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{events, sessions};
+use crate::services::accounts::sessions;
+use crate::services::events;
 use crate::state::AppState;
 
 pub const CSRF_FIELD: &str = "csrf_token";
 pub const CSRF_SESSION_KEY: &str = "csrf";
-/// The cookie's name for the raw token of the server-side session (see `services::sessions`).
+/// The cookie's name for the raw token of the server-side session (see `services::accounts::sessions`).
 const SESSION_TOKEN_KEY: &str = "sid";
 
 /// Starts the signed-in session of `account` (after login): a fresh cookie session with a

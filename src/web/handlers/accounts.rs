@@ -6,8 +6,8 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::error::{AppError, AppResult};
+use crate::services::accounts::sessions;
 use crate::services::accounts::{self, PASSWORD_MIN_CHARS, SignUp};
-use crate::services::sessions;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, client_address, start_session};
 use crate::web::handlers::{page_with_status, safe_next, see_other};

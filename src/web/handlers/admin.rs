@@ -19,7 +19,7 @@ pub struct UsersPage {
 
 pub async fn users(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<UsersPage> {
     ctx.require_admin()?;
-    let lifetimes = crate::services::sessions::Lifetimes::from_settings(&state.settings.security);
+    let lifetimes = crate::services::accounts::sessions::Lifetimes::from_settings(&state.settings.security);
     let accounts = accounts::summaries(&state.db, lifetimes, state.clock.now()).await?;
     Ok(UsersPage { ctx, accounts })
 }

@@ -1,4 +1,8 @@
-//! Sign-up, e-mail confirmation, login, password reset, and site admins.
+//! Sign-up, e-mail confirmation, login, password reset, and site admins; the account's
+//! sessions and login limits are its own submodules.
+pub mod login_limits;
+pub mod sessions;
+
 use chrono::Duration;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set,
@@ -12,7 +16,7 @@ use crate::domain::player::{EmailAddress, FieldError, PlayerName};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
-use crate::services::{audit, login_limits, sessions};
+use crate::services::audit;
 use crate::state::AppState;
 
 pub const PASSWORD_MIN_CHARS: usize = 10;
