@@ -113,6 +113,7 @@ async fn the_sessions_page_lists_and_ends_sessions() -> TestResult {
     assert_eq!(listed.len(), 3, "three browsers are signed in");
     assert_eq!(page.body.matches("(this browser)").count(), 1);
     assert!(page.body.contains("127.0.0.1"), "the address is shown as a hint");
+    assert!(page.body.contains("3 days unused and 14 days after login"), "the lifetimes as configured");
 
     // End the phone's session from the laptop: the phone is signed out, the others stay.
     let phone_page = phone.get("/account").await?;

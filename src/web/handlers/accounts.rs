@@ -255,6 +255,8 @@ pub struct SessionRow {
 pub struct AccountPage {
     ctx: PageCtx,
     sessions: Vec<SessionRow>,
+    /// How long sessions last, as the settings say.
+    lifetimes_hint: String,
     error: Option<String>,
     min_password: usize,
 }
@@ -275,7 +277,15 @@ async fn account_page_with(state: &AppState, ctx: PageCtx, error: Option<String>
             user_agent: s.user_agent,
         })
         .collect();
-    Ok(AccountPage { ctx, sessions, error, min_password: PASSWORD_MIN_CHARS })
+    // In days when both lifetimes are whole days (the defaults: 3 and 14), else in hours.
+    let (idle, absolute) = (lifetimes.idle.num_hours(), lifetimes.absolute.num_hours());
+    let whole_days = idle > 0 && idle % 24 == 0 && absolute % 24 == 0;
+    let (key, unit) = if whole_days { ("account-sessions-hint", 24) } else { ("account-sessions-hint-hours", 1) };
+    let lifetimes_hint = ctx.locale.t_args(
+        key,
+        &[("idle", crate::i18n::Arg::Num(idle / unit)), ("absolute", crate::i18n::Arg::Num(absolute / unit))],
+    );
+    Ok(AccountPage { ctx, sessions, lifetimes_hint, error, min_password: PASSWORD_MIN_CHARS })
 }
 
 /// The account page: the password, and every browser signed in to the account.
