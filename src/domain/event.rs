@@ -510,7 +510,8 @@ pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
         .ok_or_else(|| FieldError(format!("\"{}\" is not a known ruleset", code.trim())))
 }
 
-pub const MAX_ROUNDS: u32 = 30;
+/// Most rounds an event can have.
+pub use super::limits::MAX_ROUNDS;
 
 /// Most groups a round robin may be split into.
 pub const MAX_GROUPS: u32 = 32;

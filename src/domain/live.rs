@@ -17,6 +17,7 @@ use super::go::game::{Ending, Game, Illegal, Move};
 use super::go::life::propose_dead;
 use super::go::ruleset::Ruleset;
 use super::go::scoring::{self, Count, CountInput};
+use super::limits::MAX_MOVES_PER_GAME;
 use super::result::{GameResult, Margin};
 
 /// Where the game stands.
@@ -178,6 +179,8 @@ pub enum LiveError {
     /// A stored move no longer replays (the record was changed by hand): move number, why.
     Corrupt(usize, String),
     Board(String),
+    /// The game has as many moves as a record may hold ([`MAX_MOVES_PER_GAME`]).
+    TooManyMoves,
 }
 
 impl fmt::Display for LiveError {
@@ -194,6 +197,10 @@ impl fmt::Display for LiveError {
             LiveError::NotNow(Phase::Disputed) => f.write_str("the dead stones are disputed: a referee decides"),
             LiveError::NotNow(Phase::Finished) => f.write_str("the game is over"),
             LiveError::OffBoard => f.write_str("the point is not on the board"),
+            LiveError::TooManyMoves => write!(
+                f,
+                "the game has {MAX_MOVES_PER_GAME} moves, the most a record may hold: a referee decides the game"
+            ),
             LiveError::NoStone => f.write_str("there is no stone there"),
             LiveError::Paused => f.write_str("the game is paused"),
             LiveError::NotPaused => f.write_str("the game is not paused"),
@@ -836,6 +843,9 @@ impl LiveGame {
         if self.state.adjourning {
             return Err(LiveError::SealRequired);
         }
+        if self.moves.len() >= MAX_MOVES_PER_GAME {
+            return Err(LiveError::TooManyMoves);
+        }
         let mv = self.engine_move(point)?;
         self.game.check(colour, mv).map_err(LiveError::Illegal)?;
         // A first move is an arrival; a double deduction may use the time up.
@@ -1033,6 +1043,19 @@ mod tests {
             assert_eq!(unique.len(), points.len());
         }
         assert!(handicap_points(19, 1).is_empty(), "one stone: Black moves first without komi");
+    }
+
+    #[test]
+    fn a_game_holds_at_most_the_moves_a_record_may_hold() -> Result<(), LiveError> {
+        let mut game = nine(None);
+        game.start(t(0))?;
+        // As if MAX_MOVES_PER_GAME moves had been played (the engine's position is not looked at).
+        let filler = LiveMove { colour: Color::Black, point: None, spent: 0, at: t(0) };
+        game.moves = vec![filler; MAX_MOVES_PER_GAME - 1];
+        assert_eq!(game.play(Color::Black, Some((4, 4)), t(1))?, Played::Move { spent: 0 });
+        assert_eq!(game.play(Color::White, Some((3, 3)), t(2)), Err(LiveError::TooManyMoves));
+        assert!(LiveError::TooManyMoves.to_string().contains("2000 moves"));
+        Ok(())
     }
 
     /// A short 9×9 game: an illegal move is refused with the engine's reason; two passes end

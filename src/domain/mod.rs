@@ -5,6 +5,7 @@ pub mod event;
 pub mod go;
 pub mod interop;
 pub mod komi;
+pub mod limits;
 pub mod live;
 pub mod pairing;
 pub mod player;

@@ -16,3 +16,19 @@ pub mod relay;
 pub mod rounds;
 pub mod standings;
 pub mod teams;
+
+use std::path::Path;
+
+use crate::domain::limits::MAX_FILE_BYTES;
+
+/// A file's text, refused past [`MAX_FILE_BYTES`] before anything is read. Stray bytes that
+/// are not UTF-8 (records are UTF-8 by the format's default) must not stop a referee.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let shown = || path.display().to_string();
+    let size = std::fs::metadata(path).map_err(|e| format!("{}: {e}", shown()))?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(format!("{}: {size} bytes; files of at most {MAX_FILE_BYTES} bytes are read", shown()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", shown()))?;
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}

@@ -14,6 +14,7 @@ use serde_json::json;
 use std::collections::HashMap;
 
 use crate::domain::interop::opengotha::{self, OgTournament};
+use crate::domain::limits::{MAX_GAMES_PER_FILE, MAX_PLAYERS_PER_EVENT, MAX_ROUNDS};
 use crate::domain::pairing::gotha::{self, GothaError};
 use crate::domain::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
 use crate::domain::pairing::{PairingSettings, pair_round};
@@ -31,6 +32,69 @@ pub struct PairingFile {
     pub games: Vec<GameRecord>,
     #[serde(default)]
     pub byes: Vec<ByeRecord>,
+}
+
+/// Reads a Yunzi pairing file and holds it to what an event can be (docs/SECURITY.md, limits):
+/// at most [`MAX_PLAYERS_PER_EVENT`] entrants with distinct ids, rounds from 1 to
+/// [`MAX_ROUNDS`], and games, byes and present players that name entrants.
+pub fn read(text: &str) -> Result<PairingFile, String> {
+    let file: PairingFile = serde_json::from_str(text).map_err(|e| format!("not a Yunzi pairing file: {e}"))?;
+    let counted = [
+        ("entrants", file.entrants.len(), MAX_PLAYERS_PER_EVENT),
+        ("games", file.games.len(), MAX_GAMES_PER_FILE),
+        ("byes", file.byes.len(), MAX_GAMES_PER_FILE),
+        ("forbidden pairs", file.settings.forbidden_pairs.len(), MAX_GAMES_PER_FILE),
+    ];
+    for (what, count, most) in counted {
+        if count > most {
+            return Err(format!("the file has {count} {what}, more than the {most} an event can have"));
+        }
+    }
+    if file.settings.same_team_rounds > MAX_ROUNDS {
+        return Err(format!(
+            "same_team_rounds is {}, more than the {MAX_ROUNDS} rounds an event can have",
+            file.settings.same_team_rounds
+        ));
+    }
+    let mut ids = std::collections::HashSet::with_capacity(file.entrants.len());
+    for entrant in &file.entrants {
+        if !ids.insert(entrant.id) {
+            return Err(format!("entrant {} is listed twice", entrant.id));
+        }
+    }
+    let round_in_range = |round: u32, what: &str| {
+        if (1..=MAX_ROUNDS).contains(&round) {
+            Ok(())
+        } else {
+            Err(format!("{what} in round {round}: rounds are numbered from 1 to {MAX_ROUNDS}"))
+        }
+    };
+    let entrant = |id: i64, what: &str| {
+        if ids.contains(&id) { Ok(()) } else { Err(format!("{what} names player {id}, who is not an entrant")) }
+    };
+    for game in &file.games {
+        round_in_range(game.round, "a game")?;
+        entrant(game.black, &format!("a game in round {}", game.round))?;
+        entrant(game.white, &format!("a game in round {}", game.round))?;
+    }
+    for bye in &file.byes {
+        round_in_range(bye.round, "a bye")?;
+        entrant(bye.player, &format!("a bye in round {}", bye.round))?;
+    }
+    for id in file.present.iter().flatten() {
+        entrant(*id, "the present list")?;
+    }
+    Ok(file)
+}
+
+/// `--round N` within what an event can have.
+fn round_option(round: Option<u32>) -> Result<Option<u32>, String> {
+    match round {
+        Some(r) if !(1..=MAX_ROUNDS).contains(&r) => {
+            Err(format!("--round {r}: rounds are numbered from 1 to {MAX_ROUNDS}"))
+        }
+        _ => Ok(round),
+    }
 }
 
 /// A Yunzi pairing file from an OpenGotha tournament file: players numbered 1, 2 … in the
@@ -114,7 +178,8 @@ enum Weights {
 /// with OpenGotha's weights and its own parameters (`domain::pairing::gotha`), or with Yunzi's
 /// criteria as [`from_opengotha`] reads it; each board also names the players' keys.
 pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let round = round_option(options.round)?;
+    let text = super::read_text(path)?;
     let xml = text.trim_start_matches('\u{feff}').trim_start().starts_with('<');
     let weights = match options.weights.as_deref() {
         None if xml => Weights::OpenGotha,
@@ -129,24 +194,21 @@ pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
                 path.display()
             ));
         }
-        let file: PairingFile =
-            serde_json::from_str(&text).map_err(|e| format!("{}: not a Yunzi pairing file: {e}", path.display()))?;
-        return pair_with_yunzi(file, &[], options.round);
+        let file = read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return pair_with_yunzi(file, &[], round);
     }
     let mut tournament = opengotha::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(version) = &options.opengotha_version {
         tournament.parameters.version = gotha_version(version)?;
     }
     if options.compare {
-        return compare(&tournament, options.round).map_err(|e| format!("{}: {e}", path.display()));
+        return compare(&tournament, round).map_err(|e| format!("{}: {e}", path.display()));
     }
     match weights {
-        Weights::OpenGotha => {
-            pair_with_gotha(&tournament, options.round).map_err(|e| format!("{}: {e}", path.display()))
-        }
+        Weights::OpenGotha => pair_with_gotha(&tournament, round).map_err(|e| format!("{}: {e}", path.display())),
         Weights::Yunzi => {
-            let (file, keys) = from_opengotha(&tournament, options.round);
-            pair_with_yunzi(file, &keys, options.round)
+            let (file, keys) = from_opengotha(&tournament, round);
+            pair_with_yunzi(file, &keys, round)
         }
     }
 }
@@ -291,6 +353,37 @@ mod tests {
 
     fn summary(lines: &[String]) -> serde_json::Value {
         lines.last().and_then(|l| serde_json::from_str(l).ok()).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_pairing_file_past_the_limits_is_refused_with_the_limit_named() {
+        let entrant = |id: usize| format!(r#"{{"id": {id}, "rank_value": 0}}"#);
+        let entrants = |n: usize| (1..=n).map(entrant).collect::<Vec<_>>().join(",");
+        let file = |entrants: &str, games: &str| format!(r#"{{"entrants": [{entrants}], "games": [{games}]}}"#);
+        let refused = |text: &str| read(text).err().unwrap_or_default();
+        assert_eq!(read(&file(&entrants(MAX_PLAYERS_PER_EVENT), "")).map(|f| f.entrants.len()), Ok(10_000));
+        assert_eq!(
+            refused(&file(&entrants(MAX_PLAYERS_PER_EVENT + 1), "")),
+            "the file has 10001 entrants, more than the 10000 an event can have"
+        );
+        let game =
+            |round: u32, white: i64| format!(r#"{{"round": {round}, "black": 1, "white": {white}, "result": null}}"#);
+        assert_eq!(
+            refused(&file(&entrants(2), &game(465_536, 2))),
+            "a game in round 465536: rounds are numbered from 1 to 30"
+        );
+        assert_eq!(refused(&file(&entrants(2), &game(0, 2))), "a game in round 0: rounds are numbered from 1 to 30");
+        assert_eq!(
+            refused(&file(&entrants(2), &game(1, 3))),
+            "a game in round 1 names player 3, who is not an entrant"
+        );
+        assert_eq!(refused(&file(&format!("{},{}", entrant(1), entrant(1)), "")), "entrant 1 is listed twice");
+        let nested = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(refused(&nested).starts_with("not a Yunzi pairing file: invalid type: sequence"));
+        assert!(
+            pair(Path::new("Cargo.toml"), &PairOptions { round: Some(31), ..Default::default() })
+                .is_err_and(|e| e == "--round 31: rounds are numbered from 1 to 30")
+        );
     }
 
     /// The command line's OpenGotha mode: the comparison's totals, a round paired with

@@ -7,14 +7,12 @@ use serde_json::json;
 
 use crate::db::entities::{event, player, user};
 use crate::domain::interop::aga::AgaId;
+use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::{audit, events};
 use crate::state::AppState;
-
-/// Most players one CSV file may bring in.
-pub const IMPORT_MAX_ROWS: usize = 5000;
 
 pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
     Ok(player::Entity::find()
@@ -108,6 +106,9 @@ pub(crate) async fn insert_new(
 ) -> AppResult<player::Model> {
     if let Some(message) = duplicate_of(existing, new, locale) {
         return Err(AppError::BadRequest(message));
+    }
+    if existing.len() >= MAX_PLAYERS_PER_EVENT {
+        return Err(AppError::BadRequest(full_event(locale)));
     }
     active_model(event_id, new, user_id, now).insert(conn).await.map_err(|e| {
         // The same name entered twice at the same moment: the unique index refuses the second.
@@ -304,6 +305,10 @@ pub async fn set_forbidden_pair(
     Ok(())
 }
 
+fn full_event(locale: Locale) -> String {
+    locale.t_args("error-event-full", &[("max", Arg::Num(MAX_PLAYERS_PER_EVENT as i64))])
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError {
     pub line: u64,
@@ -377,10 +382,10 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        if players.len() + errors.len() >= IMPORT_MAX_ROWS {
+        if players.len() + errors.len() >= MAX_IMPORT_ROWS {
             errors.push(LineError {
                 line,
-                message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(IMPORT_MAX_ROWS as i64))]),
+                message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(MAX_IMPORT_ROWS as i64))]),
             });
             break;
         }
@@ -421,6 +426,9 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
     }
     if players.is_empty() && errors.is_empty() {
         errors.push(LineError { line: 2, message: locale.t("error-csv-empty") });
+    }
+    if errors.is_empty() && existing.len() + players.len() > MAX_PLAYERS_PER_EVENT {
+        errors.push(LineError { line: 1, message: full_event(locale) });
     }
     if errors.is_empty() { Ok(players) } else { Err(errors) }
 }

@@ -44,9 +44,7 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 fn read(path: &Path) -> Result<SgfGame, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    // Records are UTF-8 by the format's default; a stray byte must not stop a referee.
-    let text = String::from_utf8_lossy(&bytes);
+    let text = super::read_text(path)?;
     sgf::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

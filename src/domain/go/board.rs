@@ -353,6 +353,31 @@ impl Board {
         self.place(p.index(), color);
     }
 
+    /// Sets many points at once (SGF setup: `Some` puts that colour there, `None` empties it),
+    /// building the chains once. Stone by stone, each removal rebuilds its chain, so a record
+    /// clearing and refilling a full board node after node took seconds.
+    pub fn set_points(&mut self, changes: impl IntoIterator<Item = (Point, Option<Color>)>) {
+        let mut stones = self.stones.clone();
+        for (p, color) in changes {
+            if let Some(slot) = stones.get_mut(p.index()) {
+                *slot = color;
+            }
+        }
+        let len = stones.len();
+        self.stones = vec![None; len];
+        self.head = vec![NONE; len];
+        self.next = vec![NONE; len];
+        self.chain = vec![ChainInfo::EMPTY; len];
+        self.hash = 0;
+        self.stone_counts = [0, 0];
+        self.removed.clear();
+        for (i, color) in stones.into_iter().enumerate() {
+            if let Some(color) = color {
+                self.place(i, color);
+            }
+        }
+    }
+
     /// Takes a stone off (SGF AE, agreed dead stones on a copy for counting).
     pub fn remove_stone(&mut self, p: Point) {
         let i = p.index();
@@ -922,6 +947,37 @@ mod tests {
                 }
             }
             consistent(&b);
+        }
+    }
+
+    #[test]
+    fn setting_many_points_at_once_matches_setting_them_one_by_one() {
+        for (w, h) in [(5, 5), (9, 9), (19, 19), (25, 25)] {
+            let mut seed: u64 = 11 + u64::from(w);
+            let mut one_by_one = Board::new(w, h).unwrap_or_else(|e| panic!("{e}"));
+            let mut at_once = one_by_one.clone();
+            for _ in 0..6 {
+                let mut changes = Vec::new();
+                for _ in 0..(usize::from(w) * usize::from(h)) {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let p = Point(((seed >> 33) % one_by_one.len() as u64) as u16);
+                    let color = [Some(Black), Some(White), None][((seed >> 20) % 3) as usize];
+                    changes.push((p, color));
+                }
+                for &(p, color) in &changes {
+                    match color {
+                        Some(c) => one_by_one.set_stone(p, c),
+                        None => one_by_one.remove_stone(p),
+                    }
+                }
+                at_once.set_points(changes);
+                consistent(&at_once);
+                assert_eq!(at_once, one_by_one);
+                assert_eq!(at_once.hash(), one_by_one.hash());
+                for p in at_once.points().filter(|p| at_once.get(*p).is_some()) {
+                    assert_eq!(at_once.liberties(p).len(), one_by_one.liberties(p).len());
+                }
+            }
         }
     }
 

@@ -522,15 +522,13 @@ impl Game {
         white: &[super::sgf::SgfPoint],
         empty: &[super::sgf::SgfPoint],
     ) {
-        for (list, color) in [(black, Some(Color::Black)), (white, Some(Color::White)), (empty, None)] {
-            for sp in list {
-                let Some(p) = self.board.point(sp.x, sp.y) else { continue };
-                match color {
-                    Some(c) => self.board.set_stone(p, c),
-                    None => self.board.remove_stone(p),
-                }
-            }
-        }
+        let board = &self.board;
+        let changes: Vec<(Point, Option<Color>)> =
+            [(black, Some(Color::Black)), (white, Some(Color::White)), (empty, None)]
+                .into_iter()
+                .flat_map(|(list, color)| list.iter().filter_map(move |sp| Some((board.point(sp.x, sp.y)?, color))))
+                .collect();
+        self.board.set_points(changes);
         let number = self.moves.len();
         // Setup is not a capture: no point is "hot" after it.
         self.board.forget_removed();
@@ -571,7 +569,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::go::life::propose_dead;
+    use crate::domain::go::life::proven_dead;
     use crate::domain::go::scoring::{CountInput, count};
     use Color::{Black, White};
 
@@ -991,7 +989,7 @@ mod tests {
             XXXXXX
             .X..X.";
         let mut g = game_on("chinese-1988", rows, Black);
-        assert!(propose_dead(g.board()).is_empty(), "not dead before it is played out");
+        assert!(proven_dead(g.board()).is_empty(), "not proven dead before it is played out");
         let at = |g: &Game, x, y| p(g, x, y);
         assert_eq!(g.play(Black, at(&g, 1, 0)).map(|m| m.captures), Ok(0));
         assert_eq!(g.play(White, at(&g, 0, 0)).map(|m| m.captures), Ok(0), "White ataris in the corner");

@@ -165,11 +165,9 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
     out
 }
 
-/// A dead-stone proposal for a finished game: stones that are not pass-alive themselves but
-/// sit inside a region enclosed by the opponent's pass-alive stones where they cannot live
-/// (see `pass_alive`). The players confirm or change it;
-/// anything in doubt stays alive, so the proposal never takes a stone that could live.
-pub fn propose_dead(board: &Board) -> Vec<Point> {
+/// Stones proven dead: not pass-alive themselves, inside a region enclosed by the opponent's
+/// pass-alive stones where they cannot live (see `pass_alive`). Nothing in doubt is here.
+pub fn proven_dead(board: &Board) -> Vec<Point> {
     let black = pass_alive(board, Color::Black);
     let white = pass_alive(board, Color::White);
     board
@@ -180,6 +178,85 @@ pub fn propose_dead(board: &Board) -> Vec<Point> {
             None => false,
         })
         .collect()
+}
+
+/// The dead-stone proposal for a finished game, which the players confirm or change: the
+/// stones proven dead, and the stones the playouts of `estimate` find dead, except any
+/// pass-alive stone (which cannot be captured whatever happens).
+pub fn propose_dead(board: &Board) -> Vec<Point> {
+    let mut dead = proven_dead(board);
+    let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
+    let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
+    let eyeless = eyeless_in_opponents_area(board);
+    let leaning = |p: Point| {
+        let own = if board.get(p) == Some(Color::Black) { 1.0 } else { -1.0 };
+        own * estimate.ownership.get(p.index()).copied().unwrap_or(0.0) < EYELESS_ALIVE_ABOVE
+    };
+    let candidates = estimate.dead.iter().copied().chain(eyeless.into_iter().filter(|p| leaning(*p)));
+    for p in candidates {
+        let own_alive = board.get(p).and_then(|c| alive.get(c.index())).and_then(|a| a.get(p.index())) == Some(&true);
+        if !own_alive && !dead.contains(&p) {
+            dead.push(p);
+        }
+    }
+    dead.sort_unstable();
+    dead
+}
+
+/// Stones without eyes in the opponent's area count as dead unless the playouts keep them
+/// at least this much (seki stones survive every playout: ownership near 1).
+const EYELESS_ALIVE_ABOVE: f32 = 0.3;
+
+/// Stones with no eye space at all in the area around them: in a maximal area free of the
+/// opponent's stones (which the opponent's stones enclose), no empty point region that
+/// touches only their colour. At the end of a game such stones are dead, unless they share
+/// liberties in a seki (which the playouts tell).
+fn eyeless_in_opponents_area(board: &Board) -> Vec<Point> {
+    let heads = chain_heads(board);
+    let mut out = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let opponent = color.opponent();
+        for area in regions_of(board, opponent, &heads) {
+            let stones: Vec<usize> =
+                area.points.iter().copied().filter(|&i| board.get(Point(i as u16)) == Some(color)).collect();
+            if stones.is_empty() {
+                continue;
+            }
+            let has_eye_space = area.points.iter().any(|&i| {
+                let p = Point(i as u16);
+                board.get(p).is_none() && own_eye_space(board, p, color)
+            });
+            if !has_eye_space {
+                out.extend(stones.into_iter().map(|i| Point(i as u16)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the empty region around `p` touches `color`'s stones only.
+fn own_eye_space(board: &Board, p: Point, color: Color) -> bool {
+    let mut seen = vec![false; board.len()];
+    let mut stack = vec![p];
+    let mut touches_own = false;
+    if let Some(s) = seen.get_mut(p.index()) {
+        *s = true;
+    }
+    while let Some(q) = stack.pop() {
+        for n in board.neighbours(q) {
+            match board.get(n) {
+                Some(c) if c == color => touches_own = true,
+                Some(_) => return false,
+                None => {
+                    if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
+                        *s = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+    touches_own
 }
 
 #[cfg(test)]
@@ -227,7 +304,7 @@ mod tests {
         // The top white group is pass-alive (two one-point eyes), but the black stone's area
         // opens to the rest of the board, so nothing is certain and nothing is proposed.
         assert_eq!(alive_stones(&b, Color::White), 6);
-        assert!(propose_dead(&b).is_empty());
+        assert!(proven_dead(&b).is_empty());
         // A clear case: Black's pass-alive corner with a white stone inside its territory.
         let clear = board(
             "..X.X.O.
@@ -237,12 +314,13 @@ mod tests {
              XXXXXOO.
              OOOOOO..",
         );
-        let dead = propose_dead(&clear);
+        let dead = proven_dead(&clear);
         assert_eq!(dead, vec![clear.point(1, 1).unwrap_or(Point(0))], "the white stone in Black's corner");
+        assert_eq!(propose_dead(&clear), dead);
     }
 
     #[test]
-    fn nothing_is_proposed_on_an_empty_or_unsettled_board() {
+    fn nothing_is_proven_on_an_empty_or_unsettled_board() {
         assert!(propose_dead(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}"))).is_empty());
         let unsettled = board(
             "..X..
@@ -250,6 +328,46 @@ mod tests {
              ..X..
              .....",
         );
-        assert!(propose_dead(&unsettled).is_empty());
+        assert!(proven_dead(&unsettled).is_empty());
+    }
+
+    /// A finished 9×9 game where nothing is pass-alive (each side's territory is one big
+    /// region): the white stones left in Black's area and the black stone in White's are
+    /// proposed dead, and nothing else.
+    #[test]
+    fn dead_stones_of_a_finished_game_are_proposed_though_nothing_is_pass_alive() {
+        let b = board(
+            "....XO...
+             ..O.XO...
+             ....XO.X.
+             ....XO...
+             ....XO...
+             .O..XO...
+             ....XO...
+             ....XO...
+             ....XO...",
+        );
+        assert!(proven_dead(&b).is_empty());
+        let at = |x, y| b.point(x, y).unwrap_or(Point(0));
+        assert_eq!(propose_dead(&b), vec![at(2, 1), at(7, 2), at(1, 5)]);
+    }
+
+    /// Seki with an eye each (the shared liberty is self-atari for whoever fills it): both
+    /// live, and neither is proposed dead; without the seki (a white chain of one eye and no
+    /// shared liberty) the white stones are proposed.
+    #[test]
+    fn a_seki_is_not_proposed_dead() {
+        let seki = board(
+            ".X.O.
+             XXXOO",
+        );
+        assert!(propose_dead(&seki).is_empty());
+        let dead = board(
+            ".X.XO.
+             XXXXOO
+             ...XXX",
+        );
+        let white: Vec<Point> = dead.points().filter(|p| dead.get(*p) == Some(Color::White)).collect();
+        assert_eq!(propose_dead(&dead), white);
     }
 }

@@ -1,5 +1,6 @@
 //! The rules engine: boards, rule sets, replaying game records, counting.
 pub mod board;
+pub mod estimate;
 pub mod game;
 pub mod life;
 #[cfg(test)]

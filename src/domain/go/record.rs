@@ -94,26 +94,18 @@ pub fn replay(sgf: &SgfGame, rules: Ruleset) -> Result<Replay, BoardError> {
     let mut board = Board::new(sgf.width, sgf.height)?;
     let root = &sgf.root;
     let has_setup = !(root.add_black.is_empty() && root.add_white.is_empty());
+    let mut setup: Vec<(Point, Option<Color>)> = Vec::new();
     if has_setup {
         for (list, color) in [(&root.add_black, Color::Black), (&root.add_white, Color::White)] {
-            for p in list {
-                if let Some(p) = point_of(&board, *p) {
-                    board.set_stone(p, color);
-                }
-            }
+            setup.extend(list.iter().filter_map(|p| Some((point_of(&board, *p)?, Some(color)))));
         }
     } else if rules.setup != Setup::Empty {
         for (color, x, y) in super::game::setup_stones(rules.setup, sgf.width, sgf.height) {
-            if let Some(p) = board.point(x, y) {
-                board.set_stone(p, color);
-            }
+            setup.extend(board.point(x, y).map(|p| (p, Some(color))));
         }
     }
-    for p in &root.add_empty {
-        if let Some(p) = point_of(&board, *p) {
-            board.remove_stone(p);
-        }
-    }
+    setup.extend(root.add_empty.iter().filter_map(|p| Some((point_of(&board, *p)?, None))));
+    board.set_points(setup);
     // Who moves first: the record's PL; after handicap or other setup stones, whoever the
     // record's first move belongs to; otherwise the rule set's first player (a record that
     // starts with the other colour is then reported as a wrong-player move).

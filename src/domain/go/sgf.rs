@@ -6,9 +6,14 @@ use std::fmt;
 use super::super::color::Color;
 use super::super::komi::Komi;
 
+use super::super::limits::{
+    MAX_BOARD_SIDE, MAX_MOVES_PER_GAME, MAX_NODES_PER_GAME, MAX_PROPERTIES_PER_NODE, MAX_VALUES_PER_PROPERTY,
+    MIN_BOARD_SIDE,
+};
+
 /// The smallest and largest boards Yunzi plays on (the format allows 1..=52).
-const MIN_SIZE: u32 = 2;
-const MAX_SIZE: u32 = 25;
+const MIN_SIZE: u32 = MIN_BOARD_SIDE as u32;
+const MAX_SIZE: u32 = MAX_BOARD_SIDE as u32;
 /// Boards up to this size may write a pass as "tt".
 const TT_PASS_MAX: u8 = 19;
 
@@ -225,9 +230,18 @@ impl<'a> Reader<'a> {
                     }
                     top.has_nodes = true;
                     let on_main_line = top.on_main_line;
+                    let node_offset = self.pos;
                     self.pos += 1;
                     let node = self.read_node()?;
                     if on_main_line {
+                        if main_line.len() == MAX_NODES_PER_GAME {
+                            return Err(self.error(
+                                node_offset,
+                                format!(
+                                    "the main line has more than {MAX_NODES_PER_GAME} nodes, the most a record may have"
+                                ),
+                            ));
+                        }
                         main_line.push(node);
                     }
                 }
@@ -283,6 +297,14 @@ impl<'a> Reader<'a> {
                 if self.peek() != Some(b'[') {
                     break;
                 }
+                if values.len() == MAX_VALUES_PER_PROPERTY {
+                    return Err(self.error(
+                        offset,
+                        format!(
+                            "property {written} has more than {MAX_VALUES_PER_PROPERTY} values, the most one may have"
+                        ),
+                    ));
+                }
                 values.push(self.read_value(written)?);
             }
             if values.is_empty() {
@@ -290,6 +312,12 @@ impl<'a> Reader<'a> {
             }
             // An all-lowercase identifier names nothing we know; drop it rather than refuse the file.
             if !ident.is_empty() {
+                if node.len() == MAX_PROPERTIES_PER_NODE {
+                    return Err(self.error(
+                        offset,
+                        format!("a node has more than {MAX_PROPERTIES_PER_NODE} properties, the most one may have"),
+                    ));
+                }
                 node.push(RawProp { ident, offset, values });
             }
         }
@@ -412,8 +440,21 @@ pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
         }
     }
     game.root = build_node(text, rest, board)?;
+    let mut moves = 0;
     for raw in raw_nodes {
-        game.nodes.push(build_node(text, raw, board)?);
+        let offset = raw.iter().find(|p| p.ident == "B" || p.ident == "W").map(|p| p.offset);
+        let node = build_node(text, raw, board)?;
+        if let (Some(offset), Some(_)) = (offset, &node.mv) {
+            moves += 1;
+            if moves > MAX_MOVES_PER_GAME {
+                return Err(error_at(
+                    text,
+                    offset,
+                    format!("the game has more than {MAX_MOVES_PER_GAME} moves, the most a record may have"),
+                ));
+            }
+        }
+        game.nodes.push(node);
     }
     Ok(game)
 }
@@ -1002,10 +1043,41 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     }
 
     #[test]
-    fn a_point_list_repeated_thousands_of_times_holds_each_point_once() {
-        let text = format!("(;GM[1]SZ[19]{})", "AB[aa:ss]".repeat(3000));
+    fn a_point_list_repeated_up_to_the_limits_holds_each_point_once() {
+        let values = format!("AB{}", "[aa:ss]".repeat(MAX_VALUES_PER_PROPERTY));
+        let text = format!("(;GM[1]SZ[19]{})", values.repeat(MAX_PROPERTIES_PER_NODE - 2));
         let game = ok(&text);
         assert_eq!(game.root.add_black.len(), 361);
+    }
+
+    #[test]
+    fn the_hostile_files_are_refused_at_the_limit_they_pass() {
+        // 21 KB that took 12 s in `yunzi check` before point lists were read once, and
+        // the same range as 3,000 properties.
+        let values = include_str!("../../../tests/sgf/hostile-repeated-range-values.sgf");
+        assert_eq!(
+            err(values).to_string(),
+            "line 1, column 14: property AB has more than 1000 values, the most one may have"
+        );
+        let properties = include_str!("../../../tests/sgf/hostile-repeated-ranges.sgf");
+        assert_eq!(
+            err(properties).to_string(),
+            "line 1, column 1796: a node has more than 200 properties, the most one may have"
+        );
+    }
+
+    #[test]
+    fn records_past_the_move_and_node_limits_are_refused() {
+        let moves = |n: usize| (0..n).map(|i| if i % 2 == 0 { ";B[]" } else { ";W[]" }).collect::<String>();
+        assert_eq!(ok(&format!("(;SZ[9]{})", moves(MAX_MOVES_PER_GAME))).nodes.len(), MAX_MOVES_PER_GAME);
+        let past = err(&format!("(;SZ[9]{})", moves(MAX_MOVES_PER_GAME + 1)));
+        assert_eq!(past.message, "the game has more than 2000 moves, the most a record may have");
+        assert_eq!(past.column, "(;SZ[9]".len() + 4 * MAX_MOVES_PER_GAME + 2);
+        let comments = format!("(;{})", ";C[x]".repeat(MAX_NODES_PER_GAME));
+        assert_eq!(err(&comments).message, "the main line has more than 4000 nodes, the most a record may have");
+        // Nodes off the main line are read (to find the end of the game) but not kept or counted.
+        let variations = format!("(;(;B[aa]){})", "(;W[bb])".repeat(3 * MAX_NODES_PER_GAME));
+        assert_eq!(ok(&variations).nodes.len(), 1);
     }
 
     #[test]
@@ -1130,8 +1202,12 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     #[test]
     fn deep_nesting_does_not_overflow_the_stack() {
         let depth = 200_000;
-        let text = format!("(;{}{}", "(;".repeat(depth), ")".repeat(depth + 1));
-        assert_eq!(ok(&text).nodes.len(), depth);
+        // Off the main line (the second variation), where any depth is read.
+        let text = format!("(;(;){}{})", "(;".repeat(depth), ")".repeat(depth));
+        assert_eq!(ok(&text).nodes.len(), 1);
+        // On the main line, the node limit stops it long before the stack could matter.
+        let main = format!("(;{}{}", "(;".repeat(depth), ")".repeat(depth + 1));
+        assert!(err(&main).message.contains("more than 4000 nodes"));
     }
 
     // --- property tests -------------------------------------------------------------------

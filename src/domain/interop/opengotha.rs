@@ -28,6 +28,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::domain::color::Color;
 use crate::domain::komi::Komi;
+use crate::domain::limits::{MAX_GAMES_PER_FILE, MAX_PLAYERS_PER_EVENT, MAX_ROUNDS};
 use crate::domain::rank::Rank;
 use crate::domain::result::{GameResult, Margin};
 
@@ -297,10 +298,15 @@ pub fn player_key(name: &str, first_name: &str) -> String {
 
 fn attributes(tag: &BytesStart<'_>) -> Result<HashMap<String, String>, OgError> {
     let mut out = HashMap::new();
-    for attribute in tag.attributes() {
+    // quick-xml's own duplicate check compares each attribute with every earlier one, which a
+    // tag with 100,000 attributes turns into minutes; the map finds a repeat at once.
+    for attribute in tag.attributes().with_checks(false) {
         let attribute = attribute.map_err(|e| err(format!("a damaged attribute: {e}")))?;
         let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
         let value = attribute.unescape_value().map_err(|e| err(format!("attribute {key}: {e}")))?.into_owned();
+        if out.contains_key(&key) {
+            return Err(err(format!("attribute {key} is given twice in one element")));
+        }
         out.insert(key, value);
     }
     Ok(out)
@@ -349,9 +355,8 @@ fn number<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str, what: 
 /// at once instead of making the pairing walk half a million empty rounds.
 fn round_number(map: &HashMap<String, String>, key: &str, what: &str) -> Result<u32, OgError> {
     let round: u32 = number(map, key, what)?;
-    let most = crate::domain::event::MAX_ROUNDS;
-    if round > most {
-        return Err(err(format!("{what}: {round} is more rounds than an event can have ({most}) ({key})")));
+    if round > MAX_ROUNDS {
+        return Err(err(format!("{what}: {round} is more rounds than an event can have ({MAX_ROUNDS}) ({key})")));
     }
     Ok(round)
 }
@@ -516,6 +521,11 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 }
             }
             b"Player" => {
+                if tournament.players.len() == MAX_PLAYERS_PER_EVENT {
+                    return Err(err(format!(
+                        "the file has more than {MAX_PLAYERS_PER_EVENT} players, the most an event can hold"
+                    )));
+                }
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
                 let full = format!("{} {}", name.trim(), first.trim()).trim().to_string();
@@ -538,15 +548,21 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                     rating_points: rating_points.clamp(-900, 2949),
                     club: map.get("club").cloned().unwrap_or_default(),
                     country: map.get("country").cloned().unwrap_or_default(),
+                    // One flag a round; OpenGotha writes 20 or more, an event has at most MAX_ROUNDS.
                     participating: map
                         .get("participating")
-                        .map(|p| p.chars().map(|c| c != '0').collect())
+                        .map(|p| p.chars().take(MAX_ROUNDS as usize).map(|c| c != '0').collect())
                         .unwrap_or_default(),
                     smms_correction: optional(&map, "smmsCorrection", 0, "a player's smmsCorrection")?,
                     final_registration: map.get("registeringStatus").is_none_or(|s| s.trim() == "FIN"),
                 });
             }
             b"Game" => {
+                if tournament.games.len() == MAX_GAMES_PER_FILE {
+                    return Err(err(format!(
+                        "the file has more than {MAX_GAMES_PER_FILE} games, the most an event can hold"
+                    )));
+                }
                 let round = round_number(&map, "roundNumber", "a game's round")?;
                 let table: u32 = number(&map, "tableNumber", "a game's table")?;
                 let code = map.get("result").map(String::as_str).unwrap_or("").trim();
@@ -561,6 +577,11 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 });
             }
             b"ByePlayer" if map.contains_key("player") => {
+                if tournament.byes.len() == MAX_GAMES_PER_FILE {
+                    return Err(err(format!(
+                        "the file has more than {MAX_GAMES_PER_FILE} byes, the most an event can hold"
+                    )));
+                }
                 tournament.byes.push((
                     round_number(&map, "roundNumber", "a bye's round")?,
                     map.get("player").cloned().unwrap_or_default(),
@@ -839,6 +860,36 @@ mod tests {
                 Err(e) => assert!(e.to_string().contains(expected), "{e} should mention {expected}"),
             }
         }
+    }
+
+    #[test]
+    fn the_hostile_file_and_files_past_the_limits_are_refused_with_the_limit_named() {
+        // The 9 KB file that made `yunzi pair` run for minutes: one game in round 465536.
+        let hostile = include_str!("../../../tests/opengotha/hostile-round-465536.xml");
+        let refused = parse(hostile).map(|t| t.games.len()).map_err(|e| e.to_string());
+        assert_eq!(
+            refused,
+            Err("OpenGotha file: a game's round: 465536 is more rounds than an event can have (30) (roundNumber)"
+                .into())
+        );
+
+        let player = |i: usize| format!("<Player name=\"P{i}\" firstName=\"X\" rank=\"1D\"/>");
+        let players = |n: usize| (0..n).map(player).collect::<String>();
+        let at_limit = format!("<Tournament>{}</Tournament>", players(MAX_PLAYERS_PER_EVENT));
+        assert_eq!(parse(&at_limit).map(|t| t.players.len()), Ok(MAX_PLAYERS_PER_EVENT));
+        let past = format!("<Tournament>{}</Tournament>", players(MAX_PLAYERS_PER_EVENT + 1));
+        assert!(parse(&past).is_err_and(|e| e.to_string().contains("more than 10000 players")));
+
+        let twice = "<Tournament><Player name=\"A\" name=\"B\" rank=\"1D\"/></Tournament>";
+        assert!(parse(twice).is_err_and(|e| e.to_string().contains("attribute name is given twice")));
+
+        // OpenGotha writes a participation flag for each of its 20 rounds or more; only an
+        // event's rounds are kept.
+        let long = format!(
+            "<Tournament><Player name=\"A\" rank=\"1D\" participating=\"{}\"/></Tournament>",
+            "1".repeat(100_000)
+        );
+        assert_eq!(parse(&long).map(|t| t.players[0].participating.len()), Ok(MAX_ROUNDS as usize));
     }
 
     #[test]

@@ -251,6 +251,7 @@ error-not-registered = You are not registered for this event.
 error-csv-header = The first line must name the columns, with at least "name" and "rank".
 error-csv-empty = The file has no players in it.
 error-csv-too-many = Too many lines: at most { $max } players per file.
+error-event-full = An event holds at most { $max } players.
 error-csv-not-utf8 = The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.
 error-draft-exists = Round { $n } is still a draft. Publish or discard it first.
 error-all-rounds-paired = All { $n } rounds are already paired.

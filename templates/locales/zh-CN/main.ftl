@@ -242,6 +242,7 @@ error-not-registered = 您尚未报名参加本次比赛。
 error-csv-header = 第一行必须为列名，至少包含“name”和“rank”（或“姓名”和“段位”）。
 error-csv-empty = 文件中没有棋手。
 error-csv-too-many = 行数过多：每个文件最多 { $max } 名棋手。
+error-event-full = 一个赛事最多 { $max } 名棋手。
 error-csv-not-utf8 = 文件不是 UTF-8 文本。请另存为“CSV UTF-8”格式后重试。
 error-draft-exists = 第{ $n }轮仍是草稿，请先发布或作废。
 error-all-rounds-paired = 全部 { $n } 轮均已编排。

@@ -1,6 +1,6 @@
 //! The SGF reader must never panic, whatever the bytes; what it accepts must replay and
 //! write back.
-//! Run: cargo fuzz run --fuzz-dir tests/fuzz sgf_reader -- -max_total_time=600
+//! Run: bash tests/fuzz/run sgf_reader 600
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
