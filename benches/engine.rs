@@ -50,8 +50,12 @@ fn replay_and_count(rules: &Ruleset, moves: &[Move]) -> i32 {
         }
     }
     let prisoners = [0, 0];
-    scoring::count(game.board(), game.rules(), &CountInput { dead: &[], prisoners, warnings: [0, 0], handicap: 0 })
-        .margin_half_points
+    scoring::count(
+        game.board(),
+        game.rules(),
+        &CountInput { dead: &[], prisoners, warnings: [0, 0], handicap: 0, territory: &[] },
+    )
+    .margin_half_points
 }
 
 fn legal_map(moves: &[Move]) -> usize {

@@ -129,6 +129,7 @@ fn count_position(game: &Game, dead: &[Point], warnings: [u32; 2], handicap: u8)
         prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
         warnings,
         handicap: u32::from(handicap),
+        territory: &[],
     };
     scoring::count(game.board(), game.rules(), &input)
 }

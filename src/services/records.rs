@@ -157,8 +157,15 @@ pub fn score(
         let replay = record::replay(&record, set.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
         let game = &replay.game;
         let board = game.board();
-        let dead_stones = dead_points(&record, board, dead).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (dead_stones, open_territory) = match dead {
+            DeadStones::Auto => {
+                let proposal = crate::domain::go::life::propose(board);
+                (proposal.dead, proposal.territory)
+            }
+            _ => (dead_points(&record, board, dead).map_err(|e| format!("{}: {e}", path.display()))?, Vec::new()),
+        };
         let input = CountInput {
+            territory: &open_territory,
             dead: &dead_stones,
             prisoners: [game.prisoners(Color::Black), game.prisoners(Color::White)],
             warnings: [0, 0],

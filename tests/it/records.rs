@@ -290,3 +290,46 @@ async fn the_dead_stone_proposal_scores_gnu_gos_suite() -> TestResult {
     assert!(exact >= FLOOR, "{exact}/57 exact, fewer than the {FLOOR} reached before");
     Ok(())
 }
+
+/// The files that once kept the command line busy for minutes are refused at once, naming
+/// the limit they pass; a closed pipe ends a command quietly.
+#[actix_web::test]
+async fn hostile_files_are_refused_with_the_limit_named_and_a_closed_pipe_is_quiet() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let file = |name: &str| format!("{}/tests/{name}", env!("CARGO_MANIFEST_DIR"));
+    let ranges = yunzi(&["check", &file("sgf/hostile-repeated-range-values.sgf")])?;
+    assert!(!ranges.status.success());
+    assert!(
+        String::from_utf8_lossy(&ranges.stderr).contains("property AB has more than 1000 values"),
+        "{}",
+        String::from_utf8_lossy(&ranges.stderr)
+    );
+    let rounds = yunzi(&["pair", &file("opengotha/hostile-round-465536.xml")])?;
+    assert!(!rounds.status.success());
+    assert!(String::from_utf8_lossy(&rounds.stderr).contains("465536 is more rounds than an event can have (30)"));
+    let round_option = yunzi(&["pair", &file("opengotha/notsimplemm.xml"), "--round", "31"])?;
+    assert!(String::from_utf8_lossy(&round_option.stderr).contains("--round 31: rounds are numbered from 1 to 30"));
+
+    // `yunzi check DIR | head -1`: more output than a pipe holds, and the reader goes away
+    // after one byte; the command ends with status 0 and says nothing.
+    let dir = temp_dir("pipe");
+    for i in 0..3000 {
+        std::fs::write(dir.join(format!("g{i:04}.sgf")), "(;SZ[9])")?;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
+        .args(["check", &dir.display().to_string()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    let mut first = [0u8; 1];
+    if let Some(out) = child.stdout.as_mut() {
+        std::io::Read::read_exact(out, &mut first)?;
+    }
+    drop(child.stdout.take());
+    let ended = child.wait_with_output()?;
+    assert_eq!(ended.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&ended.stderr), "");
+    Ok(())
+}

@@ -184,9 +184,73 @@ pub fn proven_dead(board: &Board) -> Vec<Point> {
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
 /// pass-alive stone (which cannot be captured whatever happens).
 pub fn propose_dead(board: &Board) -> Vec<Point> {
+    propose(board).dead
+}
+
+/// The engine's proposal for counting a finished (or abandoned) position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proposal {
+    pub dead: Vec<Point>,
+    /// Empty points of regions left open (touching both colours once the dead stones are
+    /// off) that the playouts give clearly to one side: territory once the border is closed.
+    pub territory: Vec<(Point, Color)>,
+}
+
+/// An open point is territory when the playouts gave it to one side at least this clearly.
+const OPEN_TERRITORY_FROM: f32 = 0.5;
+
+/// Dead stones (see [`propose_dead`]) and the territory of open regions.
+pub fn propose(board: &Board) -> Proposal {
+    let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
+    let dead = dead_from(board, &estimate);
+    let mut settled = board.clone();
+    settled.set_points(dead.iter().map(|p| (*p, None)));
+    let mut territory = Vec::new();
+    for p in settled.points() {
+        if settled.get(p).is_some() || !open_region_point(&settled, p) {
+            continue;
+        }
+        let owned = estimate.ownership.get(p.index()).copied().unwrap_or(0.0);
+        if owned >= OPEN_TERRITORY_FROM {
+            territory.push((p, Color::Black));
+        } else if owned <= -OPEN_TERRITORY_FROM {
+            territory.push((p, Color::White));
+        }
+    }
+    Proposal { dead, territory }
+}
+
+/// Whether the empty region around `p` touches both colours.
+fn open_region_point(board: &Board, p: Point) -> bool {
+    let mut seen = vec![false; board.len()];
+    let mut stack = vec![p];
+    let mut touches = [false, false];
+    if let Some(s) = seen.get_mut(p.index()) {
+        *s = true;
+    }
+    while let Some(q) = stack.pop() {
+        for n in board.neighbours(q) {
+            match board.get(n) {
+                Some(c) => {
+                    if let Some(t) = touches.get_mut(c.index()) {
+                        *t = true;
+                    }
+                }
+                None => {
+                    if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
+                        *s = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+    touches == [true, true]
+}
+
+fn dead_from(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point> {
     let mut dead = proven_dead(board);
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
-    let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
     let eyeless = eyeless_in_opponents_area(board);
     let leaning = |p: Point| {
         let own = if board.get(p) == Some(Color::Black) { 1.0 } else { -1.0 };
@@ -350,6 +414,57 @@ mod tests {
         assert!(proven_dead(&b).is_empty());
         let at = |x, y| b.point(x, y).unwrap_or(Point(0));
         assert_eq!(propose_dead(&b), vec![at(2, 1), at(7, 2), at(1, 5)]);
+    }
+
+    /// A game stopped with a border left open (row 5 has neither wall stone): by regions the
+    /// whole board is dame. What the proposal gives to a side it gives from the playouts, and
+    /// the count takes it as that side's territory; a closed board gets no such points.
+    #[test]
+    fn open_points_are_proposed_only_where_a_border_is_open() {
+        let open = board(
+            "....XO...
+             ....XO...
+             ....XO...
+             ....XO...
+             .........
+             ....XO...
+             ....XO...
+             ....XO...
+             ....XO...",
+        );
+        let proposal = propose(&open);
+        let estimate = super::super::estimate::estimate(&open, super::super::estimate::PLAYOUTS);
+        for (p, color) in &proposal.territory {
+            let owned = estimate.ownership.get(p.index()).copied().unwrap_or(0.0);
+            let sign = if *color == Color::Black { 1.0 } else { -1.0 };
+            assert!(open.get(*p).is_none() && sign * owned >= OPEN_TERRITORY_FROM, "{p:?} {owned}");
+        }
+        let mut japanese =
+            crate::domain::go::ruleset::Ruleset::preset("japanese-1989").unwrap_or_else(|| panic!("preset"));
+        japanese.width = 9;
+        japanese.height = 9;
+        let by_regions = crate::domain::go::scoring::count(&open, &japanese, &Default::default());
+        assert_eq!((by_regions.black.territory, by_regions.white.territory), (0, 0));
+        let input = crate::domain::go::scoring::CountInput { territory: &proposal.territory, ..Default::default() };
+        let proposed = crate::domain::go::scoring::count(&open, &japanese, &input);
+        let given = |c: Color| proposal.territory.iter().filter(|(_, o)| *o == c).count() as u32;
+        assert_eq!((proposed.black.territory, proposed.white.territory), (given(Color::Black), given(Color::White)));
+        assert_eq!(proposed.shared, by_regions.shared - given(Color::Black) - given(Color::White));
+
+        // The count takes any such points as given: two corners, one to each side.
+        let corners = [
+            (open.point(0, 0).unwrap_or(Point(0)), Color::Black),
+            (open.point(8, 8).unwrap_or(Point(0)), Color::White),
+        ];
+        let input = crate::domain::go::scoring::CountInput { territory: &corners, ..Default::default() };
+        let given = crate::domain::go::scoring::count(&open, &japanese, &input);
+        assert_eq!((given.black.territory, given.white.territory, given.shared), (1, 1, by_regions.shared - 2));
+
+        let mut closed = open.clone();
+        let (x, y) = (4, 4);
+        closed.set_points(closed.point(x, y).map(|p| (p, Some(Color::Black))));
+        closed.set_points(closed.point(x + 1, y).map(|p| (p, Some(Color::White))));
+        assert!(propose(&closed).territory.is_empty());
     }
 
     /// Seki with an eye each (the shared liberty is self-atari for whoever fills it): both

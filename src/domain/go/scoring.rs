@@ -44,6 +44,10 @@ pub struct CountInput<'a> {
     pub warnings: [u32; 2],
     /// Handicap stones Black received (SGF HA), for the rule set's compensation.
     pub handicap: u32,
+    /// Empty points of open regions (touching both colours once the dead stones are off)
+    /// that a proposal assigns to one side (`life::propose`): each counts as that side's
+    /// territory instead of a shared point. Empty for a count of agreed dead stones.
+    pub territory: &'a [(Point, Color)],
 }
 
 /// What a count is made of, per side [black, white], before the rules weigh it.
@@ -118,13 +122,21 @@ fn remove_dead(alive: &mut Board, dead: &[Point], prisoners: &mut [u32; 2]) {
 }
 
 fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners: [u32; 2]) -> Count {
-    let r = alive.regions();
+    let mut r = alive.regions();
     let stones = [alive.count(Color::Black) as u32, alive.count(Color::White) as u32];
     let mut territory = [r.black, r.white];
     if rules.scoring == Scoring::Territory && !rules.seki_territory && r.shared > 0 {
         let eyes = seki_eyes(alive);
         territory[0] = territory[0].saturating_sub(eyes[0]);
         territory[1] = territory[1].saturating_sub(eyes[1]);
+    }
+    for &(p, color) in input.territory {
+        if alive.get(p).is_none() && r.shared > 0 {
+            r.shared -= 1;
+            if let Some(t) = territory.get_mut(color.index()) {
+                *t += 1;
+            }
+        }
     }
     let groups = (rules.group_tax != GroupTax::None).then(|| alive.groups());
     let totals = Totals { stones, territory, prisoners, groups: groups.unwrap_or_default(), shared: r.shared };
