@@ -168,8 +168,11 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
 /// Stones proven dead: not pass-alive themselves, inside a region enclosed by the opponent's
 /// pass-alive stones where they cannot live (see `pass_alive`). Nothing in doubt is here.
 pub fn proven_dead(board: &Board) -> Vec<Point> {
-    let black = pass_alive(board, Color::Black);
-    let white = pass_alive(board, Color::White);
+    proven_dead_with(board, &[pass_alive(board, Color::Black), pass_alive(board, Color::White)])
+}
+
+/// [`proven_dead`] with both sides' `pass_alive` maps already worked out.
+fn proven_dead_with(board: &Board, [black, white]: &[Vec<bool>; 2]) -> Vec<Point> {
     board
         .points()
         .filter(|p| match board.get(*p) {
@@ -184,7 +187,7 @@ pub fn proven_dead(board: &Board) -> Vec<Point> {
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
 /// pass-alive stone (which cannot be captured whatever happens).
 pub fn propose_dead(board: &Board) -> Vec<Point> {
-    propose(board).dead
+    dead_from(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS))
 }
 
 /// The engine's proposal for counting a finished (or abandoned) position.
@@ -205,9 +208,10 @@ pub fn propose(board: &Board) -> Proposal {
     let dead = dead_from(board, &estimate);
     let mut settled = board.clone();
     settled.set_points(dead.iter().map(|p| (*p, None)));
+    let touches = empty_region_touches(&settled);
     let mut territory = Vec::new();
     for p in settled.points() {
-        if settled.get(p).is_some() || !open_region_point(&settled, p) {
+        if touches.get(p.index()) != Some(&[true, true]) {
             continue;
         }
         let owned = estimate.ownership.get(p.index()).copied().unwrap_or(0.0);
@@ -220,37 +224,49 @@ pub fn propose(board: &Board) -> Proposal {
     Proposal { dead, territory }
 }
 
-/// Whether the empty region around `p` touches both colours.
-fn open_region_point(board: &Board, p: Point) -> bool {
+/// For every empty point, which colours ([black, white]) the empty region around it
+/// touches; `[false, false]` for a stone. One flood per region.
+fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
+    let mut out = vec![[false, false]; board.len()];
     let mut seen = vec![false; board.len()];
-    let mut stack = vec![p];
-    let mut touches = [false, false];
-    if let Some(s) = seen.get_mut(p.index()) {
-        *s = true;
-    }
-    while let Some(q) = stack.pop() {
-        for n in board.neighbours(q) {
-            match board.get(n) {
-                Some(c) => {
-                    if let Some(t) = touches.get_mut(c.index()) {
-                        *t = true;
+    for start in board.points() {
+        if board.get(start).is_some() || seen.get(start.index()).copied().unwrap_or(true) {
+            continue;
+        }
+        let (mut region, mut stack, mut touches) = (Vec::new(), vec![start], [false, false]);
+        if let Some(s) = seen.get_mut(start.index()) {
+            *s = true;
+        }
+        while let Some(q) = stack.pop() {
+            region.push(q);
+            for n in board.neighbours(q) {
+                match board.get(n) {
+                    Some(c) => {
+                        if let Some(t) = touches.get_mut(c.index()) {
+                            *t = true;
+                        }
                     }
-                }
-                None => {
-                    if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
-                        *s = true;
-                        stack.push(n);
+                    None => {
+                        if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
+                            *s = true;
+                            stack.push(n);
+                        }
                     }
                 }
             }
         }
+        for q in region {
+            if let Some(o) = out.get_mut(q.index()) {
+                *o = touches;
+            }
+        }
     }
-    touches == [true, true]
+    out
 }
 
 fn dead_from(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point> {
-    let mut dead = proven_dead(board);
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
+    let mut dead = proven_dead_with(board, &alive);
     let eyeless = eyeless_in_opponents_area(board);
     let leaning = |p: Point| {
         let own = if board.get(p) == Some(Color::Black) { 1.0 } else { -1.0 };
@@ -277,8 +293,11 @@ const EYELESS_ALIVE_ABOVE: f32 = 0.3;
 /// liberties in a seki (which the playouts tell).
 fn eyeless_in_opponents_area(board: &Board) -> Vec<Point> {
     let heads = chain_heads(board);
+    let touches = empty_region_touches(board);
     let mut out = Vec::new();
     for color in [Color::Black, Color::White] {
+        // An eye space: an empty region touching this colour only.
+        let eye_space = if color == Color::Black { [true, false] } else { [false, true] };
         let opponent = color.opponent();
         for area in regions_of(board, opponent, &heads) {
             let stones: Vec<usize> =
@@ -286,41 +305,13 @@ fn eyeless_in_opponents_area(board: &Board) -> Vec<Point> {
             if stones.is_empty() {
                 continue;
             }
-            let has_eye_space = area.points.iter().any(|&i| {
-                let p = Point(i as u16);
-                board.get(p).is_none() && own_eye_space(board, p, color)
-            });
+            let has_eye_space = area.points.iter().any(|&i| touches.get(i) == Some(&eye_space));
             if !has_eye_space {
                 out.extend(stones.into_iter().map(|i| Point(i as u16)));
             }
         }
     }
     out
-}
-
-/// Whether the empty region around `p` touches `color`'s stones only.
-fn own_eye_space(board: &Board, p: Point, color: Color) -> bool {
-    let mut seen = vec![false; board.len()];
-    let mut stack = vec![p];
-    let mut touches_own = false;
-    if let Some(s) = seen.get_mut(p.index()) {
-        *s = true;
-    }
-    while let Some(q) = stack.pop() {
-        for n in board.neighbours(q) {
-            match board.get(n) {
-                Some(c) if c == color => touches_own = true,
-                Some(_) => return false,
-                None => {
-                    if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
-                        *s = true;
-                        stack.push(n);
-                    }
-                }
-            }
-        }
-    }
-    touches_own
 }
 
 #[cfg(test)]

@@ -110,15 +110,20 @@ pub fn count(board: &Board, rules: &Ruleset, input: &CountInput<'_>) -> Count {
 }
 
 fn remove_dead(alive: &mut Board, dead: &[Point], prisoners: &mut [u32; 2]) {
+    let mut taken = vec![false; alive.len()];
     for &p in dead {
-        if let Some(c) = alive.get(p) {
-            alive.remove_stone(p);
+        if let (Some(c), Some(t)) = (alive.get(p), taken.get_mut(p.index()))
+            && !*t
+        {
+            *t = true;
             // A dead stone is the opponent's prisoner.
             if let Some(n) = prisoners.get_mut(c.opponent().index()) {
                 *n += 1;
             }
         }
     }
+    // In one pass: stone by stone, each removal rebuilds what is left of its chain.
+    alive.set_points(dead.iter().map(|p| (*p, None)));
 }
 
 fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners: [u32; 2]) -> Count {
