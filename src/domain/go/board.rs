@@ -640,6 +640,42 @@ impl Board {
         }
     }
 
+    /// Every empty region with its points and which colours ([black, white]) it touches,
+    /// for life and death and seki (the counts use the leaner [`Board::regions`]).
+    pub fn empty_regions(&self) -> Vec<(Vec<Point>, [bool; 2])> {
+        let mut seen = vec![false; self.len()];
+        let mut out = Vec::new();
+        for start in self.points() {
+            if self.get(start).is_some() || seen.get(start.index()).copied().unwrap_or(true) {
+                continue;
+            }
+            let (mut points, mut stack, mut touches) = (Vec::new(), vec![start], [false, false]);
+            if let Some(s) = seen.get_mut(start.index()) {
+                *s = true;
+            }
+            while let Some(p) = stack.pop() {
+                points.push(p);
+                for n in self.neighbours(p) {
+                    match self.get(n) {
+                        Some(c) => {
+                            if let Some(t) = touches.get_mut(c.index()) {
+                                *t = true;
+                            }
+                        }
+                        None => {
+                            if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
+                                *s = true;
+                                stack.push(n);
+                            }
+                        }
+                    }
+                }
+            }
+            out.push((points, touches));
+        }
+        out
+    }
+
     /// The empty regions, for counting: points of regions touching only Black, only White,
     /// or both.
     pub fn regions(&self) -> Regions {

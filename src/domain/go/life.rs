@@ -225,38 +225,12 @@ pub fn propose(board: &Board) -> Proposal {
 }
 
 /// For every empty point, which colours ([black, white]) the empty region around it
-/// touches; `[false, false]` for a stone. One flood per region.
+/// touches; `[false, false]` for a stone.
 fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
     let mut out = vec![[false, false]; board.len()];
-    let mut seen = vec![false; board.len()];
-    for start in board.points() {
-        if board.get(start).is_some() || seen.get(start.index()).copied().unwrap_or(true) {
-            continue;
-        }
-        let (mut region, mut stack, mut touches) = (Vec::new(), vec![start], [false, false]);
-        if let Some(s) = seen.get_mut(start.index()) {
-            *s = true;
-        }
-        while let Some(q) = stack.pop() {
-            region.push(q);
-            for n in board.neighbours(q) {
-                match board.get(n) {
-                    Some(c) => {
-                        if let Some(t) = touches.get_mut(c.index()) {
-                            *t = true;
-                        }
-                    }
-                    None => {
-                        if let Some(s) = seen.get_mut(n.index()).filter(|s| !**s) {
-                            *s = true;
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
-        }
-        for q in region {
-            if let Some(o) = out.get_mut(q.index()) {
+    for (points, touches) in board.empty_regions() {
+        for p in points {
+            if let Some(o) = out.get_mut(p.index()) {
                 *o = touches;
             }
         }

@@ -191,39 +191,7 @@ pub fn lost_by_warnings(warnings: [u32; 2], rules: &Ruleset) -> Option<GameResul
 /// unfilled neutral dame between healthy groups are not mistaken for seki.
 pub fn seki_eyes(board: &Board) -> [u32; 2] {
     let n = board.len();
-    let mut region_of = vec![usize::MAX; n];
-    let mut regions: Vec<(Vec<Point>, [bool; 2])> = Vec::new();
-    for start in board.points() {
-        if board.get(start).is_some() || region_of.get(start.index()) != Some(&usize::MAX) {
-            continue;
-        }
-        let id = regions.len();
-        let mut points = Vec::new();
-        let mut touches = [false, false];
-        let mut stack = vec![start];
-        if let Some(r) = region_of.get_mut(start.index()) {
-            *r = id;
-        }
-        while let Some(p) = stack.pop() {
-            points.push(p);
-            for nb in board.neighbours(p) {
-                match board.get(nb) {
-                    Some(c) => {
-                        if let Some(t) = touches.get_mut(c.index()) {
-                            *t = true;
-                        }
-                    }
-                    None => {
-                        if let Some(r) = region_of.get_mut(nb.index()).filter(|r| **r == usize::MAX) {
-                            *r = id;
-                            stack.push(nb);
-                        }
-                    }
-                }
-            }
-        }
-        regions.push((points, touches));
-    }
+    let regions = board.empty_regions();
     let self_atari = |p: Point, color: Color| -> bool {
         let mut trial = board.clone();
         match trial.play(color, p, true) {
