@@ -13,13 +13,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use yunzi::domain::go::game::{Game, Move};
-use yunzi::domain::go::ruleset::Ruleset;
-use yunzi::domain::go::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
 use yunzi::domain::interop::opengotha;
 use yunzi::i18n::Locale;
 use yunzi::services::records::{self, DeadStones};
 use yunzi::services::{pairing_file, players};
+
+#[path = "../tests/it/random_record.rs"]
+mod random_record;
+use random_record::random_record;
 
 /// Inputs stay under this many bytes.
 const MEGABYTE: usize = 1 << 20;
@@ -105,34 +106,6 @@ fn mutate(rng: &mut Rng, seed: &str, alphabet: &[&str], size: usize) -> String {
     cut(text.into_iter().collect(), size)
 }
 
-/// A random legal game on a `side` board, as SGF, with at most `moves` moves.
-fn random_game(seed: u64, side: u8, moves: usize) -> String {
-    let mut rules = Ruleset::preset("chinese-2002").unwrap_or_else(|| panic!("preset"));
-    rules.width = side;
-    rules.height = side;
-    let mut game = Game::new(rules).unwrap_or_else(|e| panic!("{e}"));
-    let mut record = SgfGame::new(side, side);
-    record.rules = Some("Chinese".into());
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    for _ in 0..moves {
-        let legal = game.legal_points();
-        let color = game.to_move();
-        let mv = if legal.is_empty() { Move::Pass } else { Move::Play(legal[rng.below(legal.len())]) };
-        if game.play(color, mv).is_err() || game.ending().is_some() {
-            break;
-        }
-        let point = match mv {
-            Move::Play(p) => {
-                let (x, y) = game.board().xy(p);
-                Some(SgfPoint { x, y })
-            }
-            Move::Pass => None,
-        };
-        record.nodes.push(SgfNode { mv: Some(SgfMove { color, point }), ..Default::default() });
-    }
-    sgf::write(&record)
-}
-
 /// A named input for one reader.
 struct Case {
     shape: String,
@@ -148,8 +121,8 @@ fn sgf_cases(rng: &mut Rng) -> Vec<Case> {
     let real = [
         include_str!("../tests/sgf/count-9x9.sgf").to_string(),
         include_str!("../tests/sgf/triple-ko.sgf").to_string(),
-        random_game(1, 19, 300),
-        random_game(2, 25, 2_000),
+        random_record(1, 19, 300),
+        random_record(2, 25, 2_000),
     ];
     cases.push(case(
         "the issue's 21 KB file (AB[aa:ss] 3,000 times)",
@@ -192,7 +165,7 @@ fn sgf_cases(rng: &mut Rng) -> Vec<Case> {
             repeat("(;SZ[19]", "\r\n", ";B[zz])", size),
         ));
         cases.push(case(format!("a real game with a long comment, {size} B"), {
-            let game = random_game(3, 25, 2_000);
+            let game = random_record(3, 25, 2_000);
             let comment = "好".repeat(size.saturating_sub(game.len() + 8) / 3);
             game.replacen("(;", &format!("(;C[{comment}]"), 1)
         }));

@@ -14,6 +14,7 @@ mod database;
 mod disputes;
 mod journey;
 mod live;
+mod random_record;
 mod records;
 mod registration;
 mod relay;

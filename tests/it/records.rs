@@ -1,42 +1,8 @@
 //! `yunzi rules`, `yunzi check` and `yunzi score` on real files, through the real binary.
 use std::process::Command;
 
-use yunzi::domain::go::game::{Game, Move};
-use yunzi::domain::go::ruleset::Ruleset;
-use yunzi::domain::go::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
-
 use crate::helpers::*;
-
-/// A random legal game of `moves` moves on a `size` board, as an SGF record.
-pub fn random_record(seed: u64, size: u8, moves: usize) -> String {
-    let mut rules = Ruleset::preset("chinese-2002").unwrap_or_else(|| panic!("preset"));
-    rules.width = size;
-    rules.height = size;
-    let mut game = Game::new(rules).unwrap_or_else(|e| panic!("{e}"));
-    let mut record = SgfGame::new(size, size);
-    record.rules = Some("Chinese".into());
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for _ in 0..moves {
-        let legal = game.legal_points();
-        let color = game.to_move();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let mv = if legal.is_empty() { Move::Pass } else { Move::Play(legal[(state % legal.len() as u64) as usize]) };
-        if game.play(color, mv).is_err() {
-            break;
-        }
-        let point = match mv {
-            Move::Play(p) => {
-                let (x, y) = game.board().xy(p);
-                Some(SgfPoint { x, y })
-            }
-            Move::Pass => None,
-        };
-        record.nodes.push(SgfNode { mv: Some(SgfMove { color, point }), ..Default::default() });
-    }
-    sgf::write(&record)
-}
+use crate::random_record::random_record;
 
 fn yunzi(args: &[&str]) -> Result<std::process::Output, Box<dyn std::error::Error>> {
     Ok(Command::new(env!("CARGO_BIN_EXE_yunzi")).args(args).output()?)
