@@ -418,6 +418,10 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
                             &[("email", Arg::Str(email)), ("name", Arg::Str(p.name.as_str()))],
                         ),
                     });
+                } else if existing.len() + players.len() >= MAX_PLAYERS_PER_EVENT {
+                    // The first line the event has no room for.
+                    errors.push(LineError { line, message: full_event(locale) });
+                    break;
                 } else {
                     players.push(p);
                 }
@@ -426,9 +430,6 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
     }
     if players.is_empty() && errors.is_empty() {
         errors.push(LineError { line: 2, message: locale.t("error-csv-empty") });
-    }
-    if errors.is_empty() && existing.len() + players.len() > MAX_PLAYERS_PER_EVENT {
-        errors.push(LineError { line: 1, message: full_event(locale) });
     }
     if errors.is_empty() { Ok(players) } else { Err(errors) }
 }

@@ -67,3 +67,45 @@ async fn a_player_the_director_entered_claims_the_entry_instead_of_duplicating_i
     assert!(player.get(&format!("/events/{event_id}")).await?.body.contains("You are registered as Gu Zihao"));
     Ok(())
 }
+
+/// An event holds at most 10,000 players, however they arrive: a full event (brought in as an
+/// OpenGotha file) refuses one more from the add form and from a CSV import, naming the limit
+/// and the first line without room, and keeps nothing.
+#[actix_web::test]
+async fn a_full_event_refuses_one_more_player_by_every_route() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("full")), "Director", "full passphrase")
+        .await?;
+    let players: String = (0..10_000)
+        .map(|i| format!("<Player name=\"P{i}\" firstName=\"X\" rank=\"{}K\" participating=\"11111\"/>\n", 1 + i % 30))
+        .collect();
+    let file = format!(
+        "<Tournament><Players>\n{players}</Players><TournamentParameterSet><GeneralParameterSet name=\"Full\" numberOfRounds=\"5\"/></TournamentParameterSet></Tournament>"
+    );
+    let imported = director.post_file("/events/import", "file", "full.xml", &file).await?;
+    imported.assert_status(303)?;
+    let event_id = id_after(&imported.location, "/events/")?;
+
+    let before = app.fingerprint().await?;
+    let added = director.post(&format!("/events/{event_id}/players"), &[("name", "One More"), ("rank", "3k")]).await?;
+    added.assert_status(400)?;
+    assert!(added.body.contains("An event holds at most 10000 players."), "the add form names the limit");
+    let csv = director
+        .post_file(&format!("/events/{event_id}/players/import"), "file", "more.csv", "name,rank\nOne More,3k\n")
+        .await?;
+    csv.assert_status(400)?;
+    assert!(
+        csv.body.contains("Line 2: An event holds at most 10000 players."),
+        "the import report names the limit and the line"
+    );
+    assert_eq!(app.fingerprint().await?, before, "nothing kept");
+
+    // The one more cannot come in an OpenGotha file either.
+    let past = file.replace("</Players>", "<Player name=\"P10000\" firstName=\"X\" rank=\"1D\"/>\n</Players>");
+    let refused = director.post_file("/events/import", "file", "past.xml", &past).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("more than 10000 players"), "{}", refused.body);
+    Ok(())
+}
