@@ -34,7 +34,7 @@ pub fn preset_for_ru(ru: &str) -> Option<&'static str> {
         "nz" | "new zealand" | "new-zealand" => "new-zealand",
         "tromp-taylor" | "tromp taylor" | "tt" => "tromp-taylor",
         "ing" | "goe" | "ing goe" => "ing",
-        "ancient-tang-song" | "ming-qing" | "sunjang" | "tibetan" => {
+        "pre-tang" | "ancient-tang-song" | "ming-qing" | "sunjang" | "tibetan" => {
             return super::ruleset::PRESET_NAMES.iter().find(|n| **n == r.as_str()).copied();
         }
         _ => return None,

@@ -64,8 +64,12 @@ pub enum Scoring {
     Area,
     /// Surrounded points (none in seki) plus prisoners taken.
     Territory,
-    /// Stones on the board only (pre-Tang 两溢, Tibetan).
+    /// Stones on the board only (pre-Tang 两溢 counting living stones, Tibetan).
     StoneCount,
+    /// Prisoners only (两溢后计俘子, ancient-capture-count-rules.txt): play runs until neither
+    /// side can add a stone (两溢), a pass hands the opponent a prisoner, dead stones left on
+    /// the board are handed over (淘子), and the side holding more prisoners wins.
+    Captures,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +127,7 @@ codes!(Suicide { Forbidden => "forbidden" | "no", MultiStoneAllowed => "multi-st
 codes!(KoRule { Simple => "simple", Positional => "positional" | "psk", Situational => "situational" | "ssk", HotPoint => "hot-point" | "hotpoint" });
 codes!(CyclePolicy { Forbid => "forbid" | "forbidden", NoResult => "no-result", Draw => "draw", Replay => "replay", Referee => "referee" });
 codes!(PassRule { Free => "free", PassStone => "pass-stone" | "stone" });
-codes!(Scoring { Area => "area", Territory => "territory", StoneCount => "stones" | "stone-count" });
+codes!(Scoring { Area => "area", Territory => "territory", StoneCount => "stones" | "stone-count", Captures => "captures" | "capture-count" | "两溢" });
 codes!(GroupTax { None => "none", TwoPerGroup => "two-per-group" | "tang", ReturnHead => "return-head" | "还棋头" });
 codes!(EqualScore { Draw => "draw", BlackLoses => "black-loses", WhiteLoses => "white-loses" });
 codes!(HandicapCompensation { None => "none", Full => "full", AllButOne => "all-but-one" });
@@ -170,7 +174,7 @@ impl fmt::Display for RulesetError {
 
 impl std::error::Error for RulesetError {}
 
-pub const PRESET_NAMES: [&str; 12] = [
+pub const PRESET_NAMES: [&str; 13] = [
     "chinese-1988",
     "chinese-2002",
     "japanese-1989",
@@ -179,6 +183,7 @@ pub const PRESET_NAMES: [&str; 12] = [
     "aga",
     "new-zealand",
     "tromp-taylor",
+    "pre-tang",
     "ancient-tang-song",
     "ming-qing",
     "sunjang",
@@ -283,6 +288,17 @@ impl Ruleset {
                 r.cycles = CyclePolicy::Forbid;
                 r.komi = komi(15);
                 r.split_shared_points = false;
+            }
+            // Pre-Tang 两溢后计俘子 (ancient-capture-count-rules.txt §二–四): 座子, no passing
+            // without handing a prisoner (虚手交俘虏), equal moves (White's last pass), the
+            // board played full, more prisoners wins; equal counts lose for the side that
+            // moved first (敦煌棋经: 受饶先下者输). A prisoner is one 路 (the text: 与唐宋数路
+            // 规则的“路”等价), so results are told in points, not in area 子.
+            "pre-tang" => {
+                r.setup = Setup::Zuozi;
+                r.pass = PassRule::PassStone;
+                r.scoring = Scoring::Captures;
+                r.equal_score = EqualScore::BlackLoses;
             }
             // Tang–Song: 座子, territory with dead stones refilled and 2 路 per group, draws.
             "ancient-tang-song" => {
@@ -429,7 +445,7 @@ mod tests {
             assert_eq!(rebuilt, preset, "{name}");
         }
         assert!(Ruleset::preset("calvinball").is_none());
-        assert_eq!(Ruleset::presets().len(), 12);
+        assert_eq!(Ruleset::presets().len(), 13);
     }
 
     #[test]
@@ -448,6 +464,8 @@ mod tests {
         assert_eq!(p("ming-qing").first_player, Color::White);
         assert_eq!((p("tibetan").width, p("tibetan").ko), (17, KoRule::HotPoint));
         assert_eq!(p("sunjang").equal_score, EqualScore::BlackLoses);
+        assert_eq!((p("pre-tang").scoring, p("pre-tang").pass), (Scoring::Captures, PassRule::PassStone));
+        assert_eq!(p("pre-tang").equal_score, EqualScore::BlackLoses); // 受饶先下者输
         assert!(p("chinese-1988").count_in_stones && p("chinese-2002").split_shared_points);
         assert!(!p("aga").split_shared_points);
     }

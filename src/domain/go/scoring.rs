@@ -73,6 +73,7 @@ pub fn side_scores(t: &Totals, rules: &Ruleset) -> [i32; 2] {
             Scoring::Area => 2 * (s + terr) + if rules.split_shared_points { t.shared as i32 } else { 0 },
             Scoring::Territory => 2 * (terr + pr),
             Scoring::StoneCount => 2 * s,
+            Scoring::Captures => 2 * pr,
         };
     }
     match rules.group_tax {
@@ -282,6 +283,26 @@ mod tests {
             }
         }
         b
+    }
+
+    /// ancient-capture-count-rules.txt §三.2, the 9×9 example (its figure is lost; its tally
+    /// is not): White lost 2 stones and passed 0 times, Black lost 5 and passed 6 times, so
+    /// White holds 11 prisoners to Black's 2: "白胜9子".
+    #[test]
+    fn two_overflow_capture_count_worked_example() {
+        let r = rules("pre-tang");
+        let totals = Totals { prisoners: [2, 5 + 6], ..Totals::default() };
+        let half = side_scores(&totals, &r);
+        // "这里的'白胜9子'的'子'是俘子,与唐宋数路规则的'路'等价": a prisoner is one 路 (point).
+        let result = result_from_margin(half[0] - half[1] - r.komi.half_points(), &r);
+        assert_eq!(result.to_sgf(), "W+9");
+        // Stones on the board do not count, only prisoners (基本眼位对吃子没有贡献).
+        let with_stones = Totals { stones: [40, 30], territory: [6, 2], ..totals };
+        assert_eq!(side_scores(&with_stones, &r), half);
+        // Equal prisoners: the side that moved first loses (受饶先下者输).
+        let equal = Totals { prisoners: [4, 4], ..Totals::default() };
+        let half = side_scores(&equal, &r);
+        assert_eq!(result_from_margin(half[0] - half[1], &r).winner(), Some(Color::White));
     }
 
     #[test]
