@@ -54,38 +54,9 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
 /// played first, Black's and White's in turn.
 #[actix_web::test]
 async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
-    let mut t = live_table("").await?;
-    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
-    let mut form: Vec<(&str, &str)> =
-        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
-    form.extend([("board_size", "19"), ("time_control", "")]);
-    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
-    let record = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/triple-ko.sgf"))?;
-    let points = |tag: &str| -> Vec<String> {
-        let Some(start) = record.find(&format!("{tag}[")) else { return Vec::new() };
-        record[start + tag.len()..].split(']').map_while(|chunk| chunk.strip_prefix('[').map(str::to_string)).collect()
-    };
-    let (setup_black, setup_white) = (points("AB"), points("AW"));
-    let moves: Vec<String> = record.split(';').skip(2).filter_map(|m| m.get(2..4).map(str::to_string)).collect();
+    let (mut t, event) = board_for_records().await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
-    let coordinate = |sgf: &str| -> String {
-        let (x, y) = (sgf.as_bytes()[0] - b'a', sgf.as_bytes()[1] - b'a');
-        format!("{}{}", "ABCDEFGHJKLMNOPQRST".as_bytes()[x as usize] as char, 19 - y)
-    };
-    let mut sequence = Vec::new();
-    for i in 0..setup_black.len().max(setup_white.len()) {
-        sequence.push(setup_black.get(i).map_or("pass".to_string(), |p| coordinate(p)));
-        sequence.push(setup_white.get(i).map_or("pass".to_string(), |p| coordinate(p)));
-    }
-    sequence.extend(moves.iter().map(|m| coordinate(m)));
-    for point in &sequence {
-        let played = t.play(&mut recorder, point).await?;
-        if played.status != 303 {
-            return Err(
-                format!("{point}: {} {}", played.status, played.body.chars().take(300).collect::<String>()).into()
-            );
-        }
-    }
+    play_record(&mut t, &mut recorder, "triple-ko.sgf").await?;
     let queue = recorder.get(&format!("{event}/disputes")).await?;
     assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
     assert!(queue.body.contains("triple-ko") && queue.body.contains("1988 Art. 20.3"), "{}", queue.body);
@@ -115,6 +86,71 @@ async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     assert!(audit.contains("dispute.ruled") && audit.contains("1988 Art. 20.3"));
     let empty = referee.get(&format!("{event}/disputes")).await?.body;
     assert!(empty.contains("id=\"no-disputes\""));
+    Ok(())
+}
+
+/// A 19×19 live board without a clock, and its event's address.
+async fn board_for_records() -> Result<(crate::live::LiveTable, String), Box<dyn std::error::Error>> {
+    let mut t = live_table("").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "19"), ("time_control", "")]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    Ok((t, event))
+}
+
+/// Plays a record of `tests/sgf` on the board as `recorder`: its setup stones first, Black's
+/// and White's in turn (a pass for the side that has none left), then its moves.
+async fn play_record(
+    t: &mut crate::live::LiveTable,
+    recorder: &mut Client,
+    file: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let record = std::fs::read_to_string(format!("{}/tests/sgf/{file}", env!("CARGO_MANIFEST_DIR")))?;
+    let points = |tag: &str| -> Vec<String> {
+        let Some(start) = record.find(&format!("{tag}[")) else { return Vec::new() };
+        record[start + tag.len()..].split(']').map_while(|chunk| chunk.strip_prefix('[').map(str::to_string)).collect()
+    };
+    let (setup_black, setup_white) = (points("AB"), points("AW"));
+    let moves: Vec<String> = record.split(';').skip(2).filter_map(|m| m.get(2..4).map(str::to_string)).collect();
+    let coordinate = |sgf: &str| -> String {
+        let (x, y) = (sgf.as_bytes()[0] - b'a', sgf.as_bytes()[1] - b'a');
+        format!("{}{}", "ABCDEFGHJKLMNOPQRST".as_bytes()[x as usize] as char, 19 - y)
+    };
+    let mut sequence = Vec::new();
+    for i in 0..setup_black.len().max(setup_white.len()) {
+        sequence.push(setup_black.get(i).map_or("pass".to_string(), |p| coordinate(p)));
+        sequence.push(setup_white.get(i).map_or("pass".to_string(), |p| coordinate(p)));
+    }
+    sequence.extend(moves.iter().map(|m| coordinate(m)));
+    for point in &sequence {
+        let played = t.play(recorder, point).await?;
+        if played.status != 303 {
+            return Err(
+                format!("{point}: {} {}", played.status, played.body.chars().take(300).collect::<String>()).into()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Issue 19, item 4: three kos keeping a one-eyed Black group alive next to a White group
+/// with two eyes, played on a board, are filed as false life with its article (Art. 20.2).
+#[actix_web::test]
+async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
+    let (mut t, event) = board_for_records().await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, "false-life.sgf").await?;
+    let queue = recorder.get(&format!("{event}/disputes")).await?;
+    assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
+    assert!(
+        queue.body.contains("false-life")
+            && queue.body.contains("Black lives only by going round it")
+            && queue.body.contains("Art. 20.2"),
+        "{}",
+        queue.body
+    );
     Ok(())
 }
 

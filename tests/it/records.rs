@@ -70,8 +70,37 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    assert_eq!(listing.lines().count(), 12);
+    assert_eq!(listing.lines().count(), 13);
+    assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
+    Ok(())
+}
+
+/// Issue 19, item 4: three kos that keep a one-eyed Black group alive next to a White group
+/// with two eyes are false life (1988 Art. 20.2), named by `check` and by `score`; the triple
+/// ko between two bare groups stays a triple ko.
+#[actix_web::test]
+async fn a_cycle_that_keeps_a_dead_group_alive_is_false_life() -> TestResult {
+    let false_life = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/false-life.sgf");
+    let triple = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/triple-ko.sgf");
+    let checked = yunzi(&["check", false_life])?;
+    assert!(checked.status.success());
+    let out = String::from_utf8_lossy(&checked.stdout);
+    assert!(out.contains("ok, 18 moves"), "{out}");
+    assert!(
+        out.contains("cycle: false-life (moves 1 to 6 repeat the position). Black lives only by going round it")
+            && out.contains("Art. 20.2"),
+        "{out}"
+    );
+    let scored = yunzi(&["score", false_life])?;
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
+    assert_eq!(
+        (line["cycles"][0]["kind"].as_str(), line["cycles"][0]["living_falsely"].as_str()),
+        (Some("false-life"), Some("black"))
+    );
+    let checked = yunzi(&["check", triple, "--rules", "chinese-1988"])?;
+    let out = String::from_utf8_lossy(&checked.stdout);
+    assert!(out.contains("cycle: triple-ko (moves 1 to 6") && !out.contains("false life"), "{out}");
     Ok(())
 }
 
@@ -82,6 +111,7 @@ async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> Te
     assert!(scored.status.success());
     let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
     assert_eq!(line["cycles"][0]["kind"], "triple-ko");
+    assert_eq!(line["cycles"][0]["living_falsely"], serde_json::Value::Null);
     assert_eq!((line["cycles"][0]["first_move"].as_u64(), line["cycles"][0]["last_move"].as_u64()), (Some(1), Some(6)));
     assert_eq!(line["moves"], 18);
     // 1988 Art. 20.3: the referee rules draw or replay; the count is still reported.

@@ -127,6 +127,8 @@ pub struct Cycle {
     /// Stones captured by each move of the lap, in order.
     pub captures: Vec<u16>,
     pub kind: CycleKind,
+    /// Under false life, the side whose group lives only by the cycle (Art. 20.2: not alive).
+    pub living_falsely: Option<Color>,
 }
 
 impl Cycle {
@@ -138,7 +140,7 @@ impl Cycle {
 /// Classifies a lap from its moves. Purely from the captures: a lap of single-stone captures
 /// over three kos is a triple ko, over four a quadruple ko; two-stone captures answered by
 /// one-stone captures are send-two-return-one; two-stone captures by both sides eternal life.
-/// (False life needs the position's life and death and is assigned by the referee's analysis.)
+/// False life needs the position as well (`life::lives_only_by_the_cycle`) and comes first.
 pub fn classify(moves: &[MoveRecord]) -> CycleKind {
     if moves.is_empty() || moves.iter().any(|m| m.mv == Move::Pass) {
         return CycleKind::Other;
@@ -505,12 +507,16 @@ impl Game {
             return;
         }
         self.cycle_ongoing = true;
-        let kind = classify(lap);
+        let points: Vec<Point> =
+            lap.iter().filter_map(|m| if let Move::Play(p) = m.mv { Some(p) } else { None }).collect();
+        let living_falsely = super::life::lives_only_by_the_cycle(&self.board, &points);
+        let kind = if living_falsely.is_some() { CycleKind::FalseLife } else { classify(lap) };
         self.cycles.push(Cycle {
             first_move: earlier + 1,
             last_move: now,
             captures: lap.iter().map(|m| m.captures).collect(),
             kind,
+            living_falsely,
         });
     }
 
@@ -908,6 +914,25 @@ mod tests {
             .O.";
         let g = game_on("new-zealand", eye, Black);
         assert_eq!(g.check(Black, p(&g, 1, 1)), Err(Illegal::Suicide));
+    }
+
+    /// 1988 Art. 20.2: three kos that keep a one-eyed Black group alive against a White group
+    /// with two eyes are false life; the same three kos between bare stones are a triple ko.
+    #[test]
+    fn false_life_is_told_from_a_triple_ko_by_the_position() {
+        let replayed = |text: &str| {
+            let record = super::super::sgf::parse(text).unwrap_or_else(|e| panic!("{e}"));
+            let rules =
+                super::super::record::rules_for(&record, Some("chinese-1988")).unwrap_or_else(|e| panic!("{e}"));
+            super::super::record::replay(&record, rules).unwrap_or_else(|e| panic!("{e}")).game
+        };
+        let false_life = replayed(include_str!("../../../tests/sgf/false-life.sgf"));
+        let cycles = false_life.cycles();
+        assert_eq!(cycles.len(), 1);
+        assert_eq!((cycles[0].kind, cycles[0].living_falsely), (CycleKind::FalseLife, Some(Black)));
+        assert_eq!((cycles[0].first_move, cycles[0].last_move), (1, 6));
+        let triple = replayed(include_str!("../../../tests/sgf/triple-ko.sgf"));
+        assert_eq!(triple.cycles().first().map(|c| (c.kind, c.living_falsely)), Some((CycleKind::TripleKo, None)));
     }
 
     #[test]

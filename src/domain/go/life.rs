@@ -165,6 +165,39 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
     out
 }
 
+/// 假生 (false life, 1988 Art. 20.2): which side keeps a group alive only by going round a
+/// cycle. `lap` are the points played in one lap of the cycle and `board` the position the
+/// lap returns to. The stones around the lap (chains on or next to its points, less the
+/// bare ko stones played in it) are tried both ways: with every lap point won by one side.
+/// If one side's stones stay unconditionally alive (Benson) even when the other wins every
+/// ko, and the other side's do not when it loses them all, the other side lives falsely.
+/// Where neither side is safe (a real triple ko between two weak groups) this says None.
+pub fn lives_only_by_the_cycle(board: &Board, lap: &[Point]) -> Option<Color> {
+    let safe = |side: Color| -> Option<bool> {
+        let winner = side.opponent();
+        let mut won = board.clone();
+        won.set_points(lap.iter().filter(|&&p| board.get(p) == Some(side)).map(|&p| (p, None)));
+        for &p in lap {
+            if won.get(p).is_none() {
+                // A point the winner cannot take (it would be suicide) stays as it is.
+                let _ = won.play(winner, p, true);
+            }
+        }
+        let alive = pass_alive(&won, side);
+        let around: Vec<Point> = lap
+            .iter()
+            .flat_map(|&p| std::iter::once(p).chain(board.neighbours(p)))
+            .filter(|&p| board.get(p) == Some(side) && !board.chain(p).iter().all(|s| lap.contains(s)))
+            .collect();
+        (!around.is_empty()).then(|| around.iter().all(|p| alive.get(p.index()) == Some(&true)))
+    };
+    match (safe(Color::Black)?, safe(Color::White)?) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// Stones proven dead: not pass-alive themselves, inside a region enclosed by the opponent's
 /// pass-alive stones where they cannot live (see `pass_alive`). Nothing in doubt is here.
 pub fn proven_dead(board: &Board) -> Vec<Point> {
