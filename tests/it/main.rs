@@ -12,6 +12,7 @@ mod browser;
 mod concurrency;
 mod database;
 mod disputes;
+mod gnugo_suite;
 mod journey;
 mod live;
 mod random_record;

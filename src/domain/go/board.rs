@@ -132,7 +132,6 @@ impl ChainInfo {
         self.sum_sq = self.sum_sq.wrapping_sub(at * at);
     }
 
-    #[cfg(test)]
     fn in_atari(&self) -> bool {
         self.pseudo > 0 && u64::from(self.pseudo) * self.sum_sq == self.sum * self.sum
     }
@@ -329,6 +328,18 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The one liberty of the chain through `p` when it is in atari (no walk: the chain's
+    /// pseudo-liberties are all that point, so it is their mean).
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        self.get(p)?;
+        let c = self.info(self.head_of(p.index()));
+        if !c.in_atari() {
+            return None;
+        }
+        let at = c.sum / u64::from(c.pseudo);
+        u16::try_from(at).ok().map(Point)
     }
 
     /// The distinct liberties of the chain through `p`.
@@ -873,6 +884,7 @@ mod tests {
                 );
                 let libs = board.liberties(p);
                 assert_eq!(a.in_atari(), libs.len() == 1, "atari at {p:?}");
+                assert_eq!(board.atari_liberty(p), (libs.len() == 1).then(|| libs[0]), "atari liberty at {p:?}");
             }
         }
     }

@@ -184,6 +184,9 @@ pub fn lost_by_warnings(warnings: [u32; 2], rules: &Ruleset) -> Option<GameResul
     }
 }
 
+/// The largest region that joins two chains into one group in seki (an eye, not territory).
+const SEKI_EYE_POINTS: usize = 2;
+
 /// Points of single-colour regions (eyes) that belong to chains in seki, per colour. Such
 /// points are not territory under the Japanese and Korean rules (公活无目).
 ///
@@ -223,6 +226,35 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
                         }
                     }
                 }
+            }
+        }
+    }
+    // A chain that shares an eye with a chain in seki belongs to the same group, and is in
+    // the seki with it (GNU Go's scoring suite, score7: a group whose two eyes are each shared
+    // with a stone in seki). Only eyes carry it over, never a wider territory.
+    let mut spread = true;
+    while spread {
+        spread = false;
+        for (points, touches) in &regions {
+            let owner = match touches {
+                [true, false] => Color::Black,
+                [false, true] => Color::White,
+                _ => continue,
+            };
+            if points.len() > SEKI_EYE_POINTS {
+                continue;
+            }
+            let borders: Vec<Point> =
+                points.iter().flat_map(|&p| board.neighbours(p)).filter(|&nb| board.get(nb) == Some(owner)).collect();
+            if borders.iter().any(|nb| in_seki.get(nb.index()) == Some(&true))
+                && let Some(outside) = borders.iter().find(|nb| in_seki.get(nb.index()) == Some(&false))
+            {
+                for s in board.chain(*outside) {
+                    if let Some(m) = in_seki.get_mut(s.index()) {
+                        *m = true;
+                    }
+                }
+                spread = true;
             }
         }
     }
@@ -566,6 +598,24 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seki_eyes(&dame), [0, 0]);
         assert_eq!(count(&dame, &japanese, &CountInput::default()).black.territory, 1);
+    }
+
+    /// A group that shares an eye with a stone in seki is in the seki with it, so its own eye
+    /// is nobody's too under the Japanese rules (the shape GNU Go's scoring suite has in
+    /// score7, made here on a 7×2 board): Black's chain on the left owns a1 and shares c1 with
+    /// the stone d1, which shares the liberty e1 with White's chain (one eye, g1).
+    #[test]
+    fn an_eye_shared_with_a_stone_in_seki_is_nobodys() {
+        let seki = Board::from_text(
+            ".X.X.O.
+             XXXOOOO",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seki_eyes(&seki), [2, 1]);
+        let mut japanese = rules("japanese-1989");
+        japanese.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&seki, &japanese, &CountInput::default());
+        assert_eq!((c.black.territory, c.white.territory, c.shared), (0, 0, 1));
     }
 
     #[test]

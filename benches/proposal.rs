@@ -1,0 +1,65 @@
+//! The dead-stone proposal on GNU Go's scoring suite, timed in the process: for each of the
+//! suite's 57 active cases, `yunzi score FILE --rules japanese-1989 --dead auto` as the
+//! command runs it (read, replay, proposal, count), 9 times; the figure per game is its
+//! median, and the bench prints the median and the slowest of those over the suite, and how
+//! many results equal the suite's expected ones.
+//!
+//! Run: `cargo bench --bench proposal`. GNU Go is GPL, so the suite is not in the repository:
+//! copy `regression/score.tst`, `score2.tst` and `games/` of a gnugo checkout into the
+//! git-ignored `.cache/gnugo/regression` (docs/ENGINE.md says how), or point
+//! `YUNZI_GNUGO_SUITE` at such a folder. Without it the bench says so and measures nothing.
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use yunzi::services::records::{self, DeadStones};
+
+#[path = "../tests/it/gnugo_suite.rs"]
+mod gnugo_suite;
+use gnugo_suite::{gnugo_cases, signed_margin};
+
+/// Times each game is scored; its median is its figure.
+const RUNS: usize = 9;
+
+fn median(mut values: Vec<Duration>) -> Duration {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or_default()
+}
+
+fn main() {
+    let dir = std::env::var_os("YUNZI_GNUGO_SUITE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".cache/gnugo/regression"));
+    let cases = gnugo_cases(&dir);
+    if cases.is_empty() {
+        println!("GNU Go's scoring suite is not at {}: nothing measured (see docs/ENGINE.md)", dir.display());
+        return;
+    }
+    let mut per_game = Vec::new();
+    let mut exact = 0;
+    for (record, expected) in &cases {
+        let path = dir.join(record);
+        let mut times = Vec::new();
+        let mut result = String::new();
+        for _ in 0..RUNS {
+            let start = Instant::now();
+            let scored =
+                records::score(std::slice::from_ref(&path), Some("japanese-1989"), &[], None, &DeadStones::Auto);
+            times.push(start.elapsed());
+            result = scored
+                .ok()
+                .and_then(|lines| lines.first().and_then(|l| l["result"].as_str().map(str::to_string)))
+                .unwrap_or_default();
+        }
+        if signed_margin(&result).is_some() && signed_margin(&result) == signed_margin(expected) {
+            exact += 1;
+        }
+        per_game.push(median(times));
+    }
+    let slowest = per_game.iter().max().copied().unwrap_or_default();
+    let n = per_game.len();
+    println!(
+        "proposal on GNU Go's scoring suite: {exact}/{n} exact; per 19x19 game (median of {RUNS} runs): median {:.1} ms, slowest {:.1} ms",
+        median(per_game).as_secs_f64() * 1000.0,
+        slowest.as_secs_f64() * 1000.0
+    );
+}
