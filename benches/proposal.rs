@@ -42,8 +42,13 @@ fn main() {
         let mut result = String::new();
         for _ in 0..RUNS {
             let start = Instant::now();
-            let scored =
-                records::score(std::slice::from_ref(&path), Some("japanese-1989"), &[], None, &DeadStones::Auto);
+            let scored = records::score(
+                std::slice::from_ref(&path),
+                Some("japanese-1989"),
+                &[],
+                None,
+                &DeadStones::Auto { explain: false },
+            );
             times.push(start.elapsed());
             result = scored
                 .ok()

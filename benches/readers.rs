@@ -488,7 +488,7 @@ fn sgf_file(dir: &Path) -> impl Fn(&str) -> Result<(), String> + '_ {
     move |text: &str| {
         let path: PathBuf = dir.join("input.sgf");
         std::fs::write(&path, text).map_err(|e| e.to_string())?;
-        let scored = records::score(&[path], None, &[], None, &DeadStones::Auto)?;
+        let scored = records::score(&[path], None, &[], None, &DeadStones::Auto { explain: false })?;
         if scored.len() == 1 { Ok(()) } else { Err("no result".into()) }
     }
 }

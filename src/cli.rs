@@ -47,10 +47,14 @@ pub enum Command {
         #[arg(long)]
         komi: Option<String>,
         /// Dead stones: points ("dd,de" or "D16,E16"); "sgf" for the stones inside the
-        /// territory the record marks (TB/TW); "auto" for the engine's proposal (stones inside
-        /// territory the opponent owns unconditionally). Without it every stone is alive.
+        /// territory the record marks (TB/TW); "auto" for the engine's proposal (proven by
+        /// Benson's life, or estimated by playouts). Without it every stone is alive.
         #[arg(long)]
         dead: Option<String>,
+        /// With --dead auto: for each group proposed dead, and each chain left in seki, say
+        /// whether that is proven or estimated, and why ("explain" in the JSON).
+        #[arg(long)]
+        explain: bool,
     },
     /// Pair a round from a Yunzi pairing file (JSON: settings, entrants, games, byes) or an
     /// OpenGotha tournament file (XML; see docs/PAIRING.md): one JSON line per board with each

@@ -66,12 +66,13 @@ async fn run() -> anyhow::Result<()> {
             }
             return Ok(());
         }
-        Some(Command::Score { records, komi, dead }) => {
+        Some(Command::Score { records, komi, dead, explain }) => {
             use yunzi::services::records::DeadStones;
             let dead = match dead.as_deref() {
+                Some("auto") => DeadStones::Auto { explain: *explain },
+                _ if *explain => anyhow::bail!("--explain explains the engine's proposal: use it with --dead auto"),
                 None => DeadStones::None,
                 Some("sgf") => DeadStones::FromRecord,
-                Some("auto") => DeadStones::Auto,
                 Some(points) => DeadStones::Points(points.to_string()),
             };
             let lines = yunzi::services::records::score(

@@ -113,8 +113,9 @@ pub enum DeadStones {
     FromRecord,
     /// Points given on the command line: SGF letters ("dd,de") or coordinates ("D4,E5").
     Points(String),
-    /// The engine's proposal: stones inside territory the opponent owns unconditionally.
-    Auto,
+    /// The engine's proposal (`life::propose`); `explain`: say for each dead or seki group
+    /// why, and whether that is proven or estimated.
+    Auto { explain: bool },
 }
 
 fn dead_points(
@@ -124,7 +125,7 @@ fn dead_points(
 ) -> Result<Vec<Point>, String> {
     match dead {
         DeadStones::None => Ok(Vec::new()),
-        DeadStones::Auto => Ok(crate::domain::go::life::propose_dead(board)),
+        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board)),
         DeadStones::Points(list) => list
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
@@ -175,9 +176,13 @@ pub fn score(
         let replay = record::replay(&record, set.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
         let game = &replay.game;
         let board = game.board();
+        let mut explained = None;
         let (dead_stones, open_territory) = match dead {
-            DeadStones::Auto => {
+            DeadStones::Auto { explain } => {
                 let proposal = crate::domain::go::life::propose(board);
+                if *explain {
+                    explained = Some(explain_proposal(board, &proposal));
+                }
                 (proposal.dead, proposal.territory)
             }
             _ => (dead_points(&record, board, dead).map_err(|e| format!("{}: {e}", path.display()))?, Vec::new()),
@@ -244,8 +249,78 @@ pub fn score(
             })).collect::<Vec<_>>(),
             "recorded_result": record.result,
         }));
+        if let (Some(explained), Some(fields)) = (explained, out.last_mut().and_then(Value::as_object_mut)) {
+            fields.insert("explain".into(), explained);
+        }
     }
     Ok(out)
+}
+
+/// `yunzi score --dead auto --explain`: each group the proposal calls dead, and each chain
+/// left in seki, with its verdict, whether that is proven or estimated, and why.
+fn explain_proposal(board: &crate::domain::go::board::Board, proposal: &crate::domain::go::life::Proposal) -> Value {
+    use crate::domain::go::life::Basis;
+    let point = |p: &Point| {
+        let (x, y) = board.xy(*p);
+        coordinate(board.height(), sgf::SgfPoint { x, y })
+    };
+    let name = |c: Color| if c == Color::Black { "Black" } else { "White" };
+    let percent = |share: f32| (share * 100.0).round() as u32;
+    let playouts = crate::domain::go::estimate::PLAYOUTS;
+    let mut out = Vec::new();
+    for group in &proposal.groups {
+        let opponent = name(group.colour.opponent());
+        let (basis, why) = match group.basis {
+            Basis::Proven => (
+                "proven",
+                format!(
+                    "inside a region {opponent}'s unconditionally alive stones enclose (Benson), with no room for two eyes"
+                ),
+            ),
+            Basis::Estimated { captured, owned } => (
+                "estimated",
+                format!(
+                    "captured in {}% of {playouts} playouts; its points {opponent}'s in {}% of them",
+                    percent(captured),
+                    percent(owned)
+                ),
+            ),
+            Basis::Eyeless { owned } => (
+                "estimated",
+                format!(
+                    "no eye space in the area {opponent} encloses; its points {opponent}'s in {}% of {playouts} playouts",
+                    percent(owned)
+                ),
+            ),
+        };
+        out.push(json!({
+            "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": why,
+            "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
+        }));
+    }
+    // Seki among the stones left standing.
+    let mut settled = board.clone();
+    settled.set_points(proposal.dead.iter().map(|p| (*p, None)));
+    let in_seki = scoring::seki_chains(&settled);
+    let mut seen = vec![false; settled.len()];
+    for p in settled.points() {
+        let Some(colour) = settled.get(p) else { continue };
+        if in_seki.get(p.index()) != Some(&true) || seen.get(p.index()).copied().unwrap_or(true) {
+            continue;
+        }
+        let stones = settled.chain(p);
+        for s in &stones {
+            if let Some(v) = seen.get_mut(s.index()) {
+                *v = true;
+            }
+        }
+        out.push(json!({
+            "verdict": "seki", "colour": colour.as_str(), "basis": "shape",
+            "why": "shares liberties with the opponent where a stone of either side would put its own chain in atari (or shares an eye with such a chain)",
+            "stones": stones.iter().map(point).collect::<Vec<_>>(),
+        }));
+    }
+    Value::Array(out)
 }
 
 /// `yunzi rules`: every preset with its parameters.
@@ -292,7 +367,7 @@ mod tests {
             "auto",
             "(;SZ[8]KM[0]RU[Chinese]AB[ca][ea][cb][db][eb][fb][ac][bc][cc][fc][ed][fd][ae][be][ce][de][ee]AW[bb][ga][gb][gc][gd][fe][ge][af][bf][cf][df][ef][ff])",
         );
-        let lines = score(&[path], None, &[], None, &DeadStones::Auto).unwrap_or_default();
+        let lines = score(&[path], None, &[], None, &DeadStones::Auto { explain: false }).unwrap_or_default();
         let line = lines.first().cloned().unwrap_or_default();
         assert_eq!(line["dead"], json!(["bb"]));
     }

@@ -77,6 +77,35 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     Ok(())
 }
 
+/// Issue 19, item 3 (the part that is built): `--explain` says for each group the proposal
+/// calls dead whether that is proven (Benson) or estimated, and how sure; never an estimate
+/// shown as a proof. `--explain` without `--dead auto` is refused.
+#[actix_web::test]
+async fn the_proposal_says_what_is_proven_and_what_is_estimated() -> TestResult {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/explain-9x9.sgf");
+    let scored = yunzi(&["score", file, "--dead", "auto", "--explain"])?;
+    assert!(scored.status.success(), "{}", String::from_utf8_lossy(&scored.stderr));
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
+    let explain = line["explain"].as_array().ok_or("no explain")?;
+    assert_eq!(explain.len(), 2, "{explain:?}");
+    let proven = &explain[0];
+    assert_eq!((proven["verdict"].as_str(), proven["basis"].as_str()), (Some("dead"), Some("proven")));
+    assert_eq!((proven["colour"].as_str(), proven["stones"][0].as_str()), (Some("white"), Some("B7")));
+    assert!(proven["why"].as_str().is_some_and(|w| w.contains("Benson")));
+    let estimated = &explain[1];
+    assert_eq!((estimated["basis"].as_str(), estimated["stones"][0].as_str()), (Some("estimated"), Some("H6")));
+    assert!(
+        estimated["why"].as_str().is_some_and(|w| w.contains("% of 160 playouts") && !w.contains("Benson")),
+        "{estimated}"
+    );
+    // Both off the board: White's B7 to Black, Black's H6 to White.
+    assert_eq!((line["black"]["territory"].as_u64(), line["result"].as_str()), (Some(5), Some("W+52.5")));
+    let refused = yunzi(&["score", file, "--explain"])?;
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("use it with --dead auto"));
+    Ok(())
+}
+
 /// Issue 19, item 4: three kos that keep a one-eyed Black group alive next to a White group
 /// with two eyes are false life (1988 Art. 20.2), named by `check` and by `score`; the triple
 /// ko between two bare groups stays a triple ko.

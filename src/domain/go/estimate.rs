@@ -28,6 +28,10 @@ const DEAD_BELOW: f32 = -0.4;
 /// 0.5: 51, 0.55: 48).
 const CAPTURED_FROM: f32 = 0.4;
 
+/// A chain its owner still holds at the end of the playouts this clearly (ownership from -1
+/// to 1) is not dead by its captures alone: it is taken and retaken, as in a ko or a snapback.
+const RETAKEN_FROM: f32 = 0.5;
+
 /// What the playouts made of the position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
@@ -271,7 +275,7 @@ pub fn estimate(board: &Board, playouts: usize) -> Estimate {
         }
         let taken =
             chain.iter().map(|s| captured.get(s.index()).copied().unwrap_or(0.0)).sum::<f32>() / chain.len() as f32;
-        if mean < DEAD_BELOW || taken >= CAPTURED_FROM {
+        if mean < DEAD_BELOW || (taken >= CAPTURED_FROM && mean < RETAKEN_FROM) {
             // Ownership -1 means the opponent owned it every time: as a share, (1 - mean) / 2.
             let sure = (1.0 - mean) / 2.0;
             certainty.extend(std::iter::repeat_n(sure, chain.len()));

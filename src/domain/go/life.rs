@@ -220,13 +220,37 @@ fn proven_dead_with(board: &Board, [black, white]: &[Vec<bool>; 2]) -> Vec<Point
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
 /// pass-alive stone (which cannot be captured whatever happens).
 pub fn propose_dead(board: &Board) -> Vec<Point> {
-    dead_from(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS))
+    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS))
+}
+
+/// Why the proposal calls a group dead: proven, or estimated and how sure.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Basis {
+    /// Inside a region that the opponent's unconditionally alive stones enclose (Benson) and
+    /// where two eyes do not fit: whatever it plays, the group is captured.
+    Proven,
+    /// The playouts captured the group in `captured` of them and gave its points to the
+    /// opponent in `owned` of them (shares from 0 to 1).
+    Estimated { captured: f32, owned: f32 },
+    /// No eye space anywhere in the area the opponent encloses, and the playouts do not keep
+    /// it standing (`owned`: the share of playouts that gave its points to the opponent).
+    Eyeless { owned: f32 },
+}
+
+/// One chain of the proposal's dead stones and why it is there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeadGroup {
+    pub colour: Color,
+    pub stones: Vec<Point>,
+    pub basis: Basis,
 }
 
 /// The engine's proposal for counting a finished (or abandoned) position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Proposal {
     pub dead: Vec<Point>,
+    /// The same stones chain by chain, each with why it is proposed dead.
+    pub groups: Vec<DeadGroup>,
     /// Empty points of regions left open (touching both colours once the dead stones are
     /// off) that the playouts give clearly to one side: territory once the border is closed.
     pub territory: Vec<(Point, Color)>,
@@ -238,7 +262,7 @@ const OPEN_TERRITORY_FROM: f32 = 0.5;
 /// Dead stones (see [`propose_dead`]) and the territory of open regions.
 pub fn propose(board: &Board) -> Proposal {
     let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
-    let dead = dead_from(board, &estimate);
+    let (dead, groups) = dead_groups(board, &estimate);
     let mut settled = board.clone();
     settled.set_points(dead.iter().map(|p| (*p, None)));
     let touches = empty_region_touches(&settled);
@@ -254,7 +278,7 @@ pub fn propose(board: &Board) -> Proposal {
             territory.push((p, Color::White));
         }
     }
-    Proposal { dead, territory }
+    Proposal { dead, groups, territory }
 }
 
 /// For every empty point, which colours ([black, white]) the empty region around it
@@ -271,7 +295,45 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
     out
 }
 
-fn dead_from(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point> {
+/// The proposal's dead stones, and the same stones chain by chain with their basis: proven
+/// where Benson's proof holds, else estimated from the playouts, else eyeless.
+fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Point>, Vec<DeadGroup>) {
+    let dead = dead_stones(board, estimate);
+    let proven = proven_dead(board);
+    let mut seen = vec![false; board.len()];
+    let mut groups = Vec::new();
+    for &p in &dead {
+        let Some(colour) = board.get(p) else { continue };
+        if seen.get(p.index()).copied().unwrap_or(true) {
+            continue;
+        }
+        let stones = board.chain(p);
+        for s in &stones {
+            if let Some(v) = seen.get_mut(s.index()) {
+                *v = true;
+            }
+        }
+        let n = stones.len().max(1) as f32;
+        let sign = if colour == Color::Black { 1.0 } else { -1.0 };
+        let share = |values: &[f32], f: &dyn Fn(f32) -> f32| {
+            stones.iter().map(|s| f(values.get(s.index()).copied().unwrap_or(0.0))).sum::<f32>() / n
+        };
+        // Ownership runs from -1 to 1: the opponent's share of the playouts is (1 - own) / 2.
+        let owned = share(&estimate.ownership, &|o| (1.0 - sign * o) / 2.0);
+        let captured = share(&estimate.captured, &|c| c);
+        let basis = if stones.iter().all(|s| proven.contains(s)) {
+            Basis::Proven
+        } else if stones.iter().all(|s| estimate.dead.contains(s)) {
+            Basis::Estimated { captured, owned }
+        } else {
+            Basis::Eyeless { owned }
+        };
+        groups.push(DeadGroup { colour, stones, basis });
+    }
+    (dead, groups)
+}
+
+fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point> {
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
     let mut dead = proven_dead_with(board, &alive);
     let eyeless = eyeless_in_opponents_area(board);

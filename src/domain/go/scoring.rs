@@ -194,8 +194,32 @@ const SEKI_EYE_POINTS: usize = 2;
 /// points would leave the player's own chain in atari (or be suicide) for both colours, so
 /// unfilled neutral dame between healthy groups are not mistaken for seki.
 pub fn seki_eyes(board: &Board) -> [u32; 2] {
-    let n = board.len();
     let regions = board.empty_regions();
+    let in_seki = seki_chains_in(board, &regions);
+    let mut eyes = [0u32; 2];
+    for (points, touches) in &regions {
+        let owner = match touches {
+            [true, false] => Color::Black,
+            [false, true] => Color::White,
+            _ => continue,
+        };
+        let borders_seki = points.iter().any(|&p| {
+            board.neighbours(p).any(|nb| board.get(nb) == Some(owner) && in_seki.get(nb.index()) == Some(&true))
+        });
+        if borders_seki && let Some(e) = eyes.get_mut(owner.index()) {
+            *e += points.len() as u32;
+        }
+    }
+    eyes
+}
+
+/// Per point: a stone of a chain in seki (see [`seki_eyes`] for what makes one).
+pub fn seki_chains(board: &Board) -> Vec<bool> {
+    seki_chains_in(board, &board.empty_regions())
+}
+
+fn seki_chains_in(board: &Board, regions: &[(Vec<Point>, [bool; 2])]) -> Vec<bool> {
+    let n = board.len();
     let self_atari = |p: Point, color: Color| -> bool {
         let mut trial = board.clone();
         match trial.play(color, p, true) {
@@ -205,7 +229,7 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
     };
     // Chains touching a seki's shared liberties.
     let mut in_seki = vec![false; n];
-    for (points, touches) in &regions {
+    for (points, touches) in regions {
         if touches != &[true, true] {
             continue;
         }
@@ -235,7 +259,7 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
     let mut spread = true;
     while spread {
         spread = false;
-        for (points, touches) in &regions {
+        for (points, touches) in regions {
             let owner = match touches {
                 [true, false] => Color::Black,
                 [false, true] => Color::White,
@@ -258,21 +282,7 @@ pub fn seki_eyes(board: &Board) -> [u32; 2] {
             }
         }
     }
-    let mut eyes = [0u32; 2];
-    for (points, touches) in &regions {
-        let owner = match touches {
-            [true, false] => Color::Black,
-            [false, true] => Color::White,
-            _ => continue,
-        };
-        let borders_seki = points.iter().any(|&p| {
-            board.neighbours(p).any(|nb| board.get(nb) == Some(owner) && in_seki.get(nb.index()) == Some(&true))
-        });
-        if borders_seki && let Some(e) = eyes.get_mut(owner.index()) {
-            *e += points.len() as u32;
-        }
-    }
-    eyes
+    in_seki
 }
 
 /// The result for a margin in half-points (positive: Black ahead).
@@ -612,6 +622,9 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seki_eyes(&seki), [2, 1]);
+        // Every chain is in the seki: the stone d1, White's chain, and the chain sharing c1.
+        let in_seki = seki_chains(&seki);
+        assert!(seki.points().filter(|p| seki.get(*p).is_some()).all(|p| in_seki[p.index()]));
         let mut japanese = rules("japanese-1989");
         japanese.komi = crate::domain::komi::Komi::ZERO;
         let c = count(&seki, &japanese, &CountInput::default());
