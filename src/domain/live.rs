@@ -14,7 +14,7 @@ use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
 use super::color::Color;
 use super::go::board::{Board, BoardError, Point};
 use super::go::game::{Ending, Game, Illegal, Move};
-use super::go::life::propose_dead;
+use super::go::life::{DeadGroup, propose, propose_dead};
 use super::go::ruleset::Ruleset;
 use super::go::scoring::{self, Count, CountInput};
 use super::limits::MAX_MOVES_PER_GAME;
@@ -113,13 +113,13 @@ pub struct SealedMove {
     pub point: Option<(u8, u8)>,
 }
 
-/// The engine's view of a position for a referee: the stones it proposes dead, and the count
-/// under the game's rules with them (`handicap` stones handed back as the rules say).
-pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<(u8, u8)>, Count) {
-    let board = game.board();
-    let dead = propose_dead(board);
-    let count = count_position(game, &dead, [0, 0], handicap);
-    (dead.into_iter().map(|p| board.xy(p)).collect(), count)
+/// The engine's view of a position for a referee: the stones it proposes dead, chain by chain
+/// with why (proven or estimated), and the count under the game's rules with them
+/// (`handicap` stones handed back as the rules say).
+pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<DeadGroup>, Count) {
+    let proposal = propose(game.board());
+    let count = count_position(game, &proposal.dead, [0, 0], handicap);
+    (proposal.groups, count)
 }
 
 /// The count of `game`'s position with `dead` stones removed, under its rules.

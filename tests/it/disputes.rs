@@ -54,7 +54,7 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
 /// played first, Black's and White's in turn.
 #[actix_web::test]
 async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
-    let (mut t, event) = board_for_records().await?;
+    let (mut t, event) = board_for_records("19").await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
     play_record(&mut t, &mut recorder, "triple-ko.sgf").await?;
     let queue = recorder.get(&format!("{event}/disputes")).await?;
@@ -89,13 +89,13 @@ async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     Ok(())
 }
 
-/// A 19×19 live board without a clock, and its event's address.
-async fn board_for_records() -> Result<(crate::live::LiveTable, String), Box<dyn std::error::Error>> {
+/// A live board of `size` lines without a clock, and its event's address.
+async fn board_for_records(size: &str) -> Result<(crate::live::LiveTable, String), Box<dyn std::error::Error>> {
     let mut t = live_table("").await?;
     let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
     let mut form: Vec<(&str, &str)> =
         event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
-    form.extend([("board_size", "19"), ("time_control", "")]);
+    form.extend([("board_size", size), ("time_control", "")]);
     t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
     Ok((t, event))
 }
@@ -113,10 +113,19 @@ async fn play_record(
         record[start + tag.len()..].split(']').map_while(|chunk| chunk.strip_prefix('[').map(str::to_string)).collect()
     };
     let (setup_black, setup_white) = (points("AB"), points("AW"));
-    let moves: Vec<String> = record.split(';').skip(2).filter_map(|m| m.get(2..4).map(str::to_string)).collect();
+    // Moves as SGF points, "" for a pass.
+    let moves: Vec<String> = record
+        .split(';')
+        .skip(2)
+        .filter_map(|m| m.get(2..).map(|rest| rest.split(']').next().unwrap_or_default().to_string()))
+        .collect();
+    let size: u8 = record.split("SZ[").nth(1).and_then(|rest| rest.split(']').next()).unwrap_or("19").parse()?;
     let coordinate = |sgf: &str| -> String {
+        if sgf.is_empty() {
+            return "pass".to_string();
+        }
         let (x, y) = (sgf.as_bytes()[0] - b'a', sgf.as_bytes()[1] - b'a');
-        format!("{}{}", "ABCDEFGHJKLMNOPQRST".as_bytes()[x as usize] as char, 19 - y)
+        format!("{}{}", "ABCDEFGHJKLMNOPQRST".as_bytes()[x as usize] as char, size - y)
     };
     let mut sequence = Vec::new();
     for i in 0..setup_black.len().max(setup_white.len()) {
@@ -139,7 +148,7 @@ async fn play_record(
 /// with two eyes, played on a board, are filed as false life with its article (Art. 20.2).
 #[actix_web::test]
 async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
-    let (mut t, event) = board_for_records().await?;
+    let (mut t, event) = board_for_records("19").await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
     play_record(&mut t, &mut recorder, "false-life.sgf").await?;
     let queue = recorder.get(&format!("{event}/disputes")).await?;
@@ -150,6 +159,42 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
             && queue.body.contains("Art. 20.2"),
         "{}",
         queue.body
+    );
+    Ok(())
+}
+
+/// Issue 19: the dispute page says, group by group, whether the engine's dead stones are proven
+/// or estimated, and why, in English and in Chinese. The record: a White stone inside a
+/// small region of Black's two-eyed chain (proven), a lone Black stone in White's wide area
+/// (estimated); the passes end play and White disputes the marks.
+#[actix_web::test]
+async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() -> TestResult {
+    let (mut t, event) = board_for_records("9").await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, "explain-9x9.sgf").await?;
+    t.white.post(&format!("{}/dispute", t.board), &[]).await?.assert_status(303)?;
+    let queue = recorder.get(&format!("{event}/disputes")).await?;
+    let id = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    let page = recorder.get(&format!("{event}/disputes/{id}")).await?.body;
+    let groups: Vec<&str> = page.split("<li data-basis=").skip(1).collect();
+    assert_eq!(groups.len(), 2, "{page}");
+    assert!(
+        groups[0].starts_with("\"proven\"") && groups[0].contains("White B7") && groups[0].contains("Benson"),
+        "{}",
+        groups[0]
+    );
+    assert!(
+        groups[1].starts_with("\"estimated\"")
+            && groups[1].contains("Black H6")
+            && groups[1].contains("% of 160 playouts"),
+        "{}",
+        groups[1]
+    );
+    recorder.get("/lang/zh?next=/").await?;
+    let zh = recorder.get(&format!("{event}/disputes/{id}")).await?.body;
+    assert!(
+        zh.contains("已证明") && zh.contains("本森算法") && zh.contains("估计") && zh.contains("160盘模拟对局"),
+        "{zh}"
     );
     Ok(())
 }

@@ -144,9 +144,19 @@ pub struct DisputePage {
     view: DisputeView,
     /// The position at the dispute's move.
     svg: String,
-    /// The engine's analysis there: the stones it proposes dead, and the count with them.
-    proposed_dead: Vec<String>,
+    /// The engine's analysis there: the groups it proposes dead, each with its points and
+    /// why (proven or estimated, and how sure), and the count with them.
+    proposed_dead: Vec<ProposedGroup>,
     count: String,
+}
+
+/// One group the engine proposes dead, as the dispute page shows it.
+pub struct ProposedGroup {
+    /// "proven" or "estimated" (a message key: `basis-label-…`).
+    basis: &'static str,
+    colour: String,
+    points: String,
+    why: String,
 }
 
 impl DisputePage {
@@ -206,7 +216,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
                 .clone()
         }
     };
-    let (dead, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
+    let (groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
+    let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
     let position = then.board();
     let last = then.moves().last().and_then(|m| match m.mv {
         crate::domain::go::game::Move::Play(p) => Some(position.xy(p)),
@@ -221,5 +232,45 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         Locale::En => count.result.display_en(),
     };
     let count = format!("{result} · {}", crate::web::handlers::live::count_detail(&count, ctx.locale));
-    Ok(DisputePage { proposed_dead: dead.into_iter().map(name).collect(), count, svg, event: board.event, view, ctx })
+    let proposed_dead = groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
+    Ok(DisputePage { proposed_dead, count, svg, event: board.event, view, ctx })
+}
+
+/// A proposed group for the page: its colour and points, proven or estimated, and why.
+fn proposed_group(
+    ctx: &PageCtx,
+    position: &crate::domain::go::board::Board,
+    group: &crate::domain::go::life::DeadGroup,
+    name: &dyn Fn((u8, u8)) -> String,
+) -> ProposedGroup {
+    use crate::domain::go::life::Basis;
+    use crate::i18n::Arg;
+    let percent = |share: f32| Arg::Num(i64::from((share * 100.0).round() as i32));
+    let playouts = Arg::Num(crate::domain::go::estimate::PLAYOUTS as i64);
+    let opponent = ctx.t(if group.colour == crate::domain::color::Color::Black { "white" } else { "black" });
+    let (basis, why) = match group.basis {
+        Basis::Proven => ("proven", ctx.locale.t_args("basis-proven", &[("opponent", Arg::Str(&opponent))])),
+        Basis::Estimated { captured, owned } => (
+            "estimated",
+            ctx.locale.t_args(
+                "basis-estimated",
+                &[
+                    ("opponent", Arg::Str(&opponent)),
+                    ("playouts", playouts),
+                    ("captured", percent(captured)),
+                    ("owned", percent(owned)),
+                ],
+            ),
+        ),
+        Basis::Eyeless { owned } => (
+            "estimated",
+            ctx.locale.t_args(
+                "basis-eyeless",
+                &[("opponent", Arg::Str(&opponent)), ("playouts", playouts), ("owned", percent(owned))],
+            ),
+        ),
+    };
+    let points: Vec<String> = group.stones.iter().map(|p| name(position.xy(*p))).collect();
+    let colour = ctx.t(if group.colour == crate::domain::color::Color::Black { "black" } else { "white" });
+    ProposedGroup { basis, colour, points: points.join(" "), why }
 }
