@@ -66,6 +66,11 @@ pub enum Scoring {
     Territory,
     /// Stones on the board only (pre-Tang 两溢 counting living stones, Tibetan).
     StoneCount,
+    /// Sunjang's absolute territory (绝对计空, rules-history-book.txt ch. 2, figs. 2-2 to 2-5,
+    /// pp. 34–36): the opponent's dead stones come off, then every own stone not on the
+    /// boundary (冗子), keeping those a boundary stone needs to keep two liberties; the empty
+    /// points are counted, eyes in seki too. Area counting less the boundary stones.
+    AbsoluteTerritory,
     /// Prisoners only (两溢后计俘子, ancient-capture-count-rules.txt): play runs until neither
     /// side can add a stone (两溢), a pass hands the opponent a prisoner, dead stones left on
     /// the board are handed over (淘子), and the side holding more prisoners wins.
@@ -127,7 +132,7 @@ codes!(Suicide { Forbidden => "forbidden" | "no", MultiStoneAllowed => "multi-st
 codes!(KoRule { Simple => "simple", Positional => "positional" | "psk", Situational => "situational" | "ssk", HotPoint => "hot-point" | "hotpoint" });
 codes!(CyclePolicy { Forbid => "forbid" | "forbidden", NoResult => "no-result", Draw => "draw", Replay => "replay", Referee => "referee" });
 codes!(PassRule { Free => "free", PassStone => "pass-stone" | "stone" });
-codes!(Scoring { Area => "area", Territory => "territory", StoneCount => "stones" | "stone-count", Captures => "captures" | "capture-count" | "两溢" });
+codes!(Scoring { Area => "area", Territory => "territory", StoneCount => "stones" | "stone-count", Captures => "captures" | "capture-count" | "两溢", AbsoluteTerritory => "absolute-territory" | "绝对计空" });
 codes!(GroupTax { None => "none", TwoPerGroup => "two-per-group" | "tang", ReturnHead => "return-head" | "还棋头" });
 codes!(EqualScore { Draw => "draw", BlackLoses => "black-loses", WhiteLoses => "white-loses" });
 codes!(HandicapCompensation { None => "none", Full => "full", AllButOne => "all-but-one" });
@@ -314,11 +319,12 @@ impl Ruleset {
                 r.group_tax = GroupTax::ReturnHead;
                 r.count_in_stones = true;
             }
+            // Sunjang: 16 stones and Black's tengen, White moves first, absolute territory
+            // (the eyes of a seki count, fig. 2-5), equal counts lose for Black.
             "sunjang" => {
                 r.setup = Setup::Sunjang;
                 r.first_player = Color::White;
-                r.scoring = Scoring::Territory;
-                r.seki_territory = false;
+                r.scoring = Scoring::AbsoluteTerritory;
                 r.equal_score = EqualScore::BlackLoses;
             }
             "tibetan" => {
@@ -464,6 +470,7 @@ mod tests {
         assert_eq!(p("ming-qing").first_player, Color::White);
         assert_eq!((p("tibetan").width, p("tibetan").ko), (17, KoRule::HotPoint));
         assert_eq!(p("sunjang").equal_score, EqualScore::BlackLoses);
+        assert_eq!(p("sunjang").scoring, Scoring::AbsoluteTerritory);
         assert_eq!((p("pre-tang").scoring, p("pre-tang").pass), (Scoring::Captures, PassRule::PassStone));
         assert_eq!(p("pre-tang").equal_score, EqualScore::BlackLoses); // 受饶先下者输
         assert!(p("chinese-1988").count_in_stones && p("chinese-2002").split_shared_points);

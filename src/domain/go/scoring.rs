@@ -59,6 +59,9 @@ pub struct Totals {
     pub groups: [u32; 2],
     /// Empty points touching both colours.
     pub shared: u32,
+    /// Stones each side keeps on the boundary under absolute territory (the rest are 冗子,
+    /// cleared and counted as territory); zero under the other scorings.
+    pub boundary: [u32; 2],
 }
 
 /// Each side's score in half-points under `rules` (scoring method and group tax), before
@@ -74,6 +77,7 @@ pub fn side_scores(t: &Totals, rules: &Ruleset) -> [i32; 2] {
             Scoring::Territory => 2 * (terr + pr),
             Scoring::StoneCount => 2 * s,
             Scoring::Captures => 2 * pr,
+            Scoring::AbsoluteTerritory => 2 * (s + terr - get(&t.boundary)),
         };
     }
     match rules.group_tax {
@@ -145,7 +149,9 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         }
     }
     let groups = (rules.group_tax != GroupTax::None).then(|| alive.groups());
-    let totals = Totals { stones, territory, prisoners, groups: groups.unwrap_or_default(), shared: r.shared };
+    let boundary = if rules.scoring == Scoring::AbsoluteTerritory { boundary_stones(alive) } else { [0, 0] };
+    let totals =
+        Totals { stones, territory, prisoners, groups: groups.unwrap_or_default(), shared: r.shared, boundary };
     let half = side_scores(&totals, rules);
     // Area counting would credit Black with its handicap stones; the rules hand some back.
     let compensation_points = match (rules.scoring, rules.handicap_compensation) {
@@ -166,6 +172,69 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         score_half_points: half.get(i).copied().unwrap_or(0),
     };
     Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
+}
+
+/// Sunjang's absolute territory (rules-history-book.txt ch. 2, figs. 2-2 and 2-3): the stones
+/// each side keeps when it clears its 冗子, per colour. A stone is on the boundary when it
+/// touches the opponent or a point that is not its own territory; a cleared stone comes back
+/// while a kept chain would otherwise have a single liberty ("边界上不能只有一口气的子，因此 A
+/// 子要保留").
+pub fn boundary_stones(board: &Board) -> [u32; 2] {
+    let mut owner_of_empty: Vec<Option<Color>> = vec![None; board.len()];
+    for (points, touches) in board.empty_regions() {
+        let owner = match touches {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        for p in points {
+            if let Some(o) = owner_of_empty.get_mut(p.index()) {
+                *o = owner;
+            }
+        }
+    }
+    let mut kept = vec![false; board.len()];
+    for p in board.points() {
+        let Some(colour) = board.get(p) else { continue };
+        let on_boundary = board.neighbours(p).any(|n| match board.get(n) {
+            Some(c) => c != colour,
+            None => owner_of_empty.get(n.index()).copied().flatten() != Some(colour),
+        });
+        if let Some(k) = kept.get_mut(p.index()) {
+            *k = on_boundary;
+        }
+    }
+    // The cleared board: kept stones only. A kept chain left with one liberty takes back a
+    // cleared neighbour of its colour, until none is (each round keeps at least one stone).
+    loop {
+        let mut cleared = board.clone();
+        cleared.set_points(
+            board.points().filter(|p| board.get(*p).is_some() && kept.get(p.index()) != Some(&true)).map(|p| (p, None)),
+        );
+        let restore = cleared.points().find_map(|p| {
+            let colour = cleared.get(p)?;
+            // Only a chain in atari (one liberty) takes a stone back.
+            cleared.atari_liberty(p)?;
+            cleared
+                .chain(p)
+                .into_iter()
+                .flat_map(|s| board.neighbours(s).collect::<Vec<_>>())
+                .find(|n| board.get(*n) == Some(colour) && kept.get(n.index()) == Some(&false))
+        });
+        match restore.and_then(|p| kept.get_mut(p.index())) {
+            Some(k) => *k = true,
+            None => break,
+        }
+    }
+    let mut out = [0u32; 2];
+    for p in board.points() {
+        if let (Some(c), Some(true)) = (board.get(p), kept.get(p.index()))
+            && let Some(n) = out.get_mut(c.index())
+        {
+            *n += 1;
+        }
+    }
+    out
 }
 
 /// A side with as many warnings as the rules allow loses the game whatever the count (1988
@@ -629,6 +698,73 @@ mod tests {
         japanese.komi = crate::domain::komi::Komi::ZERO;
         let c = count(&seki, &japanese, &CountInput::default());
         assert_eq!((c.black.territory, c.white.territory, c.shared), (0, 0, 1));
+    }
+
+    /// Sunjang's absolute territory (rules-history-book.txt ch. 2, pp. 34–36): empty points
+    /// only, with the opponent's dead stones and one's own redundant stones (冗子) taken off,
+    /// boundary stones kept. Positions made for the test.
+    #[test]
+    fn sunjang_counts_absolute_territory() {
+        let mut sunjang = rules("sunjang");
+        sunjang.komi = crate::domain::komi::Komi::ZERO;
+        let score = |b: &Board, dead: &[Point]| {
+            let c = count(b, &sunjang, &CountInput { dead, ..CountInput::default() });
+            (c.black.score_half_points / 2, c.white.score_half_points / 2)
+        };
+        // Walls on columns c and d: Black's 10 empty points, White's 5.
+        let walls = Board::from_text(
+            "..XO.
+             ..XO.
+             ..XO.
+             ..XO.
+             ..XO.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(boundary_stones(&walls), [5, 5]);
+        assert_eq!(score(&walls, &[]), (10, 5));
+        // A stone played inside one's own territory is a 冗子: cleared, it costs nothing
+        // (under the Japanese rules it would cost a point).
+        let inside = Board::from_text(
+            "X.XO.
+             ..XO.
+             ..XO.
+             ..XO.
+             ..XO.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(score(&inside, &[]), (10, 5));
+        let mut japanese = rules("japanese-1989");
+        japanese.komi = crate::domain::komi::Komi::ZERO;
+        assert_eq!(count(&inside, &japanese, &CountInput::default()).black.territory, 9);
+        // A dead White stone comes off and its point is Black's; it is no prisoner.
+        let dead_stone = Board::from_text(
+            "O.XO.
+             ..XO.
+             ..XO.
+             ..XO.
+             ..XO.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let corner = dead_stone.point(0, 0).unwrap_or_else(|| panic!("a1"));
+        assert_eq!(score(&dead_stone, &[corner]), (10, 5));
+        // The book: Korean counting is Chinese area counting less the boundary stones.
+        let area = count(&walls, &rules("chinese-2002"), &CountInput::default());
+        assert_eq!(area.black.score_half_points / 2 - 5, 10);
+        // Seki with eyes (fig. 2-5): the eyes count, and so do the cleared 冗子 behind them.
+        let seki = Board::from_text(
+            ".X.O.
+             XXXOO",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(score(&seki, &[]), (3, 2));
+        // A boundary stone that would keep one liberty keeps the stone behind it (the book's A).
+        let thin = Board::from_text(
+            ".X.
+             XXO
+             XO.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(boundary_stones(&thin)[0], 4, "every Black stone stays: {thin:?}");
     }
 
     #[test]
