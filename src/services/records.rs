@@ -260,6 +260,9 @@ pub fn score(
 /// left in seki, with its verdict, whether that is proven or estimated, and why.
 fn explain_proposal(board: &crate::domain::go::board::Board, proposal: &crate::domain::go::life::Proposal) -> Value {
     use crate::domain::go::life::Basis;
+    use crate::domain::go::reading::Verdict;
+    let mut groups = proposal.groups.clone();
+    crate::domain::go::life::read_groups(board, &mut groups);
     let point = |p: &Point| {
         let (x, y) = board.xy(*p);
         coordinate(board.height(), sgf::SgfPoint { x, y })
@@ -268,8 +271,37 @@ fn explain_proposal(board: &crate::domain::go::board::Board, proposal: &crate::d
     let percent = |share: f32| (share * 100.0).round() as u32;
     let playouts = crate::domain::go::estimate::PLAYOUTS;
     let mut out = Vec::new();
-    for group in &proposal.groups {
+    let line_text = |line: &[crate::domain::go::reading::LineMove]| -> Vec<String> {
+        line.iter()
+            .map(|(c, p)| {
+                let side = if *c == Color::Black { "B" } else { "W" };
+                format!("{side} {}", p.as_ref().map(point).unwrap_or_else(|| "pass".into()))
+            })
+            .collect()
+    };
+    for group in &groups {
         let opponent = name(group.colour.opponent());
+        let own = name(group.colour);
+        if let Some(Verdict::Dead { line }) = &group.reading {
+            let sequence = line_text(line);
+            out.push(json!({
+                "verdict": "dead", "colour": group.colour.as_str(), "basis": "proven",
+                "why": format!(
+                    "read: shut in by {opponent}, it is captured even with {own} to play first; {own}'s best defence and {opponent}'s answer: {}",
+                    sequence.join(", ")
+                ),
+                "sequence": sequence,
+                "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        let doubt = match &group.reading {
+            Some(Verdict::Alive { .. }) => "; reading the local fight finds it alive: check it",
+            Some(Verdict::Unsettled) => {
+                "; reading the local fight finds it unsettled (whoever plays first wins it): check it"
+            }
+            _ => "",
+        };
         let (basis, why) = match group.basis {
             Basis::Proven => (
                 "proven",
@@ -294,7 +326,7 @@ fn explain_proposal(board: &crate::domain::go::board::Board, proposal: &crate::d
             ),
         };
         out.push(json!({
-            "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": why,
+            "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": format!("{why}{doubt}"),
             "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
         }));
     }

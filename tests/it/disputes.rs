@@ -163,19 +163,27 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
     Ok(())
 }
 
+/// A 9×9 record of `tests/sgf` played on a board to its passes, White disputing the marks:
+/// the table (which keeps the app running), the recorder (the event's director) and the
+/// dispute's page.
+async fn disputed_record(file: &str) -> Result<(crate::live::LiveTable, Client, String), Box<dyn std::error::Error>> {
+    let (mut t, event) = board_for_records("9").await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, file).await?;
+    t.white.post(&format!("{}/dispute", t.board), &[]).await?.assert_status(303)?;
+    let queue = recorder.get(&format!("{event}/disputes")).await?;
+    let id = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    Ok((t, recorder, format!("{event}/disputes/{id}")))
+}
+
 /// Issue 19: the dispute page says, group by group, whether the engine's dead stones are proven
 /// or estimated, and why, in English and in Chinese. The record: a White stone inside a
 /// small region of Black's two-eyed chain (proven), a lone Black stone in White's wide area
 /// (estimated); the passes end play and White disputes the marks.
 #[actix_web::test]
 async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() -> TestResult {
-    let (mut t, event) = board_for_records("9").await?;
-    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
-    play_record(&mut t, &mut recorder, "explain-9x9.sgf").await?;
-    t.white.post(&format!("{}/dispute", t.board), &[]).await?.assert_status(303)?;
-    let queue = recorder.get(&format!("{event}/disputes")).await?;
-    let id = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
-    let page = recorder.get(&format!("{event}/disputes/{id}")).await?.body;
+    let (_table, mut recorder, dispute) = disputed_record("explain-9x9.sgf").await?;
+    let page = recorder.get(&dispute).await?.body;
     let groups: Vec<&str> = page.split("<li data-basis=").skip(1).collect();
     assert_eq!(groups.len(), 2, "{page}");
     assert!(
@@ -191,11 +199,29 @@ async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() ->
         groups[1]
     );
     recorder.get("/lang/zh?next=/").await?;
-    let zh = recorder.get(&format!("{event}/disputes/{id}")).await?.body;
+    let zh = recorder.get(&dispute).await?.body;
     assert!(
         zh.contains("已证明") && zh.contains("本森算法") && zh.contains("估计") && zh.contains("160盘模拟对局"),
         "{zh}"
     );
+    Ok(())
+}
+
+/// Issue 19: a group the engine reads dead is shown as proven on the dispute page, with the
+/// line that captures it as a numbered figure on the board.
+#[actix_web::test]
+async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResult {
+    let (_table, mut recorder, dispute) = disputed_record("read-9x9.sgf").await?;
+    let page = recorder.get(&dispute).await?.body;
+    let group = page.split("<li data-basis=").nth(1).ok_or("no group")?;
+    assert!(group.starts_with("\"proven\"") && group.contains("read: shut in by White"), "{group}");
+    assert!(group.contains("<figure class=\"reading\">"), "{group}");
+    // The figure numbers White's capturing moves on their stones (the line: Black passes,
+    // White plays inside twice).
+    assert!(group.contains(r#"pointer-events="none">4</text>"#), "{group}");
+    recorder.get("/lang/zh?next=/").await?;
+    let zh = recorder.get(&dispute).await?.body;
+    assert!(zh.contains("读棋：被白方围住") && zh.contains("读棋变化"), "{zh}");
     Ok(())
 }
 

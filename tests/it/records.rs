@@ -100,6 +100,18 @@ async fn the_proposal_says_what_is_proven_and_what_is_estimated() -> TestResult 
     );
     // Both off the board: White's B7 to Black, Black's H6 to White.
     assert_eq!((line["black"]["territory"].as_u64(), line["result"].as_str()), (Some(5), Some("W+52.5")));
+    // A group shut in by a wall that is not unconditionally alive: proven by reading, with
+    // the line that captures it.
+    let read = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/read-9x9.sgf");
+    let scored = yunzi(&["score", read, "--dead", "auto", "--explain"])?;
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
+    let group = &line["explain"][0];
+    assert_eq!((group["basis"].as_str(), group["colour"].as_str()), (Some("proven"), Some("black")), "{line}");
+    assert!(group["why"].as_str().is_some_and(|w| w.starts_with("read: ")), "{group}");
+    let sequence: Vec<&str> =
+        group["sequence"].as_array().ok_or("no sequence")?.iter().filter_map(|m| m.as_str()).collect();
+    assert!(sequence.first().is_some_and(|m| m.starts_with("B ")), "Black defends first: {sequence:?}");
+    assert!(sequence.last().is_some_and(|m| m.starts_with("W ") && m != &"W pass"), "White captures: {sequence:?}");
     let refused = yunzi(&["score", file, "--explain"])?;
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("use it with --dead auto"));

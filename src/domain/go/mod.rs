@@ -5,6 +5,7 @@ pub mod game;
 pub mod life;
 #[cfg(test)]
 mod properties;
+pub mod reading;
 pub mod record;
 pub mod ruleset;
 pub mod scoring;

@@ -157,6 +157,8 @@ pub struct ProposedGroup {
     colour: String,
     points: String,
     why: String,
+    /// When reading proves it: the board after the line, its moves numbered (SVG).
+    figure: Option<String>,
 }
 
 impl DisputePage {
@@ -216,7 +218,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
                 .clone()
         }
     };
-    let (groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
+    let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
+    crate::domain::go::life::read_groups(then.board(), &mut groups);
     let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
     let position = then.board();
     let last = then.moves().last().and_then(|m| match m.mv {
@@ -243,11 +246,45 @@ fn proposed_group(
     group: &crate::domain::go::life::DeadGroup,
     name: &dyn Fn((u8, u8)) -> String,
 ) -> ProposedGroup {
+    use crate::domain::color::Color;
     use crate::domain::go::life::Basis;
+    use crate::domain::go::reading::Verdict;
     use crate::i18n::Arg;
     let percent = |share: f32| Arg::Num(i64::from((share * 100.0).round() as i32));
     let playouts = Arg::Num(crate::domain::go::estimate::PLAYOUTS as i64);
-    let opponent = ctx.t(if group.colour == crate::domain::color::Color::Black { "white" } else { "black" });
+    let colour_name = |c: Color| ctx.t(if c == Color::Black { "black" } else { "white" });
+    let opponent = colour_name(group.colour.opponent());
+    let points: Vec<String> = group.stones.iter().map(|p| name(position.xy(*p))).collect();
+    let colour = colour_name(group.colour);
+    if let Some(Verdict::Dead { line }) = &group.reading {
+        // The proof: the line played out on the position, numbered as a figure.
+        let mut after = position.clone();
+        let mut numbers = Vec::new();
+        let mut moves = Vec::new();
+        for (i, (c, p)) in line.iter().enumerate() {
+            let at = match p {
+                Some(p) => {
+                    let _ = after.play(*c, *p, false);
+                    let (x, y) = position.xy(*p);
+                    numbers.push((x, y, i + 1));
+                    name((x, y))
+                }
+                None => ctx.t("live-pass"),
+            };
+            moves.push(format!("{} {} {at}", i + 1, colour_name(*c)));
+        }
+        let why = ctx.locale.t_args(
+            "basis-read",
+            &[("opponent", Arg::Str(&opponent)), ("own", Arg::Str(&colour)), ("line", Arg::Str(&moves.join(", ")))],
+        );
+        let figure = crate::web::board_svg::render(&after, &Marks { last: None, dead: &[], numbers: &numbers });
+        return ProposedGroup { basis: "proven", colour, points: points.join(" "), why, figure: Some(figure) };
+    }
+    let doubt = match &group.reading {
+        Some(Verdict::Alive { .. }) => format!(" · {}", ctx.t("basis-reading-alive")),
+        Some(Verdict::Unsettled) => format!(" · {}", ctx.t("basis-reading-unsettled")),
+        _ => String::new(),
+    };
     let (basis, why) = match group.basis {
         Basis::Proven => ("proven", ctx.locale.t_args("basis-proven", &[("opponent", Arg::Str(&opponent))])),
         Basis::Estimated { captured, owned } => (
@@ -270,7 +307,5 @@ fn proposed_group(
             ),
         ),
     };
-    let points: Vec<String> = group.stones.iter().map(|p| name(position.xy(*p))).collect();
-    let colour = ctx.t(if group.colour == crate::domain::color::Color::Black { "black" } else { "white" });
-    ProposedGroup { basis, colour, points: points.join(" "), why }
+    ProposedGroup { basis, colour, points: points.join(" "), why: format!("{why}{doubt}"), figure: None }
 }
