@@ -977,7 +977,9 @@ impl LiveGame {
             }
         }
         let mut clock = self.setup.control.map(GameClock::new);
+        let mut nodes = Vec::with_capacity(self.moves.len());
         for m in &self.moves {
+            let mut out = String::new();
             let (tag, left_tag) = match m.colour {
                 Color::Black => ("B", "BL"),
                 Color::White => ("W", "WL"),
@@ -998,8 +1000,66 @@ impl LiveGame {
                 out.push_str(&format!("{left_tag}[{left}]"));
             }
             out.push_str(&format!("C[{}s]", m.spent / 1000));
+            nodes.push(out);
+        }
+        let variations = self.reading_variations();
+        match nodes.split_last() {
+            // The lines read branch off beside the last move (a pass, which leaves the
+            // position as it is), so the game's own record stays the main line.
+            Some((last, before)) if !variations.is_empty() => {
+                out.push_str(&before.concat());
+                out.push_str(&format!("(;{}", last.trim_start_matches(';')));
+                out.push(')');
+                for variation in variations {
+                    out.push_str(&variation);
+                }
+            }
+            _ => out.push_str(&nodes.concat()),
         }
         out.push(')');
+        out
+    }
+
+    /// For a game ended by passes: each group the engine proposes dead and reads dead, as an
+    /// SGF variation (the owner's best defence and the capture), its first node saying so.
+    fn reading_variations(&self) -> Vec<String> {
+        if self.game.ending() != Some(Ending::Passes) {
+            return Vec::new();
+        }
+        let board = self.game.board();
+        let mut groups = propose(board).groups;
+        super::go::life::read_groups(board, &mut groups);
+        let name = |p: Point| {
+            let (x, y) = board.xy(p);
+            super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
+        };
+        let mut out = Vec::new();
+        for group in &groups {
+            let Some(super::go::reading::Verdict::Dead { line }) = &group.reading else { continue };
+            if line.is_empty() {
+                continue;
+            }
+            let owner = if group.colour == Color::Black { "Black" } else { "White" };
+            let stones: Vec<String> = group.stones.iter().map(|p| name(*p)).collect();
+            let mut variation = String::from("(");
+            for (i, (colour, point)) in line.iter().enumerate() {
+                let at = point
+                    .map(|p| {
+                        let (x, y) = board.xy(p);
+                        format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)
+                    })
+                    .unwrap_or_default();
+                variation.push_str(&format!(";{}[{at}]", if *colour == Color::Black { "B" } else { "W" }));
+                if i == 0 {
+                    variation.push_str(&format!(
+                        "C[Yunzi reading: {owner} {} is dead, captured even with {owner} to play first; this is the best defence and the capture.]",
+                        stones.join(" ")
+                    ));
+                }
+            }
+            variation.push(')');
+            out.push(variation);
+        }
         out
     }
 }

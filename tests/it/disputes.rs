@@ -211,7 +211,7 @@ async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() ->
 /// line that captures it as a numbered figure on the board.
 #[actix_web::test]
 async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResult {
-    let (_table, mut recorder, dispute) = disputed_record("read-9x9.sgf").await?;
+    let (table, mut recorder, dispute) = disputed_record("read-9x9.sgf").await?;
     let page = recorder.get(&dispute).await?.body;
     let group = page.split("<li data-basis=").nth(1).ok_or("no group")?;
     assert!(group.starts_with("\"proven\"") && group.contains("read: shut in by White"), "{group}");
@@ -222,6 +222,18 @@ async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResul
     recorder.get("/lang/zh?next=/").await?;
     let zh = recorder.get(&dispute).await?.body;
     assert!(zh.contains("读棋：被白方围住") && zh.contains("读棋变化"), "{zh}");
+    // The game record carries the line as a variation beside the last move; the game itself
+    // stays the main line (it ends with White's pass).
+    let sgf = recorder.get(&format!("{}/game.sgf", table.board)).await?.body;
+    assert!(
+        sgf.contains("(;B[]C[Yunzi reading: Black A8 B8 C8 C9 is dead") || sgf.contains("C[Yunzi reading: Black"),
+        "{sgf}"
+    );
+    let record = yunzi::domain::go::sgf::parse(&sgf)?;
+    let last = record.nodes.last().and_then(|n| n.mv.clone()).ok_or("no moves")?;
+    assert_eq!((last.color, last.point), (yunzi::domain::color::Color::White, None), "{sgf}");
+    let variation_moves = sgf.split("C[Yunzi reading").nth(1).map(|v| v.matches(";W[").count()).unwrap_or(0);
+    assert!(variation_moves >= 1, "White's capture is in the variation: {sgf}");
     Ok(())
 }
 
