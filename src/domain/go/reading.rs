@@ -38,6 +38,9 @@ struct Search<'a> {
     defender: Color,
     region: &'a [Point],
     nodes: usize,
+    /// Set while a move was left out because it repeated a position of the line: what was
+    /// found below then holds for this line only, and is not remembered for others.
+    repeated: bool,
     /// (position, player to move, ko point, passes in a row) → whether the defender lives.
     memo: HashMap<(u64, bool, Option<Point>, u8), bool>,
 }
@@ -68,6 +71,20 @@ fn region_of(board: &Board, target: Point, attacker: Color) -> Option<Vec<Point>
             }
         }
     }
+    // The opponent's stones inside (every liberty in the region, like a stone on the vital
+    // point) belong to the fight: their points can be played again once they are taken.
+    let mut inside = Vec::new();
+    for &p in &region {
+        for n in board.neighbours(p) {
+            if board.get(n) == Some(attacker) && !inside.contains(&n) && !seen.get(n.index()).copied().unwrap_or(true) {
+                let chain = board.chain(n);
+                if board.liberties(n).iter().all(|l| seen.get(l.index()) == Some(&true)) {
+                    inside.extend(chain);
+                }
+            }
+        }
+    }
+    region.extend(inside);
     Some(region)
 }
 
@@ -102,6 +119,7 @@ impl Search<'_> {
         if let Some(&known) = self.memo.get(&key) {
             return Some(known);
         }
+        let repeated_above = std::mem::replace(&mut self.repeated, false);
         let defending = to_move == self.defender;
         let mut unknown = false;
         let mut best: Option<Vec<LineMove>> = None;
@@ -116,6 +134,7 @@ impl Search<'_> {
             if let Some(p) = mv {
                 let Ok(done) = next.play(to_move, p, false) else { continue };
                 if path.contains(&next.hash()) {
+                    self.repeated = true;
                     continue;
                 }
                 if done.captures == 1 && next.chain(p).len() == 1 && next.liberties(p).len() == 1 {
@@ -135,7 +154,7 @@ impl Search<'_> {
                     if lives == defending {
                         // A win for the side to move: this move is the answer.
                         *line = this;
-                        self.memo.insert(key, lives);
+                        self.remember(key, lives, repeated_above);
                         return Some(lives);
                     }
                     // A loss: keep the longest resistance as the line to show.
@@ -150,8 +169,17 @@ impl Search<'_> {
         }
         *line = best.unwrap_or_default();
         let lives = !defending;
-        self.memo.insert(key, lives);
+        self.remember(key, lives, repeated_above);
         Some(lives)
+    }
+
+    /// Keeps a result for other lines unless a repetition shaped it; either way the line
+    /// above learns whether one did.
+    fn remember(&mut self, key: (u64, bool, Option<Point>, u8), lives: bool, repeated_above: bool) {
+        if !self.repeated {
+            self.memo.insert(key, lives);
+        }
+        self.repeated |= repeated_above;
     }
 }
 
@@ -161,7 +189,7 @@ pub fn read(board: &Board, target: Point) -> Option<Verdict> {
     let defender = board.get(target)?;
     let attacker = defender.opponent();
     let region = region_of(board, target, attacker)?;
-    let mut search = Search { target, defender, region: &region, nodes: 0, memo: HashMap::new() };
+    let mut search = Search { target, defender, region: &region, nodes: 0, repeated: false, memo: HashMap::new() };
     let mut defended = Vec::new();
     let lives_moving_first = search.lives(board, defender, None, 0, &mut vec![board.hash()], &mut defended)?;
     let mut attacked = Vec::new();
@@ -220,6 +248,35 @@ mod tests {
              ......",
         );
         assert_eq!(read(&straight_three, at(&straight_three, 3, 0)), Some(Verdict::Unsettled));
+    }
+
+    /// tests/life/corpus.txt: positions with known status and where it comes from; reading
+    /// must agree with every one.
+    #[test]
+    fn the_corpus_reads_as_the_books_say() {
+        let corpus = include_str!("../../../tests/life/corpus.txt");
+        let mut read_count = 0;
+        for block in corpus.split("\nname: ").skip(1) {
+            let mut lines = block.lines();
+            let name = lines.next().unwrap_or_default();
+            let mut field = |key: &str| {
+                lines.next().and_then(|l| l.strip_prefix(key)).map(str::trim).unwrap_or_else(|| panic!("{name}: {key}"))
+            };
+            let (expect, target, _source) = (field("expect: "), field("target: "), field("source: "));
+            let rows: Vec<&str> = lines.take_while(|l| !l.trim().is_empty()).collect();
+            let b = board(&rows.join("\n"));
+            let letter = |i: usize| target.as_bytes().get(i).map_or(0, |c| c.saturating_sub(b'a'));
+            let at = at(&b, letter(0), letter(1));
+            let verdict = match read(&b, at) {
+                Some(Verdict::Dead { .. }) => "dead",
+                Some(Verdict::Alive { .. }) => "alive",
+                Some(Verdict::Unsettled) => "unsettled",
+                None => "not read",
+            };
+            assert_eq!(verdict, expect, "{name}");
+            read_count += 1;
+        }
+        assert!(read_count >= 11, "{read_count} positions");
     }
 
     #[test]
