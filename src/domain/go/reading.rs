@@ -12,6 +12,8 @@ use crate::domain::color::Color;
 
 /// Regions with more empty points than this are not read (open borders are for the estimate).
 pub const MAX_REGION_POINTS: usize = 10;
+/// Chains around the region with this many liberties or fewer are read with it.
+const SHORT_OF_LIBERTIES: usize = 2;
 /// Positions a reading may visit before it gives up.
 const MAX_NODES: usize = 20_000;
 /// Moves a line may run to.
@@ -85,6 +87,29 @@ fn region_of(board: &Board, target: Point, attacker: Color) -> Option<Vec<Point>
         }
     }
     region.extend(inside);
+    // Short of liberties, the stones around are part of the fight too (a seki, a capturing
+    // race): their liberties outside are played as well.
+    let mut outside = Vec::new();
+    for &p in &region {
+        for n in board.neighbours(p) {
+            if board.get(n) == Some(attacker) && !region.contains(&n) && !outside.contains(&n) {
+                let liberties = board.liberties(n);
+                if liberties.len() <= SHORT_OF_LIBERTIES {
+                    outside.extend(board.chain(n));
+                    for l in liberties {
+                        if !region.contains(&l) && !outside.contains(&l) {
+                            empty += 1;
+                            outside.push(l);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if empty > MAX_REGION_POINTS {
+        return None;
+    }
+    region.extend(outside);
     Some(region)
 }
 
@@ -276,7 +301,7 @@ mod tests {
             assert_eq!(verdict, expect, "{name}");
             read_count += 1;
         }
-        assert!(read_count >= 16, "{read_count} positions");
+        assert!(read_count >= 18, "{read_count} positions");
     }
 
     #[test]
