@@ -534,7 +534,7 @@ pub(crate) async fn save(
     board.live.bump_version();
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
-        let claim = super::records::describe_cycle(&cycle);
+        let claim = cycle.describe();
         mails.extend(super::disputes::file_in(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
     }
     let live = &board.live;

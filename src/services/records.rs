@@ -57,23 +57,6 @@ fn describe_illegal(height: u8, illegal: &IllegalMove) -> String {
     format!("move {} ({colour} {at}): {}", illegal.number, illegal.reason)
 }
 
-/// One cycle as `yunzi check` prints it and as the engine files it for the referees.
-pub fn describe_cycle(cycle: &crate::domain::go::game::Cycle) -> String {
-    let found = format!(
-        "The engine found a cycle: {} (moves {} to {} repeat the position)",
-        cycle.kind.code(),
-        cycle.first_move,
-        cycle.last_move
-    );
-    match cycle.living_falsely {
-        Some(side) => format!(
-            "{found}. {} lives only by going round it: false life (假生), not alive (Art. 20.2 of the 1988 and 2002 rules)",
-            if side == Color::Black { "Black" } else { "White" }
-        ),
-        None => found,
-    }
-}
-
 /// `yunzi check`: replays each file; stops at the first illegal move. Returns the report
 /// lines and whether every file was legal.
 pub fn check(paths: &[PathBuf], rules: Option<&str>, overrides: &[String]) -> Result<(Vec<String>, bool), String> {
@@ -89,7 +72,7 @@ pub fn check(paths: &[PathBuf], rules: Option<&str>, overrides: &[String]) -> Re
             }
             None => lines.push(format!("{}: ok, {} moves", path.display(), replay.game.moves().len())),
         }
-        lines.extend(replay.game.cycles().iter().map(|c| format!("  {}", describe_cycle(c))));
+        lines.extend(replay.game.cycles().iter().map(|c| format!("  {}", c.describe())));
     }
     Ok((lines, true))
 }

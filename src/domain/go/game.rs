@@ -135,6 +135,23 @@ impl Cycle {
     pub fn length(&self) -> usize {
         self.last_move + 1 - self.first_move
     }
+
+    /// The cycle as `yunzi check` prints it and as the engine files it for the referees.
+    pub fn describe(&self) -> String {
+        let found = format!(
+            "The engine found a cycle: {} (moves {} to {} repeat the position)",
+            self.kind.code(),
+            self.first_move,
+            self.last_move
+        );
+        match self.living_falsely {
+            Some(side) => format!(
+                "{found}. {} lives only by going round it: false life (假生), not alive (Art. 20.2 of the 1988 and 2002 rules)",
+                if side == Color::Black { "Black" } else { "White" }
+            ),
+            None => found,
+        }
+    }
 }
 
 /// Classifies a lap from its moves. Purely from the captures: a lap of single-stone captures
