@@ -251,12 +251,21 @@ pub struct DeadGroup {
 /// Reads the local fight of every group the proposal calls dead short of Benson's proof
 /// (`reading::read`): a group read dead is proven by its line; one read alive or unsettled
 /// is an estimate the reading does not bear out. Kept out of [`propose`], which counts every
-/// finished game, because reading costs up to a fifth of a second a group.
+/// finished game, because reading costs up to a fifth of a second a group; the groups of one
+/// board share one budget of positions.
 pub fn read_groups(board: &Board, groups: &mut [DeadGroup]) {
+    // One budget for the board, so a page or a download that reads every group stays bounded.
+    let mut budget = BOARD_READING_NODES;
     for group in groups.iter_mut().filter(|g| g.basis != Basis::Proven) {
-        group.reading = group.stones.first().and_then(|&p| super::reading::read(board, p));
+        if budget == 0 {
+            break;
+        }
+        group.reading = group.stones.first().and_then(|&p| super::reading::read_within(board, p, &mut budget));
     }
 }
+
+/// Positions all the readings of one board may visit together.
+const BOARD_READING_NODES: usize = 40_000;
 
 /// The engine's proposal for counting a finished (or abandoned) position.
 #[derive(Debug, Clone, PartialEq)]

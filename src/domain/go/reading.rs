@@ -15,7 +15,7 @@ pub const MAX_REGION_POINTS: usize = 10;
 /// Chains around the region with this many liberties or fewer are read with it.
 const SHORT_OF_LIBERTIES: usize = 2;
 /// Positions a reading may visit before it gives up.
-const MAX_NODES: usize = 20_000;
+const MAX_NODES: usize = 8_000;
 /// Moves a line may run to.
 const MAX_DEPTH: usize = 24;
 
@@ -40,6 +40,8 @@ struct Search<'a> {
     defender: Color,
     region: &'a [Point],
     nodes: usize,
+    /// Positions this reading may visit.
+    limit: usize,
     /// Set while a move was left out because it repeated a position of the line: what was
     /// found below then holds for this line only, and is not remembered for others.
     repeated: bool,
@@ -137,7 +139,7 @@ impl Search<'_> {
             return Some(true);
         }
         self.nodes += 1;
-        if self.nodes > MAX_NODES || path.len() > MAX_DEPTH {
+        if self.nodes > self.limit || path.len() > MAX_DEPTH {
             return None;
         }
         let key = (board.hash(), to_move == self.defender, ko, passes);
@@ -211,19 +213,30 @@ impl Search<'_> {
 /// Reads the group at `target` (a stone) against its opponent, within the region the
 /// opponent shuts it in. None when the region is too open or the reading too long.
 pub fn read(board: &Board, target: Point) -> Option<Verdict> {
+    read_within(board, target, &mut MAX_NODES.clone())
+}
+
+/// [`read`] within `budget` positions (at most the one reading's own limit), which it spends:
+/// a caller reading a whole board shares one budget among its groups.
+pub fn read_within(board: &Board, target: Point, budget: &mut usize) -> Option<Verdict> {
     let defender = board.get(target)?;
     let attacker = defender.opponent();
     let region = region_of(board, target, attacker)?;
-    let mut search = Search { target, defender, region: &region, nodes: 0, repeated: false, memo: HashMap::new() };
-    let mut defended = Vec::new();
-    let lives_moving_first = search.lives(board, defender, None, 0, &mut vec![board.hash()], &mut defended)?;
-    let mut attacked = Vec::new();
-    let lives_attacked = search.lives(board, attacker, None, 0, &mut vec![board.hash()], &mut attacked)?;
-    Some(match (lives_moving_first, lives_attacked) {
-        (false, _) => Verdict::Dead { line: defended },
-        (true, true) => Verdict::Alive { line: attacked },
-        (true, false) => Verdict::Unsettled,
-    })
+    let limit = (*budget).min(MAX_NODES);
+    let mut search =
+        Search { target, defender, region: &region, nodes: 0, limit, repeated: false, memo: HashMap::new() };
+    let verdict = (|| {
+        let mut defended = Vec::new();
+        if !search.lives(board, defender, None, 0, &mut vec![board.hash()], &mut defended)? {
+            // Captured even moving first: dead whoever starts.
+            return Some(Verdict::Dead { line: defended });
+        }
+        let mut attacked = Vec::new();
+        let lives_attacked = search.lives(board, attacker, None, 0, &mut vec![board.hash()], &mut attacked)?;
+        Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
+    })();
+    *budget = budget.saturating_sub(search.nodes);
+    verdict
 }
 
 #[cfg(test)]
