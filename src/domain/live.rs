@@ -936,8 +936,19 @@ impl LiveGame {
     }
 
     /// The game's record as SGF, each move with the time it took (the clock's time left in
-    /// BL/WL where there is a clock).
+    /// BL/WL where there is a clock), and for a game ended by passes the engine's lines read
+    /// (see `reading_variations`): the download.
     pub fn sgf(&self, black: &str, white: &str, event: &str) -> String {
+        self.sgf_with(black, white, event, self.reading_variations())
+    }
+
+    /// The game's record alone, without reading (what a dispute keeps of the position, written
+    /// inside its transaction).
+    pub fn record_sgf(&self, black: &str, white: &str, event: &str) -> String {
+        self.sgf_with(black, white, event, Vec::new())
+    }
+
+    fn sgf_with(&self, black: &str, white: &str, event: &str, variations: Vec<String>) -> String {
         let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
         let rules = &self.setup.rules;
         let mut out = format!(
@@ -1002,7 +1013,6 @@ impl LiveGame {
             out.push_str(&format!("C[{}s]", m.spent / 1000));
             nodes.push(out);
         }
-        let variations = self.reading_variations();
         match nodes.split_last() {
             // The lines read branch off beside the last move (a pass, which leaves the
             // position as it is), so the game's own record stays the main line.

@@ -65,7 +65,7 @@ pub async fn file_in(
         game_id: Set(board.game.id),
         kind: Set(kind.code().to_string()),
         move_number: Set(board.live.moves().len() as i32),
-        position: Set(board.live.sgf(&board.black.name, &board.white.name, &board.event.name)),
+        position: Set(board.live.record_sgf(&board.black.name, &board.white.name, &board.event.name)),
         filed_by: Set(by),
         claim: Set(claim.to_string()),
         filed_at: Set(now),
