@@ -49,16 +49,26 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
     Ok(())
 }
 
+/// A 19×19 record of `tests/sgf` whose moves go round a cycle, played on a board: the
+/// table (which keeps the app running), the recorder (the director), the event's address and
+/// its dispute queue, which holds the one cycle the engine filed.
+async fn cycle_filed(
+    file: &str,
+) -> Result<(crate::live::LiveTable, Client, String, crate::helpers::Page), Box<dyn std::error::Error>> {
+    let (mut t, event) = board_for_records("19").await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, file).await?;
+    let queue = recorder.get(&format!("{event}/disputes")).await?;
+    assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
+    Ok((t, recorder, event, queue))
+}
+
 /// Acceptance (issue 6, item 3, first half): the triple-ko record played on a live board makes
 /// the engine file a cycle dispute classified as a triple ko. The record's setup stones are
 /// played first, Black's and White's in turn.
 #[actix_web::test]
 async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
-    let (mut t, event) = board_for_records("19").await?;
-    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
-    play_record(&mut t, &mut recorder, "triple-ko.sgf").await?;
-    let queue = recorder.get(&format!("{event}/disputes")).await?;
-    assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
+    let (t, mut recorder, event, queue) = cycle_filed("triple-ko.sgf").await?;
     assert!(queue.body.contains("triple-ko") && queue.body.contains("1988 Art. 20.3"), "{}", queue.body);
     assert!(queue.body.contains("by the engine"));
 
@@ -148,11 +158,7 @@ async fn play_record(
 /// with two eyes, played on a board, are filed as false life with its article (Art. 20.2).
 #[actix_web::test]
 async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
-    let (mut t, event) = board_for_records("19").await?;
-    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
-    play_record(&mut t, &mut recorder, "false-life.sgf").await?;
-    let queue = recorder.get(&format!("{event}/disputes")).await?;
-    assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
+    let (_table, _recorder, _event, queue) = cycle_filed("false-life.sgf").await?;
     assert!(
         queue.body.contains("false-life")
             && queue.body.contains("Black lives only by going round it")

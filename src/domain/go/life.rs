@@ -220,7 +220,7 @@ fn proven_dead_with(board: &Board, [black, white]: &[Vec<bool>; 2]) -> Vec<Point
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
 /// pass-alive stone (which cannot be captured whatever happens).
 pub fn propose_dead(board: &Board) -> Vec<Point> {
-    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS))
+    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS)).0
 }
 
 /// Why the proposal calls a group dead: proven, or estimated and how sure.
@@ -320,8 +320,15 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
 /// The proposal's dead stones, and the same stones chain by chain with their basis: proven
 /// where Benson's proof holds, else estimated from the playouts, else eyeless.
 fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Point>, Vec<DeadGroup>) {
-    let dead = dead_stones(board, estimate);
-    let proven = proven_dead(board);
+    let (dead, proven) = dead_stones(board, estimate);
+    // The playouts' own verdict, per point (the dead list may hold stones from elsewhere).
+    let mut estimated = vec![false; board.len()];
+    for p in &estimate.dead {
+        if let Some(e) = estimated.get_mut(p.index()) {
+            *e = true;
+        }
+    }
+    let marked = |map: &[bool], s: &Point| map.get(s.index()) == Some(&true);
     let mut seen = vec![false; board.len()];
     let mut groups = Vec::new();
     for &p in &dead {
@@ -343,9 +350,9 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Poin
         // Ownership runs from -1 to 1: the opponent's share of the playouts is (1 - own) / 2.
         let owned = share(&estimate.ownership, &|o| (1.0 - sign * o) / 2.0);
         let captured = share(&estimate.captured, &|c| c);
-        let basis = if stones.iter().all(|s| proven.contains(s)) {
+        let basis = if stones.iter().all(|s| marked(&proven, s)) {
             Basis::Proven
-        } else if stones.iter().all(|s| estimate.dead.contains(s)) {
+        } else if stones.iter().all(|s| marked(&estimated, s)) {
             Basis::Estimated { captured, owned }
         } else {
             Basis::Eyeless { owned }
@@ -355,9 +362,17 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Poin
     (dead, groups)
 }
 
-fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point> {
+/// The proposal's dead stones, sorted, and per point whether it is among them by Benson's
+/// proof (`proven_dead`), worked out once with the pass-alive maps the rest needs too.
+fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Point>, Vec<bool>) {
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
     let mut dead = proven_dead_with(board, &alive);
+    let mut proven = vec![false; board.len()];
+    for p in &dead {
+        if let Some(v) = proven.get_mut(p.index()) {
+            *v = true;
+        }
+    }
     let eyeless = eyeless_in_opponents_area(board);
     let leaning = |p: Point| {
         let own = if board.get(p) == Some(Color::Black) { 1.0 } else { -1.0 };
@@ -371,7 +386,7 @@ fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> Vec<Point
         }
     }
     dead.sort_unstable();
-    dead
+    (dead, proven)
 }
 
 /// Stones without eyes in the opponent's area count as dead unless the playouts keep them

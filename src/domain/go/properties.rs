@@ -59,7 +59,7 @@ fn random_game(name: &str, size: u8, seed: u64, moves: usize, played_out: bool) 
 /// Play to 两溢 (ancient-capture-count-rules.txt §三): random legal moves, where a side
 /// fills its own one-point eye only while the chain it joins keeps two more, and passes
 /// (handing a prisoner under the pass-stone rule) only when nothing else is left.
-pub(super) fn two_overflow_game(rules: Ruleset, seed: u64) -> Game {
+fn two_overflow_game(rules: Ruleset, seed: u64) -> Game {
     let mut game = Game::new(rules).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = Rng(seed | 1);
     let limit = 4 * game.board().len() + 40;
