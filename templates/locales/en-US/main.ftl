@@ -570,6 +570,7 @@ basis-read = read: shut in by { $opponent }, it is captured even with { $own } t
 basis-reading-alive = reading the local fight finds it alive: check it
 basis-reading-unsettled = reading the local fight finds it unsettled (whoever plays first wins it): check it
 dispute-reading-figure = The line read, its moves numbered
+list-separator = {", "}
 appeal = Appeal
 appeals = Appeals awaiting the chief referee
 appeal-claim = Why the ruling is wrong

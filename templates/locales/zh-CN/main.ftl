@@ -561,6 +561,7 @@ basis-read = 读棋：被{ $opponent }围住，即使{ $own }先走也被吃；�
 basis-reading-alive = 局部读棋结果为活棋，请核实
 basis-reading-unsettled = 局部读棋结果为未定（先走者得），请核实
 dispute-reading-figure = 读棋变化（着手按顺序编号）
+list-separator = ，
 appeal = 申诉
 appeals = 待裁判长处理的申诉
 appeal-claim = 申诉理由
