@@ -275,7 +275,11 @@ fn proposed_group(
         }
         let why = ctx.locale.t_args(
             "basis-read",
-            &[("opponent", Arg::Str(&opponent)), ("own", Arg::Str(&colour)), ("line", Arg::Str(&moves.join(&ctx.t("list-separator"))))],
+            &[
+                ("opponent", Arg::Str(&opponent)),
+                ("own", Arg::Str(&colour)),
+                ("line", Arg::Str(&moves.join(&ctx.t("list-separator")))),
+            ],
         );
         let figure = crate::web::board_svg::render(&after, &Marks { last: None, dead: &[], numbers: &numbers });
         return ProposedGroup { basis: "proven", colour, points: points.join(" "), why, figure: Some(figure) };
