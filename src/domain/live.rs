@@ -1038,7 +1038,7 @@ impl LiveGame {
         }
         let board = self.game.board();
         let mut groups = propose(board).groups;
-        super::go::life::read_groups(board, &mut groups);
+        super::go::life::read_groups(board, &mut groups, self.game.rules().reading_ko());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })

@@ -164,7 +164,7 @@ pub fn score(
             DeadStones::Auto { explain } => {
                 let proposal = crate::domain::go::life::propose(board);
                 if *explain {
-                    explained = Some(explain_proposal(board, &proposal));
+                    explained = Some(explain_proposal(board, &proposal, &set));
                 }
                 (proposal.dead, proposal.territory)
             }
@@ -241,11 +241,15 @@ pub fn score(
 
 /// `yunzi score --dead auto --explain`: each group the proposal calls dead, and each chain
 /// left in seki, with its verdict, whether that is proven or estimated, and why.
-fn explain_proposal(board: &crate::domain::go::board::Board, proposal: &crate::domain::go::life::Proposal) -> Value {
+fn explain_proposal(
+    board: &crate::domain::go::board::Board,
+    proposal: &crate::domain::go::life::Proposal,
+    rules: &Ruleset,
+) -> Value {
     use crate::domain::go::life::Basis;
     use crate::domain::go::reading::Verdict;
     let mut groups = proposal.groups.clone();
-    crate::domain::go::life::read_groups(board, &mut groups);
+    crate::domain::go::life::read_groups(board, &mut groups, rules.reading_ko());
     let point = |p: &Point| {
         let (x, y) = board.xy(*p);
         coordinate(board.height(), sgf::SgfPoint { x, y })

@@ -253,14 +253,14 @@ pub struct DeadGroup {
 /// is an estimate the reading does not bear out. Kept out of [`propose`], which counts every
 /// finished game, because reading costs up to a fifth of a second a group; the groups of one
 /// board share one budget of positions.
-pub fn read_groups(board: &Board, groups: &mut [DeadGroup]) {
+pub fn read_groups(board: &Board, groups: &mut [DeadGroup], ko: super::reading::KoRetake) {
     // One budget for the board, so a page or a download that reads every group stays bounded.
     let mut budget = BOARD_READING_NODES;
     for group in groups.iter_mut().filter(|g| g.basis != Basis::Proven) {
         if budget == 0 {
             break;
         }
-        group.reading = group.stones.first().and_then(|&p| super::reading::read_within(board, p, &mut budget));
+        group.reading = group.stones.first().and_then(|&p| super::reading::read_within(board, p, ko, &mut budget));
     }
 }
 

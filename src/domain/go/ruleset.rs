@@ -154,6 +154,9 @@ pub struct Ruleset {
     pub group_tax: GroupTax,
     /// Seki's surrounded points count as territory (only matters for territory scoring).
     pub seki_territory: bool,
+    /// Life and death is confirmed after the game by hypothetical play in which a ko captured
+    /// may be retaken only after a pass (Japanese 1989 Art. 7-2), not as in play.
+    pub ko_retaken_after_pass: bool,
     pub komi: Komi,
     /// Points deducted for each warning at the count (2002 Art. 24.1: 1 子 = 2 points); 0 = none.
     pub warning_penalty_half_points: i32,
@@ -218,6 +221,7 @@ impl Ruleset {
             scoring: Scoring::Area,
             group_tax: GroupTax::None,
             seki_territory: true,
+            ko_retaken_after_pass: false,
             komi: komi(0),
             warning_penalty_half_points: 0,
             warnings_to_lose: 2,
@@ -252,6 +256,7 @@ impl Ruleset {
             "japanese-1989" => {
                 r.scoring = Scoring::Territory;
                 r.seki_territory = false;
+                r.ko_retaken_after_pass = true;
                 r.cycles = CyclePolicy::NoResult;
                 r.komi = komi(13);
             }
@@ -344,6 +349,17 @@ impl Ruleset {
         PRESET_NAMES.iter().filter_map(|n| Ruleset::preset(n)).collect()
     }
 
+    /// How reading the local fights of a finished game treats ko: after a pass where life
+    /// and death is confirmed by hypothetical play (Japanese 1989 Art. 7-2), else as in play
+    /// with no ko threats (under area rules the players play out what they dispute).
+    pub fn reading_ko(&self) -> super::reading::KoRetake {
+        if self.ko_retaken_after_pass {
+            super::reading::KoRetake::Confirmation
+        } else {
+            super::reading::KoRetake::NO_THREATS
+        }
+    }
+
     /// Overrides one parameter, as an event or the command line says it: `komi=3¾子`,
     /// `ko=positional`, `size=13`, `size=19x13`, `suicide=multi-stone`, `scoring=territory` …
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesetError> {
@@ -378,6 +394,7 @@ impl Ruleset {
             "scoring" => self.scoring = Scoring::from_code(&v).ok_or_else(bad)?,
             "group-tax" => self.group_tax = GroupTax::from_code(&v).ok_or_else(bad)?,
             "seki-territory" => self.seki_territory = parse_bool(&v).ok_or_else(bad)?,
+            "ko-retaken-after-pass" => self.ko_retaken_after_pass = parse_bool(&v).ok_or_else(bad)?,
             "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "warning-penalty" => {
                 self.warning_penalty_half_points =
@@ -416,6 +433,7 @@ impl Ruleset {
             ("scoring", self.scoring.code().into()),
             ("group-tax", self.group_tax.code().into()),
             ("seki-territory", self.seki_territory.to_string()),
+            ("ko-retaken-after-pass", self.ko_retaken_after_pass.to_string()),
             ("komi", self.komi.display_points()),
             ("warning-penalty", penalty.unwrap_or_default()),
             ("warnings-to-lose", self.warnings_to_lose.to_string()),
@@ -463,6 +481,11 @@ mod tests {
         assert_eq!(p("japanese-1989").scoring, Scoring::Territory);
         assert!(!p("japanese-1989").seki_territory); // Art. 8
         assert_eq!(p("japanese-1989").cycles, CyclePolicy::NoResult); // Art. 12
+        // Art. 7-2: life and death is confirmed with a ko retaken only after a pass; the
+        // area rules play out what the players dispute, so reading plays ko as in play.
+        assert_eq!(p("japanese-1989").reading_ko(), super::super::reading::KoRetake::Confirmation);
+        assert_eq!(p("chinese-1988").reading_ko(), super::super::reading::KoRetake::NO_THREATS);
+        assert_eq!(p("korean-1992").reading_ko(), super::super::reading::KoRetake::NO_THREATS);
         assert_eq!(p("aga").pass, PassRule::PassStone); // Art. 7
         assert_eq!(p("ing").suicide, Suicide::MultiStoneAllowed);
         assert_eq!(p("ing").komi.display_points(), "8");
