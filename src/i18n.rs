@@ -9,6 +9,9 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
+use crate::domain::pairing::relay::RelayError;
+use crate::domain::result::GameResult;
+
 static_loader! {
     static LOCALES = {
         locales: "./templates/locales",
@@ -117,6 +120,31 @@ impl Locale {
             })
             .collect();
         LOCALES.lookup_with_args(self.langid(), key, &map)
+    }
+
+    /// A result as this language writes it (黑中盘胜, B+R).
+    pub fn result_text(self, result: &GameResult) -> String {
+        match self {
+            Locale::Zh => result.display_zh(),
+            Locale::En => result.display_en(),
+        }
+    }
+
+    /// Why a relay cannot go on, teams named by `name` (an id when it knows none).
+    pub fn relay_error(self, e: &RelayError, name: &dyn Fn(i64) -> String) -> String {
+        match e {
+            RelayError::TeamCount(n) => self.t_args("error-relay-teams", &[("n", Arg::Num(*n as i64))]),
+            RelayError::AwaitingNomination(teams) => {
+                let names: Vec<String> = teams.iter().map(|&t| name(t)).collect();
+                self.t_args("error-relay-awaiting", &[("teams", Arg::Str(&names.join(", ")))])
+            }
+            RelayError::NotDue(team) => self.t_args("error-relay-not-due", &[("team", Arg::Str(&name(*team)))]),
+            RelayError::PlayerOut(_) => self.t("error-relay-player-out"),
+            RelayError::ForeignPlayer { team, .. } => {
+                self.t_args("error-relay-foreign", &[("team", Arg::Str(&name(*team)))])
+            }
+            other => other.to_string(),
+        }
     }
 }
 

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use super::komi::Komi;
 use super::pairing::mcmahon::{HandicapRule, Placement};
 use super::pairing::relay::DrawPolicy;
-use super::pairing::relay_event::draw_policy_code;
 use super::pairing::team::TeamTieBreak;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
@@ -442,7 +441,7 @@ impl SystemSettings {
                 settings.relay_draw = choice(
                     input.relay_draw,
                     &[DrawPolicy::Replay, DrawPolicy::BothOut],
-                    draw_policy_code,
+                    DrawPolicy::code,
                     "what a relay draw does",
                 )?;
             }

@@ -21,11 +21,11 @@ use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
-use crate::services::events::StaffRole;
+use crate::services::audit;
 use crate::services::live::{self, Change, LiveBoard, Seat};
 use crate::services::notifications::{self, Notice};
-use crate::services::rounds::{self, BoardRef};
-use crate::services::{audit, events};
+use crate::services::queries::{self, BoardRef, StaffRole};
+use crate::services::rounds;
 use crate::state::AppState;
 
 /// The longest claim a player may write.
@@ -383,10 +383,10 @@ pub async fn rule(
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    if !events::roles(&txn, event_id, referee).await?.referee {
+    if !queries::roles(&txn, event_id, referee).await?.referee {
         return Err(AppError::Forbidden);
     }
-    let event = events::get(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let found = find(&txn, event_id, dispute_id).await?;
     if found.status != "open" {
         return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
@@ -481,7 +481,7 @@ pub async fn hear_appeal(
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    if !events::roles(&txn, event_id, chief).await?.chief_referee {
+    if !queries::roles(&txn, event_id, chief).await?.chief_referee {
         return Err(AppError::Forbidden);
     }
     let found = find(&txn, event_id, dispute_id).await?;
@@ -623,7 +623,7 @@ pub async fn queue(
     event_id: i32,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<(Vec<QueueEntry>, Vec<QueueEntry>)> {
-    let event = events::get(conn, event_id).await?;
+    let event = queries::event(conn, event_id).await?;
     let rows = dispute::Entity::find()
         .filter(dispute::Column::EventId.eq(event_id))
         .order_by_asc(dispute::Column::FiledAt)
@@ -677,9 +677,9 @@ pub async fn view(
     dispute_id: i32,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<DisputeView> {
-    let event = events::get(conn, event_id).await?;
+    let event = queries::event(conn, event_id).await?;
     let d = find(conn, event_id, dispute_id).await?;
-    let roles = events::roles(conn, event_id, account).await?;
+    let roles = queries::roles(conn, event_id, account).await?;
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let plays = [g.black_id, g.white_id];
     let mut viewer_plays = false;

@@ -6,75 +6,9 @@ use crate::db::entities::{event, event_staff, user};
 use crate::domain::event::EventSettings;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{accounts, audit};
+use crate::services::audit;
+use crate::services::queries::{self, StaffRole};
 use crate::state::AppState;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StaffRole {
-    Director,
-    Referee,
-    /// 裁判长: rules like a referee and alone hears appeals (Art. 16.4).
-    ChiefReferee,
-}
-
-impl StaffRole {
-    pub fn code(self) -> &'static str {
-        match self {
-            StaffRole::Director => "director",
-            StaffRole::Referee => "referee",
-            StaffRole::ChiefReferee => "chief-referee",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<StaffRole> {
-        match code {
-            "director" => Some(StaffRole::Director),
-            "referee" => Some(StaffRole::Referee),
-            "chief-referee" => Some(StaffRole::ChiefReferee),
-            _ => None,
-        }
-    }
-}
-
-/// What a user may do in one event.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct EventRoles {
-    pub director: bool,
-    /// Referees and the chief referee rule on disputes.
-    pub referee: bool,
-    pub chief_referee: bool,
-}
-
-pub async fn roles(conn: &impl ConnectionTrait, event_id: i32, account: &user::Model) -> AppResult<EventRoles> {
-    let rows = event_staff::Entity::find()
-        .filter(event_staff::Column::EventId.eq(event_id))
-        .filter(event_staff::Column::UserId.eq(account.id))
-        .all(conn)
-        .await?;
-    let has = |role: StaffRole| rows.iter().any(|r| r.role == role.code());
-    Ok(EventRoles {
-        // A site admin can act as director of any event (to help a stuck club).
-        director: account.is_admin || has(StaffRole::Director),
-        referee: has(StaffRole::Referee) || has(StaffRole::ChiefReferee),
-        chief_referee: has(StaffRole::ChiefReferee),
-    })
-}
-
-/// The roles of whoever is reading: none for a visitor who is not signed in.
-pub async fn roles_of(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    account: Option<&user::Model>,
-) -> AppResult<EventRoles> {
-    match account {
-        Some(account) => roles(conn, event_id, account).await,
-        None => Ok(EventRoles::default()),
-    }
-}
-
-pub async fn get(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event::Model> {
-    event::Entity::find_by_id(event_id).one(conn).await?.ok_or(AppError::NotFound)
-}
 
 pub async fn list(conn: &impl ConnectionTrait) -> AppResult<Vec<event::Model>> {
     Ok(event::Entity::find().order_by_desc(event::Column::StartDate).order_by_desc(event::Column::Id).all(conn).await?)
@@ -143,8 +77,8 @@ pub async fn update(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let current = get(&txn, event_id).await?;
-    let played = crate::services::rounds::count_rounds(&txn, event_id).await?;
+    let current = queries::event(&txn, event_id).await?;
+    let played = crate::services::queries::count_rounds(&txn, event_id).await?;
     let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
     // Once a knockout stage follows the director's rounds or the group table (积分编排淘汰制),
     // the rounds before it are the ones that count, and neither they nor the stage's size can
@@ -181,7 +115,7 @@ pub async fn update(
 pub async fn set_registration_open(state: &AppState, actor: &user::Model, event_id: i32, open: bool) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut active: event::ActiveModel = get(&txn, event_id).await?.into();
+    let mut active: event::ActiveModel = queries::event(&txn, event_id).await?.into();
     active.registration_open = Set(open);
     active.update(&txn).await?;
     audit::record(&txn, now, Some(actor.id), Some(event_id), "event.registration", json!({ "open": open })).await?;
@@ -204,8 +138,7 @@ pub async fn staff(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<
         .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        if let (Some(account), Some(role)) =
-            (accounts::find_user(conn, row.user_id).await?, StaffRole::parse(&row.role))
+        if let (Some(account), Some(role)) = (queries::find_user(conn, row.user_id).await?, StaffRole::parse(&row.role))
         {
             out.push(StaffMember { staff_id: row.id, role, name: account.display_name, email: account.email });
         }
@@ -224,8 +157,8 @@ pub async fn add_staff(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    get(&txn, event_id).await?;
-    let Some(account) = accounts::find_user_by_email(&txn, email).await? else {
+    queries::event(&txn, event_id).await?;
+    let Some(account) = queries::find_user_by_email(&txn, email).await? else {
         return Err(AppError::BadRequest(locale.t_args("error-no-such-account", &[("email", Arg::Str(email.trim()))])));
     };
     let exists = event_staff::Entity::find()

@@ -22,8 +22,8 @@ use crate::domain::referee::{DisputeKind, WarningPenalty};
 use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::rounds::BoardRef;
-use crate::services::{audit, events, rounds};
+use crate::services::queries::{self, BoardRef};
+use crate::services::{audit, rounds};
 use crate::state::AppState;
 
 /// A board with its game, as the board page shows it.
@@ -110,8 +110,8 @@ pub(crate) async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, l
 }
 
 async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
-    let event = events::get(conn, at.event_id).await?;
-    let round = rounds::published_round(conn, at.event_id, at.round, locale).await?;
+    let event = queries::event(conn, at.event_id).await?;
+    let round = queries::published_round(conn, at.event_id, at.round, locale).await?;
     let game = if lock {
         let locked = game::Entity::find()
             .filter(game::Column::RoundId.eq(round.id))
@@ -121,10 +121,10 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lo
             .await?;
         match locked {
             Some(game) => game,
-            None => rounds::board_of(conn, &round, at.board, locale).await?,
+            None => queries::board_of(conn, &round, at.board, locale).await?,
         }
     } else {
-        rounds::board_of(conn, &round, at.board, locale).await?
+        queries::board_of(conn, &round, at.board, locale).await?
     };
     let player = |id: i32| player::Entity::find_by_id(id).one(conn);
     let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
@@ -166,7 +166,7 @@ pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Op
     if board.white.user_id == Some(account.id) {
         return Ok(Seat::Player(Color::White));
     }
-    let roles = events::roles(conn, board.event.id, account).await?;
+    let roles = queries::roles(conn, board.event.id, account).await?;
     Ok(if roles.director || roles.referee { Seat::Recorder } else { Seat::Spectator })
 }
 

@@ -6,16 +6,18 @@ pub mod audit;
 pub mod backup;
 pub mod disputes;
 pub mod events;
-pub mod interop;
 pub mod live;
 pub mod notifications;
 pub mod pairing_file;
 pub mod players;
+pub mod queries;
 pub mod records;
 pub mod relay;
+pub mod repo;
 pub mod rounds;
 pub mod standings;
 pub mod teams;
+pub mod workflows;
 
 use std::path::Path;
 

@@ -14,7 +14,7 @@ use crate::db::entities::{event_staff, notification, user};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
-use crate::services::events::StaffRole;
+use crate::services::queries::StaffRole;
 use crate::state::AppState;
 
 /// The facts of a notice about a dispute.

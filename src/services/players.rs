@@ -2,7 +2,7 @@
 //! withdrawal (1988 Art. 29).
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
@@ -11,17 +11,9 @@ use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{audit, events};
+use crate::services::audit;
+use crate::services::queries;
 use crate::state::AppState;
-
-pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
-    Ok(player::Entity::find()
-        .filter(player::Column::EventId.eq(event_id))
-        .order_by_desc(player::Column::RankValue)
-        .order_by_asc(player::Column::NameKey)
-        .all(conn)
-        .await?)
-}
 
 fn active_model(
     event_id: i32,
@@ -78,8 +70,8 @@ pub async fn add(
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    events::get(&txn, event_id).await?;
-    let existing = list(&txn, event_id).await?;
+    queries::event(&txn, event_id).await?;
+    let existing = queries::players(&txn, event_id).await?;
     let created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
     audit::record(
         &txn,
@@ -131,11 +123,11 @@ pub async fn register_self(
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     if !event.registration_open {
         return Err(AppError::BadRequest(locale.t("error-registration-closed")));
     }
-    let existing = list(&txn, event_id).await?;
+    let existing = queries::players(&txn, event_id).await?;
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
         return Err(AppError::BadRequest(locale.t("error-already-registered")));
     }
@@ -210,7 +202,7 @@ pub async fn set_aga_ids(
 ) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let registered = list(&txn, event_id).await?;
+    let registered = queries::players(&txn, event_id).await?;
     let mut wanted: Vec<(&player::Model, Option<String>)> = Vec::new();
     let mut problems = Vec::new();
     for (player_id, text) in typed {
@@ -272,15 +264,15 @@ pub async fn set_forbidden_pair(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let found = events::get(&txn, event_id).await?;
-    let (system, mut settings) = super::rounds::system_of(&found)?;
+    let found = queries::event(&txn, event_id).await?;
+    let (system, mut settings) = super::queries::system_of(&found)?;
     if !system.pairs_by_score() {
         return Err(AppError::BadRequest(locale.t("error-forbidden-pair-system")));
     }
     if pair.0 == pair.1 {
         return Err(AppError::BadRequest(locale.t("error-forbidden-pair-same")));
     }
-    let registered = list(&txn, event_id).await?;
+    let registered = queries::players(&txn, event_id).await?;
     if !registered.iter().any(|p| p.id == pair.0) || !registered.iter().any(|p| p.id == pair.1) {
         return Err(AppError::NotFound);
     }
@@ -449,8 +441,8 @@ pub async fn import_csv(
 ) -> AppResult<ImportOutcome> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    events::get(&txn, event_id).await?;
-    let existing = list(&txn, event_id).await?;
+    queries::event(&txn, event_id).await?;
+    let existing = queries::players(&txn, event_id).await?;
     let players = match parse_csv(text, &existing, locale) {
         Ok(p) => p,
         Err(errors) => return Ok(ImportOutcome::Rejected(errors)),

@@ -2,17 +2,18 @@
 //! team's nominations, and the chain of games with each player's streak.
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::ConnectionTrait;
 use serde_json::json;
 
-use crate::db::entities::{event, lineup, player, user};
+use crate::db::entities::{event, player, user};
 use crate::domain::event::{RelayOrder, System, SystemSettings};
 use crate::domain::pairing::event_round::{EventPlan, Player};
 use crate::domain::pairing::relay::{RelayError, RelayMatch};
 use crate::domain::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{audit, events, players, rounds, teams};
+use crate::services::audit;
+use crate::services::{queries, repo};
 use crate::state::AppState;
 
 pub struct RelayPlayerView {
@@ -66,7 +67,7 @@ pub struct RelayView {
 }
 
 fn relay_settings(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
-    let (system, settings) = rounds::system_of(event)?;
+    let (system, settings) = queries::system_of(event)?;
     if system != System::Relay {
         return Err(AppError::BadRequest(locale.t("error-not-relay-event")));
     }
@@ -75,9 +76,9 @@ fn relay_settings(event: &event::Model, locale: Locale) -> AppResult<SystemSetti
 
 /// The sides: as stored when game 1 was drafted, or as game 1 would seat them now.
 fn sides_of(event: &event::Model, settings: &SystemSettings, everyone: &[Player]) -> Vec<RelaySide> {
-    let stored = rounds::stored_seeding(event);
+    let stored = queries::stored_seeding(event);
     let seeding = if stored.is_empty() {
-        let plan = EventPlan { system: System::Relay, settings, rounds: 0, seed: rounds::round_seed(event.id, 0) };
+        let plan = EventPlan { system: System::Relay, settings, rounds: 0, seed: queries::round_seed(event.id, 0) };
         relay_seeding(&plan, everyone)
     } else {
         stored
@@ -85,56 +86,25 @@ fn sides_of(event: &event::Model, settings: &SystemSettings, everyone: &[Player]
     relay_sides(everyone, &seeding)
 }
 
-/// Every stored nomination: `(round, team id) → player`.
-pub async fn nominations(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    sides: &[RelaySide],
-) -> AppResult<HashMap<(u32, i64), i64>> {
-    let by_name: HashMap<&str, i64> = sides.iter().map(|s| (s.name.as_str(), s.id)).collect();
-    let rows = lineup::Entity::find().filter(lineup::Column::EventId.eq(event_id)).all(conn).await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| {
-            let team = *by_name.get(row.team.as_str())?;
-            let named: Vec<i64> = serde_json::from_str(&row.players).ok()?;
-            Some(((u32::try_from(row.round).ok()?, team), *named.first()?))
-        })
-        .collect())
-}
-
 /// The message for a relay that cannot go on, with team names instead of ids.
-pub fn relay_error(e: &RelayError, sides: &[RelaySide], locale: Locale) -> String {
-    let name = |id: i64| sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
-    match e {
-        RelayError::TeamCount(n) => locale.t_args("error-relay-teams", &[("n", Arg::Num(*n as i64))]),
-        RelayError::AwaitingNomination(teams) => {
-            let names: Vec<String> = teams.iter().map(|&t| name(t)).collect();
-            locale.t_args("error-relay-awaiting", &[("teams", Arg::Str(&names.join(", ")))])
-        }
-        RelayError::NotDue(team) => locale.t_args("error-relay-not-due", &[("team", Arg::Str(&name(*team)))]),
-        RelayError::PlayerOut(_) => locale.t("error-relay-player-out"),
-        RelayError::ForeignPlayer { team, .. } => {
-            locale.t_args("error-relay-foreign", &[("team", Arg::Str(&name(*team)))])
-        }
-        other => other.to_string(),
-    }
+fn relay_error(e: &RelayError, sides: &[RelaySide], locale: Locale) -> String {
+    locale.relay_error(e, &|id| sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone()))
 }
 
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<RelayView> {
     let settings = relay_settings(event, locale)?;
-    let registered = players::list(conn, event.id).await?;
-    let everyone = rounds::domain_players(&registered);
+    let registered = queries::players(conn, event.id).await?;
+    let everyone = queries::domain_players(&registered);
     let by_id: HashMap<i64, &player::Model> = registered.iter().map(|p| (i64::from(p.id), p)).collect();
     let name = |id: i64| by_id.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let sides = sides_of(event, &settings, &everyone);
     let team_name = |id: i64| sides.iter().find(|s| s.id == id).map(|s| s.name.clone()).unwrap_or_default();
-    let past = rounds::history(conn, &rounds::list(conn, event.id).await?).await?;
-    let named = nominations(conn, event.id, &sides).await?;
-    let (next_round, locked) = teams::next_round(conn, event.id).await?;
+    let past = queries::history(conn, &queries::rounds(conn, event.id).await?).await?;
+    let named = queries::nominations(conn, event.id, &sides).await?;
+    let (next_round, locked) = queries::lineup_round(conn, event.id).await?;
     let without_team = registered.iter().filter(|p| p.team.trim().is_empty() && !p.withdrawn).map(|p| p.name.clone());
     let mut view = RelayView {
-        started: !rounds::stored_seeding(event).is_empty(),
+        started: !queries::stored_seeding(event).is_empty(),
         nominated: settings.relay_order == RelayOrder::Nominated,
         teams: Vec::new(),
         chain: Vec::new(),
@@ -188,7 +158,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
                 black_team: team_name(record.game.challenger.team),
                 white: name(board.white),
                 white_team: team_name(record.game.holder.team),
-                result: super::standings::result_text(&record.result, locale),
+                result: locale.result_text(&record.result),
                 out: record.out.iter().map(|&id| name(id)).collect(),
             }
         })
@@ -212,17 +182,17 @@ pub async fn nominate(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let settings = relay_settings(&event, locale)?;
-    let (round, locked) = teams::next_round(&txn, event_id).await?;
+    let (round, locked) = queries::lineup_round(&txn, event_id).await?;
     if locked {
         return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
     }
-    let everyone = rounds::domain_players(&players::list(&txn, event_id).await?);
+    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
     let sides = sides_of(&event, &settings, &everyone);
     let side = sides.iter().find(|s| s.id == team_id).ok_or(AppError::NotFound)?;
-    let past = rounds::history(&txn, &rounds::list(&txn, event_id).await?).await?;
-    let mut named = nominations(&txn, event_id, &sides).await?;
+    let past = queries::history(&txn, &queries::rounds(&txn, event_id).await?).await?;
+    let mut named = queries::nominations(&txn, event_id, &sides).await?;
     named.remove(&(round as u32, team_id));
     let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides, locale));
     let mut relay = relay_match(&settings, &sides, &past, &named).map_err(refused)?;
@@ -230,7 +200,7 @@ pub async fn nominate(
         return Err(AppError::BadRequest(locale.t("error-event-over")));
     }
     relay.nominate(team_id, player).map_err(refused)?;
-    teams::replace_lineup(&txn, event_id, round, &side.name, &[player]).await?;
+    repo::replace_lineup(&txn, event_id, round, &side.name, &[player]).await?;
     audit::record(
         &txn,
         now,

@@ -3,17 +3,14 @@
 use std::collections::HashMap;
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, Set};
 use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
-use crate::domain::event::{System, SystemSettings, TeamPairing};
+use crate::domain::event::{System, TeamPairing};
 use crate::domain::pairing::event_round::{
-    self, EventPlan, History, NextRoundError, PlayedGame, Player, next_round, parse_ruling, ruling_code, uses_seeding,
+    self, EventPlan, History, NextRoundError, next_round, parse_ruling, ruling_code, uses_seeding,
 };
 use crate::domain::pairing::knockout::BothLoseRuling;
 use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
@@ -21,163 +18,45 @@ use crate::domain::pairing::round_robin::{group_round_count, round_robin_groups}
 use crate::domain::pairing::team_event::next_team_round;
 use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
-use crate::domain::standings::ByeRecord;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
-use crate::services::{audit, events, players};
+use crate::services::audit;
+use crate::services::queries::{self, BoardRef};
 use crate::state::AppState;
-
-pub async fn count_rounds(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<u64> {
-    Ok(round::Entity::find().filter(round::Column::EventId.eq(event_id)).count(conn).await?)
-}
-
-pub async fn list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<round::Model>> {
-    Ok(round::Entity::find()
-        .filter(round::Column::EventId.eq(event_id))
-        .order_by_asc(round::Column::Number)
-        .all(conn)
-        .await?)
-}
-
-pub async fn find(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<Option<round::Model>> {
-    Ok(round::Entity::find()
-        .filter(round::Column::EventId.eq(event_id))
-        .filter(round::Column::Number.eq(number))
-        .one(conn)
-        .await?)
-}
-
-pub async fn games_of(conn: &impl ConnectionTrait, round_id: i32) -> AppResult<Vec<game::Model>> {
-    Ok(game::Entity::find()
-        .filter(game::Column::RoundId.eq(round_id))
-        .order_by_asc(game::Column::Board)
-        .all(conn)
-        .await?)
-}
-
-pub async fn byes_of(conn: &impl ConnectionTrait, round_id: i32) -> AppResult<Vec<bye::Model>> {
-    Ok(bye::Entity::find().filter(bye::Column::RoundId.eq(round_id)).all(conn).await?)
-}
-
-/// Everything played in the given rounds, in playing order (round, then board).
-pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> AppResult<History> {
-    let mut past = History::default();
-    for r in rounds {
-        for g in games_of(conn, r.id).await? {
-            past.games.push(PlayedGame {
-                round: r.number as u32,
-                black: i64::from(g.black_id),
-                white: i64::from(g.white_id),
-                result: g.result.as_deref().and_then(|text| GameResult::parse(text).ok()),
-                ruling: g.ruling.as_deref().and_then(parse_ruling),
-            });
-        }
-        for b in byes_of(conn, r.id).await? {
-            past.byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
-        }
-    }
-    Ok(past)
-}
-
-/// The event's system and its settings, as stored.
-pub fn system_of(event: &event::Model) -> AppResult<(System, SystemSettings)> {
-    let system =
-        System::parse(&event.system).map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: {}", event.id, e.0)))?;
-    Ok((system, SystemSettings::from_json(&event.system_settings)))
-}
-
-/// The event's plan for the round drawn with `seed`.
-pub fn plan_of<'a>(event: &event::Model, system: System, settings: &'a SystemSettings, seed: u64) -> EventPlan<'a> {
-    let rounds = event_round::rounds_before_stage(system, settings, event.rounds.max(0) as u32, &stored_seeding(event));
-    EventPlan { system, settings, rounds, seed }
-}
-
-/// The round in which the event's knockout starts (see [`event_round::knockout_start`]).
-pub fn knockout_start(event: &event::Model, system: System, settings: &SystemSettings) -> Option<u32> {
-    event_round::knockout_start(&plan_of(event, system, settings, 0))
-}
-
-/// The event's knockout from its stored seeding and `past` (a knockout, or a Swiss or McMahon's
-/// knockout stage once seeded); None before it starts or without one.
-pub fn knockout_of(
-    event: &event::Model,
-    system: System,
-    settings: &SystemSettings,
-    players: &[Player],
-    past: &History,
-) -> Option<Result<crate::domain::pairing::knockout::Knockout, crate::domain::pairing::knockout::KnockoutError>> {
-    knockout_start(event, system, settings)?;
-    let seeds = knockout_seeding(event, system);
-    if system != System::Knockout && seeds.is_empty() {
-        return None;
-    }
-    Some(event_round::event_knockout(&plan_of(event, system, settings, 0), players, &seeds, past))
-}
-
-/// The seeding stored when round 1 was drafted (empty before).
-pub fn stored_seeding(event: &event::Model) -> Vec<i64> {
-    parse_seeding(event.seeding.as_deref())
-}
-
-/// The seeds of the event's knockout: a knockout's round-1 seeding, or a knockout stage's
-/// (stored when the stage's first round is drafted; empty before).
-pub fn knockout_seeding(event: &event::Model, system: System) -> Vec<i64> {
-    if system == System::Knockout { stored_seeding(event) } else { parse_seeding(event.stage_seeding.as_deref()) }
-}
-
-fn parse_seeding(text: Option<&str>) -> Vec<i64> {
-    text.and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
-}
-
-pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
-    everyone
-        .iter()
-        .map(|p| Player {
-            id: i64::from(p.id),
-            rank_value: p.rank_value,
-            rating: p.rating,
-            club: p.club.clone(),
-            country: p.country.clone(),
-            team: p.team.clone(),
-            board: p.board,
-            present: !p.withdrawn,
-        })
-        .collect()
-}
 
 /// Whether the event has all its rounds: the director's count (Swiss, McMahon), the whole
 /// table (round robin), a champion (knockout), a decided match (best-of).
 pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<bool> {
-    let (system, settings) = system_of(event)?;
-    let rounds = list(conn, event.id).await?;
-    let seeds = stored_seeding(event);
+    let (system, settings) = queries::system_of(event)?;
+    let rounds = queries::rounds(conn, event.id).await?;
+    let seeds = queries::stored_seeding(event);
     if rounds.is_empty() {
         return Ok(false);
     }
     Ok(match system {
-        _ if knockout_start(event, system, &settings).is_some_and(|start| rounds.len() as u32 >= start) => {
-            let past = history(conn, &rounds).await?;
-            let everyone = domain_players(&players::list(conn, event.id).await?);
-            knockout_of(event, system, &settings, &everyone, &past)
+        _ if queries::knockout_start(event, system, &settings).is_some_and(|start| rounds.len() as u32 >= start) => {
+            let past = queries::history(conn, &rounds).await?;
+            let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+            queries::knockout_of(event, system, &settings, &everyone, &past)
                 .is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
         }
         // A knockout stage still to come.
-        _ if knockout_start(event, system, &settings).is_some() => false,
+        _ if queries::knockout_start(event, system, &settings).is_some() => false,
         System::Swiss | System::McMahon => rounds.len() as i32 >= event.rounds,
         System::RoundRobin => round_robin_groups(&seeds, settings.groups)
             .and_then(|groups| group_round_count(&groups, settings.cycles))
             .is_ok_and(|n| rounds.len() as u32 >= n),
         System::Knockout => false,
         System::BestOf => {
-            let past = history(conn, &rounds).await?;
+            let past = queries::history(conn, &rounds).await?;
             event_round::best_of_state(&settings, &seeds, &past).is_ok_and(|m| m.is_decided())
         }
         System::Relay => {
-            let past = history(conn, &rounds).await?;
-            let everyone = domain_players(&players::list(conn, event.id).await?);
+            let past = queries::history(conn, &rounds).await?;
+            let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
             let sides = relay_sides(&everyone, &seeds);
-            let named = super::relay::nominations(conn, event.id, &sides).await?;
+            let named = super::queries::nominations(conn, event.id, &sides).await?;
             relay_match(&settings, &sides, &past, &named).is_ok_and(|m| m.winner().is_some())
         }
         System::Team => match settings.team_pairing {
@@ -187,11 +66,6 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             TeamPairing::AllPlayAll => rounds.len() as u32 >= settings.team_boards,
         },
     })
-}
-
-/// Every random choice of a round (lots, split-and-random, nigiri) comes from this seed.
-pub(crate) fn round_seed(event_id: i32, number: i32) -> u64 {
-    (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs())
 }
 
 fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
@@ -211,16 +85,20 @@ fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
 pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
-    let (system, settings) = system_of(&event)?;
-    let rounds = list(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
+    let (system, settings) = queries::system_of(&event)?;
+    let rounds = queries::rounds(&txn, event_id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
         return Err(AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(draft.number.into()))])));
     }
     let number = rounds.len() as i32 + 1;
     if let Some(last) = rounds.last() {
-        let open: Vec<String> =
-            games_of(&txn, last.id).await?.iter().filter(|g| g.result.is_none()).map(|g| g.board.to_string()).collect();
+        let open: Vec<String> = queries::games_of(&txn, last.id)
+            .await?
+            .iter()
+            .filter(|g| g.result.is_none())
+            .map(|g| g.board.to_string())
+            .collect();
         if !open.is_empty() {
             return Err(AppError::BadRequest(locale.t_args(
                 "error-results-missing",
@@ -228,42 +106,44 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             )));
         }
     }
-    let everyone = domain_players(&players::list(&txn, event_id).await?);
-    let past = history(&txn, &rounds).await?;
-    let plan = plan_of(&event, system, &settings, round_seed(event_id, number));
-    let stage_start = knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
+    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
+    let past = queries::history(&txn, &rounds).await?;
+    let plan = queries::plan_of(&event, system, &settings, queries::round_seed(event_id, number));
+    let stage_start = queries::knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
     let seeds = if stage_start == Some(number as u32) {
         // A knockout stage is seeded now, from the standings of the rounds before it.
-        let seeds = event_round::knockout_stage_seeding(&plan, &everyone, &past, &stored_seeding(&event));
+        let seeds = event_round::knockout_stage_seeding(&plan, &everyone, &past, &queries::stored_seeding(&event));
         let mut active: event::ActiveModel = event.clone().into();
         active.stage_seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
         active.update(&txn).await?;
         seeds
     } else if stage_start.is_some_and(|start| number as u32 > start) {
-        knockout_seeding(&event, system)
+        queries::knockout_seeding(&event, system)
     } else if !uses_seeding(system) {
         Vec::new()
     } else if number == 1 {
         // Fixed now, with the players present, for the whole table or bracket.
-        let seeds = event_round::seeding(&EventPlan { seed: round_seed(event_id, 0), ..plan }, &everyone);
+        let seeds = event_round::seeding(&EventPlan { seed: queries::round_seed(event_id, 0), ..plan }, &everyone);
         let mut active: event::ActiveModel = event.clone().into();
         active.seeding = Set(Some(serde_json::to_string(&seeds).map_err(|e| AppError::Internal(e.into()))?));
         active.update(&txn).await?;
         seeds
     } else {
-        stored_seeding(&event)
+        queries::stored_seeding(&event)
     };
     let draft = match system {
         System::Team => {
-            let lineups = super::teams::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
+            let lineups = super::queries::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
             next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32)
                 .map_err(|e| next_round_error(e, locale))?
         }
         System::Relay => {
             let sides = relay_sides(&everyone, &seeds);
-            let named = super::relay::nominations(&txn, event_id, &sides).await?;
+            let named = super::queries::nominations(&txn, event_id, &sides).await?;
             next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
-                NextRoundError::Relay(e) => AppError::BadRequest(super::relay::relay_error(&e, &sides, locale)),
+                NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
+                    sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+                })),
                 other => next_round_error(other, locale),
             })?
         }
@@ -359,17 +239,17 @@ async fn sync_knockout_round(
     round: &round::Model,
     locale: Locale,
 ) -> AppResult<()> {
-    let (system, settings) = system_of(event)?;
-    if knockout_start(event, system, &settings).is_none_or(|start| (round.number as u32) < start) {
+    let (system, settings) = queries::system_of(event)?;
+    if queries::knockout_start(event, system, &settings).is_none_or(|start| (round.number as u32) < start) {
         return Ok(());
     }
-    let rounds = list(conn, event.id).await?;
+    let rounds = queries::rounds(conn, event.id).await?;
     if rounds.last().map(|r| r.id) != Some(round.id) {
         return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
     }
-    let past = history(conn, &rounds).await?;
-    let everyone = domain_players(&players::list(conn, event.id).await?);
-    let Some(knockout) = knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
+    let past = queries::history(conn, &rounds).await?;
+    let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+    let Some(knockout) = queries::knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
     let knockout = knockout.map_err(|e| {
         AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
     })?;
@@ -378,7 +258,7 @@ async fn sync_knockout_round(
         return Ok(());
     }
     let wanted = knockout.current_round().games_to_play();
-    let existing = games_of(conn, round.id).await?;
+    let existing = queries::games_of(conn, round.id).await?;
     for g in existing.iter().filter(|g| g.result.is_none()) {
         let board = Board { black: i64::from(g.black_id), white: i64::from(g.white_id), handicap: 0 };
         if !wanted.contains(&board) {
@@ -408,7 +288,7 @@ async fn draft_round(
     number: i32,
     locale: Locale,
 ) -> AppResult<round::Model> {
-    let found = find(conn, event_id, number).await?.ok_or(AppError::NotFound)?;
+    let found = queries::round(conn, event_id, number).await?.ok_or(AppError::NotFound)?;
     if found.published {
         return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
     }
@@ -423,7 +303,7 @@ async fn editable_draft(
     number: i32,
     locale: Locale,
 ) -> AppResult<round::Model> {
-    let (system, _) = system_of(&events::get(conn, event_id).await?)?;
+    let (system, _) = queries::system_of(&queries::event(conn, event_id).await?)?;
     if !system.pairs_by_score() {
         return Err(AppError::BadRequest(locale.t("error-fixed-pairing")));
     }
@@ -447,8 +327,8 @@ pub async fn swap(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let draft = editable_draft(&txn, event_id, number, locale).await?;
-    let games = games_of(&txn, draft.id).await?;
-    let byes = byes_of(&txn, draft.id).await?;
+    let games = queries::games_of(&txn, draft.id).await?;
+    let byes = queries::byes_of(&txn, draft.id).await?;
     let place = |id: i32| -> bool {
         games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id)
     };
@@ -506,7 +386,7 @@ pub async fn swap_colours(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let draft = editable_draft(&txn, event_id, number, locale).await?;
-    let g = board_of(&txn, &draft, board, locale).await?;
+    let g = queries::board_of(&txn, &draft, board, locale).await?;
     let (black, white) = (g.white_id, g.black_id);
     let mut active: game::ActiveModel = g.into();
     active.black_id = Set(black);
@@ -536,9 +416,9 @@ pub async fn discard_draft(
     let txn = crate::db::begin_write(&state.db).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
     draft.delete(&txn).await?;
-    let event = events::get(&txn, event_id).await?;
-    let (system, settings) = system_of(&event)?;
-    if system != System::Knockout && knockout_start(&event, system, &settings) == Some(number as u32) {
+    let event = queries::event(&txn, event_id).await?;
+    let (system, settings) = queries::system_of(&event)?;
+    if system != System::Knockout && queries::knockout_start(&event, system, &settings) == Some(number as u32) {
         // The knockout stage has not started after all: its size may change again, and its
         // seeding is made anew with the next draft.
         let mut active: event::ActiveModel = event.into();
@@ -561,12 +441,12 @@ pub async fn publish(
 ) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let draft = draft_round(&txn, event_id, number, locale).await?;
-    let games = games_of(&txn, draft.id).await?;
-    let byes = byes_of(&txn, draft.id).await?;
+    let games = queries::games_of(&txn, draft.id).await?;
+    let byes = queries::byes_of(&txn, draft.id).await?;
     let everyone: HashMap<i32, player::Model> =
-        players::list(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+        queries::players(&txn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
     // Conditional on "still a draft", so a double click cannot publish (and mail) twice.
     let written = round::Entity::update_many()
         .col_expr(round::Column::Published, Expr::value(true))
@@ -648,44 +528,6 @@ pub async fn publish(
     Ok(state.mailer.send_all(&mails).await)
 }
 
-pub(crate) async fn board_of(
-    conn: &impl ConnectionTrait,
-    r: &round::Model,
-    board: i32,
-    locale: Locale,
-) -> AppResult<game::Model> {
-    game::Entity::find()
-        .filter(game::Column::RoundId.eq(r.id))
-        .filter(game::Column::Board.eq(board))
-        .one(conn)
-        .await?
-        .ok_or_else(|| {
-            AppError::BadRequest(
-                locale.t_args(
-                    "error-no-such-board",
-                    &[("n", Arg::Num(r.number.into())), ("board", Arg::Num(board.into()))],
-                ),
-            )
-        })
-}
-
-pub(crate) async fn published_round(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    number: i32,
-    locale: Locale,
-) -> AppResult<round::Model> {
-    let found = find(conn, event_id, number)
-        .await?
-        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
-    if !found.published {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-round-not-published", &[("n", Arg::Num(number.into()))]),
-        ));
-    }
-    Ok(found)
-}
-
 /// Sets (or clears) when round `number`'s games start: live clocks run from then, and the
 /// event's lateness limit counts from then (Art. 23). Refused once a game of the round is under
 /// way.
@@ -699,14 +541,14 @@ pub async fn set_start(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = find(&txn, event_id, number)
+    let r = queries::round(&txn, event_id, number)
         .await?
         .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
     // A start long past is a slip (often of the time zone): its lateness would forfeit the round.
     if starts_at.is_some_and(|at| at < now - chrono::Duration::hours(1)) {
         return Err(AppError::BadRequest(locale.t("error-round-start-past")));
     }
-    let games = games_of(&txn, r.id).await?;
+    let games = queries::games_of(&txn, r.id).await?;
     let started = |g: &game::Model| {
         g.live_state
             .as_deref()
@@ -739,14 +581,6 @@ pub async fn set_start(
     Ok(())
 }
 
-/// A board of a round of an event, as results name it.
-#[derive(Debug, Clone, Copy)]
-pub struct BoardRef {
-    pub event_id: i32,
-    pub round: i32,
-    pub board: i32,
-}
-
 /// Records the result of a board that has none yet.
 pub async fn record_result(
     state: &AppState,
@@ -758,8 +592,8 @@ pub async fn record_result(
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = published_round(&txn, event_id, number, locale).await?;
-    let g = board_of(&txn, &r, board, locale).await?;
+    let r = queries::published_round(&txn, event_id, number, locale).await?;
+    let g = queries::board_of(&txn, &r, board, locale).await?;
     write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await?;
     txn.commit().await?;
     Ok(())
@@ -798,7 +632,7 @@ pub(crate) async fn write_result(
         .exec(txn)
         .await?;
     if written.rows_affected != 1 {
-        let current = board_of(txn, r, board, locale).await?.result.unwrap_or_default();
+        let current = queries::board_of(txn, r, board, locale).await?.result.unwrap_or_default();
         return Err(AppError::BadRequest(
             locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(&current))]),
         ));
@@ -812,7 +646,7 @@ pub(crate) async fn write_result(
         json!({ "round": number, "board": board, "result": text, "source": source }),
     )
     .await?;
-    sync_knockout_round(txn, &events::get(txn, event_id).await?, r, locale).await?;
+    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
     Ok(())
 }
 
@@ -833,8 +667,8 @@ pub async fn correct_result(
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = published_round(&txn, event_id, number, locale).await?;
-    let g = board_of(&txn, &r, board, locale).await?;
+    let r = queries::published_round(&txn, event_id, number, locale).await?;
+    let g = queries::board_of(&txn, &r, board, locale).await?;
     // Made against the result the director saw, or not at all; and only if it changes it.
     let stored = g.result.clone().unwrap_or_default();
     let show = |text: &str| {
@@ -904,7 +738,7 @@ pub(crate) async fn overwrite_result(
         json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
     )
     .await?;
-    sync_knockout_round(txn, &events::get(txn, event_id).await?, r, locale).await?;
+    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
     Ok(())
 }
 
@@ -920,13 +754,15 @@ pub async fn rule_both_lose(
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
-    let (system, settings) = system_of(&event)?;
-    if system == System::Team || knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start) {
+    let event = queries::event(&txn, event_id).await?;
+    let (system, settings) = queries::system_of(&event)?;
+    if system == System::Team
+        || queries::knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start)
+    {
         return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
     }
-    let r = published_round(&txn, event_id, number, locale).await?;
-    let g = board_of(&txn, &r, board, locale).await?;
+    let r = queries::published_round(&txn, event_id, number, locale).await?;
+    let g = queries::board_of(&txn, &r, board, locale).await?;
     let both_lost = g.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == Some(GameResult::BothLose);
     if !both_lost || g.ruling.is_some() {
         return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
@@ -995,20 +831,20 @@ pub async fn view(
     number: i32,
     locale: Locale,
 ) -> AppResult<RoundView> {
-    let r = find(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
+    let r = queries::round(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
     let everyone: HashMap<i32, player::Model> =
-        players::list(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
-    let (system, settings) = system_of(event)?;
-    let knockout =
-        system != System::Team && knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);
+        queries::players(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let (system, settings) = queries::system_of(event)?;
+    let knockout = system != System::Team
+        && queries::knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);
     let mut byes_cost = Vec::new();
-    for b in byes_of(conn, r.id).await? {
+    for b in queries::byes_of(conn, r.id).await? {
         if let Some(p) = everyone.get(&b.player_id) {
             byes_cost.push((p.clone(), b.pairing_costs.as_deref().and_then(|t| serde_json::from_str(t).ok())));
         }
     }
     let mut boards = Vec::new();
-    for g in games_of(conn, r.id).await? {
+    for g in queries::games_of(conn, r.id).await? {
         let (Some(black), Some(white)) = (everyone.get(&g.black_id), everyone.get(&g.white_id)) else { continue };
         let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
         let ruling = g.ruling.as_deref().and_then(parse_ruling);
@@ -1031,8 +867,8 @@ pub async fn view(
     let mut view = RoundView { round: r, boards, byes, bye_costs: byes_cost, warnings: Vec::new() };
     if !view.round.published {
         let earlier: Vec<round::Model> =
-            list(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
-        let past = history(conn, &earlier).await?;
+            queries::rounds(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
+        let past = queries::history(conn, &earlier).await?;
         view.warnings = draft_warnings(&view, &past, locale);
     }
     Ok(view)

@@ -17,7 +17,7 @@ use crate::domain::result::GameResult;
 use crate::domain::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
-use crate::services::{players, rounds};
+use crate::services::queries;
 
 pub struct StandingView {
     pub place: u32,
@@ -104,7 +104,6 @@ pub struct Standings {
     pub knockout: Option<KnockoutView>,
     pub best_of: Option<BestOfView>,
     pub team: Option<TeamTableView>,
-    pub relay: Option<super::relay::RelayView>,
 }
 
 /// Half-points as points: 3 → "1½".
@@ -132,14 +131,6 @@ pub fn format_value(value: Option<i64>, tie_break: TieBreak, tradition: Traditio
         }
         (_, Tradition::Chinese) => value.to_string(),
         (_, Tradition::European) => points_text(value),
-    }
-}
-
-/// A result as the reader's language writes it.
-pub(crate) fn result_text(result: &GameResult, locale: Locale) -> String {
-    match locale {
-        Locale::Zh => result.display_zh(),
-        Locale::En => result.display_en(),
     }
 }
 
@@ -187,15 +178,15 @@ fn knockout_view(
 }
 
 pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<Standings> {
-    let (system, settings) = rounds::system_of(event)?;
-    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
-    let past = rounds::history(conn, &published).await?;
+    let (system, settings) = queries::system_of(event)?;
+    let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let past = queries::history(conn, &published).await?;
     let games = past.game_records();
-    let everyone = players::list(conn, event.id).await?;
+    let everyone = queries::players(conn, event.id).await?;
     let by_id: HashMap<i64, &player::Model> = everyone.iter().map(|p| (i64::from(p.id), p)).collect();
     let name = |id: i64| by_id.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let plan = event_round::EventPlan { system, settings: &settings, rounds: 0, seed: 0 };
-    let seeds = rounds::stored_seeding(event);
+    let seeds = queries::stored_seeding(event);
     let rules = settings.tie_break_rules();
     let mut standings = Standings {
         rounds: published.iter().map(|r| r.number).collect(),
@@ -205,15 +196,11 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         knockout: None,
         best_of: None,
         team: None,
-        relay: None,
     };
-    if system == System::Relay {
-        standings.relay = Some(super::relay::view(conn, event, locale).await?);
-    }
-    let domain = rounds::domain_players(&everyone);
+    let domain = queries::domain_players(&everyone);
     let teams = team_event::teams(&domain, settings.team_boards as usize);
     let team_name = |id: i64| teams.iter().find(|t| t.id == id).map(|t| t.name.clone()).unwrap_or_default();
-    let stage_start = rounds::knockout_start(event, system, &settings);
+    let stage_start = queries::knockout_start(event, system, &settings);
     let before_stage = |round: u32| stage_start.is_none_or(|start| round < start);
     if system == System::Team {
         let before = event_round::History {
@@ -246,8 +233,8 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
     // (积分编排淘汰制): the bracket (of teams in a team event, each game a team match).
     if let Some(start) = stage_start {
         let offset = start - 1;
-        let seeds = rounds::knockout_seeding(event, system);
-        let knockout = match rounds::knockout_of(event, system, &settings, &domain, &past) {
+        let seeds = queries::knockout_seeding(event, system);
+        let knockout = match queries::knockout_of(event, system, &settings, &domain, &past) {
             Some(Ok(knockout)) if seeds.len() >= 2 => Some(knockout),
             Some(Err(e)) if seeds.len() >= 2 => {
                 return Err(AppError::Internal(anyhow::anyhow!("event {}: knockout does not rebuild: {e}", event.id)));
@@ -266,7 +253,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
                 format!("{} {} {}", team_name(g.black), score.unwrap_or_default(), team_name(g.white))
             }
             _ => {
-                let outcome = g.result.map(|r| result_text(&r, locale)).unwrap_or_default();
+                let outcome = g.result.map(|r| locale.result_text(&r)).unwrap_or_default();
                 format!("{} – {} {outcome}", name(g.black), name(g.white))
             }
         };

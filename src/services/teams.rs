@@ -1,16 +1,16 @@
 //! Team events (分台定人制): the teams as registered and each round's line-ups.
 use std::collections::HashMap;
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::ConnectionTrait;
 use serde_json::json;
 
-use crate::db::entities::{event, lineup, player, user};
+use crate::db::entities::{event, player, user};
 use crate::domain::event::{System, SystemSettings, TeamPairing};
-use crate::domain::pairing::event_round::Player;
 use crate::domain::pairing::team_event::{EventTeam, teams};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::{audit, events, players, rounds};
+use crate::services::audit;
+use crate::services::{queries, repo};
 use crate::state::AppState;
 
 /// One team for the teams page.
@@ -51,56 +51,20 @@ pub struct TeamsView {
 }
 
 fn team_event(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
-    let (system, settings) = rounds::system_of(event)?;
+    let (system, settings) = queries::system_of(event)?;
     if system != System::Team {
         return Err(AppError::BadRequest(locale.t("error-not-team-event")));
     }
     Ok(settings)
 }
 
-/// The line-ups chosen for `round`, by team id (teams not listed play their regulars).
-pub async fn lineups_for(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    round: i32,
-    everyone: &[Player],
-    settings: &SystemSettings,
-) -> AppResult<HashMap<i64, Vec<i64>>> {
-    let by_name: HashMap<String, i64> =
-        teams(everyone, settings.team_boards as usize).into_iter().map(|t| (t.name, t.id)).collect();
-    let rows = lineup::Entity::find()
-        .filter(lineup::Column::EventId.eq(event_id))
-        .filter(lineup::Column::Round.eq(round))
-        .all(conn)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| {
-            let team = *by_name.get(&row.team)?;
-            let chosen: Vec<i64> = serde_json::from_str(&row.players).ok()?;
-            Some((team, chosen))
-        })
-        .collect())
-}
-
-/// The round line-ups (and relay nominations) are taken for now, and whether it is drafted
-/// already.
-pub(crate) async fn next_round(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<(i32, bool)> {
-    let list = rounds::list(conn, event_id).await?;
-    Ok(match list.last() {
-        Some(last) if !last.published => (last.number, true),
-        Some(last) => (last.number + 1, false),
-        None => (1, false),
-    })
-}
-
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<TeamsView> {
     let settings = team_event(event, locale)?;
     let boards = settings.team_boards as usize;
-    let registered = players::list(conn, event.id).await?;
-    let everyone = rounds::domain_players(&registered);
-    let (next_round, locked) = next_round(conn, event.id).await?;
-    let chosen = lineups_for(conn, event.id, next_round, &everyone, &settings).await?;
+    let registered = queries::players(conn, event.id).await?;
+    let everyone = queries::domain_players(&registered);
+    let (next_round, locked) = queries::lineup_round(conn, event.id).await?;
+    let chosen = queries::lineups_for(conn, event.id, next_round, &everyone, &settings).await?;
     let by_id: HashMap<i64, &player::Model> = registered.iter().map(|p| (i64::from(p.id), p)).collect();
     let teams = teams(&everyone, boards)
         .into_iter()
@@ -133,16 +97,16 @@ pub async fn set_lineup(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = events::get(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let settings = team_event(&event, locale)?;
-    let (round, locked) = next_round(&txn, event_id).await?;
+    let (round, locked) = queries::lineup_round(&txn, event_id).await?;
     if locked {
         return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
     }
     if settings.team_pairing == TeamPairing::AllPlayAll && round > 1 {
         return Err(AppError::BadRequest(locale.t("error-lineup-all-play-all")));
     }
-    let everyone = rounds::domain_players(&players::list(&txn, event_id).await?);
+    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
     let boards = settings.team_boards as usize;
     let team = teams(&everyone, boards).into_iter().find(|t| t.id == team_id).ok_or(AppError::NotFound)?;
     let lineup = team.lineup(boards, Some(chosen)).map_err(|e| {
@@ -151,7 +115,7 @@ pub async fn set_lineup(
             &[("team", Arg::Str(&team.name)), ("n", Arg::Num(boards as i64)), ("detail", Arg::Str(&e.to_string()))],
         ))
     })?;
-    replace_lineup(&txn, event_id, round, &team.name, lineup.players()).await?;
+    repo::replace_lineup(&txn, event_id, round, &team.name, lineup.players()).await?;
     audit::record(
         &txn,
         now,
@@ -162,32 +126,5 @@ pub async fn set_lineup(
     )
     .await?;
     txn.commit().await?;
-    Ok(())
-}
-
-/// Stores `team`'s players for `round` in place of any chosen before.
-pub(crate) async fn replace_lineup(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    round: i32,
-    team: &str,
-    players: &[i64],
-) -> AppResult<()> {
-    lineup::Entity::delete_many()
-        .filter(lineup::Column::EventId.eq(event_id))
-        .filter(lineup::Column::Round.eq(round))
-        .filter(lineup::Column::Team.eq(team))
-        .exec(conn)
-        .await?;
-    let players_json = serde_json::to_string(players).map_err(|e| AppError::Internal(e.into()))?;
-    lineup::ActiveModel {
-        event_id: Set(event_id),
-        round: Set(round),
-        team: Set(team.to_string()),
-        players: Set(players_json),
-        ..Default::default()
-    }
-    .insert(conn)
-    .await?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::db::entities::{event, user};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::accounts::sessions;
-use crate::services::events;
+use crate::services::queries;
 use crate::state::AppState;
 
 pub const CSRF_FIELD: &str = "csrf_token";
@@ -218,15 +218,15 @@ impl PageCtx {
     }
 
     pub fn lang_link(&self, locale: &Locale) -> String {
-        format!("/lang/{}?next={}", locale.code(), crate::web::middleware::urlencode(&self.path))
+        format!("/lang/{}?next={}", locale.code(), urlencode(&self.path))
     }
 }
 
 /// The signed-in user, who must direct `event_id` (or be a site admin), and the event.
 pub async fn director_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppResult<(user::Model, event::Model)> {
     let account = ctx.require_user()?.clone();
-    let found = events::get(&state.db, event_id).await?;
-    if !events::roles(&state.db, event_id, &account).await?.director {
+    let found = queries::event(&state.db, event_id).await?;
+    if !queries::roles(&state.db, event_id, &account).await?.director {
         return Err(AppError::Forbidden);
     }
     Ok((account, found))
@@ -235,8 +235,8 @@ pub async fn director_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppR
 /// The signed-in user, who must be a director or referee of `event_id`, and the event.
 pub async fn staff_of(state: &AppState, ctx: &PageCtx, event_id: i32) -> AppResult<(user::Model, event::Model)> {
     let account = ctx.require_user()?.clone();
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles(&state.db, event_id, &account).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles(&state.db, event_id, &account).await?;
     if !(roles.director || roles.referee) {
         return Err(AppError::Forbidden);
     }
@@ -265,4 +265,16 @@ impl<T> FromRequest for LateForm<T> {
         let body = web::Bytes::from_request(req, payload);
         Box::pin(async move { Ok(LateForm { body: body.await?, shape: std::marker::PhantomData }) })
     }
+}
+
+/// `text` percent-encoded for a query string (a path kept readable: `/` stays).
+pub fn urlencode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => out.push(byte as char),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }

@@ -18,7 +18,7 @@ use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
 use crate::services::live::{self, LiveBoard};
-use crate::services::rounds::BoardRef;
+use crate::services::queries::BoardRef;
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::PageCtx;

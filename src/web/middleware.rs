@@ -13,7 +13,7 @@ use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
 use crate::auth::token::constant_time_eq;
 use crate::error::AppError;
 use crate::i18n::Locale;
-use crate::web::extractors::{CSRF_FIELD, CSRF_SESSION_KEY, locale_of};
+use crate::web::extractors::{CSRF_FIELD, CSRF_SESSION_KEY, locale_of, urlencode};
 use crate::web::multipart;
 
 /// Refuses any unsafe request that did not come from one of our own forms: the browser's
@@ -131,17 +131,6 @@ pub async fn render_errors(
     let (req, _) = response.into_parts();
     let rendered = HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html);
     Ok(ServiceResponse::new(req, rendered))
-}
-
-pub fn urlencode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => out.push(byte as char),
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
 }
 
 pub fn security_headers() -> DefaultHeaders {

@@ -14,6 +14,7 @@ mod database;
 mod disputes;
 mod gnugo_suite;
 mod journey;
+mod layers;
 mod live;
 mod random_record;
 mod records;

@@ -1,4 +1,5 @@
 //! The rules engine: boards, rule sets, replaying game records, counting.
+pub mod benson;
 pub mod board;
 pub mod estimate;
 pub mod game;

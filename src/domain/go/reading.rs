@@ -192,7 +192,7 @@ impl Search<'_> {
         // with no attacker beside them are needed before it can be (two eyes).
         if to_move != self.defender
             && self.eye_points(board) >= 2
-            && super::life::pass_alive(board, self.defender).get(self.target.index()) == Some(&true)
+            && super::benson::pass_alive(board, self.defender).get(self.target.index()) == Some(&true)
         {
             return Some(true);
         }

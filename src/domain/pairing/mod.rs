@@ -1,6 +1,7 @@
 //! Pairing players for a round. Shared types live here; each system has its own module.
 
 pub mod best_of;
+pub mod event_plan;
 pub mod event_round;
 pub mod gotha;
 pub mod knockout;

@@ -58,6 +58,16 @@ pub enum DrawPolicy {
     Replay,
 }
 
+impl DrawPolicy {
+    /// The policy's code in the event form and the stored settings.
+    pub fn code(self) -> &'static str {
+        match self {
+            DrawPolicy::BothOut => "both-out",
+            DrawPolicy::Replay => "replay",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelaySettings {
     /// Two or three teams, in rotation order: the first two play the first game.

@@ -15,9 +15,9 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
-use super::event_round::{DraftRound, EventPlan, History, NextRoundError, Player};
+use super::event_plan::{DraftRound, EventPlan, History, NextRoundError, Player};
 use super::mcmahon::mix;
-use super::relay::{DrawPolicy, Order, RelayError, RelayMatch, RelaySettings, RelayTeam};
+use super::relay::{Order, RelayError, RelayMatch, RelaySettings, RelayTeam};
 use super::team_event::teams;
 use crate::domain::event::{RelayOrder, Seating, SystemSettings};
 
@@ -114,19 +114,12 @@ pub fn next_relay_round(
     Ok(DraftRound { boards: vec![game.board()], costs: vec![None], byes: Vec::new(), rematches: Vec::new() })
 }
 
-/// The draw policy's code in the event form.
-pub fn draw_policy_code(policy: DrawPolicy) -> &'static str {
-    match policy {
-        DrawPolicy::BothOut => "both-out",
-        DrawPolicy::Replay => "replay",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::event::{System, SystemSettings};
     use crate::domain::pairing::event_round::PlayedGame;
+    use crate::domain::pairing::relay::DrawPolicy;
     use crate::domain::pairing::team_event::tests::player;
     use crate::domain::result::GameResult;
 

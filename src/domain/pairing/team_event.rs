@@ -16,8 +16,8 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
-use super::event_round::{
-    DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player, knockout_round, knockout_start,
+use super::event_plan::{
+    DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player, knockout_draft, knockout_start,
     rebuild_knockout, stage_history, stage_settings,
 };
 use super::knockout::{Knockout, KnockoutError};
@@ -174,7 +174,11 @@ pub fn next_team_round(
     match plan.settings.team_pairing {
         TeamPairing::Swiss if knockout_start(plan).is_some_and(|start| number >= start) => {
             // The knockout stage: the bracket's matches are team ids; walkovers sit out.
-            let round = knockout_round(plan, players, seeding, history, number)?;
+            let round = knockout_draft(
+                team_knockout(plan, players, seeding, history),
+                knockout_start(plan).unwrap_or(1),
+                number,
+            )?;
             pairs = round.boards.iter().map(|b| (b.black, b.white)).collect();
             sitting_out = round.byes.iter().map(|&(team, _)| team).collect();
         }

@@ -17,6 +17,7 @@ use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
+use crate::services::queries;
 use crate::state::AppState;
 
 pub const PASSWORD_MIN_CHARS: usize = 10;
@@ -58,7 +59,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     let raw_token = token::random_token()?;
 
     let txn = crate::db::begin_write(&state.db).await?;
-    if let Some(owner) = find_user_by_email(&txn, email.as_str()).await? {
+    if let Some(owner) = queries::find_user_by_email(&txn, email.as_str()).await? {
         let base = state.settings.server.base_url.trim_end_matches('/');
         let mail = Mail {
             to: owner.email.clone(),
@@ -188,7 +189,7 @@ pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) 
     let now = state.clock.now();
     let raw = token::random_token()?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let account = find_user_by_email(&txn, email.as_str()).await?;
+    let account = queries::find_user_by_email(&txn, email.as_str()).await?;
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
@@ -209,7 +210,7 @@ pub async fn log_in(
     let account_key = email.trim().to_lowercase();
     let limits = login_limits::Limits::from_settings(&state.settings.security);
     let attempt = login_limits::begin(&state.db, limits, &account_key, address, now).await?;
-    let account = find_user_by_email(&state.db, &account_key).await?;
+    let account = queries::find_user_by_email(&state.db, &account_key).await?;
     let ok = password::verify(password_text, account.as_ref().map(|a| a.password_hash.clone())).await?;
     match account {
         Some(account) if ok => {
@@ -266,7 +267,7 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
     let now = state.clock.now();
     let raw = token::random_token()?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let Some(account) = find_user_by_email(&txn, email.as_str()).await? else {
+    let Some(account) = queries::find_user_by_email(&txn, email.as_str()).await? else {
         return Ok(());
     };
     store_token(&txn, account.id, RESET_PURPOSE, &raw, now + Duration::hours(1), now).await?;
@@ -342,7 +343,7 @@ pub async fn create_admin(
     let hash = password::hash(password_text).await?;
     let now = clock.now();
     let txn = crate::db::begin_write(db).await?;
-    if find_user_by_email(&txn, email.as_str()).await?.is_some() {
+    if queries::find_user_by_email(&txn, email.as_str()).await?.is_some() {
         return Err(AppError::BadRequest(format!("an account for {} already exists", email.as_str())));
     }
     let account = user::ActiveModel {
@@ -359,14 +360,6 @@ pub async fn create_admin(
     audit::record(&txn, now, None, None, "account.admin_created", json!({ "user": account.id })).await?;
     txn.commit().await?;
     Ok(account)
-}
-
-pub async fn find_user(db: &impl ConnectionTrait, id: i32) -> AppResult<Option<user::Model>> {
-    Ok(user::Entity::find_by_id(id).one(db).await?)
-}
-
-pub async fn find_user_by_email(db: &impl ConnectionTrait, email: &str) -> AppResult<Option<user::Model>> {
-    Ok(user::Entity::find().filter(user::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
 }
 
 /// One account on the site admin's page.

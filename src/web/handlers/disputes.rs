@@ -10,10 +10,9 @@ use crate::db::entities::event;
 use crate::domain::live::LiveGame;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 use crate::services::disputes::{self, AppealDecision, DisputeView, QueueEntry, RulingChoice};
 use crate::services::live;
-use crate::services::rounds::BoardRef;
+use crate::services::queries::BoardRef;
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx, staff_of};
@@ -131,7 +130,7 @@ impl QueuePage {
 pub async fn queue(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<QueuePage> {
     let event_id = path.into_inner();
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
-    let may_rule = crate::services::events::roles(&state.db, event_id, &account).await?.referee;
+    let may_rule = crate::services::queries::roles(&state.db, event_id, &account).await?.referee;
     let (entries, appeals) = disputes::queue(&state.db, event_id, state.clock.now()).await?;
     Ok(QueuePage { ctx, event: found, entries, appeals, may_rule })
 }
@@ -230,10 +229,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let name = |(x, y): (u8, u8)| {
         crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })
     };
-    let result = match ctx.locale {
-        Locale::Zh => count.result.display_zh(),
-        Locale::En => count.result.display_en(),
-    };
+    let result = ctx.locale.result_text(&count.result);
     let count = format!("{result} · {}", crate::web::handlers::live::count_detail(&count, ctx.locale));
     let proposed_dead = groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
     Ok(DisputePage { proposed_dead, count, svg, event: board.event, view, ctx })

@@ -13,13 +13,15 @@ use crate::domain::event::{
 use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::pairing::relay::DrawPolicy;
-use crate::domain::pairing::relay_event::draw_policy_code;
 use crate::domain::rank::Rank;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Arg;
-use crate::services::events::{self, EventRoles, StaffMember, StaffRole};
-use crate::services::{audit as audit_service, interop, players, rounds};
+use crate::services::events::{self, StaffMember};
+use crate::services::queries;
+use crate::services::queries::{EventRoles, StaffRole};
+use crate::services::workflows::interop;
+use crate::services::{audit as audit_service, players, rounds};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
@@ -198,7 +200,7 @@ impl EventForm {
             team_pairing: settings.team_pairing.code().into(),
             team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
             relay_order: settings.relay_order.code().into(),
-            relay_draw: draw_policy_code(settings.relay_draw).into(),
+            relay_draw: settings.relay_draw.code().into(),
             knockout_after: settings.knockout_after.to_string(),
             ..self
         }
@@ -466,9 +468,9 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>
 
 /// The event page as `ctx`'s user sees it.
 pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<EventPage> {
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
-    let all_rounds = rounds::list(&state.db, event_id).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let all_rounds = queries::rounds(&state.db, event_id).await?;
     // Drafts are the directors' business until published.
     let visible: Vec<round::Model> = all_rounds.into_iter().filter(|r| r.published || roles.director).collect();
     let own_entry = match &ctx.user {
@@ -483,7 +485,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
     Ok(EventPage {
         over,
         komi: komi_text(&found),
-        player_count: players::list(&state.db, event_id).await?.len(),
+        player_count: queries::players(&state.db, event_id).await?.len(),
         staff: events::staff(&state.db, event_id).await?,
         ctx,
         event: found,

@@ -14,7 +14,7 @@ use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::live::{self, Action, Seat};
-use crate::services::rounds::BoardRef;
+use crate::services::queries::BoardRef;
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx};
@@ -277,10 +277,7 @@ pub async fn show(
             millis: feed.millis,
         })
         .collect();
-    let result_text = |r: &GameResult| match ctx.locale {
-        Locale::Zh => r.display_zh(),
-        Locale::En => r.display_en(),
-    };
+    let result_text = |r: &GameResult| ctx.locale.result_text(r);
     // While marking, and once a game ended by counting: the count in 子 and 目.
     let counted = matches!(live_state.phase, Phase::Marking | Phase::Disputed)
         || (live_state.phase == Phase::Finished && live.game().ending().is_some());
@@ -362,7 +359,7 @@ fn colour_of(text: &str) -> AppResult<Color> {
 
 /// A point typed as "D4" (or SGF "dd") on this event's board.
 async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
-    let event = crate::services::events::get(&state.db, at.event_id).await?;
+    let event = crate::services::queries::event(&state.db, at.event_id).await?;
     let size = u8::try_from(event.board_size).unwrap_or(19);
     parse_point(text, size, size).map(|SgfPoint { x, y }| (x, y)).ok_or_else(|| {
         let corner = coordinate(size, SgfPoint { x: size - 1, y: 0 });

@@ -8,9 +8,9 @@ use serde::Deserialize;
 use crate::db::entities::{event, player, user};
 use crate::domain::player::PlayerInput;
 use crate::error::{AppError, AppResult};
-use crate::services::events::{self, EventRoles};
 use crate::services::players::{self, ImportOutcome, LineError};
-use crate::services::rounds;
+use crate::services::queries;
+use crate::services::queries::EventRoles;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::events::{RegisterForm, event_page};
@@ -73,10 +73,10 @@ pub struct PlayersPage {
 }
 
 async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<PlayersPage> {
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
-    let (system, settings) = rounds::system_of(&found)?;
-    let registered = players::list(&state.db, event_id).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let (system, settings) = queries::system_of(&found)?;
+    let registered = queries::players(&state.db, event_id).await?;
     let name = |id: i64| registered.iter().find(|p| i64::from(p.id) == id).map(|p| (p.id, p.name.clone()));
     let forbidden = settings
         .forbidden_pairs

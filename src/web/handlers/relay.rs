@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use crate::db::entities::event;
 use crate::error::{AppError, AppResult};
-use crate::services::events::{self, EventRoles};
+use crate::services::queries;
+use crate::services::queries::EventRoles;
 use crate::services::relay::{self, RelayView};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
@@ -26,8 +27,8 @@ pub struct RelayPage {
 }
 
 async fn relay_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<RelayPage> {
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = relay::view(&state.db, &found, ctx.locale).await?;
     Ok(RelayPage { ctx, event: found, roles, relay: view, refused: None })
 }

@@ -17,10 +17,12 @@ use crate::domain::result::GameResult;
 use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
-use crate::services::events::{self, EventRoles};
-use crate::services::rounds::{self, BoardRef, RoundView};
+use crate::services::players;
+use crate::services::queries::{self, BoardRef, EventRoles};
+use crate::services::relay::{self, RelayView};
+use crate::services::rounds::{self, RoundView};
 use crate::services::standings::{self, Standings};
-use crate::services::{interop, players};
+use crate::services::workflows::interop;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
@@ -64,10 +66,7 @@ impl RoundPage {
     }
 
     fn result_text(&self, result: &GameResult) -> String {
-        match self.ctx.locale {
-            Locale::Zh => result.display_zh(),
-            Locale::En => result.display_en(),
-        }
+        self.ctx.locale.result_text(result)
     }
 
     /// Only where the engine pairs by score may the director edit a draft.
@@ -104,8 +103,8 @@ async fn visible_round(
     event_id: i32,
     number: i32,
 ) -> AppResult<(event::Model, EventRoles, RoundView)> {
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = rounds::view(&state.db, &found, number, ctx.locale).await?;
     if !view.round.published && !roles.director {
         return Err(AppError::NotFound);
@@ -116,8 +115,9 @@ async fn visible_round(
 pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
     let (event_id, number) = path.into_inner();
     let (found, roles, view) = visible_round(&state, &ctx, event_id, number).await?;
-    let round_count = rounds::list(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
-    let (system, _) = rounds::system_of(&found)?;
+    let round_count =
+        queries::rounds(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
+    let (system, _) = queries::system_of(&found)?;
     Ok(RoundPage { ctx, event: found, roles, view, round_count, system })
 }
 
@@ -281,13 +281,19 @@ pub struct StandingsPage {
     ctx: PageCtx,
     event: event::Model,
     standings: Standings,
+    /// A relay's chain of games and who stays on, shown under its table.
+    relay: Option<RelayView>,
 }
 
 pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<StandingsPage> {
     let event_id = path.into_inner();
-    let found = events::get(&state.db, event_id).await?;
+    let found = queries::event(&state.db, event_id).await?;
     let standings = standings::compute(&state.db, &found, ctx.locale).await?;
-    Ok(StandingsPage { ctx, event: found, standings })
+    let relay = match queries::system_of(&found)?.0 {
+        System::Relay => Some(relay::view(&state.db, &found, ctx.locale).await?),
+        _ => None,
+    };
+    Ok(StandingsPage { ctx, event: found, standings, relay })
 }
 
 impl StandingsPage {
@@ -401,7 +407,7 @@ fn download(event: &event::Model, extension: &str, content_type: &str, body: Str
 
 /// The published rounds as an OpenGotha tournament file.
 pub async fn export_opengotha(state: web::Data<AppState>, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let found = events::get(&state.db, path.into_inner()).await?;
+    let found = queries::event(&state.db, path.into_inner()).await?;
     let xml = interop::opengotha_file(&state.db, &found).await?;
     Ok(download(&found, "xml", "application/xml; charset=utf-8", xml))
 }
@@ -412,13 +418,13 @@ pub async fn export_pairing_file(
     ctx: PageCtx,
     path: web::Path<i32>,
 ) -> AppResult<HttpResponse> {
-    let found = events::get(&state.db, path.into_inner()).await?;
+    let found = queries::event(&state.db, path.into_inner()).await?;
     let file = interop::pairing_file(&state.db, &found, ctx.locale).await?;
     Ok(download(&found, "yunzi.json", "application/json", file))
 }
 
 pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let found = events::get(&state.db, path.into_inner()).await?;
+    let found = queries::event(&state.db, path.into_inner()).await?;
     let table = interop::egf_table(&state.db, &found, ctx.locale).await?;
     Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
 }
@@ -444,7 +450,7 @@ impl AgaPage {
 }
 
 async fn aga_page(state: &AppState, ctx: PageCtx, found: event::Model) -> AppResult<AgaPage> {
-    let players = players::list(&state.db, found.id).await?;
+    let players = queries::players(&state.db, found.id).await?;
     let problem = match interop::aga_results(&state.db, &found, ctx.locale).await {
         Ok(_) => None,
         Err(AppError::BadRequest(message)) => Some(message),

@@ -8,7 +8,8 @@ use askama_web::WebTemplate;
 
 use crate::db::entities::event;
 use crate::error::{AppError, AppResult};
-use crate::services::events::{self, EventRoles};
+use crate::services::queries;
+use crate::services::queries::EventRoles;
 use crate::services::teams::{self, TeamsView};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
@@ -41,8 +42,8 @@ impl TeamsPage {
 }
 
 async fn teams_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<TeamsPage> {
-    let found = events::get(&state.db, event_id).await?;
-    let roles = events::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let view = teams::view(&state.db, &found, ctx.locale).await?;
     Ok(TeamsPage { ctx, event: found, roles, view, refused: None })
 }

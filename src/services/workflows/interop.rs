@@ -20,14 +20,15 @@ use crate::domain::standings::{ByeRecord, GameRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::pairing_file::PairingFile;
-use crate::services::{audit, events, players, rounds, standings};
+use crate::services::queries;
+use crate::services::{audit, events, players, standings};
 use crate::state::AppState;
 
 /// The event's published rounds as an OpenGotha tournament file.
 pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {
-    let (system, settings) = rounds::system_of(event)?;
-    let everyone = players::list(conn, event.id).await?;
-    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let (system, settings) = queries::system_of(event)?;
+    let everyone = queries::players(conn, event.id).await?;
+    let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let keys = opengotha::unique_keys(&everyone.iter().map(|p| p.name.clone()).collect::<Vec<_>>());
     let key_of: HashMap<i32, String> = everyone.iter().zip(&keys).map(|(p, k)| (p.id, k.clone())).collect();
     let key = |id: i32| key_of.get(&id).cloned().unwrap_or_default();
@@ -35,7 +36,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for r in &published {
-        for g in rounds::games_of(conn, r.id).await? {
+        for g in queries::games_of(conn, r.id).await? {
             let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
             let played = result.as_ref().is_some_and(|r| !r.is_forfeit());
             games.push(OgGame {
@@ -48,7 +49,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 played,
             });
         }
-        for b in rounds::byes_of(conn, r.id).await? {
+        for b in queries::byes_of(conn, r.id).await? {
             byes.push((r.number as u32, key(b.player_id)));
         }
     }
@@ -97,19 +98,19 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
 /// published games and byes, and the settings (with the seed) the app uses for the next round,
 /// so `yunzi pair FILE` pairs that round exactly as the app would.
 pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
-    let (system, settings) = rounds::system_of(event)?;
+    let (system, settings) = queries::system_of(event)?;
     if !system.pairs_by_score() {
         return Err(AppError::BadRequest(locale.t("error-pairing-file-system")));
     }
-    let everyone = rounds::domain_players(&players::list(conn, event.id).await?);
-    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
-    let past = rounds::history(conn, &published).await?;
+    let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+    let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let past = queries::history(conn, &published).await?;
     let next = published.len() as i32 + 1;
     let plan = EventPlan {
         system,
         settings: &settings,
         rounds: event.rounds.max(0) as u32,
-        seed: rounds::round_seed(event.id, next),
+        seed: queries::round_seed(event.id, next),
     };
     let (entrants, present, settings) = pairing_input(&plan, &everyone, next as u32);
     let file = PairingFile { settings, entrants, present: Some(present), games: past.game_records(), byes: past.byes };
@@ -118,19 +119,19 @@ pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, loc
 
 /// The EGF results table, players in the order of the standings.
 pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
-    let (system, _) = rounds::system_of(event)?;
+    let (system, _) = queries::system_of(event)?;
     if system == System::Knockout {
         return Err(AppError::BadRequest(locale.t("error-egf-knockout")));
     }
     let table = standings::compute(conn, event, locale).await?;
-    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for r in &published {
-        for b in rounds::byes_of(conn, r.id).await? {
+        for b in queries::byes_of(conn, r.id).await? {
             byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
         }
-        for g in rounds::games_of(conn, r.id).await? {
+        for g in queries::games_of(conn, r.id).await? {
             let record = GameRecord {
                 round: r.number as u32,
                 black: i64::from(g.black_id),
@@ -166,11 +167,11 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
 /// over the board, its players listed by AGA membership number. Refused, naming them, while a
 /// player of such a game has no number.
 pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
-    let everyone = players::list(conn, event.id).await?;
-    let published: Vec<_> = rounds::list(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
+    let everyone = queries::players(conn, event.id).await?;
+    let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut rated = Vec::new();
     for r in &published {
-        for g in rounds::games_of(conn, r.id).await? {
+        for g in queries::games_of(conn, r.id).await? {
             let result = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
             if aga::rated_winner(result).is_some() {
                 rated.push((g, result));

@@ -1,0 +1,308 @@
+//! The house's floors (docs/ARCHITECTURE.md, "Floors"), read from the code's own paths: no
+//! service area calls another (they share `services::queries`, `services::repo` and
+//! `services::audit`; coordinators in `services::workflows` may call services), `src/domain`
+//! reaches nothing outside itself, and no two files of `src/` import each other round a
+//! circle. What is still crooked is listed below by name: the test fails when something new
+//! goes crooked and when a listed item is straightened (so the list only shrinks).
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Service areas anyone may import.
+const SHARED_SERVICES: [&str; 4] = ["mod", "queries", "repo", "audit"];
+
+/// Service → service calls still to be taken apart (issue 20: one owner of a live board).
+const KNOWN_SERVICE_CALLS: [&str; 5] = [
+    "services/disputes -> services/live",
+    "services/disputes -> services/notifications",
+    "services/disputes -> services/rounds",
+    "services/live -> services/disputes",
+    "services/live -> services/rounds",
+];
+
+/// Circles between files still to be taken apart, each as the sorted files it runs through
+/// (issue 20: disputes decides what a ruling does to a board, live does it).
+const KNOWN_CIRCLES: [&str; 1] = ["services/disputes services/live"];
+
+/// `src/a/b.rs` (or `src/a/b/mod.rs`) → `a::b`.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap_or(file).with_extension("");
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a file without its unit tests and comments: what the program itself uses.
+fn code_of(text: &str) -> String {
+    let tests_at = text.match_indices("#[cfg(test)]\n").map(|(i, _)| i).find(|&i| {
+        text[i..]
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.trim_start_matches("pub(crate) ").trim_start_matches("pub ").starts_with("mod tests"))
+    });
+    let text = tests_at.map_or(text, |i| &text[..i]);
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// Every path a use tree or an expression names from `root` (`crate::` or `super::`),
+/// braces expanded: `crate::services::{queries, repo::x}` → `services::queries`, `services::repo::x`.
+fn paths_after(code: &str, root: &str) -> Vec<Vec<String>> {
+    fn tree(chars: &[char], at: &mut usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+        let mut path = prefix.to_vec();
+        loop {
+            let start = *at;
+            while *at < chars.len() && (chars[*at].is_alphanumeric() || chars[*at] == '_') {
+                *at += 1;
+            }
+            if *at > start {
+                path.push(chars[start..*at].iter().collect());
+            }
+            while *at < chars.len() && chars[*at].is_whitespace() {
+                *at += 1;
+            }
+            if chars.get(*at) == Some(&':') && chars.get(*at + 1) == Some(&':') {
+                *at += 2;
+                while *at < chars.len() && chars[*at].is_whitespace() {
+                    *at += 1;
+                }
+                if chars.get(*at) == Some(&'{') {
+                    *at += 1;
+                    loop {
+                        while *at < chars.len() && (chars[*at].is_whitespace() || chars[*at] == ',') {
+                            *at += 1;
+                        }
+                        if *at >= chars.len() || chars[*at] == '}' {
+                            *at += 1;
+                            break;
+                        }
+                        let before = *at;
+                        tree(chars, at, &path, out);
+                        if *at == before {
+                            *at += 1;
+                        }
+                    }
+                    return;
+                }
+                continue;
+            }
+            out.push(path);
+            return;
+        }
+    }
+    let mut out = Vec::new();
+    let chars: Vec<char> = code.chars().collect();
+    let pattern: Vec<char> = root.chars().collect();
+    let mut i = 0;
+    while i + pattern.len() <= chars.len() {
+        let boundary = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_' || chars[i - 1] == ':');
+        if boundary && chars[i..i + pattern.len()] == pattern[..] {
+            let mut at = i + pattern.len();
+            tree(&chars, &mut at, &[], &mut out);
+            i = at.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+struct House {
+    /// module path → file (relative, as `services/rounds`)
+    files: BTreeMap<String, String>,
+    /// file → the files it names
+    imports: BTreeMap<String, BTreeSet<String>>,
+    /// domain files and the outside crates or modules they name
+    domain_reaches_out: Vec<String>,
+}
+
+fn read_house() -> House {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    rust_files(&src, &mut paths);
+    let mut files = BTreeMap::new();
+    for path in &paths {
+        let module = module_of(&src, path);
+        files.insert(module.clone(), module.replace("::", "/"));
+    }
+    let resolve = |segments: &[String]| -> Option<String> {
+        (1..=segments.len()).rev().find_map(|n| files.get(&segments[..n].join("::")).cloned())
+    };
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut domain_reaches_out = Vec::new();
+    for path in &paths {
+        let module = module_of(&src, path);
+        let me = module.replace("::", "/");
+        let code = code_of(&std::fs::read_to_string(path).unwrap_or_default());
+        let parent: Vec<String> = {
+            let mut p: Vec<String> = module.split("::").map(String::from).collect();
+            // `super` of a `mod.rs` file is its folder's parent; of `a/b.rs` it is `a`.
+            p.pop();
+            p
+        };
+        let mut named = BTreeSet::new();
+        for segments in paths_after(&code, "crate::") {
+            if let Some(file) = resolve(&segments) {
+                named.insert(file);
+            }
+        }
+        for segments in paths_after(&code, "super::") {
+            let mut full = parent.clone();
+            full.extend(segments);
+            if let Some(file) = resolve(&full) {
+                named.insert(file);
+            }
+        }
+        named.remove(&me);
+        if me.starts_with("domain/") || me == "domain" {
+            for file in &named {
+                if !(file.starts_with("domain/") || file == "domain") {
+                    domain_reaches_out.push(format!("{me} -> {file}"));
+                }
+            }
+            for outside in ["actix_web", "sea_orm", "askama", "lettre", "tokio", "sqlx", "reqwest"] {
+                if code.contains(&format!("{outside}::")) {
+                    domain_reaches_out.push(format!("{me} -> {outside}"));
+                }
+            }
+        }
+        imports.insert(me, named);
+    }
+    House { files, imports, domain_reaches_out }
+}
+
+/// The service area of a file (`services/accounts/sessions` → `accounts`), if it is one.
+fn service_area(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("services/")?;
+    Some(rest.split('/').next().unwrap_or(rest))
+}
+
+#[test]
+fn no_service_calls_another_and_the_domain_stays_inside() {
+    let house = read_house();
+    assert!(house.files.contains_key("services::queries"), "the read layer is where the test looks");
+    let mut calls = BTreeSet::new();
+    for (file, named) in &house.imports {
+        let Some(area) = service_area(file) else { continue };
+        if SHARED_SERVICES.contains(&area) || area == "workflows" {
+            continue;
+        }
+        for other in named.iter().filter_map(|n| service_area(n)) {
+            if other != area && !SHARED_SERVICES.contains(&other) {
+                calls.insert(format!("services/{area} -> services/{other}"));
+            }
+        }
+    }
+    let known: BTreeSet<String> = KNOWN_SERVICE_CALLS.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = calls.difference(&known).collect();
+    let gone: Vec<&String> = known.difference(&calls).collect();
+    assert!(
+        new.is_empty(),
+        "a service calls another (use services::queries, services::repo, or a coordinator in services::workflows): {new:#?}"
+    );
+    assert!(gone.is_empty(), "straightened: take these off KNOWN_SERVICE_CALLS: {gone:#?}");
+    assert!(house.domain_reaches_out.is_empty(), "src/domain reaches outside itself: {:#?}", house.domain_reaches_out);
+}
+
+#[test]
+fn no_two_files_of_src_import_each_other_round_a_circle() {
+    let house = read_house();
+    // Tarjan's strongly connected components over the file graph.
+    let nodes: Vec<&String> = house.imports.keys().collect();
+    let index_of: BTreeMap<&String, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let edges: Vec<Vec<usize>> =
+        nodes.iter().map(|n| house.imports[*n].iter().filter_map(|m| index_of.get(m).copied()).collect()).collect();
+    struct Tarjan<'a> {
+        edges: &'a [Vec<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        on_stack: Vec<bool>,
+        stack: Vec<usize>,
+        next: usize,
+        components: Vec<Vec<usize>>,
+    }
+    impl Tarjan<'_> {
+        fn visit(&mut self, v: usize) {
+            self.index[v] = Some(self.next);
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on_stack[v] = true;
+            for &w in &self.edges[v] {
+                match self.index[w] {
+                    None => {
+                        self.visit(w);
+                        self.low[v] = self.low[v].min(self.low[w]);
+                    }
+                    Some(i) if self.on_stack[w] => self.low[v] = self.low[v].min(i),
+                    Some(_) => {}
+                }
+            }
+            if Some(self.low[v]) == self.index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    self.components.push(component);
+                }
+            }
+        }
+    }
+    let n = nodes.len();
+    let mut t = Tarjan {
+        edges: &edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::new(),
+        next: 0,
+        components: Vec::new(),
+    };
+    for v in 0..n {
+        if t.index[v].is_none() {
+            t.visit(v);
+        }
+    }
+    let circles: BTreeSet<String> = t
+        .components
+        .iter()
+        .map(|c| {
+            let mut files: Vec<&str> = c.iter().map(|&i| nodes[i].as_str()).collect();
+            files.sort_unstable();
+            files.join(" ")
+        })
+        .collect();
+    let known: BTreeSet<String> = KNOWN_CIRCLES.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = circles.difference(&known).collect();
+    let gone: Vec<&String> = known.difference(&circles).collect();
+    assert!(new.is_empty(), "files that import each other round a circle: {new:#?}");
+    assert!(gone.is_empty(), "straightened: take these off KNOWN_CIRCLES: {gone:#?}");
+}
+
+#[test]
+fn the_path_reader_expands_use_trees() {
+    let code =
+        "use crate::services::{queries::{self, BoardRef}, repo};\nlet x = crate::domain::go::board::Board::new(9, 9);";
+    let found: Vec<String> = paths_after(code, "crate::").iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        found,
+        ["services::queries::self", "services::queries::BoardRef", "services::repo", "domain::go::board::Board::new"]
+    );
+}
