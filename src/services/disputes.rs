@@ -23,8 +23,8 @@ use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::live::{self, Change, LiveBoard, Seat};
-use crate::services::notifications::{self, Notice};
-use crate::services::queries::{self, BoardRef, StaffRole};
+use crate::services::queries::{self, BoardRef};
+use crate::services::repo::{self, Notice};
 use crate::services::rounds;
 use crate::state::AppState;
 
@@ -33,69 +33,6 @@ pub const CLAIM_MAX_CHARS: usize = 2000;
 
 /// The article of an appeal (1988 Art. 16.4: the ruling stands meanwhile).
 pub const APPEAL_ARTICLE: &str = "1988 Art. 16.4";
-
-/// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
-async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
-    let referees = [StaffRole::Referee, StaffRole::ChiefReferee];
-    let mut told = notifications::staff_in(conn, board.event.id, &referees).await?;
-    told.extend(board.black.user_id);
-    told.extend(board.white.user_id);
-    Ok(told)
-}
-
-pub fn link_of(event_id: i32, dispute_id: i32) -> String {
-    format!("/events/{event_id}/disputes/{dispute_id}")
-}
-
-/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
-/// `offender`: the side it is about, when known), and tells the board's players and the
-/// referees. Returns the mails to send once the transaction commits.
-pub async fn file_in(
-    txn: &impl ConnectionTrait,
-    board: &LiveBoard,
-    kind: DisputeKind,
-    claim: &str,
-    by: Option<i32>,
-    offender: Option<Color>,
-    now: chrono::DateTime<chrono::Utc>,
-) -> AppResult<Vec<Mail>> {
-    let edition = Edition::of_ruleset(&board.event.ruleset);
-    let filed = dispute::ActiveModel {
-        event_id: Set(board.event.id),
-        game_id: Set(board.game.id),
-        kind: Set(kind.code().to_string()),
-        move_number: Set(board.live.moves().len() as i32),
-        position: Set(board.live.record_sgf(&board.black.name, &board.white.name, &board.event.name)),
-        filed_by: Set(by),
-        claim: Set(claim.to_string()),
-        filed_at: Set(now),
-        status: Set("open".into()),
-        offender: Set(offender.map(|c| c.as_str().to_string())),
-        ..Default::default()
-    }
-    .insert(txn)
-    .await?;
-    audit::record(
-        txn,
-        now,
-        by,
-        Some(board.event.id),
-        "dispute.filed",
-        json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
-                "move": filed.move_number, "article": kind.article(edition) }),
-    )
-    .await?;
-    let notice = Notice {
-        what: "filed".into(),
-        event: board.event.name.clone(),
-        round: board.round.number,
-        board: board.game.board,
-        kind: kind.code().into(),
-        ruling: None,
-    };
-    let told = told_of(txn, board).await?;
-    notifications::notify_in(txn, &told, by, board.event.id, &notice, &link_of(board.event.id, filed.id), now).await
-}
 
 /// A player of the board, or a director or referee of the event, files a dispute. A player's
 /// dispute is about their opponent (conduct, a clock, a move), except where no side is meant.
@@ -120,7 +57,7 @@ pub async fn file(
         }
         _ => None,
     };
-    let mails = file_in(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
+    let mails = live::file_in(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
     txn.commit().await?;
     state.mailer.send_in_background(mails);
     Ok(())
@@ -361,8 +298,8 @@ async fn tell(
         ruling,
     };
     // The referees include the chief referee, who hears appeals.
-    let told = told_of(txn, board).await?;
-    notifications::notify_in(txn, &told, Some(by), board.event.id, &notice, &link_of(d.event_id, d.id), now).await
+    let told = live::told_of(txn, board).await?;
+    repo::notify_in(txn, &told, Some(by), board.event.id, &notice, &queries::dispute_link(d.event_id, d.id), now).await
 }
 
 fn to_json<T: Serialize>(value: &T) -> AppResult<String> {

@@ -11,19 +11,21 @@ use sea_orm::{
 };
 use serde_json::json;
 
-use crate::db::entities::{event, game, game_move, player, round, user};
+use crate::db::entities::{dispute, event, game, game_move, player, round, user};
 use crate::domain::clock::TimeControl;
 use crate::domain::color::Color;
 use crate::domain::go::game::Illegal;
 use crate::domain::go::ruleset::Ruleset;
 use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, Phase, Played};
-use crate::domain::referee::{DisputeKind, WarningPenalty};
+use crate::domain::referee::{DisputeKind, Edition, WarningPenalty};
 use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::services::queries::{self, BoardRef};
-use crate::services::{audit, rounds};
+use crate::mail::Mail;
+use crate::services::queries::{self, BoardRef, StaffRole};
+use crate::services::repo::Notice;
+use crate::services::{audit, repo, rounds};
 use crate::state::AppState;
 
 /// A board with its game, as the board page shows it.
@@ -155,6 +157,66 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lo
         }
     };
     Ok(LiveBoard { event, round, game, black, white, live, outbox: Vec::new() })
+}
+
+/// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
+pub(crate) async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
+    let referees = [StaffRole::Referee, StaffRole::ChiefReferee];
+    let mut told = queries::staff_in(conn, board.event.id, &referees).await?;
+    told.extend(board.black.user_id);
+    told.extend(board.white.user_id);
+    Ok(told)
+}
+
+/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
+/// `offender`: the side it is about, when known), and tells the board's players and the
+/// referees. Returns the mails to send once the transaction commits.
+pub async fn file_in(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    kind: DisputeKind,
+    claim: &str,
+    by: Option<i32>,
+    offender: Option<Color>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    let edition = Edition::of_ruleset(&board.event.ruleset);
+    let filed = dispute::ActiveModel {
+        event_id: Set(board.event.id),
+        game_id: Set(board.game.id),
+        kind: Set(kind.code().to_string()),
+        move_number: Set(board.live.moves().len() as i32),
+        position: Set(board.live.record_sgf(&board.black.name, &board.white.name, &board.event.name)),
+        filed_by: Set(by),
+        claim: Set(claim.to_string()),
+        filed_at: Set(now),
+        status: Set("open".into()),
+        offender: Set(offender.map(|c| c.as_str().to_string())),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    audit::record(
+        txn,
+        now,
+        by,
+        Some(board.event.id),
+        "dispute.filed",
+        json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
+                "move": filed.move_number, "article": kind.article(edition) }),
+    )
+    .await?;
+    let notice = Notice {
+        what: "filed".into(),
+        event: board.event.name.clone(),
+        round: board.round.number,
+        board: board.game.board,
+        kind: kind.code().into(),
+        ruling: None,
+    };
+    let told = told_of(txn, board).await?;
+    repo::notify_in(txn, &told, by, board.event.id, &notice, &queries::dispute_link(board.event.id, filed.id), now)
+        .await
 }
 
 /// The seat of `account` at this board.
@@ -328,7 +390,7 @@ pub async fn act(
     }
     save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
     if let Some((kind, offender, what)) = held {
-        let mails = super::disputes::file_in(&txn, &board, kind, &what, None, Some(offender), now).await?;
+        let mails = file_in(&txn, &board, kind, &what, None, Some(offender), now).await?;
         board.outbox.extend(mails);
     }
     let referee_step = match action {
@@ -535,7 +597,7 @@ pub(crate) async fn save(
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
         let claim = cycle.describe();
-        mails.extend(super::disputes::file_in(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
+        mails.extend(file_in(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
     }
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
@@ -563,7 +625,7 @@ pub(crate) async fn save(
         // whoever refused the marks.
         let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
         let claim = format!("The players do not agree on the dead stones. Marked dead: {}", marks.join(" "));
-        mails.extend(super::disputes::file_in(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
+        mails.extend(file_in(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
     }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
         // A loss the clock gave is filed for the referees to review (a clock may fail, Art. 23).
@@ -572,8 +634,7 @@ pub(crate) async fn save(
         {
             let loser = winner.opponent();
             let claim = format!("{} lost on time after move {}", loser.as_str(), live.moves().len());
-            let filed =
-                super::disputes::file_in(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
+            let filed = file_in(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
             mails.extend(filed.await?);
         }
         rounds::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")

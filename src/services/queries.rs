@@ -86,6 +86,23 @@ pub async fn event(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<even
     event::Entity::find_by_id(event_id).one(conn).await?.ok_or(AppError::NotFound)
 }
 
+/// The accounts of the event's staff in `roles`.
+pub async fn staff_in(conn: &impl ConnectionTrait, event_id: i32, roles: &[StaffRole]) -> AppResult<Vec<i32>> {
+    Ok(event_staff::Entity::find()
+        .filter(event_staff::Column::EventId.eq(event_id))
+        .filter(event_staff::Column::Role.is_in(roles.iter().map(|r| r.code())))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|row| row.user_id)
+        .collect())
+}
+
+/// Where a dispute is seen and ruled on.
+pub fn dispute_link(event_id: i32, dispute_id: i32) -> String {
+    format!("/events/{event_id}/disputes/{dispute_id}")
+}
+
 // Players.
 
 /// The event's players.

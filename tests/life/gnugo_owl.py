@@ -10,8 +10,11 @@ group stands.
     python3 tests/life/gnugo_owl.py /path/to/gnugo [tests/life/corpus.txt]
 
 GTP codes: 0 fails, 1 succeeds, 2 by a ko it takes first, 3 by a ko it needs a threat for.
-A position whose verdict rests on a ko rule (`ko:` line) is shown with GNU Go's ko codes:
-GNU Go reads ko as in play, with threats, so those rows are for the reader to judge.
+The ko codes are read with the position's ko rule (`ko:`, no threats unless it says): a ko
+taken first wins when the other side has no threat (and under the Japanese confirmation,
+where the loser of the ko may retake only after a pass); a ko that needs a threat first wins
+only when the side has one. GNU Go itself is not told of threats: it reads the ko and says
+who must find one.
 """
 import subprocess
 import sys
@@ -52,6 +55,30 @@ def vertex(target, size):
     return "ABCDEFGHJKLMNOPQRST"[x] + str(size - y)
 
 
+def threats(rule):
+    """(black, white) ko threats of a `ko:` line; None for the confirmation rule."""
+    if rule == "confirmation":
+        return None
+    counts = {"black": 0, "white": 0}
+    for part in (rule or "").split(","):
+        words = part.split()
+        if len(words) == 3 and words[1] == "threats":
+            counts[words[0]] = int(words[2])
+    return counts["black"], counts["white"]
+
+
+def wins(code, mine, theirs):
+    """Whether a side with GNU Go's answer `code` wins, with `mine` and `theirs` ko threats
+    (None: the confirmation rule)."""
+    if code == "1":
+        return True
+    if code == "2":  # a ko it takes first
+        return mine is None or theirs == 0 or mine > 0
+    if code == "3":  # a ko it must find a threat for first
+        return mine is not None and mine > 0
+    return False
+
+
 def main():
     gnugo = sys.argv[1]
     path = sys.argv[2] if len(sys.argv) > 2 else "tests/life/corpus.txt"
@@ -66,16 +93,23 @@ def main():
         out = subprocess.run([gnugo, "--mode", "gtp"], input=gtp, capture_output=True, text=True).stdout
         answers = [l[2:].split() for l in out.splitlines() if l.startswith("= ")]
         status, attack, defend = answers[1][0], answers[2][0], answers[3][0]
+        x, y = ord(b["target"][0]) - 97, ord(b["target"][1]) - 97
+        owner_is_black = b["rows"][y][x] == "X"
+        counts = threats(b.get("ko"))
+        if counts is None:
+            owner = attacker = None
+        else:
+            owner, attacker = counts if owner_is_black else counts[::-1]
+        attack_wins = wins(attack, attacker, owner)
+        defence_wins = wins(defend, owner, attacker)
         if status == "seki":
             verdict = "alive"
-        elif defend == "0":
+        elif not defence_wins:
             verdict = "dead"
-        elif attack == "0":
+        elif not attack_wins:
             verdict = "alive"
-        elif attack == "1" and defend == "1":
-            verdict = "unsettled"
         else:
-            verdict = f"ko(attack {attack}, defend {defend})"
+            verdict = "unsettled"
         total += 1
         same = verdict == b["expect"]
         agree += same

@@ -57,7 +57,7 @@ pub async fn rule(
     let board = disputes::rule(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-dispute-ruled"));
-    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+    Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
 }
 
 #[derive(Deserialize)]
@@ -77,7 +77,7 @@ pub async fn appeal(
     let (event_id, dispute_id) = path.into_inner();
     disputes::appeal(&state, &account, event_id, dispute_id, &form.claim, ctx.locale).await?;
     ctx.flash("success", ctx.t("flash-appeal-made"));
-    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+    Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
 }
 
 /// The chief referee hears an appeal.
@@ -92,7 +92,7 @@ pub async fn hear(
     let board = disputes::hear_appeal(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-appeal-heard"));
-    Ok(see_other(&disputes::link_of(event_id, dispute_id)))
+    Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
 }
 
 /// How pages name a ruling: "Warning · White", "Give time back".

@@ -102,7 +102,7 @@ async fn timeline_lines(state: &AppState, ctx: &PageCtx, at: BoardRef) -> AppRes
                 action: s.action,
                 what,
                 article: s.article,
-                link: s.dispute.map(|id| crate::services::disputes::link_of(at.event_id, id)),
+                link: s.dispute.map(|id| crate::services::queries::dispute_link(at.event_id, id)),
             }
         })
         .collect())
