@@ -188,8 +188,10 @@ impl Search<'_> {
         if passes >= 2 {
             return Some(true);
         }
-        // Only the defender's own move can make the group unconditionally alive; two points
-        // with no attacker beside them are needed before it can be (two eyes).
+        // Only the defender's own move can make the group unconditionally alive. Benson is
+        // worked out only once two points with no attacker beside them exist (it costs a
+        // whole-board pass); eyes holding dead stones are then read on instead, which is
+        // slower but no less right.
         if to_move != self.defender
             && self.eye_points(board) >= 2
             && super::benson::pass_alive(board, self.defender).get(self.target.index()) == Some(&true)
