@@ -371,7 +371,8 @@ fn threats_hash(threats: &[u8; 2]) -> u64 {
 /// Reads the group at `target` (a stone) against its opponent, within the region the
 /// opponent shuts it in. None when the region is too open or the reading too long.
 pub fn read(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
-    read_with_limit(board, target, rule, &mut READ_ALONE_NODES.clone(), READ_ALONE_NODES)
+    let mut budget = READ_ALONE_NODES;
+    read_with_limit(board, target, rule, &mut budget, READ_ALONE_NODES)
 }
 
 /// [`read`] within `budget` positions (at most the one reading's own limit), which it spends:
