@@ -90,6 +90,18 @@ pub struct LiveState {
     pub resumptions: Vec<Resumption>,
 }
 
+/// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
+/// overturns the ruling starts again from there, if nothing has happened on the board since.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BeforeRuling {
+    pub state: LiveState,
+    pub moves: Vec<LiveMove>,
+    /// The board's written result then, as stored.
+    pub result: Option<String>,
+    /// The game's version once the ruling was stored.
+    pub version_after: u64,
+}
+
 /// A move held for the referee (see [`LiveState::held`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldMove {

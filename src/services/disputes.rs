@@ -2,30 +2,28 @@
 //! the event's staff, or by the engine (dead stones refused, a cycle, a board assistant's
 //! illegal move or second move in a row, a loss on time); each with the board, the move number,
 //! a snapshot of the position, who filed it, the claim and the time, and an audit row naming
-//! its article. A referee of the event rules among the rulings the article allows, applied to
-//! the game through the same path as play; either player may appeal a ruling once, to the chief
-//! referee. The board's players and the event's referees are told of each step.
+//! its article. A referee of the event rules among the rulings the article allows; this area
+//! decides what may be ruled and records it, and `services::live` applies it to the game
+//! (`services::workflows::referee_desk` runs both). Either player may appeal a ruling once, to
+//! the chief referee. The board's players and the event's referees are told of each step.
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::db::entities::{audit as audit_row, dispute, event, game, game_move, player, round, user};
+use crate::db::entities::{audit as audit_row, dispute, event, game, player, round, user};
 use crate::domain::clock::{MINUTE, Millis};
 use crate::domain::color::Color;
-use crate::domain::live::{LiveGame, LiveMove, LiveState};
+use crate::domain::live::{BeforeRuling, LiveGame};
 use crate::domain::player::clean_text;
 use crate::domain::referee::{
     Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, offered_rulings, ruling_article,
 };
-use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
-use crate::services::live::{self, Change, LiveBoard, Seat};
-use crate::services::queries::{self, BoardRef};
+use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
 use crate::services::repo::{self, Notice};
-use crate::services::rounds;
 use crate::state::AppState;
 
 /// The longest claim a player may write.
@@ -47,8 +45,8 @@ pub async fn file(
     let claim = clean_text(claim, "The claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let board = live::load(&txn, at, locale).await?;
-    let offender = match live::seat_of(&txn, &board, Some(account)).await? {
+    let board = queries::live_board(&txn, at, locale).await?;
+    let offender = match queries::seat_of(&txn, &board, Some(account)).await? {
         Seat::Spectator => return Err(AppError::Forbidden),
         Seat::Player(own)
             if !matches!(kind, DisputeKind::DeadStones | DisputeKind::Cycle | DisputeKind::CountingError) =>
@@ -57,7 +55,7 @@ pub async fn file(
         }
         _ => None,
     };
-    let mails = live::file_in(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
+    let mails = repo::file_dispute(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
     txn.commit().await?;
     state.mailer.send_in_background(mails);
     Ok(())
@@ -106,17 +104,6 @@ pub fn applicable_rulings(
         .collect())
 }
 
-/// The game as it stood before a ruling, kept with the dispute: an appeal that overturns the
-/// ruling starts again from there, if nothing has happened on the board since.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct BeforeRuling {
-    pub state: LiveState,
-    pub moves: Vec<LiveMove>,
-    pub result: Option<String>,
-    /// The game's version once the ruling was stored.
-    pub version_after: u64,
-}
-
 /// A ruling as a form sends it: the ruling's form value, and for a clock adjustment the
 /// minutes given back to each side.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -160,7 +147,7 @@ fn chosen(offered: &[Ruling], choice: &RulingChoice, locale: Locale) -> AppResul
 }
 
 /// The board a dispute is about.
-async fn board_ref_of(conn: &impl ConnectionTrait, d: &dispute::Model) -> AppResult<BoardRef> {
+pub async fn board_of(conn: &impl ConnectionTrait, d: &dispute::Model) -> AppResult<BoardRef> {
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
     Ok(BoardRef { event_id: d.event_id, round: r.number, board: g.board })
@@ -172,73 +159,6 @@ async fn find(conn: &impl ConnectionTrait, event_id: i32, dispute_id: i32) -> Ap
         .await?
         .filter(|d| d.event_id == event_id)
         .ok_or(AppError::NotFound)
-}
-
-/// Applies `ruling` to the dispute's game (`board`, loaded for change) at `now`, as a ruling by
-/// `by`, in the caller's transaction: the game goes on, is replayed, or ends, and a result
-/// changed by the ruling is written (or cleared) like any other. Returns the game as it was
-/// before.
-async fn apply(
-    txn: &impl ConnectionTrait,
-    board: &mut LiveBoard,
-    d: &dispute::Model,
-    ruling: Ruling,
-    by: i32,
-    now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
-) -> AppResult<BeforeRuling> {
-    let mut before_ruling = BeforeRuling {
-        state: board.live.state().clone(),
-        moves: board.live.moves().to_vec(),
-        result: board.game.result.clone(),
-        version_after: 0,
-    };
-    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
-    board.live.tick(now);
-    board.live.apply_ruling(kind_of(d)?, ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
-    let stored = if ruling == Ruling::Replay {
-        // The record so far stays with the dispute (its position) and the audit row.
-        forget_moves(txn, board).await?;
-        0
-    } else {
-        stored
-    };
-    // A result already written follows the ruling; a first one is written by `save`.
-    if board.game.result.is_some() {
-        let reason = format!("ruling {} on dispute {}", ruling.code(), d.id);
-        let result = board.live.state().result;
-        rewrite_result(txn, board, result, by, &reason, now, locale).await?;
-    }
-    live::save(txn, board, stored, before, now, Change::Ruling(by), locale).await?;
-    before_ruling.version_after = board.live.state().version;
-    Ok(before_ruling)
-}
-
-/// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
-/// again from the game).
-async fn forget_moves(txn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<()> {
-    game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
-    Ok(())
-}
-
-/// The board's written result becomes `result` (None: none, the game is played on), audited
-/// with `reason`, unless it is that already.
-async fn rewrite_result(
-    txn: &impl ConnectionTrait,
-    board: &mut LiveBoard,
-    result: Option<GameResult>,
-    by: i32,
-    reason: &str,
-    now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
-) -> AppResult<()> {
-    if board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == result {
-        return Ok(());
-    }
-    let event_id = board.event.id;
-    rounds::overwrite_result(txn, Some(by), event_id, &board.round, &board.game, result, now, reason, locale).await?;
-    board.game.result = result.map(|r| r.to_storage_string());
-    Ok(())
 }
 
 /// What a step on a dispute leaves: its audit row, naming the article, and the notices to
@@ -274,11 +194,6 @@ async fn record_step(
     tell(txn, board, d, step.notice, step.ruling.map(str::to_string), by, now).await
 }
 
-/// The board of dispute `d`, loaded for change.
-async fn board_for_change(txn: &impl ConnectionTrait, d: &dispute::Model, locale: Locale) -> AppResult<LiveBoard> {
-    live::load_for_change(txn, board_ref_of(txn, d).await?, locale).await
-}
-
 /// Tells the board's players and referees of a step on dispute `d`.
 async fn tell(
     txn: &impl ConnectionTrait,
@@ -298,7 +213,7 @@ async fn tell(
         ruling,
     };
     // The referees include the chief referee, who hears appeals.
-    let told = live::told_of(txn, board).await?;
+    let told = queries::told_of(txn, board).await?;
     repo::notify_in(txn, &told, Some(by), board.event.id, &notice, &queries::dispute_link(d.event_id, d.id), now).await
 }
 
@@ -306,40 +221,56 @@ fn to_json<T: Serialize>(value: &T) -> AppResult<String> {
     serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
 }
 
-/// A referee of the event rules on an open dispute: the ruling (one the desk offers for it) is
-/// applied to the game through the same path as play, and the dispute records the ruling, who
-/// gave it and when, with an audit row naming its article. Returns the board, for its
-/// watchers.
-pub async fn rule(
-    state: &AppState,
+/// An open dispute of the event, for `referee` (a referee of the event) to rule on.
+pub async fn open_for_ruling(
+    txn: &impl ConnectionTrait,
     referee: &user::Model,
     event_id: i32,
     dispute_id: i32,
-    choice: &RulingChoice,
     locale: Locale,
-) -> AppResult<LiveBoard> {
-    let now = state.clock.now();
-    let txn = crate::db::begin_write(&state.db).await?;
-    if !queries::roles(&txn, event_id, referee).await?.referee {
+) -> AppResult<dispute::Model> {
+    if !queries::roles(txn, event_id, referee).await?.referee {
         return Err(AppError::Forbidden);
     }
-    let event = queries::event(&txn, event_id).await?;
-    let found = find(&txn, event_id, dispute_id).await?;
+    let found = find(txn, event_id, dispute_id).await?;
     if found.status != "open" {
         return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
     }
-    let kind = kind_of(&found)?;
-    let mut board = board_for_change(&txn, &found, locale).await?;
-    let ruling = chosen(&applicable_rulings(&found, &board, now)?, choice, locale)?;
-    let before_ruling = apply(&txn, &mut board, &found, ruling, referee.id, now, locale).await?;
-    let article = ruling_article(kind, ruling, Edition::of_ruleset(&event.ruleset));
-    let mut active: dispute::ActiveModel = found.clone().into();
-    active.before_ruling = Set(Some(to_json(&before_ruling)?));
+    Ok(found)
+}
+
+/// The ruling a referee chose on the form for dispute `d`, provided the desk offers it for
+/// the game on `board` as it stands at `now`; with the dispute's kind.
+pub fn choose(
+    d: &dispute::Model,
+    board: &LiveBoard,
+    choice: &RulingChoice,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<(DisputeKind, Ruling)> {
+    Ok((kind_of(d)?, chosen(&applicable_rulings(d, board, now)?, choice, locale)?))
+}
+
+/// Records `ruling` on dispute `d` (applied to the game, which stood as `before`): who gave
+/// it and when, with an audit row naming its article, and tells the board's players and the
+/// referees. Returns the mails to send once the transaction commits.
+pub async fn record_ruling(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    d: &dispute::Model,
+    ruling: Ruling,
+    before: &BeforeRuling,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    let article = ruling_article(kind_of(d)?, ruling, Edition::of_ruleset(&board.event.ruleset));
+    let mut active: dispute::ActiveModel = d.clone().into();
+    active.before_ruling = Set(Some(to_json(before)?));
     active.status = Set("ruled".into());
     active.ruling = Set(Some(to_json(&ruling)?));
-    active.ruled_by = Set(Some(referee.id));
+    active.ruled_by = Set(Some(by));
     active.ruled_at = Set(Some(now));
-    active.update(&txn).await?;
+    active.update(txn).await?;
     let step = DeskStep {
         action: "dispute.ruled",
         notice: "ruled",
@@ -347,11 +278,7 @@ pub async fn rule(
         side: ruling.side(),
         article,
     };
-    let mails = record_step(&txn, &board, &found, referee.id, step, now).await?;
-    txn.commit().await?;
-    board.outbox.extend(mails);
-    live::send_outbox(state, &mut board);
-    Ok(board)
+    record_step(txn, board, d, by, step, now).await
 }
 
 /// What the chief referee decided on an appeal.
@@ -378,8 +305,8 @@ pub async fn appeal(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = find(&txn, event_id, dispute_id).await?;
-    let board = live::load(&txn, board_ref_of(&txn, &found).await?, locale).await?;
-    if !matches!(live::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_)) {
+    let board = queries::live_board(&txn, board_of(&txn, &found).await?, locale).await?;
+    if !matches!(queries::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_)) {
         return Err(AppError::Forbidden);
     }
     if found.status != "ruled" {
@@ -406,47 +333,50 @@ pub async fn appeal(
     Ok(())
 }
 
-/// The chief referee hears an appeal: upholds the ruling ("uphold") or replaces it with
-/// another the article allows, applied to the game as it now stands.
-pub async fn hear_appeal(
-    state: &AppState,
+/// A dispute of the event whose appeal `chief` (the event's chief referee) is to hear.
+pub async fn appeal_to_hear(
+    txn: &impl ConnectionTrait,
     chief: &user::Model,
     event_id: i32,
     dispute_id: i32,
-    choice: &RulingChoice,
     locale: Locale,
-) -> AppResult<LiveBoard> {
-    let now = state.clock.now();
-    let txn = crate::db::begin_write(&state.db).await?;
-    if !queries::roles(&txn, event_id, chief).await?.chief_referee {
+) -> AppResult<dispute::Model> {
+    if !queries::roles(txn, event_id, chief).await?.chief_referee {
         return Err(AppError::Forbidden);
     }
-    let found = find(&txn, event_id, dispute_id).await?;
+    let found = find(txn, event_id, dispute_id).await?;
     if found.appealed_at.is_none() || found.appeal_decision.is_some() {
         return Err(AppError::BadRequest(locale.t("error-appeal-nothing-to-hear")));
     }
-    let mut board = board_for_change(&txn, &found, locale).await?;
-    let decision = if choice.ruling.trim() == "uphold" {
-        AppealDecision::Uphold
-    } else {
-        put_back(&txn, &mut board, &found, chief.id, now, locale).await?;
-        let ruling = chosen(&applicable_rulings(&found, &board, now)?, choice, locale)?;
-        apply(&txn, &mut board, &found, ruling, chief.id, now, locale).await?;
-        AppealDecision::Overturn { ruling }
+    Ok(found)
+}
+
+/// The game as it stood before dispute `d`'s ruling.
+pub fn before_ruling_of(d: &dispute::Model) -> AppResult<BeforeRuling> {
+    parse_json(&d.before_ruling)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {}: no record of the game before its ruling", d.id)))
+}
+
+/// Records the chief referee's `decision` on dispute `d`'s appeal (applied to the game
+/// already when it overturns the ruling), with an audit row naming the article, and tells the
+/// board's players and the referees. Returns the mails to send once the transaction commits.
+pub async fn record_appeal_decision(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    d: &dispute::Model,
+    decision: AppealDecision,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    let (ruling_code, side) = match decision {
+        AppealDecision::Uphold => ("uphold", None),
+        AppealDecision::Overturn { ruling } => (ruling.code(), ruling.side()),
     };
-    let ruling_code = match decision {
-        AppealDecision::Uphold => "uphold",
-        AppealDecision::Overturn { ruling } => ruling.code(),
-    };
-    let mut active: dispute::ActiveModel = found.clone().into();
+    let mut active: dispute::ActiveModel = d.clone().into();
     active.appeal_decision = Set(Some(to_json(&decision)?));
-    active.appeal_ruled_by = Set(Some(chief.id));
+    active.appeal_ruled_by = Set(Some(by));
     active.appeal_ruled_at = Set(Some(now));
-    active.update(&txn).await?;
-    let side = match decision {
-        AppealDecision::Uphold => None,
-        AppealDecision::Overturn { ruling } => ruling.side(),
-    };
+    active.update(txn).await?;
     let step = DeskStep {
         action: "dispute.appeal_heard",
         notice: "appeal-heard",
@@ -454,39 +384,7 @@ pub async fn hear_appeal(
         side,
         article: APPEAL_ARTICLE.into(),
     };
-    let mails = record_step(&txn, &board, &found, chief.id, step, now).await?;
-    txn.commit().await?;
-    board.outbox.extend(mails);
-    live::send_outbox(state, &mut board);
-    Ok(board)
-}
-
-/// An appeal overturns a ruling: the game is put back as it was before it (its moves, state
-/// and result), provided nothing has happened on the board since; the new ruling applies to
-/// that.
-async fn put_back(
-    txn: &impl ConnectionTrait,
-    board: &mut LiveBoard,
-    d: &dispute::Model,
-    by: i32,
-    now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
-) -> AppResult<()> {
-    let before: BeforeRuling = parse_json(&d.before_ruling).ok_or_else(|| {
-        AppError::Internal(anyhow::anyhow!("dispute {}: no record of the game before its ruling", d.id))
-    })?;
-    if board.live.state().version != before.version_after {
-        return Err(AppError::BadRequest(locale.t("error-appeal-play-went-on")));
-    }
-    let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", d.id)))?;
-    let phase = restored.state().phase;
-    board.live = restored;
-    forget_moves(txn, board).await?;
-    let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
-    let reason = format!("appeal on dispute {}: the ruling is undone", d.id);
-    rewrite_result(txn, board, result, by, &reason, now, locale).await?;
-    live::save(txn, board, 0, phase, now, Change::Ruling(by), locale).await
+    record_step(txn, board, d, by, step, now).await
 }
 
 /// An open dispute as the queue lists it.
@@ -529,7 +427,8 @@ async fn entry_of(
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let mut board =
-        live::load(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }, Locale::En).await?;
+        queries::live_board(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }, Locale::En)
+            .await?;
     // An appeal awaiting the chief referee: what may replace the ruling applies to the game as
     // it was before it.
     if d.appealed_at.is_some()

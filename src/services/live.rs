@@ -6,47 +6,26 @@
 //! Who may act: the two players (their accounts), each for their own colour; the event's
 //! directors and referees for either colour, as board assistants recording an over-the-board
 //! game.
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set};
 use serde_json::json;
 
-use crate::db::entities::{dispute, event, game, game_move, player, round, user};
-use crate::domain::clock::TimeControl;
+use crate::db::entities::{game, game_move, round, user};
 use crate::domain::color::Color;
 use crate::domain::go::game::Illegal;
-use crate::domain::go::ruleset::Ruleset;
-use crate::domain::komi::Komi;
-use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState, Phase, Played};
-use crate::domain::referee::{DisputeKind, Edition, WarningPenalty};
+use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
+use crate::domain::referee::{DisputeKind, Ruling};
 use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
-use crate::mail::Mail;
-use crate::services::queries::{self, BoardRef, StaffRole};
-use crate::services::repo::Notice;
-use crate::services::{audit, repo, rounds};
+use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
+use crate::services::{audit, repo};
 use crate::state::AppState;
 
-/// A board with its game, as the board page shows it.
-pub struct LiveBoard {
-    pub event: event::Model,
-    pub round: round::Model,
-    pub game: game::Model,
-    pub black: player::Model,
-    pub white: player::Model,
-    pub live: LiveGame,
-    /// Mail the change made (a dispute's notices), sent once it commits.
-    pub outbox: Vec<crate::mail::Mail>,
-}
-
-/// Who is looking at or acting on a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    Player(Color),
-    /// A director or referee of the event, recording for either side.
-    Recorder,
-    Spectator,
+/// The board at `at`, loaded for a change: its game's row is locked until the transaction ends,
+/// so two actions on one board (or an action and the sweep, or a ruling) take turns on
+/// PostgreSQL as well (SQLite's write transactions take turns already).
+pub async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    queries::live_board_locked(conn, at, locale).await
 }
 
 /// What a player, or a recorder for them, does.
@@ -71,175 +50,6 @@ pub enum Action {
     Arrive(Color),
     /// A player asks (true) or stops asking that a timeout count as a pass (2002 Art. 22.5).
     PassOnTimeout(Color, bool),
-}
-
-/// The rules, board size, komi, clock and lateness rules of the event's games, the round's
-/// scheduled start and this game's handicap.
-pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
-    let mut rules = Ruleset::preset(&event.ruleset)
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
-    let size = u8::try_from(event.board_size).unwrap_or(19);
-    rules.width = size;
-    rules.height = size;
-    rules.komi = Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?;
-    let penalty = WarningPenalty::parse(&event.warning_penalty).unwrap_or(WarningPenalty::AsTheRules);
-    rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
-    Ok(LiveSetup {
-        rules,
-        handicap: u8::try_from(game.handicap).unwrap_or(0),
-        control: TimeControl::parse(&event.time_control).ok().flatten(),
-        starts_at: round.starts_at,
-        late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),
-        lateness_twice: event.ruleset == "chinese-2002",
-    })
-}
-
-fn corrupt(e: LiveError) -> AppError {
-    AppError::Internal(anyhow::anyhow!("live game: {e}"))
-}
-
-/// The board's game from its stored moves and state. A game not yet started is started here
-/// once its round's scheduled start has passed (the clock running from that instant).
-pub async fn load(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
-    load_with(conn, at, locale, false).await
-}
-
-/// [`load`] for a change: the game's row is locked until the transaction ends, so two actions
-/// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
-/// transactions take turns already).
-pub(crate) async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
-    load_with(conn, at, locale, true).await
-}
-
-async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
-    let event = queries::event(conn, at.event_id).await?;
-    let round = queries::published_round(conn, at.event_id, at.round, locale).await?;
-    let game = if lock {
-        let locked = game::Entity::find()
-            .filter(game::Column::RoundId.eq(round.id))
-            .filter(game::Column::Board.eq(at.board))
-            .lock_exclusive()
-            .one(conn)
-            .await?;
-        match locked {
-            Some(game) => game,
-            None => queries::board_of(conn, &round, at.board, locale).await?,
-        }
-    } else {
-        queries::board_of(conn, &round, at.board, locale).await?
-    };
-    let player = |id: i32| player::Entity::find_by_id(id).one(conn);
-    let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
-    let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
-    let setup = setup_of(&event, &round, &game)?;
-    let live = match &game.live_state {
-        None => LiveGame::new(setup).map_err(corrupt)?,
-        Some(text) => {
-            let state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
-            let stored = game_move::Entity::find()
-                .filter(game_move::Column::GameId.eq(game.id))
-                .order_by_asc(game_move::Column::Number)
-                .all(conn)
-                .await?;
-            let moves = stored
-                .iter()
-                .map(|m| LiveMove {
-                    colour: if m.colour == "white" { Color::White } else { Color::Black },
-                    point: match (m.x, m.y) {
-                        (Some(x), Some(y)) => Some((x as u8, y as u8)),
-                        _ => None,
-                    },
-                    spent: m.spent_ms.max(0) as u64,
-                    at: m.at,
-                })
-                .collect();
-            LiveGame::restore(setup, moves, state).map_err(corrupt)?
-        }
-    };
-    Ok(LiveBoard { event, round, game, black, white, live, outbox: Vec::new() })
-}
-
-/// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
-pub(crate) async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
-    let referees = [StaffRole::Referee, StaffRole::ChiefReferee];
-    let mut told = queries::staff_in(conn, board.event.id, &referees).await?;
-    told.extend(board.black.user_id);
-    told.extend(board.white.user_id);
-    Ok(told)
-}
-
-/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
-/// `offender`: the side it is about, when known), and tells the board's players and the
-/// referees. Returns the mails to send once the transaction commits.
-pub async fn file_in(
-    txn: &impl ConnectionTrait,
-    board: &LiveBoard,
-    kind: DisputeKind,
-    claim: &str,
-    by: Option<i32>,
-    offender: Option<Color>,
-    now: chrono::DateTime<chrono::Utc>,
-) -> AppResult<Vec<Mail>> {
-    let edition = Edition::of_ruleset(&board.event.ruleset);
-    let filed = dispute::ActiveModel {
-        event_id: Set(board.event.id),
-        game_id: Set(board.game.id),
-        kind: Set(kind.code().to_string()),
-        move_number: Set(board.live.moves().len() as i32),
-        position: Set(board.live.record_sgf(&board.black.name, &board.white.name, &board.event.name)),
-        filed_by: Set(by),
-        claim: Set(claim.to_string()),
-        filed_at: Set(now),
-        status: Set("open".into()),
-        offender: Set(offender.map(|c| c.as_str().to_string())),
-        ..Default::default()
-    }
-    .insert(txn)
-    .await?;
-    audit::record(
-        txn,
-        now,
-        by,
-        Some(board.event.id),
-        "dispute.filed",
-        json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
-                "move": filed.move_number, "article": kind.article(edition) }),
-    )
-    .await?;
-    let notice = Notice {
-        what: "filed".into(),
-        event: board.event.name.clone(),
-        round: board.round.number,
-        board: board.game.board,
-        kind: kind.code().into(),
-        ruling: None,
-    };
-    let told = told_of(txn, board).await?;
-    repo::notify_in(txn, &told, by, board.event.id, &notice, &queries::dispute_link(board.event.id, filed.id), now)
-        .await
-}
-
-/// The seat of `account` at this board.
-pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Option<&user::Model>) -> AppResult<Seat> {
-    let Some(account) = account else { return Ok(Seat::Spectator) };
-    if board.black.user_id == Some(account.id) {
-        return Ok(Seat::Player(Color::Black));
-    }
-    if board.white.user_id == Some(account.id) {
-        return Ok(Seat::Player(Color::White));
-    }
-    let roles = queries::roles(conn, board.event.id, account).await?;
-    Ok(if roles.director || roles.referee { Seat::Recorder } else { Seat::Spectator })
-}
-
-/// Refuses a reader who may not act on the board (neither one of its players nor the event's
-/// staff) before what they sent is read, so a wrong seat is told 403 whatever the form holds.
-pub async fn require_seat(state: &AppState, account: &user::Model, at: BoardRef, locale: Locale) -> AppResult<()> {
-    let board = load(&state.db, at, locale).await?;
-    if seat_of(&state.db, &board, Some(account)).await? == Seat::Spectator {
-        return Err(AppError::Forbidden);
-    }
-    Ok(())
 }
 
 /// Whether `seat` may act for `colour`.
@@ -275,7 +85,7 @@ pub async fn act(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let mut board = load_for_change(&txn, at, locale).await?;
-    let seat = seat_of(&txn, &board, Some(account)).await?;
+    let seat = queries::seat_of(&txn, &board, Some(account)).await?;
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
     }
@@ -390,7 +200,7 @@ pub async fn act(
     }
     save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
     if let Some((kind, offender, what)) = held {
-        let mails = file_in(&txn, &board, kind, &what, None, Some(offender), now).await?;
+        let mails = repo::file_dispute(&txn, &board, kind, &what, None, Some(offender), now).await?;
         board.outbox.extend(mails);
     }
     let referee_step = match action {
@@ -553,6 +363,102 @@ fn agree_for(live: &mut LiveGame, colour: Color, recorder: bool) -> Result<(), L
     Ok(())
 }
 
+/// Applies a referee's `ruling` on dispute `dispute_id` (of `kind`) to the board (loaded for
+/// change) at `now`, as a ruling by `by`, in the caller's transaction: the game goes on, is
+/// replayed, or ends, and a result changed by the ruling is written (or cleared) like any
+/// other. Returns the game as it was before.
+#[allow(clippy::too_many_arguments)]
+pub async fn apply_ruling(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    kind: DisputeKind,
+    ruling: Ruling,
+    dispute_id: i32,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<BeforeRuling> {
+    let mut before_ruling = BeforeRuling {
+        state: board.live.state().clone(),
+        moves: board.live.moves().to_vec(),
+        result: board.game.result.clone(),
+        version_after: 0,
+    };
+    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+    board.live.tick(now);
+    board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let stored = if ruling == Ruling::Replay {
+        // The record so far stays with the dispute (its position) and the audit row.
+        forget_moves(txn, board).await?;
+        0
+    } else {
+        stored
+    };
+    // A result already written follows the ruling; a first one is written by `save`.
+    if board.game.result.is_some() {
+        let reason = format!("ruling {} on dispute {}", ruling.code(), dispute_id);
+        let result = board.live.state().result;
+        rewrite_result(txn, board, result, by, &reason, now, locale).await?;
+    }
+    save(txn, board, stored, before, now, Change::Ruling(by), locale).await?;
+    before_ruling.version_after = board.live.state().version;
+    Ok(before_ruling)
+}
+
+/// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
+/// again from the game).
+async fn forget_moves(txn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<()> {
+    game_move::Entity::delete_many().filter(game_move::Column::GameId.eq(board.game.id)).exec(txn).await?;
+    Ok(())
+}
+
+/// The board's written result becomes `result` (None: none, the game is played on), audited
+/// with `reason`, unless it is that already.
+async fn rewrite_result(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    result: Option<GameResult>,
+    by: i32,
+    reason: &str,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<()> {
+    if board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == result {
+        return Ok(());
+    }
+    let event_id = board.event.id;
+    repo::results::overwrite_result(txn, Some(by), event_id, &board.round, &board.game, result, now, reason, locale)
+        .await?;
+    board.game.result = result.map(|r| r.to_storage_string());
+    Ok(())
+}
+
+/// An appeal on dispute `dispute_id` overturns its ruling: the game is put back as it was
+/// `before` it (its moves, state and result), provided nothing has happened on the board
+/// since; the new ruling applies to that.
+pub async fn undo_ruling(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    before: BeforeRuling,
+    dispute_id: i32,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<()> {
+    if board.live.state().version != before.version_after {
+        return Err(AppError::BadRequest(locale.t("error-appeal-play-went-on")));
+    }
+    let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", dispute_id)))?;
+    let phase = restored.state().phase;
+    board.live = restored;
+    forget_moves(txn, board).await?;
+    let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+    let reason = format!("appeal on dispute {}: the ruling is undone", dispute_id);
+    rewrite_result(txn, board, result, by, &reason, now, locale).await?;
+    save(txn, board, 0, phase, now, Change::Ruling(by), locale).await
+}
+
 /// Sends the mail a committed change made.
 pub(crate) fn send_outbox(state: &AppState, board: &mut LiveBoard) {
     if !board.outbox.is_empty() {
@@ -597,7 +503,7 @@ pub(crate) async fn save(
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
         let claim = cycle.describe();
-        mails.extend(file_in(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
+        mails.extend(repo::file_dispute(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
     }
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
@@ -625,7 +531,7 @@ pub(crate) async fn save(
         // whoever refused the marks.
         let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
         let claim = format!("The players do not agree on the dead stones. Marked dead: {}", marks.join(" "));
-        mails.extend(file_in(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
+        mails.extend(repo::file_dispute(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
     }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
         // A loss the clock gave is filed for the referees to review (a clock may fail, Art. 23).
@@ -634,10 +540,10 @@ pub(crate) async fn save(
         {
             let loser = winner.opponent();
             let claim = format!("{} lost on time after move {}", loser.as_str(), live.moves().len());
-            let filed = file_in(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
+            let filed = repo::file_dispute(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
             mails.extend(filed.await?);
         }
-        rounds::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")
+        repo::results::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")
             .await?;
     }
     board.outbox.extend(mails);

@@ -9,6 +9,7 @@ use serde_json::json;
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
 use crate::domain::event::{System, TeamPairing};
+use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::{
     self, EventPlan, History, NextRoundError, next_round, parse_ruling, ruling_code, uses_seeding,
 };
@@ -16,13 +17,13 @@ use crate::domain::pairing::knockout::BothLoseRuling;
 use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
 use crate::domain::pairing::round_robin::{group_round_count, round_robin_groups};
 use crate::domain::pairing::team_event::next_team_round;
-use crate::domain::pairing::{Board, PairCost};
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, BoardRef};
+use crate::services::repo::results::{insert_game, overwrite_result, sync_knockout_round, to_id, write_result};
 use crate::state::AppState;
 
 /// Whether the event has all its rounds: the director's count (Swiss, McMahon), the whole
@@ -204,82 +205,6 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     .await?;
     txn.commit().await?;
     Ok(number)
-}
-
-async fn insert_game(
-    conn: &impl ConnectionTrait,
-    round_id: i32,
-    board_number: i32,
-    board: &Board,
-    cost: Option<&PairCost>,
-) -> AppResult<game::Model> {
-    Ok(game::ActiveModel {
-        round_id: Set(round_id),
-        board: Set(board_number),
-        black_id: Set(to_id(board.black)?),
-        white_id: Set(to_id(board.white)?),
-        result: Set(None),
-        recorded_at: Set(None),
-        handicap: Set(i32::from(board.handicap)),
-        pairing_costs: Set(cost.and_then(|c| serde_json::to_string(c).ok())),
-        ruling: Set(None),
-        ..Default::default()
-    }
-    .insert(conn)
-    .await?)
-}
-
-/// Knockout only: makes the boards of `round` agree with the bracket after a result or ruling
-/// changed it: a replay (draw, void game, ruling) becomes a new board; a board no longer
-/// needed (its match was decided by a correction) is removed while it has no result. A change
-/// the bracket cannot take is refused, so the caller's transaction rolls back.
-async fn sync_knockout_round(
-    conn: &impl ConnectionTrait,
-    event: &event::Model,
-    round: &round::Model,
-    locale: Locale,
-) -> AppResult<()> {
-    let (system, settings) = queries::system_of(event)?;
-    if queries::knockout_start(event, system, &settings).is_none_or(|start| (round.number as u32) < start) {
-        return Ok(());
-    }
-    let rounds = queries::rounds(conn, event.id).await?;
-    if rounds.last().map(|r| r.id) != Some(round.id) {
-        return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
-    }
-    let past = queries::history(conn, &rounds).await?;
-    let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
-    let Some(knockout) = queries::knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
-    let knockout = knockout.map_err(|e| {
-        AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
-    })?;
-    if system == System::Team {
-        // A knockout team match is never replayed: its boards stay as drafted.
-        return Ok(());
-    }
-    let wanted = knockout.current_round().games_to_play();
-    let existing = queries::games_of(conn, round.id).await?;
-    for g in existing.iter().filter(|g| g.result.is_none()) {
-        let board = Board { black: i64::from(g.black_id), white: i64::from(g.white_id), handicap: 0 };
-        if !wanted.contains(&board) {
-            game::Entity::delete_by_id(g.id).exec(conn).await?;
-        }
-    }
-    let mut next_board = existing.iter().map(|g| g.board).max().unwrap_or(0) + 1;
-    for board in wanted {
-        let stored = existing.iter().any(|g| {
-            g.result.is_none() && i64::from(g.black_id) == board.black && i64::from(g.white_id) == board.white
-        });
-        if !stored {
-            insert_game(conn, round.id, next_board, &board, None).await?;
-            next_board += 1;
-        }
-    }
-    Ok(())
-}
-
-fn to_id(id: i64) -> AppResult<i32> {
-    i32::try_from(id).map_err(|_| AppError::Internal(anyhow::anyhow!("player id {id} out of range")))
 }
 
 async fn draft_round(
@@ -599,57 +524,6 @@ pub async fn record_result(
     Ok(())
 }
 
-/// Writes `result` on board `g` of round `r` while it has none, with its audit row (`source`:
-/// "entered" by hand, "live" from a game played through Yunzi), in the caller's transaction;
-/// a knockout's bracket follows.
-#[allow(clippy::too_many_arguments)]
-pub(crate) async fn write_result(
-    txn: &impl ConnectionTrait,
-    actor: Option<i32>,
-    event_id: i32,
-    r: &round::Model,
-    g: &game::Model,
-    result: GameResult,
-    now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
-    source: &str,
-) -> AppResult<()> {
-    let board = g.board;
-    let number = r.number;
-    if let Some(existing) = &g.result {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))]),
-        ));
-    }
-    let text = result.to_storage_string();
-    // Conditional on "still empty", so two people entering the same board at once cannot
-    // both succeed: the second finds nothing to update and is told the board has a result.
-    let written = game::Entity::update_many()
-        .col_expr(game::Column::Result, Expr::value(text.clone()))
-        .col_expr(game::Column::RecordedAt, Expr::value(now))
-        .filter(game::Column::Id.eq(g.id))
-        .filter(game::Column::Result.is_null())
-        .exec(txn)
-        .await?;
-    if written.rows_affected != 1 {
-        let current = queries::board_of(txn, r, board, locale).await?.result.unwrap_or_default();
-        return Err(AppError::BadRequest(
-            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(&current))]),
-        ));
-    }
-    audit::record(
-        txn,
-        now,
-        actor,
-        Some(event_id),
-        "result.recorded",
-        json!({ "round": number, "board": board, "result": text, "source": source }),
-    )
-    .await?;
-    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
-    Ok(())
-}
-
 /// Replaces a recorded result; the reason is required and kept in the audit log.
 pub async fn correct_result(
     state: &AppState,
@@ -691,54 +565,6 @@ pub async fn correct_result(
     }
     overwrite_result(&txn, Some(actor.id), event_id, &r, &g, Some(result), now, reason, locale).await?;
     txn.commit().await?;
-    Ok(())
-}
-
-/// Replaces board `g`'s result with `result` (None: the game is played on, by a referee's
-/// ruling), in the caller's transaction, audited with `reason`; a knockout's bracket follows.
-#[allow(clippy::too_many_arguments)]
-pub(crate) async fn overwrite_result(
-    txn: &impl ConnectionTrait,
-    actor: Option<i32>,
-    event_id: i32,
-    r: &round::Model,
-    g: &game::Model,
-    result: Option<GameResult>,
-    now: chrono::DateTime<chrono::Utc>,
-    reason: &str,
-    locale: Locale,
-) -> AppResult<()> {
-    let (number, board) = (r.number, g.board);
-    let before = g.result.clone();
-    let text = result.map(|r| r.to_storage_string());
-    // Only if the result is still the one read above, so two corrections at once cannot
-    // silently overwrite each other (and the audit row's "before" is true).
-    let unchanged = match &before {
-        Some(previous) => game::Column::Result.eq(previous.clone()),
-        None => game::Column::Result.is_null(),
-    };
-    let written = game::Entity::update_many()
-        .col_expr(game::Column::Result, Expr::value(text.clone()))
-        .col_expr(game::Column::RecordedAt, Expr::value(result.map(|_| now)))
-        .filter(game::Column::Id.eq(g.id))
-        .filter(unchanged)
-        .exec(txn)
-        .await?;
-    if written.rows_affected != 1 {
-        return Err(AppError::Conflict(Some(
-            locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))]),
-        )));
-    }
-    audit::record(
-        txn,
-        now,
-        actor,
-        Some(event_id),
-        "result.corrected",
-        json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
-    )
-    .await?;
-    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
     Ok(())
 }
 

@@ -17,8 +17,8 @@ use crate::domain::color::Color;
 use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
-use crate::services::live::{self, LiveBoard};
-use crate::services::queries::BoardRef;
+use crate::services::live;
+use crate::services::queries::{self, BoardRef, LiveBoard};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::PageCtx;
@@ -222,11 +222,11 @@ pub async fn events(
 ) -> AppResult<HttpResponse> {
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
-    let found = live::load(&state.db, at, ctx.locale).await?;
+    let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
     let receiver = state.live.subscribe(found.game.id);
-    let found = live::load(&state.db, at, ctx.locale).await?;
+    let found = queries::live_board(&state.db, at, ctx.locale).await?;
     let first = message(&state, &found);
     let stream = futures_util::stream::unfold((Some(first), receiver), |(first, mut receiver)| async move {
         if let Some(first) = first {

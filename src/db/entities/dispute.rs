@@ -36,7 +36,7 @@ pub struct Model {
     pub appeal_decision: Option<String>,
     pub appeal_ruled_by: Option<i32>,
     pub appeal_ruled_at: Option<DateTimeUtc>,
-    /// The game before the ruling as JSON (services::disputes::BeforeRuling).
+    /// The game before the ruling as JSON (domain::live::BeforeRuling).
     pub before_ruling: Option<String>,
 }
 

@@ -1,4 +1,6 @@
 //! Coordinators: use cases that drive several service areas in one go (an OpenGotha file
-//! becomes an event, its players and its rounds). They may call services; no service calls
-//! them, and no service calls another (docs/ARCHITECTURE.md).
+//! becomes an event, its players and its rounds; a referee's ruling is decided by the dispute
+//! area and applied by the live area). They may call services; no service calls them, and no
+//! service calls another (docs/ARCHITECTURE.md).
 pub mod interop;
+pub mod referee_desk;

@@ -11,8 +11,8 @@ use crate::domain::live::LiveGame;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
 use crate::services::disputes::{self, AppealDecision, DisputeView, QueueEntry, RulingChoice};
-use crate::services::live;
-use crate::services::queries::BoardRef;
+use crate::services::queries::{self, BoardRef};
+use crate::services::workflows::referee_desk::{self, DeskDecision};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx, staff_of};
@@ -35,7 +35,8 @@ pub async fn file(
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let (event_id, round, board) = path.into_inner();
-    crate::services::live::require_seat(&state, &account, BoardRef { event_id, round, board }, ctx.locale).await?;
+    crate::services::queries::require_seat(&state.db, &account, BoardRef { event_id, round, board }, ctx.locale)
+        .await?;
     let form = form.parse()?;
     let kind = DisputeKind::parse(&form.kind)
         .ok_or_else(|| AppError::BadRequest(format!("\"{}\" is not a kind of dispute", form.kind.trim())))?;
@@ -54,7 +55,8 @@ pub async fn rule(
     let (event_id, dispute_id) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let board = disputes::rule(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
+    let board =
+        referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::Rule, &form, ctx.locale).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-dispute-ruled"));
     Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
@@ -89,7 +91,9 @@ pub async fn hear(
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let (event_id, dispute_id) = path.into_inner();
-    let board = disputes::hear_appeal(&state, &account, event_id, dispute_id, &form, ctx.locale).await?;
+    let board =
+        referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::HearAppeal, &form, ctx.locale)
+            .await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-appeal-heard"));
     Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
@@ -197,7 +201,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let (event_id, dispute_id) = path.into_inner();
     let view = disputes::view(&state.db, &account, event_id, dispute_id, state.clock.now()).await?;
     let at = BoardRef { event_id, round: view.entry.round, board: view.entry.board };
-    let board = live::load(&state.db, at, ctx.locale).await?;
+    let board = queries::live_board(&state.db, at, ctx.locale).await?;
     // The game as it stood at the dispute's move: its record then, kept with the dispute (a
     // replay may have started the game again since). A record that resumed after the passes
     // does not replay as SGF; the game's own moves up to then stand in for it.

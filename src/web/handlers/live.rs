@@ -13,8 +13,8 @@ use crate::domain::live::Phase;
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
-use crate::services::live::{self, Action, Seat};
-use crate::services::queries::BoardRef;
+use crate::services::live::{self, Action};
+use crate::services::queries::{self, BoardRef, Seat};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx};
@@ -246,8 +246,8 @@ pub async fn show(
 ) -> AppResult<BoardPage> {
     let at = board_ref(path.into_inner());
     let with_numbers = query.numbers == "on";
-    let board = live::load(&state.db, at, ctx.locale).await?;
-    let seat = live::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
+    let board = queries::live_board(&state.db, at, ctx.locale).await?;
+    let seat = queries::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
     // Disputes are the business of the board's players and the event's staff only.
     let timeline = if seat == Seat::Spectator { Vec::new() } else { timeline_lines(&state, &ctx, at).await? };
     let now = state.clock.now();
@@ -441,7 +441,7 @@ async fn seated<T: serde::de::DeserializeOwned>(
     form: LateForm<T>,
 ) -> AppResult<T> {
     let account = ctx.require_user()?;
-    live::require_seat(state, account, at, ctx.locale).await?;
+    queries::require_seat(&state.db, account, at, ctx.locale).await?;
     form.parse()
 }
 
@@ -557,7 +557,7 @@ pub async fn sgf(
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
-    let board = live::load(&state.db, at, ctx.locale).await?;
+    let board = queries::live_board(&state.db, at, ctx.locale).await?;
     let body = board.live.sgf(&board.black.name, &board.white.name, &board.event.name);
     Ok(HttpResponse::Ok()
         .content_type("application/x-go-sgf; charset=utf-8")

@@ -1,7 +1,10 @@
 //! The read layer: the loaders every use case shares — an event and its roles, its players,
-//! its rounds, their games and history, the seeding, line-ups and nominations, accounts. It
+//! its rounds, their games and history, the seeding, line-ups and nominations, accounts, a
+//! board as a live game. It
 //! imports no service, and every service may import it (docs/ARCHITECTURE.md): a service
 //! that needs another area's data reads it here instead of calling that area's service.
+mod board;
+
 use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
@@ -15,6 +18,8 @@ use crate::domain::result::GameResult;
 use crate::domain::standings::ByeRecord;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
+
+pub use board::{LiveBoard, Seat, live_board, live_board_locked, require_seat, seat_of, setup_of, told_of};
 
 // Events and who may do what in them.
 

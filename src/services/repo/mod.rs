@@ -1,14 +1,24 @@
 //! Writes of rows that several use-case areas keep together, and nothing else: no rule is
 //! checked here (the use case that calls has checked it). A team event's line-ups and a
 //! relay's nominations are both rows of one team for one round; a notice to users is written
-//! by whichever area's change it tells of (a dispute filed on a live board, a ruling).
+//! by whichever area's change it tells of (a dispute filed on a live board, a ruling); a
+//! dispute is filed by a player or staff (services::disputes) and by the engine while a live
+//! game is saved (services::live); a board's result is written in [`results`].
+pub mod results;
+
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
-use crate::db::entities::{lineup, notification, user};
+use serde_json::json;
+
+use crate::db::entities::{dispute, lineup, notification, user};
+use crate::domain::color::Color;
+use crate::domain::referee::{DisputeKind, Edition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
+use crate::services::audit;
+use crate::services::queries::{self, LiveBoard};
 
 /// Stores `team`'s players for `round` in place of any chosen before.
 pub async fn replace_lineup(
@@ -107,4 +117,54 @@ pub async fn notify_in(
         });
     }
     Ok(mails)
+}
+
+/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
+/// `offender`: the side it is about, when known), and tells the board's players and the
+/// referees. Returns the mails to send once the transaction commits.
+pub async fn file_dispute(
+    txn: &impl ConnectionTrait,
+    board: &LiveBoard,
+    kind: DisputeKind,
+    claim: &str,
+    by: Option<i32>,
+    offender: Option<Color>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<Mail>> {
+    let edition = Edition::of_ruleset(&board.event.ruleset);
+    let filed = dispute::ActiveModel {
+        event_id: Set(board.event.id),
+        game_id: Set(board.game.id),
+        kind: Set(kind.code().to_string()),
+        move_number: Set(board.live.moves().len() as i32),
+        position: Set(board.live.record_sgf(&board.black.name, &board.white.name, &board.event.name)),
+        filed_by: Set(by),
+        claim: Set(claim.to_string()),
+        filed_at: Set(now),
+        status: Set("open".into()),
+        offender: Set(offender.map(|c| c.as_str().to_string())),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    audit::record(
+        txn,
+        now,
+        by,
+        Some(board.event.id),
+        "dispute.filed",
+        json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
+                "move": filed.move_number, "article": kind.article(edition) }),
+    )
+    .await?;
+    let notice = Notice {
+        what: "filed".into(),
+        event: board.event.name.clone(),
+        round: board.round.number,
+        board: board.game.board,
+        kind: kind.code().into(),
+        ruling: None,
+    };
+    let told = queries::told_of(txn, board).await?;
+    notify_in(txn, &told, by, board.event.id, &notice, &queries::dispute_link(board.event.id, filed.id), now).await
 }

@@ -1,0 +1,159 @@
+//! A board as a live game: its event, round, game row and players with the game replayed
+//! from its stored moves, and who sits at it. Read here by every area; changed and saved by
+//! services::live alone.
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::{BoardRef, StaffRole};
+use crate::db::entities::{event, game, game_move, player, round, user};
+use crate::domain::clock::TimeControl;
+use crate::domain::color::Color;
+use crate::domain::go::ruleset::Ruleset;
+use crate::domain::komi::Komi;
+use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState};
+use crate::domain::referee::WarningPenalty;
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
+
+/// A board with its game, as the board page shows it.
+pub struct LiveBoard {
+    pub event: event::Model,
+    pub round: round::Model,
+    pub game: game::Model,
+    pub black: player::Model,
+    pub white: player::Model,
+    pub live: LiveGame,
+    /// Mail the change made (a dispute's notices), sent once it commits.
+    pub outbox: Vec<crate::mail::Mail>,
+}
+
+/// Who is looking at or acting on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Player(Color),
+    /// A director or referee of the event, recording for either side.
+    Recorder,
+    Spectator,
+}
+
+/// The rules, board size, komi, clock and lateness rules of the event's games, the round's
+/// scheduled start and this game's handicap.
+pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
+    let mut rules = Ruleset::preset(&event.ruleset)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
+    let size = u8::try_from(event.board_size).unwrap_or(19);
+    rules.width = size;
+    rules.height = size;
+    rules.komi = Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?;
+    let penalty = WarningPenalty::parse(&event.warning_penalty).unwrap_or(WarningPenalty::AsTheRules);
+    rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
+    Ok(LiveSetup {
+        rules,
+        handicap: u8::try_from(game.handicap).unwrap_or(0),
+        control: TimeControl::parse(&event.time_control).ok().flatten(),
+        starts_at: round.starts_at,
+        late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),
+        lateness_twice: event.ruleset == "chinese-2002",
+    })
+}
+
+fn corrupt(e: LiveError) -> AppError {
+    AppError::Internal(anyhow::anyhow!("live game: {e}"))
+}
+
+/// The board's game from its stored moves and state, to read. A game not yet started is started here
+/// once its round's scheduled start has passed (the clock running from that instant).
+pub async fn live_board(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    load_with(conn, at, locale, false).await
+}
+
+/// [`live_board`] for a change, by services::live alone (the one owner of a board's changes): the game's row is locked until the transaction ends, so two actions
+/// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
+/// transactions take turns already).
+pub async fn live_board_locked(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
+    load_with(conn, at, locale, true).await
+}
+
+async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
+    let event = super::event(conn, at.event_id).await?;
+    let round = super::published_round(conn, at.event_id, at.round, locale).await?;
+    let game = if lock {
+        let locked = game::Entity::find()
+            .filter(game::Column::RoundId.eq(round.id))
+            .filter(game::Column::Board.eq(at.board))
+            .lock_exclusive()
+            .one(conn)
+            .await?;
+        match locked {
+            Some(game) => game,
+            None => super::board_of(conn, &round, at.board, locale).await?,
+        }
+    } else {
+        super::board_of(conn, &round, at.board, locale).await?
+    };
+    let player = |id: i32| player::Entity::find_by_id(id).one(conn);
+    let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
+    let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
+    let setup = setup_of(&event, &round, &game)?;
+    let live = match &game.live_state {
+        None => LiveGame::new(setup).map_err(corrupt)?,
+        Some(text) => {
+            let state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+            let stored = game_move::Entity::find()
+                .filter(game_move::Column::GameId.eq(game.id))
+                .order_by_asc(game_move::Column::Number)
+                .all(conn)
+                .await?;
+            let moves = stored
+                .iter()
+                .map(|m| LiveMove {
+                    colour: if m.colour == "white" { Color::White } else { Color::Black },
+                    point: match (m.x, m.y) {
+                        (Some(x), Some(y)) => Some((x as u8, y as u8)),
+                        _ => None,
+                    },
+                    spent: m.spent_ms.max(0) as u64,
+                    at: m.at,
+                })
+                .collect();
+            LiveGame::restore(setup, moves, state).map_err(corrupt)?
+        }
+    };
+    Ok(LiveBoard { event, round, game, black, white, live, outbox: Vec::new() })
+}
+
+/// Who should hear of a dispute on `board`: its players (their accounts) and the referees.
+pub async fn told_of(conn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<Vec<i32>> {
+    let referees = [StaffRole::Referee, StaffRole::ChiefReferee];
+    let mut told = super::staff_in(conn, board.event.id, &referees).await?;
+    told.extend(board.black.user_id);
+    told.extend(board.white.user_id);
+    Ok(told)
+}
+
+/// The seat of `account` at this board.
+pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Option<&user::Model>) -> AppResult<Seat> {
+    let Some(account) = account else { return Ok(Seat::Spectator) };
+    if board.black.user_id == Some(account.id) {
+        return Ok(Seat::Player(Color::Black));
+    }
+    if board.white.user_id == Some(account.id) {
+        return Ok(Seat::Player(Color::White));
+    }
+    let roles = super::roles(conn, board.event.id, account).await?;
+    Ok(if roles.director || roles.referee { Seat::Recorder } else { Seat::Spectator })
+}
+
+/// Refuses a reader who may not act on the board (neither one of its players nor the event's
+/// staff) before what they sent is read, so a wrong seat is told 403 whatever the form holds.
+pub async fn require_seat(
+    conn: &impl ConnectionTrait,
+    account: &user::Model,
+    at: BoardRef,
+    locale: Locale,
+) -> AppResult<()> {
+    let board = live_board(conn, at, locale).await?;
+    if seat_of(conn, &board, Some(account)).await? == Seat::Spectator {
+        return Err(AppError::Forbidden);
+    }
+    Ok(())
+}

@@ -1,0 +1,66 @@
+//! A referee's ruling and the chief referee's hearing of an appeal, from the decision to the
+//! board in one transaction: `services::disputes` says what may be ruled and records it,
+//! `services::live` (the one owner of a board's changes) applies it to the game.
+use crate::db::entities::user;
+use crate::error::AppResult;
+use crate::i18n::Locale;
+use crate::services::disputes::{self, AppealDecision, RulingChoice};
+use crate::services::live;
+use crate::services::queries::LiveBoard;
+use crate::state::AppState;
+
+/// What the desk does with a dispute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeskDecision {
+    /// A referee of the event rules on an open dispute: the ruling (one the desk offers for
+    /// it) is applied to the game through the same path as play, and the dispute records the
+    /// ruling, who gave it and when, with an audit row naming its article.
+    Rule,
+    /// The chief referee hears an appeal: upholds the ruling ("uphold") or replaces it with
+    /// another the article allows, applied to the game as it was before the ruling (provided
+    /// nothing has happened on the board since).
+    HearAppeal,
+}
+
+/// `by` decides dispute `dispute_id` of the event as `choice` says (see [`DeskDecision`]).
+/// Returns the board, for its watchers.
+pub async fn decide(
+    state: &AppState,
+    by: &user::Model,
+    event_id: i32,
+    dispute_id: i32,
+    decision: DeskDecision,
+    choice: &RulingChoice,
+    locale: Locale,
+) -> AppResult<LiveBoard> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let found = match decision {
+        DeskDecision::Rule => disputes::open_for_ruling(&txn, by, event_id, dispute_id, locale).await?,
+        DeskDecision::HearAppeal => disputes::appeal_to_hear(&txn, by, event_id, dispute_id, locale).await?,
+    };
+    let mut board = live::load_for_change(&txn, disputes::board_of(&txn, &found).await?, locale).await?;
+    let mails = match decision {
+        DeskDecision::Rule => {
+            let (kind, ruling) = disputes::choose(&found, &board, choice, now, locale)?;
+            let before = live::apply_ruling(&txn, &mut board, kind, ruling, found.id, by.id, now, locale).await?;
+            disputes::record_ruling(&txn, &board, &found, ruling, &before, by.id, now).await?
+        }
+        DeskDecision::HearAppeal => {
+            let heard = if choice.ruling.trim() == "uphold" {
+                AppealDecision::Uphold
+            } else {
+                let before = disputes::before_ruling_of(&found)?;
+                live::undo_ruling(&txn, &mut board, before, found.id, by.id, now, locale).await?;
+                let (kind, ruling) = disputes::choose(&found, &board, choice, now, locale)?;
+                live::apply_ruling(&txn, &mut board, kind, ruling, found.id, by.id, now, locale).await?;
+                AppealDecision::Overturn { ruling }
+            };
+            disputes::record_appeal_decision(&txn, &board, &found, heard, by.id, now).await?
+        }
+    };
+    txn.commit().await?;
+    board.outbox.extend(mails);
+    live::send_outbox(state, &mut board);
+    Ok(board)
+}
