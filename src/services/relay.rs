@@ -188,7 +188,7 @@ pub async fn nominate(
     if locked {
         return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
     }
-    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
+    let everyone = queries::pairing_players(&txn, event_id).await?;
     let sides = sides_of(&event, &settings, &everyone);
     let side = sides.iter().find(|s| s.id == team_id).ok_or(AppError::NotFound)?;
     let past = queries::history(&txn, &queries::rounds(&txn, event_id).await?).await?;

@@ -38,7 +38,7 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
     Ok(match system {
         _ if queries::knockout_start(event, system, &settings).is_some_and(|start| rounds.len() as u32 >= start) => {
             let past = queries::history(conn, &rounds).await?;
-            let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+            let everyone = queries::pairing_players(conn, event.id).await?;
             queries::knockout_of(event, system, &settings, &everyone, &past)
                 .is_some_and(|k| k.is_ok_and(|k| k.champion().is_some()))
         }
@@ -55,9 +55,9 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         }
         System::Relay => {
             let past = queries::history(conn, &rounds).await?;
-            let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+            let everyone = queries::pairing_players(conn, event.id).await?;
             let sides = relay_sides(&everyone, &seeds);
-            let named = super::queries::nominations(conn, event.id, &sides).await?;
+            let named = queries::nominations(conn, event.id, &sides).await?;
             relay_match(&settings, &sides, &past, &named).is_ok_and(|m| m.winner().is_some())
         }
         System::Team => match settings.team_pairing {
@@ -107,7 +107,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             )));
         }
     }
-    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
+    let everyone = queries::pairing_players(&txn, event_id).await?;
     let past = queries::history(&txn, &rounds).await?;
     let plan = queries::plan_of(&event, system, &settings, queries::round_seed(event_id, number));
     let stage_start = queries::knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
@@ -140,7 +140,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         }
         System::Relay => {
             let sides = relay_sides(&everyone, &seeds);
-            let named = super::queries::nominations(&txn, event_id, &sides).await?;
+            let named = queries::nominations(&txn, event_id, &sides).await?;
             next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
                 NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
                     sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())

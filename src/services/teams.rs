@@ -106,7 +106,7 @@ pub async fn set_lineup(
     if settings.team_pairing == TeamPairing::AllPlayAll && round > 1 {
         return Err(AppError::BadRequest(locale.t("error-lineup-all-play-all")));
     }
-    let everyone = queries::domain_players(&queries::players(&txn, event_id).await?);
+    let everyone = queries::pairing_players(&txn, event_id).await?;
     let boards = settings.team_boards as usize;
     let team = teams(&everyone, boards).into_iter().find(|t| t.id == team_id).ok_or(AppError::NotFound)?;
     let lineup = team.lineup(boards, Some(chosen)).map_err(|e| {

@@ -123,9 +123,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/boards/{board}/mark" => live::mark, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/agree" => live::agree, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/dispute" => live::dispute, User;
-    POST "/events/{event_id}/rounds/{number}/boards/{board}/pause" => live::pause, User;
-    POST "/events/{event_id}/rounds/{number}/boards/{board}/adjourn" => live::adjourn, User;
-    POST "/events/{event_id}/rounds/{number}/boards/{board}/resume" => live::resume, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/hold" => live::hold, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/seal" => live::seal, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/arrive" => live::arrive, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/timeout-pass" => live::pass_on_timeout, User;

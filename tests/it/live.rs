@@ -423,19 +423,22 @@ async fn a_referee_pauses_and_adjourns_with_a_sealed_move() -> TestResult {
     let mut referee = std::mem::replace(&mut t.director, t.app.client());
     t.play(&mut black, "E5").await?.assert_status(303)?;
     t.wait(20);
-    white.post(&format!("{}/pause", t.board), &[]).await?.assert_status(403)?;
-    referee.post(&format!("{}/pause", t.board), &[]).await?.assert_status(303)?;
+    white.post(&format!("{}/hold", t.board), &[("step", "pause")]).await?.assert_status(403)?;
+    let unknown = referee.post(&format!("{}/hold", t.board), &[("step", "stop")]).await?;
+    unknown.assert_status(400)?;
+    assert!(unknown.body.contains("pause, adjourn or resume"), "{}", unknown.body);
+    referee.post(&format!("{}/hold", t.board), &[("step", "pause")]).await?.assert_status(303)?;
     let paused = white.get(&t.board).await?.body;
     assert!(paused.contains("id=\"live-paused\""), "{paused}");
     t.wait(3600);
     let refused = t.play(&mut white, "C3").await?;
     refused.assert_status(400)?;
     assert!(refused.body.contains("paused"), "{}", refused.body);
-    referee.post(&format!("{}/resume", t.board), &[]).await?.assert_status(303)?;
+    referee.post(&format!("{}/hold", t.board), &[("step", "resume")]).await?.assert_status(303)?;
     t.wait(10);
     t.play(&mut white, "C3").await?.assert_status(303)?;
     // Adjournment: Black, to move, seals G7.
-    referee.post(&format!("{}/adjourn", t.board), &[]).await?.assert_status(303)?;
+    referee.post(&format!("{}/hold", t.board), &[("step", "adjourn")]).await?.assert_status(303)?;
     let must_seal = t.play(&mut black, "G7").await?;
     must_seal.assert_status(400)?;
     assert!(must_seal.body.contains("seal your move"), "{}", must_seal.body);
@@ -448,7 +451,7 @@ async fn a_referee_pauses_and_adjourns_with_a_sealed_move() -> TestResult {
     }
     let sgf = white.get(&format!("{}/game.sgf", t.board)).await?.body;
     assert!(!sgf.contains("gc"), "the sealed move stays secret: {sgf}");
-    referee.post(&format!("{}/resume", t.board), &[]).await?.assert_status(303)?;
+    referee.post(&format!("{}/hold", t.board), &[("step", "resume")]).await?.assert_status(303)?;
     let sgf = white.get(&format!("{}/game.sgf", t.board)).await?.body;
     assert!(sgf.contains(";W[cg]WL[570]C[30s];B[gc]BL[595]C[5s]"), "played with its time: {sgf}");
     let audit =

@@ -211,6 +211,11 @@ fn parse_seeding(text: Option<&str>) -> Vec<i64> {
     text.and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default()
 }
 
+/// The event's players as the pairing reads them (withdrawn ones marked absent).
+pub async fn pairing_players(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<Player>> {
+    Ok(domain_players(&players(conn, event_id).await?))
+}
+
 pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
     everyone
         .iter()

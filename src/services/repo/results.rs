@@ -61,7 +61,7 @@ pub async fn sync_knockout_round(
         return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
     }
     let past = queries::history(conn, &rounds).await?;
-    let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+    let everyone = queries::pairing_players(conn, event.id).await?;
     let Some(knockout) = queries::knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
     let knockout = knockout.map_err(|e| {
         AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))

@@ -102,7 +102,7 @@ pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, loc
     if !system.pairs_by_score() {
         return Err(AppError::BadRequest(locale.t("error-pairing-file-system")));
     }
-    let everyone = queries::domain_players(&queries::players(conn, event.id).await?);
+    let everyone = queries::pairing_players(conn, event.id).await?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let past = queries::history(conn, &published).await?;
     let next = published.len() as i32 + 1;

@@ -505,28 +505,29 @@ pub async fn pass_on_timeout(
     run(&state, &ctx, at, Action::PassOnTimeout(colour, form.asked == "yes")).await
 }
 
-pub async fn pause(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
-) -> AppResult<HttpResponse> {
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Pause).await
+#[derive(Deserialize)]
+pub struct HoldForm {
+    #[serde(default)]
+    step: String,
 }
 
-pub async fn adjourn(
+/// A referee stops the clock ("pause"), calls an adjournment ("adjourn") or resumes play
+/// ("resume"), Art. 14.
+pub async fn hold(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
+    form: LateForm<HoldForm>,
 ) -> AppResult<HttpResponse> {
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Adjourn).await
-}
-
-pub async fn resume(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
-) -> AppResult<HttpResponse> {
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Resume).await
+    let at = board_ref(path.into_inner());
+    let form = seated(&state, &ctx, at, form).await?;
+    let action = match form.step.trim() {
+        "pause" => Action::Pause,
+        "adjourn" => Action::Adjourn,
+        "resume" => Action::Resume,
+        other => return Err(AppError::BadRequest(ctx.t_s("error-hold-step", "step", other))),
+    };
+    run(&state, &ctx, at, action).await
 }
 
 pub async fn seal(

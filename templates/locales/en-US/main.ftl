@@ -486,6 +486,7 @@ live-marking-hint = The engine has marked the stones it finds dead. Click a ston
 live-download-sgf = Download the game record (SGF)
 error-illegal-move = Illegal move: { $why }
 error-live-not-your-turn = It is not your turn
+error-hold-step = “{ $step }” is not a referee's step here: pause, adjourn or resume
 error-live-result-entered = This board's result was entered by hand: the game is closed
 error-live-point = "{ $point }" is not a point on this board: write a letter and a number, such as D4 (the far corner is { $corner })
 call-seconds = { $n } seconds

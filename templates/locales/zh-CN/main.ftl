@@ -477,6 +477,7 @@ live-marking-hint = 引擎已标出它判为死的棋子。点击棋子（或输
 live-download-sgf = 下载棋谱（SGF）
 error-illegal-move = 着法不合规则：{ $why }
 error-live-not-your-turn = 还没轮到你
+error-hold-step = “{ $step }”不是裁判在此可做的操作：暂停、封棋或续弈
 error-live-result-entered = 本台结果已手工录入：对局已关闭
 error-live-point = “{ $point }”不是本棋盘上的点：请写字母加数字，例如 D4（最远的角是 { $corner }）
 call-seconds = { $n } 秒
