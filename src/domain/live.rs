@@ -12,11 +12,14 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
 use super::color::Color;
-use super::go::board::{Board, BoardError, Point};
-use super::go::game::{Ending, Game, Illegal, Move};
+use super::game_shape::{BoardGame, GameMove, PlayEnd, Refusal};
+use super::games::AnyGame;
+use super::go::board::{BoardError, Point};
+use super::go::game::Game;
 use super::go::life::{DeadGroup, propose, propose_dead};
 use super::go::ruleset::Ruleset;
 use super::go::scoring::{self, Count, CountInput};
+use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
 use super::result::{GameResult, Margin};
 
@@ -163,8 +166,8 @@ pub struct LiveSetup {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LiveError {
-    /// The engine refuses the move.
-    Illegal(Illegal),
+    /// The rules refuse the move.
+    Illegal(Refusal),
     /// The action does not fit where the game stands.
     NotNow(Phase),
     /// A point off the board.
@@ -244,33 +247,18 @@ pub enum Played {
     PassedOnTime,
 }
 
-/// The usual handicap points (x, y) on a 9, 13 or 19 board, Black's stones before White's
-/// first move.
-pub fn handicap_points(size: u8, stones: u8) -> Vec<(u8, u8)> {
-    if stones < 2 || !matches!(size, 9 | 13 | 19) {
-        return Vec::new();
+/// A move as stored (a point, or None for a pass) as the game's rules take it.
+fn game_move(point: Option<(u8, u8)>) -> GameMove {
+    match point {
+        None => GameMove::Pass,
+        Some((x, y)) => GameMove::Place(x, y),
     }
-    let edge = if size == 9 { 2 } else { 3 };
-    let (low, mid, high) = (edge, size / 2, size - 1 - edge);
-    let corners = [(high, low), (low, high), (high, high), (low, low)];
-    let mut points: Vec<(u8, u8)> = corners.iter().take(stones.min(4) as usize).copied().collect();
-    let sides = [(low, mid), (high, mid), (mid, low), (mid, high)];
-    match stones {
-        5 | 7 | 9 => {
-            points.extend(sides.iter().take(stones as usize - 5));
-            points.push((mid, mid));
-        }
-        6 | 8 => points.extend(sides.iter().take(stones as usize - 4)),
-        _ => {}
-    }
-    points.truncate(stones as usize);
-    points
 }
 
 #[derive(Clone)]
 pub struct LiveGame {
     setup: LiveSetup,
-    game: Game,
+    game: AnyGame,
     moves: Vec<LiveMove>,
     state: LiveState,
 }
@@ -304,25 +292,11 @@ impl LiveGame {
 
     /// The game from its stored moves and state; every move is replayed by the engine.
     pub fn restore(setup: LiveSetup, moves: Vec<LiveMove>, state: LiveState) -> Result<LiveGame, LiveError> {
-        let mut board = Board::new(setup.rules.width, setup.rules.height).map_err(board_error)?;
-        let stones = handicap_points(setup.rules.width.min(setup.rules.height), setup.handicap);
-        for &(x, y) in &stones {
-            if let Some(p) = board.point(x, y) {
-                board.set_stone(p, Color::Black);
-            }
-        }
-        let first = if stones.is_empty() { setup.rules.first_player } else { Color::White };
-        let mut game = Game::from_position(setup.rules.clone(), board, first);
+        let mut game = AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?);
         for (n, m) in moves.iter().enumerate() {
-            let mv = match m.point {
-                None => Move::Pass,
-                Some((x, y)) => {
-                    Move::Play(game.board().point(x, y).ok_or(LiveError::Corrupt(n + 1, "off the board".into()))?)
-                }
-            };
-            game.play(m.colour, mv).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
+            game.play(m.colour, game_move(m.point)).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
             if let Some(resumed) = state.resumptions.iter().find(|r| r.after == n + 1) {
-                game.resume(resumed.first);
+                game.go_mut().resume(resumed.first);
             }
         }
         Ok(LiveGame { setup, game, moves, state })
@@ -336,8 +310,14 @@ impl LiveGame {
         &self.moves
     }
 
-    pub fn game(&self) -> &Game {
+    /// The game on the board, whichever it is (see `game_shape::BoardGame`).
+    pub fn game(&self) -> &AnyGame {
         &self.game
+    }
+
+    /// The game of go, for what only go has (its board, prisoners, counting and reading).
+    pub fn go(&self) -> &Game {
+        self.game.go().game()
     }
 
     pub fn setup(&self) -> &LiveSetup {
@@ -501,7 +481,7 @@ impl LiveGame {
             Color::White => clock.white = last_minute,
         }
         clock.start(colour.opponent(), flag);
-        if self.game.play(colour, Move::Pass).is_err() {
+        if self.game.play(colour, GameMove::Pass).is_err() {
             return Some(self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time }));
         }
         self.moves.push(LiveMove { colour, point: None, spent, at: flag });
@@ -509,15 +489,21 @@ impl LiveGame {
         None
     }
 
-    /// After a move: two passes end play, and the engine proposes the dead stones.
+    /// After a move: play may have ended. Two passes in go: the engine proposes the dead
+    /// stones and the players mark them; a game its rules decide ends with their result.
     fn after_move(&mut self) -> bool {
-        if self.game.ending() != Some(Ending::Passes) {
-            return false;
-        }
+        let end = match self.game.play_end() {
+            None => return false,
+            Some(end) => end,
+        };
         if let Some(clock) = &mut self.state.clock {
             clock.stop();
         }
-        let board = self.game.board();
+        if let PlayEnd::Decided(result) = end {
+            self.finish(result);
+            return true;
+        }
+        let board = self.go().board();
         self.state.dead = propose_dead(board).into_iter().map(|p| board.xy(p)).collect();
         self.state.agreed = [false, false];
         self.state.phase = Phase::Marking;
@@ -656,7 +642,7 @@ impl LiveGame {
                 // A lost turn is not a pass that ends the game: play goes on, and the record
                 // resumes there when replayed.
                 let next = offender.opponent();
-                self.game.resume(next);
+                self.game.go_mut().resume(next);
                 self.state.resumptions.push(Resumption { after: self.moves.len(), first: next });
                 self.state.phase = Phase::Playing;
                 self.state.dead.clear();
@@ -673,7 +659,7 @@ impl LiveGame {
     fn warn(&mut self, colour: Color) -> bool {
         // Only a result the count gave is counted again (not one a ruling gave).
         let counted = self.state.phase == Phase::Finished
-            && self.game.ending() == Some(Ending::Passes)
+            && self.game.play_end() == Some(PlayEnd::Counting)
             && self.state.result == Some(self.count().result);
         self.state.warnings[colour.index()] += 1;
         if let Some(result) = scoring::lost_by_warnings(self.state.warnings, &self.setup.rules) {
@@ -692,7 +678,7 @@ impl LiveGame {
     /// (2002 Art. 21.4); the passes then end play again and the stones are marked anew.
     fn resolve_by_play(&mut self, first: Color, at: DateTime<Utc>) -> Result<(), LiveError> {
         self.require(Phase::Disputed)?;
-        self.game.resume(first);
+        self.game.go_mut().resume(first);
         self.state.resumptions.push(Resumption { after: self.moves.len(), first });
         self.state.phase = Phase::Playing;
         self.state.dead.clear();
@@ -706,7 +692,7 @@ impl LiveGame {
     /// A counting error (Art. 16.3): the count is made again. The game goes back to marking,
     /// with the marks it was counted with, for the players to agree anew.
     fn reopen_marking(&mut self) -> Result<(), LiveError> {
-        if self.state.phase != Phase::Finished || self.game.ending() != Some(Ending::Passes) {
+        if self.state.phase != Phase::Finished || self.game.play_end() != Some(PlayEnd::Counting) {
             return Err(LiveError::NotCounted);
         }
         self.state.phase = Phase::Marking;
@@ -742,7 +728,7 @@ impl LiveGame {
             }
             _ => None,
         };
-        if (lost_on_time.is_none() && self.state.phase != Phase::Playing) || self.game.ending().is_some() {
+        if (lost_on_time.is_none() && self.state.phase != Phase::Playing) || self.game.play_end().is_some() {
             return Err(LiveError::NotNow(self.state.phase));
         }
         let to_move = self.to_move();
@@ -766,7 +752,7 @@ impl LiveGame {
     /// The cycles the engine found that are not yet filed for the referees, now counted as
     /// filed.
     pub fn take_new_cycles(&mut self) -> Vec<super::go::game::Cycle> {
-        let found = self.game.cycles();
+        let found = self.go().cycles();
         let new = found.get(self.state.cycles_filed..).map(<[_]>::to_vec).unwrap_or_default();
         self.state.cycles_filed = found.len();
         new
@@ -806,7 +792,7 @@ impl LiveGame {
         if !self.state.adjourning || self.is_paused() {
             return Err(LiveError::NoAdjournment);
         }
-        self.game.check(colour, self.engine_move(point)?).map_err(LiveError::Illegal)?;
+        self.game.check(colour, game_move(point)).map_err(LiveError::Illegal)?;
         if let Some(clock) = &mut self.state.clock {
             clock.pause(at).map_err(|_| LiveError::Paused)?;
         }
@@ -837,13 +823,6 @@ impl LiveGame {
         }
     }
 
-    fn engine_move(&self, point: Option<(u8, u8)>) -> Result<Move, LiveError> {
-        Ok(match point {
-            None => Move::Pass,
-            Some((x, y)) => Move::Play(self.game.board().point(x, y).ok_or(LiveError::OffBoard)?),
-        })
-    }
-
     /// `colour` plays `point` (None: passes) at `at`.
     pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
         self.require(Phase::Playing)?;
@@ -859,7 +838,7 @@ impl LiveGame {
         if self.moves.len() >= MAX_MOVES_PER_GAME {
             return Err(LiveError::TooManyMoves);
         }
-        let mv = self.engine_move(point)?;
+        let mv = game_move(point);
         self.game.check(colour, mv).map_err(LiveError::Illegal)?;
         // A first move is an arrival; a double deduction may use the time up.
         if !self.arrive(colour, at)? {
@@ -905,7 +884,7 @@ impl LiveGame {
     /// agree anew.
     pub fn toggle_dead(&mut self, x: u8, y: u8) -> Result<(), LiveError> {
         self.require(Phase::Marking)?;
-        let board = self.game.board();
+        let board = self.go().board();
         let p = board.point(x, y).ok_or(LiveError::OffBoard)?;
         if board.get(p).is_none() {
             return Err(LiveError::NoStone);
@@ -923,9 +902,9 @@ impl LiveGame {
 
     /// The count with the stones marked dead.
     pub fn count(&self) -> Count {
-        let board = self.game.board();
+        let board = self.go().board();
         let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
-        count_position(&self.game, &dead, self.state.warnings, self.setup.handicap)
+        count_position(self.go(), &dead, self.state.warnings, self.setup.handicap)
     }
 
     /// `colour` agrees with the marks; when both have, the count is the result.
@@ -962,20 +941,8 @@ impl LiveGame {
 
     fn sgf_with(&self, black: &str, white: &str, event: &str, variations: Vec<String>) -> String {
         let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
-        let rules = &self.setup.rules;
-        let mut out = format!(
-            "(;GM[1]FF[4]CA[UTF-8]AP[Yunzi]SZ[{}]KM[{}]RU[{}]PB[{}]PW[{}]EV[{}]",
-            if rules.width == rules.height {
-                rules.width.to_string()
-            } else {
-                format!("{}:{}", rules.width, rules.height)
-            },
-            rules.komi.display_points(),
-            escape(&rules.name),
-            escape(black),
-            escape(white),
-            escape(event),
-        );
+        let mut out =
+            format!("(;{}PB[{}]PW[{}]EV[{}]", self.game.record_header(), escape(black), escape(white), escape(event));
         if let Some(control) = self.setup.control {
             out.push_str(&format!(
                 "TM[{}]OT[{}]",
@@ -992,23 +959,15 @@ impl LiveGame {
         if let Some(result) = self.state.result {
             out.push_str(&format!("RE[{}]", result.to_sgf()));
         }
-        let stones = handicap_points(rules.width.min(rules.height), self.setup.handicap);
-        if !stones.is_empty() {
-            out.push_str(&format!("HA[{}]AB", self.setup.handicap));
-            for (x, y) in &stones {
-                out.push_str(&format!("[{}{}]", (b'a' + x) as char, (b'a' + y) as char));
-            }
-        }
         let mut clock = self.setup.control.map(GameClock::new);
         let mut nodes = Vec::with_capacity(self.moves.len());
         for m in &self.moves {
             let mut out = String::new();
-            let (tag, left_tag) = match m.colour {
-                Color::Black => ("B", "BL"),
-                Color::White => ("W", "WL"),
+            let left_tag = match m.colour {
+                Color::Black => "BL",
+                Color::White => "WL",
             };
-            let at = m.point.map(|(x, y)| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)).unwrap_or_default();
-            out.push_str(&format!(";{tag}[{at}]"));
+            out.push_str(&format!(";{}", self.game.record_move(m.colour, game_move(m.point))));
             if let Some(clock) = &mut clock {
                 // A pass on time (2002 Art. 22.5) used all the time but the last minute, kept.
                 let after = match clock.control.charge(clock.player(m.colour), m.spent, true) {
@@ -1045,12 +1004,12 @@ impl LiveGame {
     /// For a game ended by passes: each group the engine proposes dead and reads dead, as an
     /// SGF variation (the owner's best defence and the capture), its first node saying so.
     fn reading_variations(&self) -> Vec<String> {
-        if self.game.ending() != Some(Ending::Passes) {
+        if self.game.play_end() != Some(PlayEnd::Counting) {
             return Vec::new();
         }
-        let board = self.game.board();
+        let board = self.go().board();
         let mut groups = propose(board).groups;
-        super::go::life::read_groups(board, &mut groups, self.game.rules().reading_ko());
+        super::go::life::read_groups(board, &mut groups, self.go().rules().reading_ko());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
@@ -1090,6 +1049,7 @@ impl LiveGame {
 mod tests {
     use super::*;
     use crate::domain::clock::{MINUTE, SECOND};
+    use crate::domain::go::game::Illegal;
     use chrono::TimeZone;
 
     fn t(seconds: i64) -> DateTime<Utc> {
@@ -1109,23 +1069,6 @@ mod tests {
             lateness_twice: false,
         })
         .unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    #[test]
-    fn handicap_stones_sit_on_the_star_points() {
-        assert_eq!(handicap_points(19, 2), vec![(15, 3), (3, 15)]);
-        assert_eq!(handicap_points(19, 5).last(), Some(&(9, 9)));
-        assert_eq!(handicap_points(19, 9).len(), 9);
-        assert_eq!(handicap_points(9, 4), vec![(6, 2), (2, 6), (6, 6), (2, 2)]);
-        for stones in 2..=9 {
-            let points = handicap_points(9, stones);
-            assert_eq!(points.len(), usize::from(stones), "{stones} stones on 9×9");
-            let mut unique = points.clone();
-            unique.sort_unstable();
-            unique.dedup();
-            assert_eq!(unique.len(), points.len());
-        }
-        assert!(handicap_points(19, 1).is_empty(), "one stone: Black moves first without komi");
     }
 
     #[test]
@@ -1152,12 +1095,12 @@ mod tests {
         assert_eq!(game.play(Color::Black, Some((2, 2)), t(30))?, Played::Move { spent: 30 * SECOND });
         assert_eq!(
             game.play(Color::White, Some((2, 2)), t(40)),
-            Err(LiveError::Illegal(Illegal::Occupied)),
+            Err(LiveError::Illegal(Illegal::Occupied.into())),
             "the engine's reason"
         );
         assert_eq!(
             game.play(Color::Black, Some((3, 3)), t(40)),
-            Err(LiveError::Illegal(Illegal::WrongPlayer { to_move: Color::White }))
+            Err(LiveError::Illegal(Illegal::WrongPlayer { to_move: Color::White }.into()))
         );
         game.play(Color::White, Some((6, 6)), t(50))?;
         // A lone black stone inside White's area: the engine proposes it dead.
@@ -1193,7 +1136,7 @@ mod tests {
         }
         let restored = LiveGame::restore(game.setup().clone(), game.moves().to_vec(), game.state().clone())?;
         assert_eq!(restored.to_move(), Color::Black);
-        assert_eq!(restored.game().board().hash(), game.game().board().hash());
+        assert_eq!(restored.go().board().hash(), game.go().board().hash());
         let mut broken = game.moves().to_vec();
         broken[3].point = Some((2, 2));
         let error = LiveGame::restore(game.setup().clone(), broken, game.state().clone()).err();
@@ -1394,7 +1337,7 @@ mod tests {
         assert_eq!(game.moves()[1].spent, 40 * SECOND, "10 s before the pause, 30 s after");
         game.adjourn()?;
         assert_eq!(game.play(Color::Black, Some((6, 6)), t(640)), Err(LiveError::SealRequired));
-        assert_eq!(game.seal(Color::Black, Some((2, 2)), t(640)), Err(LiveError::Illegal(Illegal::Occupied)));
+        assert_eq!(game.seal(Color::Black, Some((2, 2)), t(640)), Err(LiveError::Illegal(Illegal::Occupied.into())));
         game.seal(Color::Black, Some((6, 6)), t(650))?;
         assert_eq!(game.moves().len(), 2, "the sealed move is secret");
         assert!(game.is_paused());

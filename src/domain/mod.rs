@@ -2,6 +2,8 @@
 pub mod clock;
 pub mod color;
 pub mod event;
+pub mod game_shape;
+pub mod games;
 pub mod go;
 pub mod interop;
 pub mod komi;

@@ -3,8 +3,8 @@
 //! illegal move or second move in a row, a loss on time); each with the board, the move number,
 //! a snapshot of the position, who filed it, the claim and the time, and an audit row naming
 //! its article. A referee of the event rules among the rulings the article allows; this area
-//! decides what may be ruled and records it, and `services::live` applies it to the game
-//! (`services::workflows::referee_desk` runs both). Either player may appeal a ruling once, to
+//! decides what may be ruled and records it, the live area applies it to the game, and the
+//! referee desk's coordinator (in the workflows) runs both. Either player may appeal a ruling once, to
 //! the chief referee. The board's players and the event's referees are told of each step.
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::db::entities::{game, game_move, round, user};
 use crate::domain::color::Color;
-use crate::domain::go::game::Illegal;
+use crate::domain::game_shape::BoardGame;
 use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::domain::result::{GameResult, Margin};
@@ -141,8 +141,9 @@ pub async fn act(
                     Ok(())
                 }
                 // A board assistant enters what happened at the board: a move the rules refuse
-                // (out of turn, or illegal) was played there, and the referee rules on it.
-                Err(LiveError::Illegal(why)) if seat == Seat::Recorder && held_for_referee(why) => {
+                // (out of turn, or illegal) that can be made on a real board was played there,
+                // and the referee rules on it.
+                Err(LiveError::Illegal(why)) if seat == Seat::Recorder && why.made_at_the_board => {
                     let what = held_move_text(live, colour, point, &why.to_string());
                     live.hold(colour, point, why.to_string(), now).map(|kind| held = Some((kind, colour, what)))
                 }
@@ -325,19 +326,10 @@ async fn resume_one(
     Ok(true)
 }
 
-/// Whether a recorder's move the engine refuses for `why` is held for the referee: one that can
-/// be played on a real board (not on an occupied point, nor after the end).
-fn held_for_referee(why: Illegal) -> bool {
-    !matches!(why, Illegal::Occupied | Illegal::GameOver)
-}
-
 /// The engine's claim for a held move: "White at A9: suicide".
 fn held_move_text(live: &LiveGame, colour: Color, point: Option<(u8, u8)>, why: &str) -> String {
     let at = match point {
-        Some((x, y)) => crate::domain::go::record::coordinate(
-            live.game().board().height(),
-            crate::domain::go::sgf::SgfPoint { x, y },
-        ),
+        Some((x, y)) => live.game().cell_name(x, y),
         None => "pass".into(),
     };
     format!("The board assistant entered {} at {at} after move {}: {why}", colour.as_str(), live.moves().len())
@@ -345,7 +337,7 @@ fn held_move_text(live: &LiveGame, colour: Color, point: Option<(u8, u8)>, why: 
 
 /// A point as referees read it ("D4").
 fn point_name(board: &LiveBoard, x: u8, y: u8) -> String {
-    crate::domain::go::record::coordinate(board.live.game().board().height(), crate::domain::go::sgf::SgfPoint { x, y })
+    board.live.game().cell_name(x, y)
 }
 
 /// `colour` agrees with the marks; a recorder's agreement stands for both players (each who

@@ -5,18 +5,10 @@
 use std::fmt::Write;
 
 use crate::domain::color::Color;
-use crate::domain::go::board::Board;
-use crate::domain::go::record::coordinate;
-use crate::domain::go::sgf::SgfPoint;
+use crate::domain::game_shape::{Drawing, Lines};
 
 const CELL: u32 = 30;
 const MARGIN: u32 = 30;
-
-/// Star points of the usual board sizes: where the most handicap stones go (9 on 19×19, the
-/// corners and the centre on 9×9 and 13×13).
-fn star_points(size: u8) -> Vec<(u8, u8)> {
-    crate::domain::live::handicap_points(size, if size == 19 { 9 } else { 5 })
-}
 
 /// What to draw besides the stones.
 #[derive(Debug, Default)]
@@ -27,8 +19,8 @@ pub struct Marks<'a> {
     pub numbers: &'a [(u8, u8, usize)],
 }
 
-pub fn render(board: &Board, marks: &Marks<'_>) -> String {
-    let (w, h) = (board.width(), board.height());
+pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
+    let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
     let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
     let mut out = String::with_capacity(32 * usize::from(w) * usize::from(h));
@@ -43,29 +35,25 @@ pub fn render(board: &Board, marks: &Marks<'_>) -> String {
         let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
     }
     out.push_str("</g>");
-    if w == h {
-        for (x, y) in star_points(w) {
-            let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
-        }
+    let Lines::Grid { marked } = &board.lines;
+    for &(x, y) in marked {
+        let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
     }
     out.push_str(r##"<g font-size="12" fill="#333" text-anchor="middle" font-family="sans-serif">"##);
-    for i in 0..w {
-        let label: String = coordinate(h, SgfPoint { x: i, y: 0 }).chars().take(1).collect();
+    for (i, label) in (0..w).zip(&board.column_labels) {
         let _ = write!(out, r#"<text x="{}" y="{}">{label}</text>"#, px(i), height - 10);
         let _ = write!(out, r#"<text x="{}" y="18">{label}</text>"#, px(i));
     }
-    for j in 0..h {
-        let row = u16::from(h) - u16::from(j);
+    for (j, row) in (0..h).zip(&board.row_labels) {
         let _ = write!(out, r#"<text x="14" y="{}">{row}</text>"#, px(j) + 4);
         let _ = write!(out, r#"<text x="{}" y="{}">{row}</text>"#, width - 14, px(j) + 4);
     }
     out.push_str("</g>");
     for y in 0..h {
         for x in 0..w {
-            let Some(p) = board.point(x, y) else { continue };
             let (cx, cy) = (px(x), px(y));
-            let name = coordinate(h, SgfPoint { x, y });
-            match board.get(p) {
+            let name = cell_name(board, x, y);
+            match board.piece_at(x, y) {
                 Some(colour) => {
                     let (fill, ink) = match colour {
                         Color::Black => ("#111", "#fff"),
@@ -118,9 +106,17 @@ pub fn render(board: &Board, marks: &Marks<'_>) -> String {
     out
 }
 
+/// A cell's name from the drawing's labels ("D4").
+fn cell_name(board: &Drawing, x: u8, y: u8) -> String {
+    let label = |labels: &[String], i: u8| labels.get(usize::from(i)).cloned().unwrap_or_default();
+    format!("{}{}", label(&board.column_labels, x), label(&board.row_labels, y))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::go::board::Board;
+    use crate::domain::go::shape::drawing_of;
 
     #[test]
     fn draws_stones_marks_and_named_points() {
@@ -129,7 +125,7 @@ mod tests {
             board.set_stone(a, Color::Black);
             board.set_stone(b, Color::White);
         }
-        let svg = render(&board, &Marks { last: Some((6, 2)), dead: &[(2, 6)], numbers: &[] });
+        let svg = render(&drawing_of(&board), &Marks { last: Some((6, 2)), dead: &[(2, 6)], numbers: &[] });
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(svg.matches(r#"class="point""#).count(), 79, "every empty point is named");
         assert!(svg.contains(r#"class="stone black dead" data-point="C3""#), "{svg}");

@@ -14,6 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
+use crate::domain::game_shape::BoardGame;
 use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
@@ -174,7 +175,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let live = &board.live;
     let live_state = live.state();
     let last = live.moves().last().and_then(|m| m.point);
-    let svg = board_svg::render(live.game().board(), &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let svg = board_svg::render(&live.game().drawing(), &Marks { last, dead: &live_state.dead, numbers: &[] });
     let running =
         live_state.clock.and_then(|c| c.running).filter(|r| r.since.is_some() && live_state.phase == Phase::Playing);
     let (turn_elapsed, turn_calls) = match (running, live_state.clock) {

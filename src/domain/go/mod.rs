@@ -11,3 +11,4 @@ pub mod record;
 pub mod ruleset;
 pub mod scoring;
 pub mod sgf;
+pub mod shape;

@@ -64,7 +64,7 @@ pub fn point_of(board: &Board, p: SgfPoint) -> Option<Point> {
 }
 
 /// Column letters of "D4"-style coordinates: I is skipped.
-const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+pub const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// "D4" style coordinates (columns skip I, rows count from the bottom), as referees read them.
 pub fn coordinate(height: u8, p: SgfPoint) -> String {

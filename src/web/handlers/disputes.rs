@@ -7,6 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
+use crate::domain::go::shape::drawing_of;
 use crate::domain::live::LiveGame;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
@@ -217,7 +218,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             let moves = board.live.moves()[..upto].to_vec();
             LiveGame::restore(board.live.setup().clone(), moves, board.live.state().clone())
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?
-                .game()
+                .go()
                 .clone()
         }
     };
@@ -229,7 +230,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         crate::domain::go::game::Move::Play(p) => Some(position.xy(p)),
         crate::domain::go::game::Move::Pass => None,
     });
-    let svg = board_svg::render(position, &Marks { last, dead: &dead, numbers: &[] });
+    let svg = board_svg::render(&drawing_of(position), &Marks { last, dead: &dead, numbers: &[] });
     let name = |(x, y): (u8, u8)| {
         crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })
     };
@@ -281,7 +282,8 @@ fn proposed_group(
                 ("line", Arg::Str(&moves.join(&ctx.t("list-separator")))),
             ],
         );
-        let figure = crate::web::board_svg::render(&after, &Marks { last: None, dead: &[], numbers: &numbers });
+        let figure =
+            crate::web::board_svg::render(&drawing_of(&after), &Marks { last: None, dead: &[], numbers: &numbers });
         return ProposedGroup { basis: "proven", colour, points: points.join(" "), why, figure: Some(figure) };
     }
     let doubt = match &group.reading {

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
 use crate::domain::color::Color;
+use crate::domain::game_shape::{BoardGame, PlayEnd};
 use crate::domain::go::record::{coordinate, parse_point};
 use crate::domain::go::sgf::SgfPoint;
 use crate::domain::live::Phase;
@@ -252,7 +253,7 @@ pub async fn show(
     let timeline = if seat == Seat::Spectator { Vec::new() } else { timeline_lines(&state, &ctx, at).await? };
     let now = state.clock.now();
     let live = &board.live;
-    let game = live.game();
+    let game = live.go();
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
     let numbers: Vec<(u8, u8, usize)> = if with_numbers {
@@ -260,7 +261,7 @@ pub async fn show(
     } else {
         Vec::new()
     };
-    let svg = board_svg::render(game.board(), &Marks { last, dead: &live_state.dead, numbers: &numbers });
+    let svg = board_svg::render(&live.game().drawing(), &Marks { last, dead: &live_state.dead, numbers: &numbers });
     let names = [board.black.name.clone(), board.white.name.clone()];
     let clocks = crate::web::live_feed::clock_feeds(&board, now)
         .into_iter()
@@ -280,7 +281,7 @@ pub async fn show(
     let result_text = |r: &GameResult| ctx.locale.result_text(r);
     // While marking, and once a game ended by counting: the count in 子 and 目.
     let counted = matches!(live_state.phase, Phase::Marking | Phase::Disputed)
-        || (live_state.phase == Phase::Finished && live.game().ending().is_some());
+        || (live_state.phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
     let count = counted.then(|| {
         let c = live.count();
         format!("{} · {}", result_text(&c.result), count_detail(&c, ctx.locale))

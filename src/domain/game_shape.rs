@@ -1,0 +1,117 @@
+//! The shape of a game's rules: what the live board, the referee desk and the downloads need
+//! of a game, whichever it is. Go implements it (`go::shape`); the folk games of
+//! `folk-board-games.txt` are to implement it too, and `live::AnyGame` holds whichever an
+//! event plays. Points are (x, y) from the top left in the game's own cells (a go board's
+//! intersections; a triangle or a hexagon of another board); the drawing says where each
+//! cell is drawn.
+use std::fmt;
+
+use super::color::Color;
+use super::result::GameResult;
+
+/// A move as a player or a board assistant makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameMove {
+    Pass,
+    /// A piece put on a cell.
+    Place(u8, u8),
+}
+
+/// Why the rules refuse a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The rule's stable name ("occupied", "suicide", "ko" …), for the pages to say it in the
+    /// reader's language.
+    pub code: &'static str,
+    /// The reason as a referee reads it, in English (records and logs).
+    pub reason: String,
+    /// The move can be made on a real board all the same (a stone on an empty point): a board
+    /// assistant who enters it has seen it played, so it is held for a referee to rule on.
+    pub made_at_the_board: bool,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// How play came to an end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayEnd {
+    /// The players passed in turn: the position is to be counted, with the dead stones they
+    /// agree on (go).
+    Counting,
+    /// The rules decide the game as it stands (five in a row, a side that cannot move …).
+    Decided(GameResult),
+}
+
+/// How a board's lines run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lines {
+    /// A square grid whose intersections are the cells, with marked points (go's star
+    /// points).
+    Grid { marked: Vec<(u8, u8)> },
+}
+
+/// One piece on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub x: u8,
+    pub y: u8,
+    pub colour: Color,
+}
+
+/// What a board looks like now: its size, its lines, the pieces on it, and each cell's name
+/// as players write it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawing {
+    pub width: u8,
+    pub height: u8,
+    pub lines: Lines,
+    pub pieces: Vec<Piece>,
+    /// Column labels, left to right, and row labels, top to bottom.
+    pub column_labels: Vec<String>,
+    pub row_labels: Vec<String>,
+}
+
+impl Drawing {
+    /// The piece on cell (x, y), if any.
+    pub fn piece_at(&self, x: u8, y: u8) -> Option<Color> {
+        self.pieces.iter().find(|p| (p.x, p.y) == (x, y)).map(|p| p.colour)
+    }
+}
+
+/// A game's rules, for one game in progress. Two sides, Black (who moves first unless the
+/// setup says otherwise) and White.
+pub trait BoardGame {
+    /// The side whose turn it is.
+    fn to_move(&self) -> Color;
+
+    /// Whether `side` may make `mv` now, and if not, why.
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal>;
+
+    /// `side` makes `mv`; refused (and nothing changes) as [`BoardGame::check`] says.
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal>;
+
+    /// Whether play has ended, and how.
+    fn play_end(&self) -> Option<PlayEnd>;
+
+    /// The board as it is now, to draw.
+    fn drawing(&self) -> Drawing;
+
+    /// A cell's name as players write it ("D4").
+    fn cell_name(&self, x: u8, y: u8) -> String;
+
+    /// A cell written as players (or the record) write it; None if it is not on this board.
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)>;
+
+    /// The record's opening properties (SGF: the game, its size, its rules, the setup), to
+    /// which the record adds the players, the event, the clock and the result.
+    fn record_header(&self) -> String;
+
+    /// One move as the record writes it (SGF: `B[dd]`, a pass `W[]`).
+    fn record_move(&self, side: Color, mv: GameMove) -> String;
+}
