@@ -511,6 +511,35 @@ fn direct_encounter(group: &[StandingRow], meetings: &HashMap<(i64, i64), (u32, 
     within.into_iter().map(Some).collect()
 }
 
+/// Half-points as points: 3 → "1½".
+pub fn points_text(value: i64) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let (whole, half) = (value.abs() / 2, value.abs() % 2 == 1);
+    match (whole, half) {
+        (0, true) => format!("{sign}½"),
+        (_, true) => format!("{sign}{whole}½"),
+        _ => format!("{sign}{whole}"),
+    }
+}
+
+/// A tie-break value as the tradition writes it (the same in every language, and in the
+/// EGF results file): Chinese tables count 积分 (win 2) as they
+/// are; European tables count a win as 1 (SODOS is kept in quarter-points).
+pub fn value_text(value: Option<i64>, tie_break: TieBreak, tradition: Tradition) -> String {
+    let Some(value) = value else { return String::new() };
+    match (tie_break, tradition) {
+        (TieBreak::Wins | TieBreak::DirectEncounter, _) => value.to_string(),
+        (TieBreak::Sodos, Tradition::Chinese) => points_text(value),
+        (TieBreak::Sodos, Tradition::European) => {
+            let quarter = ["", "¼", "½", "¾"][(value.rem_euclid(4)) as usize];
+            let whole = value.div_euclid(4);
+            if whole == 0 && !quarter.is_empty() { quarter.to_string() } else { format!("{whole}{quarter}") }
+        }
+        (_, Tradition::Chinese) => value.to_string(),
+        (_, Tradition::European) => points_text(value),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -984,5 +1013,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn values_are_written_as_each_tradition_counts() {
+        assert_eq!(value_text(Some(7), TieBreak::Points, Tradition::Chinese), "7");
+        assert_eq!(value_text(Some(7), TieBreak::McMahonScore, Tradition::European), "3½");
+        assert_eq!(value_text(Some(1), TieBreak::Sos, Tradition::European), "½");
+        assert_eq!(value_text(Some(9), TieBreak::Sodos, Tradition::European), "2¼");
+        assert_eq!(value_text(Some(3), TieBreak::Sodos, Tradition::European), "¾");
+        assert_eq!(value_text(Some(5), TieBreak::Sodos, Tradition::Chinese), "2½");
+        assert_eq!(value_text(Some(-3), TieBreak::McMahonScore, Tradition::European), "-1½");
+        assert_eq!(value_text(None, TieBreak::DirectEncounter, Tradition::Chinese), "");
+        assert_eq!(value_text(Some(2), TieBreak::Wins, Tradition::European), "2");
     }
 }

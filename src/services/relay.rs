@@ -10,6 +10,7 @@ use crate::domain::event::{RelayOrder, System, SystemSettings};
 use crate::domain::pairing::event_round::{EventPlan, Player};
 use crate::domain::pairing::relay::{RelayError, RelayMatch};
 use crate::domain::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
+use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::audit;
@@ -43,7 +44,7 @@ pub struct RelayGameView {
     pub black_team: String,
     pub white: String,
     pub white_team: String,
-    pub result: String,
+    pub result: GameResult,
     /// Who this game put out (empty: the game is replayed).
     pub out: Vec<String>,
 }
@@ -158,7 +159,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
                 black_team: team_name(record.game.challenger.team),
                 white: name(board.white),
                 white_team: team_name(record.game.holder.team),
-                result: locale.result_text(&record.result),
+                result: record.result,
                 out: record.out.iter().map(|&id| name(id)).collect(),
             }
         })

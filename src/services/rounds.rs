@@ -648,15 +648,21 @@ pub struct RoundView {
     /// Each bye with what it cost (searched pairings only).
     pub bye_costs: Vec<(player::Model, Option<PairCost>)>,
     /// Problems in a draft that a director should see before publishing.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<DraftWarning>,
 }
 
-pub async fn view(
-    conn: &impl ConnectionTrait,
-    event: &event::Model,
-    number: i32,
-    locale: Locale,
-) -> AppResult<RoundView> {
+/// A problem in a draft that a director should see before publishing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DraftWarning {
+    /// The two players of `board` have met before.
+    Rematch { board: i32, a: String, b: String },
+    /// `name` would have `colour` `excess` times more than the other colour.
+    Colour { board: i32, name: String, colour: Color, excess: i64 },
+    /// `name` would have a second bye.
+    SecondBye { name: String },
+}
+
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32) -> AppResult<RoundView> {
     let r = queries::round(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
     let everyone: HashMap<i32, player::Model> =
         queries::players(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
@@ -695,7 +701,7 @@ pub async fn view(
         let earlier: Vec<round::Model> =
             queries::rounds(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
         let past = queries::history(conn, &earlier).await?;
-        view.warnings = draft_warnings(&view, &past, locale);
+        view.warnings = draft_warnings(&view, &past);
     }
     Ok(view)
 }
@@ -727,7 +733,7 @@ fn mark_team_matches(boards: &mut [BoardView]) {
 }
 
 /// Rematches, colour streaks and repeated byes in a draft.
-fn draft_warnings(view: &RoundView, past: &History, locale: Locale) -> Vec<String> {
+fn draft_warnings(view: &RoundView, past: &History) -> Vec<DraftWarning> {
     let mut warnings = Vec::new();
     let colours = |id: i64| -> (i64, i64) {
         past.games.iter().fold((0, 0), |(b, w), g| {
@@ -743,43 +749,26 @@ fn draft_warnings(view: &RoundView, past: &History, locale: Locale) -> Vec<Strin
     for board in &view.boards {
         let (b, w) = (i64::from(board.black.id), i64::from(board.white.id));
         if past.games.iter().any(|g| (g.black == b && g.white == w) || (g.black == w && g.white == b)) {
-            warnings.push(locale.t_args(
-                "warning-rematch",
-                &[
-                    ("board", Arg::Num(board.board.into())),
-                    ("a", Arg::Str(&board.black.name)),
-                    ("b", Arg::Str(&board.white.name)),
-                ],
-            ));
+            warnings.push(DraftWarning::Rematch {
+                board: board.board,
+                a: board.black.name.clone(),
+                b: board.white.name.clone(),
+            });
         }
-        let (bb, bw) = colours(b);
-        if bb + 1 - bw > 2 {
-            warnings.push(locale.t_args(
-                "warning-colour",
-                &[
-                    ("board", Arg::Num(board.board.into())),
-                    ("name", Arg::Str(&board.black.name)),
-                    ("colour", Arg::Str(&locale.t("black"))),
-                    ("n", Arg::Num(bb + 1 - bw)),
-                ],
-            ));
-        }
-        let (wb, ww) = colours(w);
-        if ww + 1 - wb > 2 {
-            warnings.push(locale.t_args(
-                "warning-colour",
-                &[
-                    ("board", Arg::Num(board.board.into())),
-                    ("name", Arg::Str(&board.white.name)),
-                    ("colour", Arg::Str(&locale.t("white"))),
-                    ("n", Arg::Num(ww + 1 - wb)),
-                ],
-            ));
+        for (player, colour) in [(&board.black, Color::Black), (&board.white, Color::White)] {
+            let (as_black, as_white) = colours(i64::from(player.id));
+            let excess = match colour {
+                Color::Black => as_black + 1 - as_white,
+                Color::White => as_white + 1 - as_black,
+            };
+            if excess > 2 {
+                warnings.push(DraftWarning::Colour { board: board.board, name: player.name.clone(), colour, excess });
+            }
         }
     }
     for p in &view.byes {
         if past.byes.iter().any(|b| b.player == i64::from(p.id)) {
-            warnings.push(locale.t_args("warning-second-bye", &[("name", Arg::Str(&p.name))]));
+            warnings.push(DraftWarning::SecondBye { name: p.name.clone() });
         }
     }
     warnings

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use sea_orm::ConnectionTrait;
 
 use crate::db::entities::{event, player};
+use crate::domain::color::Color;
 use crate::domain::event::{System, TeamPairing};
 use crate::domain::pairing::event_round::{self, initial_score};
 use crate::domain::pairing::knockout::{Bracket, Knockout, MatchStatus};
@@ -16,7 +17,6 @@ use crate::domain::pairing::team_event;
 use crate::domain::result::GameResult;
 use crate::domain::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 use crate::services::queries;
 
 pub struct StandingView {
@@ -26,18 +26,50 @@ pub struct StandingView {
     pub points: u32,
     /// 对手分 in half-points of the score.
     pub sos: i64,
-    /// One value per column of [`Standings::columns`], formatted.
-    pub values: Vec<String>,
+    /// One value per column of [`Standings::columns`] (None: not counted for this player).
+    pub values: Vec<Option<i64>>,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
     pub byes: u32,
-    /// One cell per published round, as in a printed cross-table: "3b+" = against the player
-    /// in place 3, with black, won; "bye"; "" when not paired.
-    pub cells: Vec<String>,
+    /// One cell per published round, as in a printed cross-table.
+    pub cells: Vec<CrossCell>,
     /// The player's group in a group round robin (places are within it), and whether the
     /// row is the group's first.
     pub group: Option<(u32, bool)>,
+}
+
+/// A player's round in the cross-table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrossCell {
+    NotPaired,
+    Bye,
+    /// Against the player in `opponent_place`, with `colour`.
+    Game {
+        opponent_place: u32,
+        colour: Color,
+        outcome: CellOutcome,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellOutcome {
+    /// No result yet.
+    Pending,
+    Won,
+    Drawn,
+    Lost,
+    /// Void (no result, 无胜负).
+    NoResult,
+}
+
+/// One game of a knockout match: the players (teams in a team event) and its result (a team
+/// match's 局分, team A first).
+pub struct MatchGame {
+    pub black: String,
+    pub white: String,
+    pub result: Option<GameResult>,
+    pub team_points: Option<(u32, u32)>,
 }
 
 /// One match of a knockout, as the bracket page shows it.
@@ -48,8 +80,8 @@ pub struct MatchView {
     pub a: (u32, String),
     /// `None`: a walkover.
     pub b: Option<(u32, String)>,
-    /// "Black – White: result" per game, replays included.
-    pub games: Vec<String>,
+    /// Its games, replays included.
+    pub games: Vec<MatchGame>,
     pub winner: Option<String>,
     pub awaiting_ruling: bool,
 }
@@ -65,10 +97,11 @@ pub struct KnockoutView {
     pub placings: Vec<(u32, String)>,
 }
 
-/// A best-of match: each player's score in games (draws count ½) and the winner.
+/// A best-of match: each player's score in games, in half-points (draws count ½), and the
+/// winner.
 pub struct BestOfView {
     pub games: u32,
-    pub sides: Vec<(String, String)>,
+    pub sides: Vec<(String, u32)>,
     pub winner: Option<String>,
 }
 
@@ -106,34 +139,6 @@ pub struct Standings {
     pub team: Option<TeamTableView>,
 }
 
-/// Half-points as points: 3 → "1½".
-pub fn points_text(value: i64) -> String {
-    let sign = if value < 0 { "-" } else { "" };
-    let (whole, half) = (value.abs() / 2, value.abs() % 2 == 1);
-    match (whole, half) {
-        (0, true) => format!("{sign}½"),
-        (_, true) => format!("{sign}{whole}½"),
-        _ => format!("{sign}{whole}"),
-    }
-}
-
-/// A tie-break value as the tradition writes it: Chinese tables count 积分 (win 2) as they
-/// are; European tables count a win as 1 (SODOS is kept in quarter-points).
-pub fn format_value(value: Option<i64>, tie_break: TieBreak, tradition: Tradition) -> String {
-    let Some(value) = value else { return String::new() };
-    match (tie_break, tradition) {
-        (TieBreak::Wins | TieBreak::DirectEncounter, _) => value.to_string(),
-        (TieBreak::Sodos, Tradition::Chinese) => points_text(value),
-        (TieBreak::Sodos, Tradition::European) => {
-            let quarter = ["", "¼", "½", "¾"][(value.rem_euclid(4)) as usize];
-            let whole = value.div_euclid(4);
-            if whole == 0 && !quarter.is_empty() { quarter.to_string() } else { format!("{whole}{quarter}") }
-        }
-        (_, Tradition::Chinese) => value.to_string(),
-        (_, Tradition::European) => points_text(value),
-    }
-}
-
 /// The bracket of `knockout`, its round `r` shown as event round `r + offset` (published rounds
 /// only), seeds numbered from 1.
 fn knockout_view(
@@ -142,7 +147,7 @@ fn knockout_view(
     published: &[i32],
     offset: u32,
     name: &dyn Fn(i64) -> String,
-    game_text: &dyn Fn(&GameRecord) -> String,
+    game_of: &dyn Fn(&GameRecord) -> MatchGame,
 ) -> KnockoutView {
     let seed_of = |id: i64| seeds.iter().position(|s| *s == id).map_or(0, |i| i as u32 + 1);
     let rounds = knockout
@@ -166,7 +171,7 @@ fn knockout_view(
                     stage: m.stage,
                     a: (seed_of(m.a.player), name(m.a.player)),
                     b: m.b.map(|b| (seed_of(b.player), name(b.player))),
-                    games: m.games.iter().map(game_text).collect(),
+                    games: m.games.iter().map(game_of).collect(),
                     winner: m.winner.map(name),
                     awaiting_ruling: m.status() == MatchStatus::AwaitingRuling,
                 })
@@ -177,7 +182,7 @@ fn knockout_view(
     KnockoutView { rounds, placings }
 }
 
-pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<Standings> {
+pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<Standings> {
     let (system, settings) = queries::system_of(event)?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let past = queries::history(conn, &published).await?;
@@ -242,24 +247,19 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
             _ => None,
         };
         let (team_matches, _) = team_event::team_history(&domain, &past);
-        let game_text = |g: &GameRecord| match system {
+        let game_of = |g: &GameRecord| match system {
             System::Team => {
                 // The team match's 局分, team A (Black on board 1) first.
                 let round = g.round + offset;
-                let score = team_matches.iter().find(|m| m.round == round && m.team_a == g.black).map(|m| {
-                    let (a, b) = m.game_points();
-                    format!("{a} – {b}")
-                });
-                format!("{} {} {}", team_name(g.black), score.unwrap_or_default(), team_name(g.white))
+                let team_points =
+                    team_matches.iter().find(|m| m.round == round && m.team_a == g.black).map(|m| m.game_points());
+                MatchGame { black: team_name(g.black), white: team_name(g.white), result: None, team_points }
             }
-            _ => {
-                let outcome = g.result.map(|r| locale.result_text(&r)).unwrap_or_default();
-                format!("{} – {} {outcome}", name(g.black), name(g.white))
-            }
+            _ => MatchGame { black: name(g.black), white: name(g.white), result: g.result, team_points: None },
         };
         let label = |id: i64| if system == System::Team { team_name(id) } else { name(id) };
         standings.knockout = Some(match knockout {
-            Some(knockout) => knockout_view(&knockout, &seeds, &standings.rounds, offset, &label, &game_text),
+            Some(knockout) => knockout_view(&knockout, &seeds, &standings.rounds, offset, &label, &game_of),
             None => KnockoutView { rounds: Vec::new(), placings: Vec::new() },
         });
         if system == System::Knockout {
@@ -272,11 +272,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         let state = event_round::best_of_state(&settings, &seeds, &past).map_err(|e| AppError::Internal(e.into()))?;
         standings.best_of = Some(BestOfView {
             games: settings.best_of,
-            sides: state
-                .scores
-                .iter()
-                .map(|&(id, half_points)| (name(id), points_text(i64::from(half_points))))
-                .collect(),
+            sides: state.scores.iter().map(|&(id, half_points)| (name(id), half_points)).collect(),
             winner: state.winner.map(name),
         });
     }
@@ -314,27 +310,27 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
                 .map(|r| {
                     let n = r.number as u32;
                     if table_byes.iter().any(|b| b.round == n && b.player == row.player) {
-                        return "bye".to_string();
+                        return CrossCell::Bye;
                     }
                     // The last game of the round: a best-of replays a void game in a later round.
                     let Some(g) =
                         games.iter().rev().find(|g| g.round == n && (g.black == row.player || g.white == row.player))
                     else {
-                        return String::new();
+                        return CrossCell::NotPaired;
                     };
                     let (opponent, colour, mine) = if g.black == row.player {
-                        (g.white, 'b', g.result.as_ref().map(|res| res.points().0))
+                        (g.white, Color::Black, g.result.as_ref().map(|res| res.points().0))
                     } else {
-                        (g.black, 'w', g.result.as_ref().map(|res| res.points().1))
+                        (g.black, Color::White, g.result.as_ref().map(|res| res.points().1))
                     };
                     let outcome = match (g.result, mine) {
-                        (None, _) => "?",
-                        (Some(GameResult::NoResult), _) => "×",
-                        (_, Some(2)) => "+",
-                        (_, Some(1)) => "=",
-                        _ => "-",
+                        (None, _) => CellOutcome::Pending,
+                        (Some(GameResult::NoResult), _) => CellOutcome::NoResult,
+                        (_, Some(2)) => CellOutcome::Won,
+                        (_, Some(1)) => CellOutcome::Drawn,
+                        _ => CellOutcome::Lost,
                     };
-                    format!("{}{colour}{outcome}", place_of.get(&opponent).copied().unwrap_or(0))
+                    CrossCell::Game { opponent_place: place_of.get(&opponent).copied().unwrap_or(0), colour, outcome }
                 })
                 .collect();
             standings.rows.push(StandingView {
@@ -342,11 +338,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
                 player: (*p).clone(),
                 points: row.points,
                 sos: row.sos,
-                values: standings
-                    .columns
-                    .iter()
-                    .map(|t| format_value(row.value(*t), *t, standings.tradition))
-                    .collect(),
+                values: standings.columns.iter().map(|t| row.value(*t)).collect(),
                 wins: row.wins,
                 draws: row.draws,
                 losses: row.losses,
@@ -357,22 +349,4 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model, locale: 
         }
     }
     Ok(standings)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_are_written_as_each_tradition_counts() {
-        assert_eq!(format_value(Some(7), TieBreak::Points, Tradition::Chinese), "7");
-        assert_eq!(format_value(Some(7), TieBreak::McMahonScore, Tradition::European), "3½");
-        assert_eq!(format_value(Some(1), TieBreak::Sos, Tradition::European), "½");
-        assert_eq!(format_value(Some(9), TieBreak::Sodos, Tradition::European), "2¼");
-        assert_eq!(format_value(Some(3), TieBreak::Sodos, Tradition::European), "¾");
-        assert_eq!(format_value(Some(5), TieBreak::Sodos, Tradition::Chinese), "2½");
-        assert_eq!(format_value(Some(-3), TieBreak::McMahonScore, Tradition::European), "-1½");
-        assert_eq!(format_value(None, TieBreak::DirectEncounter, Tradition::Chinese), "");
-        assert_eq!(format_value(Some(2), TieBreak::Wins, Tradition::European), "2");
-    }
 }

@@ -5,6 +5,7 @@ pub mod handlers;
 pub mod live_feed;
 pub mod middleware;
 pub mod multipart;
+pub mod view;
 
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 

@@ -16,7 +16,7 @@ use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord};
+use crate::domain::standings::{ByeRecord, GameRecord, value_text};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::pairing_file::PairingFile;
@@ -123,7 +123,7 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
     if system == System::Knockout {
         return Err(AppError::BadRequest(locale.t("error-egf-knockout")));
     }
-    let table = standings::compute(conn, event, locale).await?;
+    let table = standings::compute(conn, event).await?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut games = Vec::new();
     let mut byes = Vec::new();
@@ -150,7 +150,10 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
             rank: row.player.rank.clone(),
             country: row.player.country.clone(),
             club: row.player.club.clone(),
-            score: row.values.first().cloned().unwrap_or_default(),
+            score: match table.columns.first() {
+                Some(&first) => value_text(row.values.first().copied().flatten(), first, table.tradition),
+                None => String::new(),
+            },
         })
         .collect();
     let header = EgfHeader {

@@ -218,7 +218,7 @@ fn quarters(value: i32) -> String {
 /// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
 /// half-points are its quarter-stones.
 pub(crate) fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
-    let halves = |value: i32| crate::services::standings::points_text(i64::from(value));
+    let halves = |value: i32| crate::web::view::points(i64::from(value));
     let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
     let margin = count.margin_half_points.abs();
     let (stones, points) = (quarters(margin), halves(margin));

@@ -7,6 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
+use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::services::queries;
 use crate::services::queries::EventRoles;
@@ -24,6 +25,12 @@ pub struct RelayPage {
     relay: RelayView,
     /// Why the last nomination was refused.
     refused: Option<String>,
+}
+
+impl RelayPage {
+    fn result_text(&self, result: &GameResult) -> String {
+        crate::web::view::result(self.ctx.locale, result)
+    }
 }
 
 async fn relay_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<RelayPage> {

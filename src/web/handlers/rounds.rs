@@ -21,11 +21,12 @@ use crate::services::players;
 use crate::services::queries::{self, BoardRef, EventRoles};
 use crate::services::relay::{self, RelayView};
 use crate::services::rounds::{self, RoundView};
-use crate::services::standings::{self, Standings};
+use crate::services::standings::{self, MatchGame, StandingView, Standings};
 use crate::services::workflows::interop;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
+use crate::web::view;
 
 fn round_url(event_id: i32, number: i32) -> String {
     format!("/events/{event_id}/rounds/{number}")
@@ -66,7 +67,12 @@ impl RoundPage {
     }
 
     fn result_text(&self, result: &GameResult) -> String {
-        self.ctx.locale.result_text(result)
+        view::result(self.ctx.locale, result)
+    }
+
+    /// The draft's warnings, as sentences.
+    fn warnings(&self) -> Vec<String> {
+        self.view.warnings.iter().map(|w| view::draft_warning(self.ctx.locale, w)).collect()
     }
 
     /// Only where the engine pairs by score may the director edit a draft.
@@ -105,7 +111,7 @@ async fn visible_round(
 ) -> AppResult<(event::Model, EventRoles, RoundView)> {
     let found = queries::event(&state.db, event_id).await?;
     let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
-    let view = rounds::view(&state.db, &found, number, ctx.locale).await?;
+    let view = rounds::view(&state.db, &found, number).await?;
     if !view.round.published && !roles.director {
         return Err(AppError::NotFound);
     }
@@ -288,7 +294,7 @@ pub struct StandingsPage {
 pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<StandingsPage> {
     let event_id = path.into_inner();
     let found = queries::event(&state.db, event_id).await?;
-    let standings = standings::compute(&state.db, &found, ctx.locale).await?;
+    let standings = standings::compute(&state.db, &found).await?;
     let relay = match queries::system_of(&found)?.0 {
         System::Relay => Some(relay::view(&state.db, &found, ctx.locale).await?),
         _ => None,
@@ -297,6 +303,26 @@ pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path
 }
 
 impl StandingsPage {
+    fn cells(&self, row: &StandingView) -> Vec<String> {
+        row.cells.iter().map(|c| view::cross_cell(self.ctx.locale, c)).collect()
+    }
+
+    fn values(&self, row: &StandingView) -> Vec<String> {
+        view::tie_break_values(row, &self.standings.columns, self.standings.tradition)
+    }
+
+    fn game_text(&self, game: &MatchGame) -> String {
+        view::match_game(self.ctx.locale, game)
+    }
+
+    fn points(&self, half_points: &u32) -> String {
+        view::points(i64::from(*half_points))
+    }
+
+    fn result_text(&self, result: &GameResult) -> String {
+        view::result(self.ctx.locale, result)
+    }
+
     fn column_name(&self, tie_break: &TieBreak) -> String {
         self.ctx.t(match tie_break {
             TieBreak::Points => "points",
@@ -373,7 +399,7 @@ impl WhyPage {
             show(cost.rematch),
             show(cost.same_team),
             show(cost.colour_clash),
-            if cost.score_gap == 0 { "–".to_string() } else { standings::points_text(i64::from(cost.score_gap)) },
+            if cost.score_gap == 0 { "–".to_string() } else { view::points(i64::from(cost.score_gap)) },
             show(cost.float_repeat),
             share(cost.float_position),
             share(cost.placement),

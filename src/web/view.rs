@@ -1,0 +1,121 @@
+//! Presenters: the one place that turns what the services return — results, points,
+//! tie-break values, cross-table cells, knockout games, a draft's warnings — into text in the
+//! reader's language. Handlers build their pages with these; templates print what they are
+//! given.
+use crate::domain::color::Color;
+use crate::domain::result::GameResult;
+use crate::domain::standings::{TieBreak, Tradition, points_text, value_text};
+use crate::i18n::{Arg, Locale};
+use crate::services::rounds::DraftWarning;
+use crate::services::standings::{CellOutcome, CrossCell, MatchGame, StandingView};
+
+/// Half-points as points: 3 → "1½".
+pub fn points(half_points: i64) -> String {
+    points_text(half_points)
+}
+
+/// A result as the reader's language writes it ("黑中盘胜", "B+R").
+pub fn result(locale: Locale, result: &GameResult) -> String {
+    locale.result_text(result)
+}
+
+/// A cross-table cell as printed tables write it: "3b+" = against the player in place 3, with
+/// black, won ("=" drawn, "-" lost, "×" void, "?" not yet played); a bye; blank when not paired.
+pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
+    match cell {
+        CrossCell::NotPaired => String::new(),
+        CrossCell::Bye => locale.t("bye"),
+        CrossCell::Game { opponent_place, colour, outcome } => {
+            let colour = match colour {
+                Color::Black => 'b',
+                Color::White => 'w',
+            };
+            let outcome = match outcome {
+                CellOutcome::Pending => "?",
+                CellOutcome::NoResult => "×",
+                CellOutcome::Won => "+",
+                CellOutcome::Drawn => "=",
+                CellOutcome::Lost => "-",
+            };
+            format!("{opponent_place}{colour}{outcome}")
+        }
+    }
+}
+
+/// A row's tie-break values, one per column, as the table's tradition writes them.
+pub fn tie_break_values(row: &StandingView, columns: &[TieBreak], tradition: Tradition) -> Vec<String> {
+    columns.iter().zip(&row.values).map(|(&column, &value)| value_text(value, column, tradition)).collect()
+}
+
+/// A knockout game: "Black – White result", or for a team match "Team A 2 – 1 Team B".
+pub fn match_game(locale: Locale, game: &MatchGame) -> String {
+    match game.team_points {
+        Some((a, b)) => format!("{} {a} – {b} {}", game.black, game.white),
+        None => {
+            let outcome = game.result.map(|r| locale.result_text(&r)).unwrap_or_default();
+            format!("{} – {} {outcome}", game.black, game.white).trim_end().to_string()
+        }
+    }
+}
+
+/// What a director should check in a draft, as a sentence.
+pub fn draft_warning(locale: Locale, warning: &DraftWarning) -> String {
+    match warning {
+        DraftWarning::Rematch { board, a, b } => locale
+            .t_args("warning-rematch", &[("board", Arg::Num((*board).into())), ("a", Arg::Str(a)), ("b", Arg::Str(b))]),
+        DraftWarning::Colour { board, name, colour, excess } => locale.t_args(
+            "warning-colour",
+            &[
+                ("board", Arg::Num((*board).into())),
+                ("name", Arg::Str(name)),
+                ("colour", Arg::Str(&locale.t(colour.as_str()))),
+                ("n", Arg::Num(*excess)),
+            ],
+        ),
+        DraftWarning::SecondBye { name } => locale.t_args("warning-second-bye", &[("name", Arg::Str(name))]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::result::Margin;
+
+    #[test]
+    fn cross_table_cells_read_as_printed_tables_write_them() {
+        let game = |outcome| CrossCell::Game { opponent_place: 3, colour: Color::Black, outcome };
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Won)), "3b+");
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Drawn)), "3b=");
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Lost)), "3b-");
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::NoResult)), "3b×");
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Pending)), "3b?");
+        let white = CrossCell::Game { opponent_place: 12, colour: Color::White, outcome: CellOutcome::Won };
+        assert_eq!(cross_cell(Locale::En, &white), "12w+");
+        assert_eq!(cross_cell(Locale::En, &CrossCell::NotPaired), "");
+        assert_eq!(cross_cell(Locale::En, &CrossCell::Bye), Locale::En.t("bye"));
+        assert_eq!(cross_cell(Locale::Zh, &CrossCell::Bye), Locale::Zh.t("bye"));
+    }
+
+    #[test]
+    fn knockout_games_name_both_sides_and_the_result() {
+        let won = GameResult::Win { winner: Color::White, margin: Margin::Resignation };
+        let game = MatchGame { black: "Li".into(), white: "Wang".into(), result: Some(won), team_points: None };
+        assert_eq!(match_game(Locale::En, &game), format!("Li – Wang {}", Locale::En.result_text(&won)));
+        let pending = MatchGame { result: None, ..game };
+        assert_eq!(match_game(Locale::En, &pending), "Li – Wang");
+        let team = MatchGame { black: "A".into(), white: "B".into(), result: None, team_points: Some((2, 1)) };
+        assert_eq!(match_game(Locale::Zh, &team), "A 2 – 1 B");
+    }
+
+    #[test]
+    fn draft_warnings_are_sentences_in_the_readers_language() {
+        let rematch = DraftWarning::Rematch { board: 4, a: "Li".into(), b: "Wang".into() };
+        for locale in [Locale::En, Locale::Zh] {
+            let text = draft_warning(locale, &rematch);
+            assert!(text.contains("Li") && text.contains("Wang") && text.contains('4'), "{text}");
+        }
+        let colour = DraftWarning::Colour { board: 2, name: "Li".into(), colour: Color::White, excess: 3 };
+        assert!(draft_warning(Locale::Zh, &colour).contains(&Locale::Zh.t("white")));
+        assert!(draft_warning(Locale::En, &DraftWarning::SecondBye { name: "Li".into() }).contains("Li"));
+    }
+}
