@@ -593,7 +593,15 @@ impl EventSettings {
                 return Err(FieldError(format!("The number of rounds must be a whole number from 1 to {MAX_ROUNDS}")));
             }
         };
-        let komi = Komi::parse(input.komi).map_err(|e| FieldError(e.to_string()))?;
+        let ruleset = parse_ruleset(input.ruleset)?;
+        // Left blank, the komi is the rule set's own (3¾子 under the Chinese 2002 rules, 6.5
+        // 目 under the Japanese …), as a director expects.
+        let komi = match input.komi.trim() {
+            "" => crate::domain::go::ruleset::Ruleset::preset(ruleset)
+                .map(|rules| rules.komi)
+                .ok_or_else(|| FieldError(format!("\"{ruleset}\" is not a known ruleset")))?,
+            text => Komi::parse(text).map_err(|e| FieldError(e.to_string()))?,
+        };
         let board_size = match input.board_size.trim() {
             "" => 19,
             text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
@@ -629,7 +637,7 @@ impl EventSettings {
             time_zone: time_zone.to_string(),
             rounds,
             system,
-            ruleset: parse_ruleset(input.ruleset)?,
+            ruleset,
             komi,
             board_size,
             late_limit_minutes,
@@ -833,6 +841,19 @@ mod tests {
             assert_eq!(s.cycle_outcome, crate::domain::referee::CycleOutcome::Replay);
             assert_eq!(s.warning_penalty, crate::domain::referee::WarningPenalty::Stone);
         }
+    }
+
+    #[test]
+    fn a_blank_komi_is_the_rule_sets_own() -> Result<(), FieldError> {
+        let chinese = EventSettings::parse(&EventInput { komi: " ", ..input() })?;
+        assert_eq!(chinese.komi.display_stones(), "2¾子", "the 1988 preset's komi");
+        let chinese_2002 = EventSettings::parse(&EventInput { komi: "", ruleset: "chinese-2002", ..input() })?;
+        assert_eq!(chinese_2002.komi.display_stones(), "3¾子", "2002 Art. 11");
+        let japanese = EventSettings::parse(&EventInput { komi: "", ruleset: "japanese-1989", ..input() })?;
+        assert_eq!(japanese.komi.display_points(), "6.5");
+        let typed = EventSettings::parse(&EventInput { komi: "7.5", ..input() })?;
+        assert_eq!(typed.komi.half_points(), 15, "a komi typed is kept");
+        Ok(())
     }
 
     #[test]

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, Set, TransactionTrait,
+};
 use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
@@ -522,6 +524,42 @@ pub async fn record_result(
     write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Records the results of several boards of a round at once (the round's results grid), in one
+/// transaction: each board that can take its result gets it, with its audit row; a board that
+/// cannot (it has a result already, a knockout refuses it …) is left as it was and returned
+/// with the reason, and the others are saved all the same.
+pub async fn record_results(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    entries: &[(i32, GameResult)],
+    locale: Locale,
+) -> AppResult<Vec<(i32, String)>> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let r = queries::published_round(&txn, event_id, number, locale).await?;
+    let mut refused = Vec::new();
+    for &(board, result) in entries {
+        // A savepoint per board: a refused one takes back only what it wrote.
+        let step = txn.begin().await?;
+        let written = match queries::board_of(&step, &r, board, locale).await {
+            Ok(g) => write_result(&step, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await,
+            Err(e) => Err(e),
+        };
+        match written {
+            Ok(()) => step.commit().await?,
+            Err(AppError::BadRequest(why) | AppError::Conflict(Some(why))) => {
+                step.rollback().await?;
+                refused.push((board, why));
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    txn.commit().await?;
+    Ok(refused)
 }
 
 /// Replaces a recorded result; the reason is required and kept in the audit log.

@@ -14,12 +14,15 @@ use crate::domain::pairing::knockout::{Bracket, Knockout, MatchStatus};
 use crate::domain::pairing::round_robin::round_robin_groups;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
-use crate::domain::result::GameResult;
+use crate::domain::result::{GameResult, Margin};
 use crate::domain::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
 use crate::services::queries;
 
 pub struct StandingView {
+    /// The row's number in the cross-table (1, 2, 3 … in order, unique even where places are
+    /// shared: OpenGotha's convention), which the cells name opponents by.
+    pub number: u32,
     pub place: u32,
     pub player: player::Model,
     /// Half-points (积分: win 2, draw 1).
@@ -44,9 +47,9 @@ pub struct StandingView {
 pub enum CrossCell {
     NotPaired,
     Bye,
-    /// Against the player in `opponent_place`, with `colour`.
+    /// Against the player numbered `opponent` in the table, with `colour`.
     Game {
-        opponent_place: u32,
+        opponent: u32,
         colour: Color,
         outcome: CellOutcome,
     },
@@ -59,6 +62,9 @@ pub enum CellOutcome {
     Won,
     Drawn,
     Lost,
+    /// Won or lost without play (不战胜 / 不战负).
+    WonByForfeit,
+    LostByForfeit,
     /// Void (no result, 无胜负).
     NoResult,
 }
@@ -302,7 +308,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         let pool_byes: Vec<_> = table_byes.iter().filter(|b| in_pool(b.player)).copied().collect();
         let table = compute_standings_with(&entrants, &pool_games, &pool_byes, &rules)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
-        let place_of: HashMap<i64, u32> = table.iter().map(|r| (r.player, r.place)).collect();
+        let number_of: HashMap<i64, u32> = table.iter().enumerate().map(|(i, r)| (r.player, i as u32 + 1)).collect();
         for (index, row) in table.into_iter().enumerate() {
             let Some(p) = by_id.get(&row.player) else { continue };
             let cells = published
@@ -323,17 +329,21 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
                     } else {
                         (g.black, Color::White, g.result.as_ref().map(|res| res.points().1))
                     };
+                    let forfeit = matches!(g.result, Some(GameResult::Win { margin: Margin::Forfeit, .. }));
                     let outcome = match (g.result, mine) {
                         (None, _) => CellOutcome::Pending,
                         (Some(GameResult::NoResult), _) => CellOutcome::NoResult,
+                        (_, Some(2)) if forfeit => CellOutcome::WonByForfeit,
                         (_, Some(2)) => CellOutcome::Won,
                         (_, Some(1)) => CellOutcome::Drawn,
+                        _ if forfeit => CellOutcome::LostByForfeit,
                         _ => CellOutcome::Lost,
                     };
-                    CrossCell::Game { opponent_place: place_of.get(&opponent).copied().unwrap_or(0), colour, outcome }
+                    CrossCell::Game { opponent: number_of.get(&opponent).copied().unwrap_or(0), colour, outcome }
                 })
                 .collect();
             standings.rows.push(StandingView {
+                number: index as u32 + 1,
                 place: row.place,
                 player: (*p).clone(),
                 points: row.points,

@@ -82,6 +82,11 @@ pub struct Flash {
 }
 
 /// Leaves a message for the next page the visitor sees.
+/// Whether the session belongs to a signed-in reader (a server-side session's token is in it).
+pub fn has_session(session: &Session) -> bool {
+    session.get::<String>(SESSION_TOKEN_KEY).ok().flatten().is_some()
+}
+
 pub fn flash(session: &Session, kind: &str, text: String) {
     let _ = session.insert(FLASH_SESSION_KEY, Flash { kind: kind.to_string(), text });
 }

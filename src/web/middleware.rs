@@ -76,6 +76,10 @@ struct ErrorPage {
     status: u16,
     title: String,
     message: String,
+    /// The page the reader came from on this site, to go back to.
+    back: Option<String>,
+    /// The reader has a session (the header offers no sign-in then).
+    signed_in: bool,
 }
 
 impl ErrorPage {
@@ -121,16 +125,52 @@ pub async fn render_errors(
             _ => response.response().error().map(|e| e.to_string()).unwrap_or_else(|| locale.t("error-bad-request")),
         },
     };
+    let back = page_came_from(response.request());
+    // A form refused (a mistake, or something changed meanwhile) goes back to the page it was
+    // sent from, its message on top, so the reader is where they were.
+    if !is_get
+        && matches!(status, StatusCode::BAD_REQUEST | StatusCode::CONFLICT)
+        && let Some(back) = &back
+    {
+        crate::web::extractors::flash(&response.request().get_session(), "error", message);
+        let back = back.clone();
+        let (req, _) = response.into_parts();
+        let redirect = HttpResponse::SeeOther().insert_header((header::LOCATION, back)).finish();
+        return Ok(ServiceResponse::new(req, redirect));
+    }
+    let signed_in = crate::web::extractors::has_session(&response.request().get_session());
     let page = ErrorPage {
         locale,
         status: status.as_u16(),
-        title: status.canonical_reason().unwrap_or("Error").to_string(),
+        title: locale.t(match status {
+            StatusCode::BAD_REQUEST => "error-title-400",
+            StatusCode::FORBIDDEN => "error-title-403",
+            StatusCode::NOT_FOUND => "error-title-404",
+            StatusCode::CONFLICT => "error-title-409",
+            StatusCode::TOO_MANY_REQUESTS => "error-title-429",
+            s if s.is_server_error() => "error-title-500",
+            _ => "error-title-400",
+        }),
         message,
+        back,
+        signed_in,
     };
     let html = page.render().unwrap_or_else(|_| "Error".to_string());
     let (req, _) = response.into_parts();
     let rendered = HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html);
     Ok(ServiceResponse::new(req, rendered))
+}
+
+/// The page of this site the request was sent from (its path and query), from the Referer the
+/// browser sends under our same-origin referrer policy; None for another site or none.
+fn page_came_from(req: &actix_web::HttpRequest) -> Option<String> {
+    let referer = req.headers().get(header::REFERER)?.to_str().ok()?;
+    let (_, rest) = referer.split_once("://")?;
+    let host = req.connection_info().host().to_string();
+    let path = rest.strip_prefix(host.as_str())?;
+    let path = path.split('#').next().unwrap_or_default();
+    // A path of this site only ("/events/3"), never "//elsewhere".
+    (path.starts_with('/') && !path.starts_with("//") && path != req.path()).then(|| path.to_string())
 }
 
 pub fn security_headers() -> DefaultHeaders {

@@ -114,6 +114,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/discard" => rounds::discard, Director;
     POST "/events/{event_id}/rounds/{number}/publish" => rounds::publish, Director;
     POST "/events/{event_id}/rounds/{number}/start" => rounds::set_start, Director;
+    POST "/events/{event_id}/rounds/{number}/results" => rounds::record_results, EventStaff;
     POST "/events/{event_id}/rounds/{number}/results/{board}" => rounds::record_result, EventStaff;
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;

@@ -14,18 +14,51 @@ pub fn points(half_points: i64) -> String {
     points_text(half_points)
 }
 
+/// A komi in the unit its rule set counts in (3¾子 under the Chinese rules, 6.5 under the
+/// Japanese), as `half_points`.
+pub fn komi(ruleset: &str, half_points: i32) -> String {
+    let in_stones = crate::domain::go::ruleset::Ruleset::preset(ruleset).is_some_and(|r| r.count_in_stones);
+    match crate::domain::komi::Komi::from_half_points(half_points) {
+        Ok(k) if in_stones => k.display_stones(),
+        Ok(k) => k.display_points(),
+        Err(_) => half_points.to_string(),
+    }
+}
+
+/// An instant as the venue's clocks show it: in the event's time zone, with the zone's
+/// abbreviation ("2026-12-05 09:30 CST"); UTC if the zone is not one.
+pub fn local_time(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
+    in_zone(at, time_zone, "%Y-%m-%d %H:%M %Z")
+}
+
+/// [`local_time`] to the second, for the audit log.
+pub fn local_time_exact(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
+    in_zone(at, time_zone, "%Y-%m-%d %H:%M:%S %Z")
+}
+
+fn in_zone(at: &chrono::DateTime<chrono::Utc>, time_zone: &str, format: &str) -> String {
+    let zone: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+    at.with_timezone(&zone).format(format).to_string()
+}
+
+/// A rule set's name in the reader's language ("中国围棋竞赛规则（1988）").
+pub fn ruleset_name(locale: Locale, code: &str) -> String {
+    locale.t(&format!("ruleset-{code}"))
+}
+
 /// A result as the reader's language writes it ("黑中盘胜", "B+R").
 pub fn result(locale: Locale, result: &GameResult) -> String {
     locale.result_text(result)
 }
 
-/// A cross-table cell as printed tables write it: "3b+" = against the player in place 3, with
-/// black, won ("=" drawn, "-" lost, "×" void, "?" not yet played); a bye; blank when not paired.
+/// A cross-table cell as printed tables write it: "3b+" = against the player numbered 3, with
+/// black, won ("=" drawn, "-" lost, "+!" / "-!" won or lost without play, "×" void, "?" not
+/// yet played); a bye; blank when not paired.
 pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
     match cell {
         CrossCell::NotPaired => String::new(),
         CrossCell::Bye => locale.t("bye"),
-        CrossCell::Game { opponent_place, colour, outcome } => {
+        CrossCell::Game { opponent, colour, outcome } => {
             let colour = match colour {
                 Color::Black => 'b',
                 Color::White => 'w',
@@ -36,8 +69,10 @@ pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
                 CellOutcome::Won => "+",
                 CellOutcome::Drawn => "=",
                 CellOutcome::Lost => "-",
+                CellOutcome::WonByForfeit => "+!",
+                CellOutcome::LostByForfeit => "-!",
             };
-            format!("{opponent_place}{colour}{outcome}")
+            format!("{opponent}{colour}{outcome}")
         }
     }
 }
@@ -82,14 +117,45 @@ mod tests {
     use crate::domain::result::Margin;
 
     #[test]
+    fn times_are_shown_in_the_events_time_zone() {
+        let at = chrono::DateTime::parse_from_rfc3339("2026-12-05T01:30:00Z")
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(local_time(&at, "Asia/Shanghai"), "2026-12-05 09:30 CST");
+        assert_eq!(local_time(&at, "Europe/Amsterdam"), "2026-12-05 02:30 CET");
+        assert_eq!(local_time(&at, "Mars/Olympus"), "2026-12-05 01:30 UTC");
+        assert_eq!(local_time_exact(&at, "Asia/Shanghai"), "2026-12-05 09:30:00 CST");
+    }
+
+    #[test]
+    fn komi_is_written_in_its_rule_sets_unit() {
+        assert_eq!(komi("chinese-1988", 15), "3¾子");
+        assert_eq!(komi("japanese-1989", 13), "6.5");
+        assert_eq!(komi("aga", 15), "7.5");
+    }
+
+    #[test]
+    fn every_rule_set_has_a_name_in_each_language() {
+        for code in crate::domain::go::ruleset::PRESET_NAMES {
+            for locale in [Locale::En, Locale::Zh] {
+                let name = ruleset_name(locale, code);
+                assert!(!name.is_empty() && !name.contains("ruleset-"), "{code} in {locale:?}: {name}");
+            }
+        }
+        assert_eq!(ruleset_name(Locale::Zh, "chinese-1988"), "中国围棋竞赛规则（1988）");
+    }
+
+    #[test]
     fn cross_table_cells_read_as_printed_tables_write_them() {
-        let game = |outcome| CrossCell::Game { opponent_place: 3, colour: Color::Black, outcome };
+        let game = |outcome| CrossCell::Game { opponent: 3, colour: Color::Black, outcome };
         assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Won)), "3b+");
         assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Drawn)), "3b=");
         assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Lost)), "3b-");
         assert_eq!(cross_cell(Locale::En, &game(CellOutcome::NoResult)), "3b×");
         assert_eq!(cross_cell(Locale::En, &game(CellOutcome::Pending)), "3b?");
-        let white = CrossCell::Game { opponent_place: 12, colour: Color::White, outcome: CellOutcome::Won };
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::WonByForfeit)), "3b+!");
+        assert_eq!(cross_cell(Locale::En, &game(CellOutcome::LostByForfeit)), "3b-!");
+        let white = CrossCell::Game { opponent: 12, colour: Color::White, outcome: CellOutcome::Won };
         assert_eq!(cross_cell(Locale::En, &white), "12w+");
         assert_eq!(cross_cell(Locale::En, &CrossCell::NotPaired), "");
         assert_eq!(cross_cell(Locale::En, &CrossCell::Bye), Locale::En.t("bye"));

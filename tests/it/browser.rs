@@ -191,9 +191,9 @@ async fn journey(browser: &Browser) -> TestResult {
         for (board, black, white) in pairing {
             let (outcome, margin, black_points, white_points) = planned_result(round, board);
             let row = browser.find(Locator::Id(&format!("board-{board}"))).await?;
-            row.find(Locator::Css("select[name=outcome]")).await?.select_by_value(outcome).await?;
+            row.find(Locator::Css("select[name^=outcome]")).await?.select_by_value(outcome).await?;
             if !margin.is_empty() {
-                row.find(Locator::Css("input[name=margin]")).await?.send_keys(margin).await?;
+                row.find(Locator::Css("input[name^=margin]")).await?.send_keys(margin).await?;
             }
             let save = row.find(Locator::Css(".result-form button[type=submit]")).await?;
             click_element(browser, &save).await?;
@@ -225,6 +225,21 @@ async fn journey(browser: &Browser) -> TestResult {
     if let Ok(dir) = std::env::var("YUNZI_SCREENSHOT_DIR") {
         std::fs::write(Path::new(&dir).join("standings-zh.png"), browser.screenshot().await?)?;
     }
+    // On a phone (390 px), each name and club stays on one line; the table scrolls sideways.
+    browser.set_window_size(390, 844).await?;
+    browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
+    let lines = browser
+        .execute(
+            "return Array.from(document.querySelectorAll('#standings td.name, #standings td.club')).map(cell => {
+                 const range = document.createRange(); range.selectNodeContents(cell);
+                 return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size; })",
+            vec![],
+        )
+        .await?;
+    let lines: Vec<u64> = lines.as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).collect()).unwrap_or_default();
+    assert_eq!(lines.len(), 24, "12 names and 12 clubs: {lines:?}");
+    assert!(lines.iter().all(|&n| n == 1), "each name and club on one line at 390 px: {lines:?}");
+    browser.set_window_size(1280, 1000).await?;
     browser.goto(&format!("{}{event_path}", app.base)).await?;
     assert!(browser.source().await?.contains("lang=\"zh-CN\""));
     Ok(())

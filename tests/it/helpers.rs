@@ -538,6 +538,18 @@ impl Client {
         Ok(page)
     }
 
+    /// POSTs a form with this session's CSRF token from the page `page` of this site, as a
+    /// browser sends it (the page in Referer, as our same-origin referrer policy lets it).
+    pub async fn post_from(
+        &mut self,
+        page: &str,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
+        let headers = [("Origin", self.base.clone()), ("Referer", format!("{}{page}", self.base))];
+        self.post_with_headers(path, fields, &headers).await
+    }
+
     /// POSTs a form with this session's cookies and token, as a page on another site would
     /// make the browser do (Fetch-Metadata says cross-site).
     pub async fn post_cross_site(
@@ -545,14 +557,25 @@ impl Client {
         path: &str,
         fields: &[(&str, &str)],
     ) -> Result<Page, Box<dyn std::error::Error>> {
+        let headers = [("Sec-Fetch-Site", "cross-site".to_string()), ("Origin", "https://evil.example".to_string())];
+        self.post_with_headers(path, fields, &headers).await
+    }
+
+    /// POSTs a form with this session's token and the request headers given.
+    async fn post_with_headers(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, String)],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
         let token = self.token().await?;
         let mut form: Vec<(&str, &str)> = fields.to_vec();
         form.push(("csrf_token", &token));
-        let response = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .header("Sec-Fetch-Site", "cross-site")
-            .header("Origin", "https://evil.example")
+        let mut request = self.http.post(format!("{}{path}", self.base));
+        for (name, value) in headers {
+            request = request.header(*name, value.clone());
+        }
+        let response = request
             .header("Content-Type", "application/x-www-form-urlencoded")
             .body(serde_urlencoded::to_string(&form)?)
             .send()

@@ -26,3 +26,4 @@ mod systems;
 mod systems_browser;
 mod teams;
 mod trust;
+mod venue;

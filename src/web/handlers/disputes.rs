@@ -121,6 +121,10 @@ pub struct QueuePage {
 }
 
 impl QueuePage {
+    fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
+        crate::web::view::local_time(at, &self.event.time_zone)
+    }
+
     fn kind_text(&self, kind: &DisputeKind) -> String {
         self.ctx.t(&format!("dispute-{}", kind.code()))
     }
@@ -166,6 +170,10 @@ pub struct ProposedGroup {
 }
 
 impl DisputePage {
+    fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
+        crate::web::view::local_time(at, &self.event.time_zone)
+    }
+
     fn kind_text(&self) -> String {
         self.ctx.t(&format!("dispute-{}", self.view.entry.kind.code()))
     }

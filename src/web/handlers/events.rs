@@ -27,10 +27,14 @@ use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
 
-/// Display helpers shared by event templates.
+/// The event's komi in its rule set's unit, with the other unit beside it: "3¾子 (7.5)".
 pub fn komi_text(e: &event::Model) -> String {
     match Komi::from_half_points(e.komi_half_points) {
-        Ok(k) => format!("{} ({})", k.display_points(), k.display_stones()),
+        Ok(k) => {
+            let shown = crate::web::view::komi(&e.ruleset, e.komi_half_points);
+            let other = if shown == k.display_stones() { k.display_points() } else { k.display_stones() };
+            format!("{shown} ({other})")
+        }
         Err(_) => e.komi_half_points.to_string(),
     }
 }
@@ -216,7 +220,7 @@ impl EventForm {
             rounds: e.rounds.to_string(),
             system: e.system.clone(),
             ruleset: e.ruleset.clone(),
-            komi: Komi::from_half_points(e.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
+            komi: crate::web::view::komi(&e.ruleset, e.komi_half_points),
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
             cycle_outcome: e.cycle_outcome.clone(),
@@ -243,6 +247,10 @@ pub struct EventFormPage {
 }
 
 impl EventFormPage {
+    fn ruleset_name(&self, code: &str) -> String {
+        crate::web::view::ruleset_name(self.ctx.locale, code)
+    }
+
     fn new(ctx: PageCtx, form: EventForm, action: String, editing: bool, error: Option<String>) -> Self {
         EventFormPage {
             ctx,
@@ -273,7 +281,8 @@ fn new_event_form(state: &AppState) -> EventForm {
         rounds: "5".into(),
         system: System::Swiss.code().into(),
         ruleset: DEFAULT_RULESET.into(),
-        komi: "7.5".into(),
+        // Blank: the rule set's own komi.
+        komi: String::new(),
         board_size: "19".into(),
         late_limit_minutes: "0".into(),
         cycle_outcome: "draw".into(),
@@ -375,8 +384,17 @@ pub struct RegisterForm {
 }
 
 impl EventPage {
+    fn ruleset_name(&self, code: &str) -> String {
+        crate::web::view::ruleset_name(self.ctx.locale, code)
+    }
+
     fn is_director(&self) -> bool {
         self.roles.director
+    }
+
+    /// A referee (or chief referee) of the event who does not direct it: the desk is theirs.
+    fn is_referee(&self) -> bool {
+        self.roles.referee && !self.roles.director
     }
 
     fn can_generate(&self) -> bool {
@@ -590,6 +608,10 @@ pub struct AuditPage {
 }
 
 impl AuditPage {
+    fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
+        crate::web::view::local_time_exact(at, &self.event.time_zone)
+    }
+
     /// The chain's verdict in the reader's language.
     fn chain_message(&self) -> String {
         use audit_service::{ChainBreak, ChainCheck};

@@ -86,7 +86,12 @@ pub struct TimelineLine {
 }
 
 /// The board's timeline in the reader's language.
-async fn timeline_lines(state: &AppState, ctx: &PageCtx, at: BoardRef) -> AppResult<Vec<TimelineLine>> {
+async fn timeline_lines(
+    state: &AppState,
+    ctx: &PageCtx,
+    at: BoardRef,
+    time_zone: &str,
+) -> AppResult<Vec<TimelineLine>> {
     let steps = crate::services::disputes::timeline(&state.db, at).await?;
     Ok(steps
         .into_iter()
@@ -97,7 +102,7 @@ async fn timeline_lines(state: &AppState, ctx: &PageCtx, at: BoardRef) -> AppRes
                 _ => s.what.clone(),
             };
             TimelineLine {
-                at: s.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+                at: crate::web::view::local_time(&s.at, time_zone),
                 who: if s.who.is_empty() { ctx.t("dispute-by-engine") } else { s.who },
                 step: ctx.t(&format!("step-{}", s.action.replace(['.', '_'], "-"))),
                 action: s.action,
@@ -250,7 +255,11 @@ pub async fn show(
     let board = queries::live_board(&state.db, at, ctx.locale).await?;
     let seat = queries::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
     // Disputes are the business of the board's players and the event's staff only.
-    let timeline = if seat == Seat::Spectator { Vec::new() } else { timeline_lines(&state, &ctx, at).await? };
+    let timeline = if seat == Seat::Spectator {
+        Vec::new()
+    } else {
+        timeline_lines(&state, &ctx, at, &board.event.time_zone).await?
+    };
     let now = state.clock.now();
     let live = &board.live;
     let game = live.go();

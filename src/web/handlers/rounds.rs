@@ -49,6 +49,10 @@ pub struct RoundPage {
     view: RoundView,
     round_count: usize,
     system: System,
+    /// The results grid as it was sent, for the boards it could not save: board → (outcome,
+    /// margin) typed, and why each was refused.
+    typed: HashMap<i32, (String, String)>,
+    refused: HashMap<i32, String>,
 }
 
 impl RoundPage {
@@ -73,6 +77,38 @@ impl RoundPage {
     /// The draft's warnings, as sentences.
     fn warnings(&self) -> Vec<String> {
         self.view.warnings.iter().map(|w| view::draft_warning(self.ctx.locale, w)).collect()
+    }
+
+    /// The outcome typed for `board` in the results grid (blank: none chosen).
+    fn typed_outcome(&self, board: &i32) -> String {
+        self.typed.get(board).map(|(o, _)| o.clone()).unwrap_or_default()
+    }
+
+    fn typed_margin(&self, board: &i32) -> String {
+        self.typed.get(board).map(|(_, m)| m.clone()).unwrap_or_default()
+    }
+
+    /// Some board of the round still waits for its result.
+    fn has_open_boards(&self) -> bool {
+        self.view.boards.iter().any(|b| b.result.is_none())
+    }
+
+    /// Why the results grid could not save `board`.
+    fn refusal(&self, board: &i32) -> Option<String> {
+        self.refused.get(board).cloned()
+    }
+
+    /// The outcomes a results grid offers, as (form value, message key).
+    fn outcomes(&self) -> [(&'static str, &'static str); 7] {
+        [
+            ("black", "outcome-black"),
+            ("white", "outcome-white"),
+            ("draw", "outcome-draw"),
+            ("black_forfeit", "outcome-black-forfeit"),
+            ("white_forfeit", "outcome-white-forfeit"),
+            ("no_result", "outcome-no-result"),
+            ("both_lose", "outcome-both-lose"),
+        ]
     }
 
     /// Only where the engine pairs by score may the director edit a draft.
@@ -120,11 +156,85 @@ async fn visible_round(
 
 pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
     let (event_id, number) = path.into_inner();
-    let (found, roles, view) = visible_round(&state, &ctx, event_id, number).await?;
+    round_page(&state, ctx, event_id, number).await
+}
+
+async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) -> AppResult<RoundPage> {
+    let (found, roles, view) = visible_round(state, &ctx, event_id, number).await?;
     let round_count =
         queries::rounds(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
     let (system, _) = queries::system_of(&found)?;
-    Ok(RoundPage { ctx, event: found, roles, view, round_count, system })
+    Ok(RoundPage {
+        ctx,
+        event: found,
+        roles,
+        view,
+        round_count,
+        system,
+        typed: HashMap::new(),
+        refused: HashMap::new(),
+    })
+}
+
+/// The round's results grid: every board's outcome and margin in one form ("outcome-3",
+/// "margin-3" for board 3; a board left without an outcome is skipped). The boards that can be
+/// saved are, in one transaction; the page comes back with the others as typed, each with why.
+pub async fn record_results(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: LateForm<Vec<(String, String)>>,
+) -> AppResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let fields = form.parse()?;
+    let mut typed: HashMap<i32, (String, String)> = HashMap::new();
+    for (name, value) in &fields {
+        let (slot, board) = match (name.strip_prefix("outcome-"), name.strip_prefix("margin-")) {
+            (Some(board), _) => (0, board),
+            (_, Some(board)) => (1, board),
+            _ => continue,
+        };
+        let Ok(board) = board.parse::<i32>() else { continue };
+        let entry = typed.entry(board).or_default();
+        if slot == 0 { entry.0 = value.trim().to_string() } else { entry.1 = value.trim().to_string() }
+    }
+    let mut refused: HashMap<i32, String> = HashMap::new();
+    let mut entries = Vec::new();
+    let mut boards: Vec<i32> = typed.keys().copied().collect();
+    boards.sort_unstable();
+    for board in boards {
+        let (outcome, margin) = typed.get(&board).cloned().unwrap_or_default();
+        if outcome.is_empty() {
+            if !margin.is_empty() {
+                refused.insert(board, ctx.t("error-choose-outcome"));
+            }
+            continue;
+        }
+        let form = ResultForm { outcome, margin, reason: String::new(), shown: String::new() };
+        match form.parse(ctx.locale) {
+            Ok(result) => entries.push((board, result)),
+            Err(AppError::BadRequest(why)) => {
+                refused.insert(board, why);
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    if entries.is_empty() && refused.is_empty() {
+        return Err(AppError::BadRequest(ctx.t("error-results-none")));
+    }
+    let not_saved = rounds::record_results(&state, &account, event_id, number, &entries, ctx.locale).await?;
+    let saved = entries.len() - not_saved.len();
+    refused.extend(not_saved);
+    if refused.is_empty() {
+        ctx.flash("success", ctx.t_n("flash-results-saved", "n", saved));
+        return Ok(see_other(&round_url(event_id, number)));
+    }
+    typed.retain(|board, _| refused.contains_key(board));
+    let mut page = round_page(&state, ctx, event_id, number).await?;
+    page.typed = typed;
+    page.refused = refused;
+    page_with_status(StatusCode::BAD_REQUEST, &page)
 }
 
 #[derive(Deserialize)]

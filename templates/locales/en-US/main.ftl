@@ -12,6 +12,12 @@ nav-signup = Sign up
 site-admin = site admin
 go-back = Go back
 go-home = Home
+error-title-400 = Not done
+error-title-403 = Not allowed
+error-title-404 = Not found
+error-title-409 = Changed meanwhile
+error-title-429 = Too many attempts
+error-title-500 = Something went wrong
 save = Save
 remove = remove
 
@@ -86,7 +92,21 @@ event-time-zone = Time zone
 event-rounds = Rounds
 event-system = Pairing system
 event-ruleset = Rules
+ruleset-chinese-1988 = Chinese rules (1988)
+ruleset-chinese-2002 = Chinese rules (2002)
+ruleset-japanese-1989 = Japanese rules (1989)
+ruleset-korean-1992 = Korean rules (1992)
+ruleset-ing = Ing rules
+ruleset-aga = AGA rules
+ruleset-new-zealand = New Zealand rules
+ruleset-tromp-taylor = Tromp–Taylor rules
+ruleset-pre-tang = Before the Tang (capture count)
+ruleset-ancient-tang-song = Tang and Song (territory)
+ruleset-ming-qing = Ming and Qing (area with group tax)
+ruleset-sunjang = Korean sunjang baduk
+ruleset-tibetan = Tibetan go (Mig-mang)
 event-komi = Komi (目 or 子)
+event-komi-placeholder = blank: the rules' own (Chinese 1988 2¾子, 2002 3¾子; Japanese 6.5)
 event-board-size = Board size (lines)
 event-late-limit = Lateness limit (minutes; 0 none)
 event-late-limit-help = Art. 23: a player who has not arrived this long after the round's scheduled start loses (both absent: both lose). Set it only when players or board assistants check in through Yunzi.
@@ -222,7 +242,8 @@ place = Place
 points = Points
 sos = SOS
 wdl = W/D/L
-standings-legend = Points: win 2, draw 1, loss 0; a bye counts as a win. SOS (对手分) is the sum of the opponents' points. In a round cell, "3b+" means: against the player in place 3, with Black, won.
+standings-legend = Points: win 2, draw 1, loss 0; a bye counts as a win. SOS (对手分) is the sum of the opponents' points. Every row has its own number (No.), even where places are shared; in a round cell, "3b+" means: against player No. 3, with Black (w: White), won. + won, - lost, = drawn, +! won without play (forfeit), -! lost without play, × no result (void), ? not played or not entered yet; a blank cell: not paired that round.
+table-number = No.
 
 # Errors
 error-not-found = There is nothing at this address.
@@ -264,6 +285,14 @@ error-result-exists = Board { $board } already has a result ({ $result }). To ch
 error-result-changed = The result of board { $board } was changed by someone else meanwhile. Reload the page and check it.
 error-reason-required = Give a reason for the correction.
 error-choose-outcome = Choose who won.
+error-results-none = No result was filled in: choose an outcome for at least one board.
+flash-results-saved = { $n ->
+    [one] One result saved.
+   *[other] { $n } results saved.
+}
+results-grid-save = Save the results filled in
+results-grid-hint = Fill in any boards (outcome, and a margin such as R, 3.5 or ¾子), then save them all at once; a board left blank is skipped.
+outcome-none = —
 error-swap-same = Choose two different players.
 error-swap-not-in-round = Both players must be in this round.
 
@@ -516,6 +545,7 @@ live-timeout-pass-asked = Asked: a timeout in your last minute counts as a pass 
 live-timeout-pass-withdraw = Withdraw
 error-round-start-past = That start is more than an hour ago: check the date and the event's time zone
 referee-desk = Referee desk
+referee-tools = For the referees
 disputes-none = No open disputes.
 dispute-kind = Dispute
 dispute-article = Article

@@ -12,6 +12,12 @@ nav-signup = 注册
 site-admin = 网站管理员
 go-back = 返回
 go-home = 返回首页
+error-title-400 = 未能完成
+error-title-403 = 无权操作
+error-title-404 = 页面不存在
+error-title-409 = 内容已有变动
+error-title-429 = 尝试次数过多
+error-title-500 = 服务器出错
 save = 保存
 remove = 移除
 
@@ -86,7 +92,21 @@ event-time-zone = 时区
 event-rounds = 比赛轮数
 event-system = 编排制度
 event-ruleset = 竞赛规则
+ruleset-chinese-1988 = 中国围棋竞赛规则（1988）
+ruleset-chinese-2002 = 中国围棋竞赛规则（2002）
+ruleset-japanese-1989 = 日本围棋规约（1989）
+ruleset-korean-1992 = 韩国围棋规则（1992）
+ruleset-ing = 应氏围棋规则
+ruleset-aga = 美国围棋协会规则（AGA）
+ruleset-new-zealand = 新西兰围棋规则
+ruleset-tromp-taylor = 特罗姆普-泰勒规则
+ruleset-pre-tang = 唐以前古法（两溢后计俘子）
+ruleset-ancient-tang-song = 唐宋古法（数路）
+ruleset-ming-qing = 明清古法（还棋头）
+ruleset-sunjang = 韩国顺将棋
+ruleset-tibetan = 藏棋（密芒）
 event-komi = 贴目（目或子）
+event-komi-placeholder = 留空即按规则：中国 1988 规则 2¾子，2002 规则 3¾子；日本规则 6.5 目
 event-board-size = 棋盘（路）
 event-late-limit = 迟到时限（分钟；0 为不限）
 event-late-limit-help = 第 23 条：轮次规定开始后超过此时限仍未到场者判负（双方均未到场则双方均负）。仅在棋手或记录员通过云子签到时设置。
@@ -213,7 +233,8 @@ place = 名次
 points = 积分
 sos = 对手分
 wdl = 胜/和/负
-standings-legend = 积分：胜一局得 2 分，和一局得 1 分，负一局得 0 分；轮空按胜一局计。对手分（SOS）为所有对手积分之和。轮次栏中，“3b+”表示：对名次第3的棋手，执黑，胜。其中 b 表示执黑，w 表示执白；+ 表示胜，- 表示负，= 表示和。
+standings-legend = 积分：胜一局得 2 分，和一局得 1 分，负一局得 0 分；轮空按胜一局计。对手分（SOS）为所有对手积分之和。每行有自己的序号，名次相同时序号也不同；轮次栏中，“3b+”表示：对序号 3 的棋手，执黑（w 为执白），胜。+ 胜，- 负，= 和，+! 不战胜，-! 不战负，× 无胜负，? 尚未对局或尚未录入成绩；空白表示该轮未编排。
+table-number = 序号
 
 # 错误信息
 error-not-found = 您访问的页面不存在。
@@ -255,6 +276,11 @@ error-result-exists = 第{ $board }台已有成绩（{ $result }）。如需修�
 error-result-changed = 第{ $board }台的成绩刚被他人修改，请刷新页面后核对。
 error-reason-required = 请填写更正理由。
 error-choose-outcome = 请选择对局结果。
+error-results-none = 未填写任何成绩：请至少为一台选择对局结果。
+flash-results-saved = 已保存 { $n } 个成绩。
+results-grid-save = 保存已填写的成绩
+results-grid-hint = 可一次填写多台（对局结果，以及胜负差，如 中盘 R、3.5、¾子），一并保存；未填写的台次不受影响。
+outcome-none = —
 error-swap-same = 请选择两名不同的棋手。
 error-swap-not-in-round = 两名棋手都必须在本轮中。
 
@@ -507,6 +533,7 @@ live-timeout-pass-asked = 已申请：读秒最后一分钟超时视为弃权一
 live-timeout-pass-withdraw = 撤回
 error-round-start-past = 该开始时间已过去一小时以上：请检查日期和赛事时区
 referee-desk = 裁判台
+referee-tools = 裁判事务
 disputes-none = 没有待处理的争议。
 dispute-kind = 争议
 dispute-article = 条款
