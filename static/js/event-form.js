@@ -1,9 +1,10 @@
-// Shows only the settings of the chosen pairing system. Without JavaScript every group shows,
-// each labelled with the systems it belongs to.
+// Shows only the settings of the chosen pairing system: the groups of settings, and within a
+// group shared by several systems the fields of the chosen one. Without JavaScript every
+// group shows, each labelled with the systems it belongs to.
 (function () {
   var select = document.getElementById("system-select");
   if (!select) return;
-  var groups = document.querySelectorAll("#system-settings fieldset[data-systems]");
+  var groups = document.querySelectorAll("#system-settings [data-systems]");
   function update() {
     groups.forEach(function (group) {
       group.hidden = group.getAttribute("data-systems").split(" ").indexOf(select.value) < 0;

@@ -276,3 +276,61 @@ async fn the_results_grid_and_a_refused_result_in_the_browser() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// In Chromium: the event form shows only the chosen system's settings.
+#[actix_web::test]
+async fn the_event_form_shows_only_the_chosen_systems_fields() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use fantoccini::Locator;
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let app = TestApp::spawn().await?;
+    let email = format!("{}@club.example", unique("form"));
+    app.client().sign_up_and_log_in(&app, &email, "Director Zhao", PASSWORD).await?;
+    browser.goto(&format!("{}/login", app.base)).await?;
+    type_into(&browser, "input[name=email]", &email).await?;
+    type_into(&browser, "input[name=password]", PASSWORD).await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    browser.goto(&format!("{}/events/new", app.base)).await?;
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        (
+            "swiss",
+            &["placement", "handicap", "knockout_after"],
+            &[
+                "mcmahon_bar",
+                "mcmahon_floor",
+                "team_boards",
+                "lives",
+                "third_place_game",
+                "cycles",
+                "groups",
+                "best_of",
+                "seating",
+                "relay_order",
+            ],
+        ),
+        ("mcmahon", &["mcmahon_bar", "mcmahon_floor", "placement"], &["team_boards", "lives", "best_of", "seating"]),
+        (
+            "knockout",
+            &["lives", "third_place_game", "seating"],
+            &["mcmahon_bar", "cycles", "groups", "best_of", "knockout_after"],
+        ),
+        (
+            "round-robin",
+            &["cycles", "groups", "seating", "knockout_after"],
+            &["lives", "best_of", "mcmahon_bar", "team_boards"],
+        ),
+    ];
+    for (system, shown, hidden) in cases {
+        browser.find(Locator::Css("#system-select")).await?.select_by_value(system).await?;
+        for name in shown {
+            let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
+            assert!(field.is_displayed().await?, "{system}: {name} shown");
+        }
+        for name in hidden {
+            let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
+            assert!(!field.is_displayed().await?, "{system}: {name} hidden");
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}
