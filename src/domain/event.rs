@@ -573,88 +573,149 @@ impl fmt::Display for System {
 }
 
 impl EventSettings {
+    /// The settings, or the first thing wrong with them (see [`EventSettings::parse_all`]).
     pub fn parse(input: &EventInput<'_>) -> Result<EventSettings, FieldError> {
-        let name = clean_text(input.name, "The event name", 120, true)?;
-        let venue = clean_text(input.venue, "The venue", 200, false)?;
-        let start_date = parse_date(input.start_date, "start date")?;
-        let end_date = parse_date(input.end_date, "end date")?;
-        if end_date < start_date {
-            return Err(FieldError("The event cannot end before it starts".into()));
+        EventSettings::parse_all(input).map_err(|mut errors| errors.remove(0).1)
+    }
+
+    /// The settings, or everything wrong with them: each field's problem with the form field it
+    /// belongs to ("end_date" for dates out of order), in the form's order.
+    pub fn parse_all(input: &EventInput<'_>) -> Result<EventSettings, Vec<(&'static str, FieldError)>> {
+        let mut errors: Vec<(&'static str, FieldError)> = Vec::new();
+        let name = keep(&mut errors, "name", clean_text(input.name, "The event name", 120, true));
+        let venue = keep(&mut errors, "venue", clean_text(input.venue, "The venue", 200, false));
+        let start_date = keep(&mut errors, "start_date", parse_date(input.start_date, "start date"));
+        let end_date = keep(&mut errors, "end_date", parse_date(input.end_date, "end date"));
+        if let (Some(start), Some(end)) = (start_date, end_date)
+            && end < start
+        {
+            keep(&mut errors, "end_date", Err::<(), _>(FieldError("The event cannot end before it starts".into())));
         }
         let time_zone = input.time_zone.trim();
         if time_zone.parse::<chrono_tz::Tz>().is_err() {
-            return Err(FieldError(format!(
-                "\"{time_zone}\" is not a time zone: use a name such as Asia/Shanghai or Europe/Amsterdam"
-            )));
+            keep(
+                &mut errors,
+                "time_zone",
+                Err::<(), _>(FieldError(format!(
+                    "\"{time_zone}\" is not a time zone: use a name such as Asia/Shanghai or Europe/Amsterdam"
+                ))),
+            );
         }
-        let rounds = match input.rounds.trim().parse::<u32>() {
-            Ok(n) if (1..=MAX_ROUNDS).contains(&n) => n,
-            _ => {
-                return Err(FieldError(format!("The number of rounds must be a whole number from 1 to {MAX_ROUNDS}")));
-            }
-        };
-        let ruleset = parse_ruleset(input.ruleset)?;
+        let rounds = keep(
+            &mut errors,
+            "rounds",
+            match input.rounds.trim().parse::<u32>() {
+                Ok(n) if (1..=MAX_ROUNDS).contains(&n) => Ok(n),
+                _ => Err(FieldError(format!("The number of rounds must be a whole number from 1 to {MAX_ROUNDS}"))),
+            },
+        );
+        let system = keep(&mut errors, "system", System::parse(input.system));
+        let ruleset = keep(&mut errors, "ruleset", parse_ruleset(input.ruleset));
         // Left blank, the komi is the rule set's own (3¾子 under the Chinese 2002 rules, 6.5
         // 目 under the Japanese …), as a director expects.
-        let komi = match input.komi.trim() {
-            "" => crate::domain::go::ruleset::Ruleset::preset(ruleset)
-                .map(|rules| rules.komi)
-                .ok_or_else(|| FieldError(format!("\"{ruleset}\" is not a known ruleset")))?,
-            text => Komi::parse(text).map_err(|e| FieldError(e.to_string()))?,
+        let komi = match (input.komi.trim(), ruleset) {
+            ("", Some(ruleset)) => keep(
+                &mut errors,
+                "komi",
+                crate::domain::go::ruleset::Ruleset::preset(ruleset)
+                    .map(|rules| rules.komi)
+                    .ok_or_else(|| FieldError(format!("\"{ruleset}\" is not a known ruleset"))),
+            ),
+            ("", None) => None,
+            (text, _) => keep(&mut errors, "komi", Komi::parse(text).map_err(|e| FieldError(e.to_string()))),
         };
-        let board_size = match input.board_size.trim() {
-            "" => 19,
-            text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
-                Ok(n) if (5..=25).contains(&n) => n,
-                _ => {
-                    return Err(FieldError("The board size must be a number of lines from 5 to 25, such as 19".into()));
-                }
+        let board_size = keep(
+            &mut errors,
+            "board_size",
+            match input.board_size.trim() {
+                "" => Ok(19),
+                text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
+                    Ok(n) if (5..=25).contains(&n) => Ok(n),
+                    _ => Err(FieldError("The board size must be a number of lines from 5 to 25, such as 19".into())),
+                },
             },
-        };
-        let late_limit_minutes = match input.late_limit_minutes.trim() {
-            "" => 0,
-            text => number_in(text, 0..=240, "The lateness limit (minutes after the start; 0 for none)")?,
-        };
-        let cycle_outcome = crate::domain::referee::CycleOutcome::parse(input.cycle_outcome).ok_or_else(|| {
-            FieldError(format!(
-                "\"{}\" is not what a cycle comes to: use draw, replay or no-result",
-                input.cycle_outcome.trim()
-            ))
-        })?;
-        let warning_penalty =
+        );
+        let late_limit_minutes = keep(
+            &mut errors,
+            "late_limit_minutes",
+            match input.late_limit_minutes.trim() {
+                "" => Ok(0),
+                text => number_in(text, 0..=240, "The lateness limit (minutes after the start; 0 for none)"),
+            },
+        );
+        let cycle_outcome = keep(
+            &mut errors,
+            "cycle_outcome",
+            crate::domain::referee::CycleOutcome::parse(input.cycle_outcome).ok_or_else(|| {
+                FieldError(format!(
+                    "\"{}\" is not what a cycle comes to: use draw, replay or no-result",
+                    input.cycle_outcome.trim()
+                ))
+            }),
+        );
+        let warning_penalty = keep(
+            &mut errors,
+            "warning_penalty",
             crate::domain::referee::WarningPenalty::parse(input.warning_penalty).ok_or_else(|| {
                 FieldError(format!(
                     "\"{}\" is not a warning penalty: leave it blank for the rules' own, or use stone or none",
                     input.warning_penalty.trim()
                 ))
-            })?;
-        let system = System::parse(input.system)?;
-        Ok(EventSettings {
-            name,
-            venue,
-            start_date,
-            end_date,
-            time_zone: time_zone.to_string(),
-            rounds,
-            system,
-            ruleset,
-            komi,
-            board_size,
-            late_limit_minutes,
-            cycle_outcome,
-            warning_penalty,
-            // Stored in the canonical notation, which the live clocks read back.
-            time_control: crate::domain::clock::TimeControl::parse(&clean_text(
-                input.time_control,
-                "The time control",
-                200,
-                false,
-            )?)
-            .map_err(|e| FieldError(format!("The time control: {e}")))?
-            .map(|control| control.to_string())
-            .unwrap_or_default(),
-            system_settings: SystemSettings::parse(system, &input.system_settings)?,
-        })
+            }),
+        );
+        // Stored in the canonical notation, which the live clocks read back.
+        let time_control = keep(
+            &mut errors,
+            "time_control",
+            clean_text(input.time_control, "The time control", 200, false).and_then(|text| {
+                crate::domain::clock::TimeControl::parse(&text)
+                    .map_err(|e| FieldError(format!("The time control: {e}")))
+                    .map(|control| control.map(|c| c.to_string()).unwrap_or_default())
+            }),
+        );
+        let system_settings = match system {
+            Some(system) => keep(&mut errors, "system_settings", SystemSettings::parse(system, &input.system_settings)),
+            None => None,
+        };
+        // Every field read: the settings (None while any is missing, with its problem noted).
+        let settings = (|| {
+            Some(EventSettings {
+                name: name?,
+                venue: venue?,
+                start_date: start_date?,
+                end_date: end_date?,
+                time_zone: time_zone.to_string(),
+                rounds: rounds?,
+                system: system?,
+                ruleset: ruleset?,
+                komi: komi?,
+                board_size: board_size?,
+                late_limit_minutes: late_limit_minutes?,
+                cycle_outcome: cycle_outcome?,
+                warning_penalty: warning_penalty?,
+                time_control: time_control?,
+                system_settings: system_settings?,
+            })
+        })();
+        match settings {
+            Some(settings) if errors.is_empty() => Ok(settings),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// `parsed`'s value, or None with its problem noted against `field`.
+fn keep<T>(
+    errors: &mut Vec<(&'static str, FieldError)>,
+    field: &'static str,
+    parsed: Result<T, FieldError>,
+) -> Option<T> {
+    match parsed {
+        Ok(value) => Some(value),
+        Err(e) => {
+            errors.push((field, e));
+            None
+        }
     }
 }
 
@@ -854,6 +915,16 @@ mod tests {
         let typed = EventSettings::parse(&EventInput { komi: "7.5", ..input() })?;
         assert_eq!(typed.komi.half_points(), 15, "a komi typed is kept");
         Ok(())
+    }
+
+    #[test]
+    fn every_bad_field_is_named_at_once() {
+        let bad = EventInput { end_date: "2026-12-01", komi: "lots", time_control: "an hour or so", ..input() };
+        let errors = EventSettings::parse_all(&bad).err().unwrap_or_default();
+        let fields: Vec<&str> = errors.iter().map(|(field, _)| *field).collect();
+        assert_eq!(fields, vec!["end_date", "komi", "time_control"], "{errors:?}");
+        assert!(errors[0].1.0.contains("end before"), "{errors:?}");
+        assert!(EventSettings::parse_all(&input()).is_ok());
     }
 
     #[test]

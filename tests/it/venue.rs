@@ -2,6 +2,21 @@
 //! their names, the referee's way to the desk.
 use crate::helpers::*;
 
+/// Chromium with a new director signed in (None when the browser tests are skipped).
+async fn signed_in_browser(
+    app: &TestApp,
+) -> Result<Option<(crate::browser::Driver, fantoccini::Client)>, Box<dyn std::error::Error>> {
+    use crate::browser::{click, start_browser, type_into};
+    let Some((driver, browser)) = start_browser().await? else { return Ok(None) };
+    let email = format!("{}@club.example", unique("form"));
+    app.client().sign_up_and_log_in(app, &email, "Director Zhao", PASSWORD).await?;
+    browser.goto(&format!("{}/login", app.base)).await?;
+    type_into(&browser, "input[name=email]", &email).await?;
+    type_into(&browser, "input[name=password]", PASSWORD).await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    Ok(Some((driver, browser)))
+}
+
 /// The password of the directors these tests sign up.
 const PASSWORD: &str = "correct horse battery";
 
@@ -280,16 +295,9 @@ async fn the_results_grid_and_a_refused_result_in_the_browser() -> TestResult {
 /// In Chromium: the event form shows only the chosen system's settings.
 #[actix_web::test]
 async fn the_event_form_shows_only_the_chosen_systems_fields() -> TestResult {
-    use crate::browser::{click, start_browser, type_into};
     use fantoccini::Locator;
-    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
     let app = TestApp::spawn().await?;
-    let email = format!("{}@club.example", unique("form"));
-    app.client().sign_up_and_log_in(&app, &email, "Director Zhao", PASSWORD).await?;
-    browser.goto(&format!("{}/login", app.base)).await?;
-    type_into(&browser, "input[name=email]", &email).await?;
-    type_into(&browser, "input[name=password]", PASSWORD).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    let Some((_driver, browser)) = signed_in_browser(&app).await? else { return Ok(()) };
     browser.goto(&format!("{}/events/new", app.base)).await?;
     let cases: [(&str, &[&str], &[&str]); 4] = [
         (
@@ -330,6 +338,51 @@ async fn the_event_form_shows_only_the_chosen_systems_fields() -> TestResult {
             let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
             assert!(!field.is_displayed().await?, "{system}: {name} hidden");
         }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}
+
+/// In Chromium: a refused event form comes back with every problem beside its field and
+/// everything typed kept.
+#[actix_web::test]
+async fn a_refused_event_form_keeps_every_field_and_shows_every_error() -> TestResult {
+    use crate::browser::{click, type_into};
+    use fantoccini::Locator;
+    let app = TestApp::spawn().await?;
+    let Some((_driver, browser)) = signed_in_browser(&app).await? else { return Ok(()) };
+    browser.goto(&format!("{}/events/new", app.base)).await?;
+    type_into(&browser, "input[name=name]", "杭州棋院秋季赛").await?;
+    type_into(&browser, "input[name=venue]", "杭州棋院").await?;
+    // Dates typed as the date picker takes them (month, day, year here).
+    browser
+        .execute(
+            "document.querySelector('input[name=start_date]').value = '2026-12-06';
+             document.querySelector('input[name=end_date]').value = '2026-12-05';",
+            vec![],
+        )
+        .await?;
+    type_into(&browser, "input[name=time_zone]", "Mars/Olympus").await?;
+    type_into(&browser, "input[name=komi]", "lots").await?;
+    type_into(&browser, "input[name=time_control]", "an hour or so").await?;
+    click(&browser, "#event-form button[type=submit]").await?;
+    let source = browser.source().await?;
+    for field in ["end_date", "time_zone", "komi", "time_control"] {
+        assert!(source.contains(&format!(r#"data-error-for="{field}""#)), "{field}'s problem beside it: {source}");
+        assert!(source.contains(&format!(r#"<li data-field="{field}">"#)), "{field} in the list on top");
+    }
+    assert_eq!(source.matches("data-error-for=").count(), 4, "only the four wrong fields");
+    for (name, typed) in [
+        ("name", "杭州棋院秋季赛"),
+        ("venue", "杭州棋院"),
+        ("time_zone", "Mars/Olympus"),
+        ("komi", "lots"),
+        ("time_control", "an hour or so"),
+        ("start_date", "2026-12-06"),
+        ("end_date", "2026-12-05"),
+    ] {
+        let kept = browser.find(Locator::Css(&format!("input[name={name}]"))).await?.prop("value").await?;
+        assert_eq!(kept.as_deref(), Some(typed), "{name} kept");
     }
     let _ = browser.close().await;
     Ok(())

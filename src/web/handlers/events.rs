@@ -129,8 +129,9 @@ pub struct EventForm {
 }
 
 impl EventForm {
-    fn parse(&self) -> Result<EventSettings, String> {
-        EventSettings::parse(&EventInput {
+    /// The settings, or every field's problem (field, message).
+    fn parse(&self) -> Result<EventSettings, Vec<(&'static str, String)>> {
+        EventSettings::parse_all(&EventInput {
             name: &self.name,
             venue: &self.venue,
             start_date: &self.start_date,
@@ -170,7 +171,7 @@ impl EventForm {
                 knockout_after: &self.knockout_after,
             },
         })
-        .map_err(|e| e.0)
+        .map_err(|errors| errors.into_iter().map(|(field, e)| (field, e.0)).collect())
     }
 
     /// The form's system fields as `settings` fill them. The tie-break order stays blank while
@@ -240,6 +241,8 @@ pub struct EventFormPage {
     action: String,
     editing: bool,
     error: Option<String>,
+    /// Each field's problem, beside it and listed on top.
+    field_errors: Vec<(&'static str, String)>,
     systems: Vec<&'static str>,
     rulesets: Vec<&'static str>,
     placements: Vec<&'static str>,
@@ -247,6 +250,16 @@ pub struct EventFormPage {
 }
 
 impl EventFormPage {
+    /// The problem with `field`, if the form was refused for it.
+    fn field_error(&self, field: &str) -> Option<String> {
+        self.field_errors.iter().find(|(f, _)| *f == field).map(|(_, e)| e.clone())
+    }
+
+    fn with_field_errors(mut self, errors: Vec<(&'static str, String)>) -> Self {
+        self.field_errors = errors;
+        self
+    }
+
     fn ruleset_name(&self, code: &str) -> String {
         crate::web::view::ruleset_name(self.ctx.locale, code)
     }
@@ -258,6 +271,7 @@ impl EventFormPage {
             action,
             editing,
             error,
+            field_errors: Vec::new(),
             systems: System::ALL.iter().map(|s| s.code()).collect(),
             rulesets: RULESETS.to_vec(),
             placements: Placement::ALL.iter().map(|p| p.code()).collect(),
@@ -345,9 +359,9 @@ pub async fn create(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<Ev
             ctx.flash("success", ctx.t("flash-event-created"));
             Ok(see_other(&format!("/events/{}", created.id)))
         }
-        Err(message) => page_with_status(
+        Err(errors) => page_with_status(
             StatusCode::BAD_REQUEST,
-            &EventFormPage::new(ctx, form, "/events".into(), false, Some(message)),
+            &EventFormPage::new(ctx, form, "/events".into(), false, None).with_field_errors(errors),
         ),
     }
 }
@@ -532,18 +546,19 @@ pub async fn update(
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let action = format!("/events/{event_id}/edit");
-    let error = match form.parse() {
+    let (error, field_errors) = match form.parse() {
         Ok(settings) => match events::update(&state, &account, event_id, &settings, ctx.locale).await {
             Ok(()) => {
                 ctx.flash("success", ctx.t("flash-event-saved"));
                 return Ok(see_other(&format!("/events/{event_id}")));
             }
-            Err(AppError::BadRequest(message)) => message,
+            Err(AppError::BadRequest(message)) => (Some(message), Vec::new()),
             Err(other) => return Err(other),
         },
-        Err(message) => message,
+        Err(errors) => (None, errors),
     };
-    page_with_status(StatusCode::BAD_REQUEST, &EventFormPage::new(ctx, form, action, true, Some(error)))
+    let page = EventFormPage::new(ctx, form, action, true, error).with_field_errors(field_errors);
+    page_with_status(StatusCode::BAD_REQUEST, &page)
 }
 
 #[derive(Deserialize)]

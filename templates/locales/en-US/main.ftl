@@ -12,6 +12,7 @@ nav-signup = Sign up
 site-admin = site admin
 go-back = Go back
 go-home = Home
+form-errors = Please check these fields; everything you typed is kept:
 error-title-400 = Not done
 error-title-403 = Not allowed
 error-title-404 = Not found

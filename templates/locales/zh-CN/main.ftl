@@ -12,6 +12,7 @@ nav-signup = 注册
 site-admin = 网站管理员
 go-back = 返回
 go-home = 返回首页
+form-errors = 请检查以下各项，已填写的内容均已保留：
 error-title-400 = 未能完成
 error-title-403 = 无权操作
 error-title-404 = 页面不存在
