@@ -193,6 +193,11 @@ impl PageCtx {
         self.locale.t_args(key, &[(name, Arg::Num(value.as_number()))])
     }
 
+    /// A rank in the reader's language (see `web::view::rank`).
+    pub fn rank(&self, text: &str) -> String {
+        crate::web::view::rank(self.locale, text)
+    }
+
     pub fn t_s(&self, key: &str, name: &'static str, value: &str) -> String {
         self.locale.t_args(key, &[(name, Arg::Str(value))])
     }

@@ -41,6 +41,16 @@ fn in_zone(at: &chrono::DateTime<chrono::Utc>, time_zone: &str, format: &str) ->
     at.with_timezone(&zone).format(format).to_string()
 }
 
+/// A rank as the reader's language writes it: 5段, 1级, 职业9段 in 中文; 5d, 1k, 9p in English.
+/// A text that is not a rank is shown as typed.
+pub fn rank(locale: Locale, text: &str) -> String {
+    match crate::domain::rank::Rank::parse(text) {
+        Ok(rank) if locale == Locale::Zh => rank.display_zh(),
+        Ok(rank) => rank.to_string(),
+        Err(_) => text.to_string(),
+    }
+}
+
 /// A rule set's name in the reader's language ("中国围棋竞赛规则（1988）").
 pub fn ruleset_name(locale: Locale, code: &str) -> String {
     locale.t(&format!("ruleset-{code}"))
@@ -125,6 +135,15 @@ mod tests {
         assert_eq!(local_time(&at, "Europe/Amsterdam"), "2026-12-05 02:30 CET");
         assert_eq!(local_time(&at, "Mars/Olympus"), "2026-12-05 01:30 UTC");
         assert_eq!(local_time_exact(&at, "Asia/Shanghai"), "2026-12-05 09:30:00 CST");
+    }
+
+    #[test]
+    fn ranks_are_written_in_the_readers_language() {
+        assert_eq!(rank(Locale::Zh, "5d"), "5段");
+        assert_eq!(rank(Locale::Zh, "1k"), "1级");
+        assert_eq!(rank(Locale::Zh, "9p"), "职业9段");
+        assert_eq!(rank(Locale::En, "3段"), "3d");
+        assert_eq!(rank(Locale::En, "?"), "?");
     }
 
     #[test]

@@ -127,6 +127,10 @@ async fn a_refused_result_goes_back_to_the_round_with_its_message_on_top() -> Te
     let again = director.post_from(&round, &result, &[("outcome", "white"), ("margin", "R")]).await?;
     assert!(again.redirected_to(&round), "back to the round, not a bare error page: {:?}", again.location);
     let page = director.get(&round).await?.body;
+    assert!(
+        page.contains(r#"<span class="rank">7段</span>"#) && !page.contains(r#"<span class="rank">7d</span>"#),
+        "ranks in 中文"
+    );
     let flash = page.split(r#"id="flash""#).nth(1).unwrap_or_default();
     assert!(flash.starts_with(r#" role="alert">"#) && flash.contains("台"), "the message on top, in 中文: {page}");
     // Sent without its page (a script), the refusal is an error page that knows its reader.
