@@ -5,6 +5,9 @@
 //! language. A cause chain (database, mail, I/O) is logged, never shown.
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
 
+use crate::domain::message::Message;
+use crate::i18n::Locale;
+
 pub type AppResult<T> = Result<T, AppError>;
 
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +24,10 @@ pub enum AppError {
     /// The request was understood but cannot be done; the message is shown to the user.
     #[error("{0}")]
     BadRequest(String),
+    /// The form or the address could not be read at all (a field of the wrong shape, sent by
+    /// no page of ours); what the parser said is logged, the page says it plainly.
+    #[error("unreadable request: {0}")]
+    Unreadable(String),
     /// The form's CSRF token or origin did not check out.
     #[error("the form expired or came from another site")]
     Csrf,
@@ -39,6 +46,11 @@ pub enum AppError {
 impl AppError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest(message.into())
+    }
+
+    /// A refusal the core explained, said in the reader's language.
+    pub fn refused(locale: Locale, message: &Message) -> Self {
+        AppError::BadRequest(locale.message(message))
     }
 }
 
@@ -71,7 +83,7 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Unreadable(_) => StatusCode::BAD_REQUEST,
             AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -83,6 +95,9 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         if let AppError::Database(_) | AppError::Internal(_) = self {
             tracing::error!(error = ?anyhow_chain(self), "request failed");
+        }
+        if let AppError::Unreadable(detail) = self {
+            tracing::info!(detail, "request could not be read");
         }
         HttpResponse::build(self.status_code())
             .content_type("text/plain; charset=utf-8")

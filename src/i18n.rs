@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
+use crate::domain::message::{Message, MessageArg};
 use crate::domain::pairing::relay::RelayError;
 use crate::domain::result::GameResult;
 
@@ -107,6 +108,11 @@ impl Locale {
         LOCALES.lookup(self.langid(), key)
     }
 
+    /// The message `key`, or None when the locale files have no such message.
+    pub fn try_t(self, key: &str) -> Option<String> {
+        LOCALES.try_lookup(self.langid(), key)
+    }
+
     /// The message `key` with named arguments.
     pub fn t_args(self, key: &str, args: &[(&'static str, Arg<'_>)]) -> String {
         let map: HashMap<Cow<'static, str>, FluentValue> = args
@@ -120,6 +126,32 @@ impl Locale {
             })
             .collect();
         LOCALES.lookup_with_args(self.langid(), key, &map)
+    }
+
+    /// A message of the core in this language; arguments that are messages are said in it too.
+    pub fn message(self, message: &Message) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue> = message
+            .args
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    MessageArg::Text(s) => FluentValue::from(s.clone()),
+                    MessageArg::Number(n) => FluentValue::from(*n),
+                    MessageArg::Message(inner) => FluentValue::from(self.message(inner)),
+                };
+                (name.clone(), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(self.langid(), &message.key, &map)
+    }
+
+    /// A stored text in this language: a message the engine filed (see
+    /// [`Message::to_stored`]) is said in it, words someone typed are shown as typed.
+    pub fn stored_text(self, text: &str) -> String {
+        match Message::from_stored(text) {
+            Some(message) => self.message(&message),
+            None => text.to_string(),
+        }
     }
 
     /// A result as this language writes it (黑中盘胜, B+R).
@@ -145,6 +177,14 @@ impl Locale {
             }
             other => other.to_string(),
         }
+    }
+}
+
+/// A message's English: what the command line prints and the logs keep. It lives here, beside
+/// the locale files, so that the core names messages without knowing their words.
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Locale::En.message(self))
     }
 }
 
@@ -182,12 +222,13 @@ mod tests {
         assert!(missing_en.is_empty(), "missing in en-US: {missing_en:?}");
     }
 
-    /// Every `t("key")` a template uses must exist, or the page would show the bare key.
+    /// Every `t("key")` a template or the code uses, and every message the core names, must
+    /// exist, or the page would show the bare key.
     #[test]
     fn every_key_used_in_templates_exists() {
         let en = keys_of("templates/locales/en-US/main.ftl");
         let mut missing = BTreeSet::new();
-        let mut stack = vec![std::path::PathBuf::from("templates")];
+        let mut stack = vec![std::path::PathBuf::from("templates"), std::path::PathBuf::from("src")];
         while let Some(dir) = stack.pop() {
             for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
                 let path = entry.path();
@@ -196,9 +237,10 @@ mod tests {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                for marker in [".t(\"", "{{ t(\"", ".t_args(\"", ".t_n(\"", ".t_s(\""] {
+                for marker in [".t(\"", "{{ t(\"", ".t_args(\"", ".t_n(\"", ".t_s(\"", "Message::new(\""] {
                     for piece in text.split(marker).skip(1) {
                         if let Some(key) = piece.split('"').next()
+                            && key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
                             && !en.contains(key)
                         {
                             missing.insert(format!("{}: {key}", path.display()));

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::message::Message;
+
 /// The colour a player holds in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Color {
@@ -38,6 +40,16 @@ impl Color {
     }
 }
 
+impl Color {
+    /// The colour's name, said in the reader's language ("Black", 黑方).
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -48,9 +60,15 @@ impl fmt::Display for Color {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColorError(pub String);
 
+impl ColorError {
+    pub fn message(&self) -> Message {
+        Message::new("error-colour").text("text", self.0.as_str())
+    }
+}
+
 impl fmt::Display for ColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\" is not a colour: use black (b) or white (w)", self.0)
+        self.message().fmt(f)
     }
 }
 

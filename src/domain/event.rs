@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::komi::Komi;
+use super::message::Message;
 use super::pairing::mcmahon::{HandicapRule, Placement};
 use super::pairing::relay::DrawPolicy;
 use super::pairing::team::TeamTieBreak;
@@ -59,7 +60,7 @@ impl System {
         System::ALL
             .into_iter()
             .find(|s| s.code() == code.trim())
-            .ok_or_else(|| FieldError(format!("\"{}\" is not a pairing system Yunzi offers", code.trim())))
+            .ok_or_else(|| Message::new("error-system-unknown").text("text", code.trim()).into())
     }
 
     /// Whether the engine pairs each round from the scores (so a director may edit the draft);
@@ -250,22 +251,24 @@ pub fn tie_break_text(order: &[TieBreak]) -> String {
 }
 
 /// An order of criteria typed as codes ("points, sos, cuss"): each known, none twice; may be
-/// empty. `what` names the kind of criterion in messages.
+/// empty. `what` is the locale key naming the kind of criterion in messages.
 fn parse_order<T: Copy + PartialEq>(
     text: &str,
     all: &[T],
     code: fn(T) -> &'static str,
-    what: &str,
+    what: &'static str,
 ) -> Result<Vec<T>, FieldError> {
     let mut order = Vec::new();
     for word in text.split([',', '，', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
         let found = all.iter().copied().find(|t| code(*t) == word.to_lowercase()).ok_or_else(|| {
             let codes: Vec<&str> = all.iter().map(|t| code(*t)).collect();
-            let (last, rest) = codes.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
-            FieldError(format!("\"{word}\" is not a {what}: use {} or {last}", rest.join(", ")))
+            Message::new("error-order-unknown")
+                .text("word", word)
+                .nested("what", Message::new(what))
+                .text("codes", codes.join(", "))
         })?;
         if order.contains(&found) {
-            return Err(FieldError(format!("The {what} \"{word}\" is listed twice")));
+            return Err(Message::new("error-order-twice").nested("what", Message::new(what)).text("word", word).into());
         }
         order.push(found);
     }
@@ -278,9 +281,9 @@ fn order_text<T: Copy>(order: &[T], code: fn(T) -> &'static str) -> String {
 }
 
 fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
-    let order = parse_order(text, &TieBreak::ALL, tie_break_code, "tie-break")?;
+    let order = parse_order(text, &TieBreak::ALL, tie_break_code, "criterion-tie-break")?;
     if order.is_empty() {
-        return Err(FieldError("Give at least one tie-break criterion, such as points".into()));
+        return Err(FieldError::new("error-tie-breaks-empty"));
     }
     Ok(order)
 }
@@ -313,12 +316,23 @@ pub struct SystemInput<'a> {
 }
 
 /// The option whose code is `text`; a blank field is the first option.
-fn choice<T: Copy>(text: &str, options: &[T], code: fn(T) -> &'static str, what: &str) -> Result<T, FieldError> {
+/// `what` is the locale key naming the choice in messages.
+fn choice<T: Copy>(
+    text: &str,
+    options: &[T],
+    code: fn(T) -> &'static str,
+    what: &'static str,
+) -> Result<T, FieldError> {
     let text = text.trim();
     options.iter().copied().find(|&o| text.is_empty() || code(o) == text).ok_or_else(|| {
         let codes: Vec<&str> = options.iter().map(|&o| code(o)).collect();
-        FieldError(format!("\"{text}\" is not {what}: use {}", codes.join(" or ")))
+        not_a_choice(text, what, &codes.join(", "))
     })
+}
+
+/// "`text` is not `what`: use `codes`".
+fn not_a_choice(text: &str, what: &'static str, codes: &str) -> FieldError {
+    Message::new("error-choice").text("text", text).nested("what", Message::new(what)).text("codes", codes).into()
 }
 
 /// Players each group (or the one table) sends to a knockout stage: 0 for none; the stage
@@ -327,27 +341,30 @@ fn knockout_stage(text: &str, groups: u32) -> Result<u32, FieldError> {
     if text.trim().is_empty() {
         return Ok(0);
     }
-    let what = if groups > 1 {
-        "Players from each group in the knockout stage (0 for none)"
-    } else {
-        "Players in the knockout stage (0 for none)"
-    };
+    let what = if groups > 1 { "field-knockout-each-group" } else { "field-knockout-players" };
     let each = number_in(text, 0..=MAX_KNOCKOUT_STAGE, what)?;
     if each >= 1 && each * groups < 2 {
-        return Err(FieldError("A knockout stage needs at least 2 players (0 for none)".into()));
+        return Err(FieldError::new("error-knockout-stage-two"));
     }
     if each * groups > MAX_KNOCKOUT_STAGE {
-        return Err(FieldError(format!(
-            "A knockout stage takes at most {MAX_KNOCKOUT_STAGE} players: {groups} groups send {each} each"
-        )));
+        return Err(Message::new("error-knockout-stage-most")
+            .number("max", MAX_KNOCKOUT_STAGE)
+            .number("groups", groups)
+            .number("each", each)
+            .into());
     }
     Ok(each)
 }
 
-fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, FieldError> {
+/// A whole number in `range`; `what` is the locale key of the field's name.
+fn number_in(text: &str, range: std::ops::RangeInclusive<u32>, what: &'static str) -> Result<u32, FieldError> {
     match text.trim().parse::<u32>() {
         Ok(n) if range.contains(&n) => Ok(n),
-        _ => Err(FieldError(format!("{what} must be a whole number from {} to {}", range.start(), range.end()))),
+        _ => Err(Message::new("error-number-range")
+            .nested("what", Message::new(what))
+            .number("min", *range.start())
+            .number("max", *range.end())
+            .into()),
     }
 }
 
@@ -358,77 +375,77 @@ impl SystemSettings {
         let defaults = SystemSettings::default();
         let mut settings = defaults.clone();
         let given = |text: &'_ str| -> Option<String> { Some(text.trim().to_string()).filter(|t| !t.is_empty()) };
-        let number = |text: &str, default: u32, range: std::ops::RangeInclusive<u32>, what: &str| match given(text) {
-            None => Ok(default),
-            Some(t) => number_in(&t, range, what),
-        };
+        let number =
+            |text: &str, default: u32, range: std::ops::RangeInclusive<u32>, what: &'static str| match given(text) {
+                None => Ok(default),
+                Some(t) => number_in(&t, range, what),
+            };
         if system.pairs_by_score() {
             if system == System::McMahon {
-                let rank = |text: &str, default: i32, what: &str| match given(text) {
+                let rank = |text: &str, default: i32, what: &'static str| match given(text) {
                     None => Ok(default),
-                    Some(t) => {
-                        Rank::parse(&t).map(|r| r.value()).map_err(|e| FieldError(format!("The McMahon {what}: {e}")))
-                    }
+                    Some(t) => Rank::parse(&t).map(|r| r.value()).map_err(|e| {
+                        FieldError(
+                            Message::new("error-field-is")
+                                .nested("field", Message::new(what))
+                                .nested("why", e.message()),
+                        )
+                    }),
                 };
-                settings.mcmahon_bar = rank(input.mcmahon_bar, defaults.mcmahon_bar, "bar")?;
-                settings.mcmahon_floor = rank(input.mcmahon_floor, defaults.mcmahon_floor, "floor")?;
+                settings.mcmahon_bar = rank(input.mcmahon_bar, defaults.mcmahon_bar, "field-mcmahon-bar")?;
+                settings.mcmahon_floor = rank(input.mcmahon_floor, defaults.mcmahon_floor, "field-mcmahon-floor")?;
                 if settings.mcmahon_floor > settings.mcmahon_bar {
-                    return Err(FieldError("The McMahon floor must not be above the bar".into()));
+                    return Err(FieldError::new("error-mcmahon-floor-above-bar"));
                 }
             }
             if let Some(code) = given(input.placement) {
                 settings.placement = Placement::parse(&code).ok_or_else(|| {
-                    FieldError(format!(
-                        "\"{code}\" is not a placement: use split-and-fold, split-and-random or adjacent"
-                    ))
+                    not_a_choice(&code, "choice-placement", "split-and-fold, split-and-random, adjacent")
                 })?;
             }
             settings.avoid_same_club = input.avoid_same_club;
-            settings.same_team_rounds =
-                number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "Rounds without team-mates meeting")?;
+            settings.same_team_rounds = number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "field-same-team-rounds")?;
             settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
             if input.handicap {
                 settings.handicap = Some(HandicapRule {
-                    reduction: number(input.handicap_reduction, 0, 0..=9, "The handicap reduction")? as u8,
-                    max_stones: number(input.handicap_max, 9, 1..=9, "The largest handicap")? as u8,
+                    reduction: number(input.handicap_reduction, 0, 0..=9, "field-handicap-reduction")? as u8,
+                    max_stones: number(input.handicap_max, 9, 1..=9, "field-handicap-max")? as u8,
                 });
             }
         }
         match system {
             System::RoundRobin => {
-                settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
-                settings.groups = number(input.groups, 1, 1..=MAX_GROUPS, "Groups (1 for one table)")?;
+                settings.cycles = number(input.cycles, 1, 1..=2, "field-cycles")?;
+                settings.groups = number(input.groups, 1, 1..=MAX_GROUPS, "field-groups")?;
                 settings.knockout_after = knockout_stage(input.knockout_after, settings.groups)?;
             }
             System::Knockout => {
-                settings.lives = number(input.lives, 1, 1..=5, "Lives (1 single, 2 double elimination)")?;
+                settings.lives = number(input.lives, 1, 1..=5, "field-lives")?;
                 settings.third_place_game = input.third_place_game && settings.lives == 1;
             }
             System::BestOf => {
-                settings.best_of = number(input.best_of, 3, 1..=15, "Best of")?;
+                settings.best_of = number(input.best_of, 3, 1..=15, "field-best-of")?;
                 if settings.best_of % 2 == 0 {
-                    return Err(FieldError(
-                        "Best of must be an odd number of games: 3 (三局两胜), 5 (五局三胜) …".into(),
-                    ));
+                    return Err(FieldError::new("error-best-of-odd"));
                 }
             }
             System::Team => {
-                settings.team_boards = number(input.team_boards, 4, 1..=BOARD_MAX as u32, "Boards per match")?;
+                settings.team_boards = number(input.team_boards, 4, 1..=BOARD_MAX as u32, "field-team-boards")?;
                 settings.team_pairing = choice(
                     input.team_pairing,
                     &[TeamPairing::Swiss, TeamPairing::RoundRobin, TeamPairing::AllPlayAll],
                     TeamPairing::code,
-                    "a way for teams to meet",
+                    "choice-team-pairing",
                 )?;
                 if settings.team_pairing == TeamPairing::RoundRobin {
-                    settings.cycles = number(input.cycles, 1, 1..=2, "Cycles (1 single, 2 double round robin)")?;
+                    settings.cycles = number(input.cycles, 1, 1..=2, "field-cycles")?;
                 }
                 if settings.team_pairing == TeamPairing::Swiss {
                     settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
                 }
                 if let Some(text) = given(input.team_tie_breaks) {
                     settings.team_tie_breaks =
-                        parse_order(&text, &TEAM_TIE_BREAKS, team_tie_break_code, "team tie-break")?;
+                        parse_order(&text, &TEAM_TIE_BREAKS, team_tie_break_code, "criterion-team-tie-break")?;
                 }
             }
             System::Relay => {
@@ -436,28 +453,26 @@ impl SystemSettings {
                     input.relay_order,
                     &[RelayOrder::Fixed, RelayOrder::Nominated],
                     RelayOrder::code,
-                    "a relay order",
+                    "choice-relay-order",
                 )?;
                 settings.relay_draw = choice(
                     input.relay_draw,
                     &[DrawPolicy::Replay, DrawPolicy::BothOut],
                     DrawPolicy::code,
-                    "what a relay draw does",
+                    "choice-relay-draw",
                 )?;
             }
             System::Swiss | System::McMahon => {}
         }
         if let Some(code) = given(input.seating).filter(|_| !system.pairs_by_score()) {
-            settings.seating = Seating::ALL
-                .into_iter()
-                .find(|s| s.code() == code)
-                .ok_or_else(|| FieldError("Seating must be by strength or by lot".into()))?;
+            settings.seating =
+                Seating::ALL.into_iter().find(|s| s.code() == code).ok_or_else(|| FieldError::new("error-seating"))?;
         }
         settings.tradition = match given(input.tradition).as_deref() {
             None | Some("chinese") => Tradition::Chinese,
             Some("european") => Tradition::European,
             Some(other) => {
-                return Err(FieldError(format!("\"{other}\" is not a standings tradition: use chinese or european")));
+                return Err(not_a_choice(other, "choice-tradition", "chinese, european"));
             }
         };
         settings.tie_breaks = match given(input.tie_breaks) {
@@ -465,7 +480,7 @@ impl SystemSettings {
             Some(text) => parse_tie_breaks(&text)?,
         };
         if settings.tie_breaks.contains(&TieBreak::McMahonScore) && system != System::McMahon {
-            return Err(FieldError("The tie-break mms (McMahon score) needs the McMahon system; use points".into()));
+            return Err(FieldError::new("error-mms-needs-mcmahon"));
         }
         Ok(settings)
     }
@@ -506,7 +521,7 @@ pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
         .iter()
         .find(|r| **r == code.trim())
         .copied()
-        .ok_or_else(|| FieldError(format!("\"{}\" is not a known ruleset", code.trim())))
+        .ok_or_else(|| Message::new("error-ruleset-unknown").text("text", code.trim()).into())
 }
 
 /// Most rounds an event can have.
@@ -582,23 +597,21 @@ impl EventSettings {
     /// belongs to ("end_date" for dates out of order), in the form's order.
     pub fn parse_all(input: &EventInput<'_>) -> Result<EventSettings, Vec<(&'static str, FieldError)>> {
         let mut errors: Vec<(&'static str, FieldError)> = Vec::new();
-        let name = keep(&mut errors, "name", clean_text(input.name, "The event name", 120, true));
-        let venue = keep(&mut errors, "venue", clean_text(input.venue, "The venue", 200, false));
-        let start_date = keep(&mut errors, "start_date", parse_date(input.start_date, "start date"));
-        let end_date = keep(&mut errors, "end_date", parse_date(input.end_date, "end date"));
+        let name = keep(&mut errors, "name", clean_text(input.name, "field-event-name", 120, true));
+        let venue = keep(&mut errors, "venue", clean_text(input.venue, "field-venue", 200, false));
+        let start_date = keep(&mut errors, "start_date", parse_date(input.start_date, "field-start-date"));
+        let end_date = keep(&mut errors, "end_date", parse_date(input.end_date, "field-end-date"));
         if let (Some(start), Some(end)) = (start_date, end_date)
             && end < start
         {
-            keep(&mut errors, "end_date", Err::<(), _>(FieldError("The event cannot end before it starts".into())));
+            keep(&mut errors, "end_date", Err::<(), _>(FieldError::new("error-event-ends-before")));
         }
         let time_zone = input.time_zone.trim();
         if time_zone.parse::<chrono_tz::Tz>().is_err() {
             keep(
                 &mut errors,
                 "time_zone",
-                Err::<(), _>(FieldError(format!(
-                    "\"{time_zone}\" is not a time zone: use a name such as Asia/Shanghai or Europe/Amsterdam"
-                ))),
+                Err::<(), _>(FieldError(Message::new("error-time-zone").text("text", time_zone))),
             );
         }
         let rounds = keep(
@@ -606,7 +619,11 @@ impl EventSettings {
             "rounds",
             match input.rounds.trim().parse::<u32>() {
                 Ok(n) if (1..=MAX_ROUNDS).contains(&n) => Ok(n),
-                _ => Err(FieldError(format!("The number of rounds must be a whole number from 1 to {MAX_ROUNDS}"))),
+                _ => Err(Message::new("error-number-range")
+                    .nested("what", Message::new("field-rounds"))
+                    .number("min", 1)
+                    .number("max", MAX_ROUNDS)
+                    .into()),
             },
         );
         let system = keep(&mut errors, "system", System::parse(input.system));
@@ -619,10 +636,10 @@ impl EventSettings {
                 "komi",
                 crate::domain::go::ruleset::Ruleset::preset(ruleset)
                     .map(|rules| rules.komi)
-                    .ok_or_else(|| FieldError(format!("\"{ruleset}\" is not a known ruleset"))),
+                    .ok_or_else(|| Message::new("error-ruleset-unknown").text("text", ruleset).into()),
             ),
             ("", None) => None,
-            (text, _) => keep(&mut errors, "komi", Komi::parse(text).map_err(|e| FieldError(e.to_string()))),
+            (text, _) => keep(&mut errors, "komi", Komi::parse(text).map_err(|e| FieldError(e.0))),
         };
         let board_size = keep(
             &mut errors,
@@ -631,7 +648,7 @@ impl EventSettings {
                 "" => Ok(19),
                 text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
                     Ok(n) if (5..=25).contains(&n) => Ok(n),
-                    _ => Err(FieldError("The board size must be a number of lines from 5 to 25, such as 19".into())),
+                    _ => Err(FieldError::new("error-board-size")),
                 },
             },
         );
@@ -640,36 +657,35 @@ impl EventSettings {
             "late_limit_minutes",
             match input.late_limit_minutes.trim() {
                 "" => Ok(0),
-                text => number_in(text, 0..=240, "The lateness limit (minutes after the start; 0 for none)"),
+                text => number_in(text, 0..=240, "field-late-limit"),
             },
         );
         let cycle_outcome = keep(
             &mut errors,
             "cycle_outcome",
             crate::domain::referee::CycleOutcome::parse(input.cycle_outcome).ok_or_else(|| {
-                FieldError(format!(
-                    "\"{}\" is not what a cycle comes to: use draw, replay or no-result",
-                    input.cycle_outcome.trim()
-                ))
+                not_a_choice(input.cycle_outcome.trim(), "choice-cycle-outcome", "draw, replay, no-result")
             }),
         );
         let warning_penalty = keep(
             &mut errors,
             "warning_penalty",
-            crate::domain::referee::WarningPenalty::parse(input.warning_penalty).ok_or_else(|| {
-                FieldError(format!(
-                    "\"{}\" is not a warning penalty: leave it blank for the rules' own, or use stone or none",
-                    input.warning_penalty.trim()
-                ))
-            }),
+            crate::domain::referee::WarningPenalty::parse(input.warning_penalty)
+                .ok_or_else(|| not_a_choice(input.warning_penalty.trim(), "choice-warning-penalty", "stone, none")),
         );
         // Stored in the canonical notation, which the live clocks read back.
         let time_control = keep(
             &mut errors,
             "time_control",
-            clean_text(input.time_control, "The time control", 200, false).and_then(|text| {
+            clean_text(input.time_control, "field-time-control", 200, false).and_then(|text| {
                 crate::domain::clock::TimeControl::parse(&text)
-                    .map_err(|e| FieldError(format!("The time control: {e}")))
+                    .map_err(|e| {
+                        FieldError(
+                            Message::new("error-field-is")
+                                .nested("field", Message::new("field-time-control"))
+                                .nested("why", e.0),
+                        )
+                    })
                     .map(|control| control.map(|c| c.to_string()).unwrap_or_default())
             }),
         );
@@ -719,9 +735,26 @@ fn keep<T>(
     }
 }
 
-fn parse_date(input: &str, what: &str) -> Result<NaiveDate, FieldError> {
+fn parse_date(input: &str, what: &'static str) -> Result<NaiveDate, FieldError> {
     NaiveDate::parse_from_str(input.trim(), "%Y-%m-%d")
-        .map_err(|_| FieldError(format!("The {what} must be a date such as 2026-12-05")))
+        .map_err(|_| Message::new("error-date").nested("field", Message::new(what)).into())
+}
+
+/// An instant as the venue's clocks show it: in the event's time zone, with its offset from
+/// UTC ("2026-12-05 09:30 UTC+08:00"), which reads the same in every language where a zone's
+/// abbreviation would not (CST is China's and America's); UTC if the zone is not one.
+pub fn local_time(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
+    in_zone(at, time_zone, "%Y-%m-%d %H:%M UTC%:z")
+}
+
+/// [`local_time`] to the second, for the audit log.
+pub fn local_time_exact(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
+    in_zone(at, time_zone, "%Y-%m-%d %H:%M:%S UTC%:z")
+}
+
+fn in_zone(at: &chrono::DateTime<chrono::Utc>, time_zone: &str, format: &str) -> String {
+    let zone: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+    at.with_timezone(&zone).format(format).to_string()
 }
 
 #[cfg(test)]
@@ -796,7 +829,7 @@ mod tests {
         assert_eq!(mcmahon.knockout_after, 8, "then a knockout of the top 8 (积分编排淘汰制)");
         for (text, message) in [("1", "at least 2"), ("257", "from 0 to 256"), ("top", "from 0 to 256")] {
             let refused = system_settings("swiss", SystemInput { knockout_after: text, ..system_input() });
-            assert!(refused.as_ref().is_err_and(|e| e.0.contains(message)), "{text}: {refused:?}");
+            assert!(refused.as_ref().is_err_and(|e| e.to_string().contains(message)), "{text}: {refused:?}");
         }
 
         let round_robin = system_settings("round-robin", system_input())?;
@@ -806,10 +839,10 @@ mod tests {
         assert_eq!(round_robin.knockout_after, 8, "then a knockout of the top 8 of each group");
         let crowded =
             system_settings("round-robin", SystemInput { groups: "32", knockout_after: "9", ..system_input() });
-        assert!(crowded.is_err_and(|e| e.0.contains("at most 256")));
+        assert!(crowded.is_err_and(|e| e.to_string().contains("at most 256")));
         let one_table =
             system_settings("round-robin", SystemInput { groups: "1", knockout_after: "1", ..system_input() });
-        assert!(one_table.is_err_and(|e| e.0.contains("at least 2")));
+        assert!(one_table.is_err_and(|e| e.to_string().contains("at least 2")));
         let winners =
             system_settings("round-robin", SystemInput { groups: "4", knockout_after: "1", ..system_input() })?;
         assert_eq!(winners.knockout_after, 1, "the four group winners play a knockout");
@@ -878,7 +911,7 @@ mod tests {
         for (system, input, expected) in cases {
             match system_settings(system, input) {
                 Ok(s) => panic!("{system} accepted {s:?}"),
-                Err(e) => assert!(e.0.contains(expected), "{e} should mention {expected}"),
+                Err(e) => assert!(e.to_string().contains(expected), "{e} should mention {expected}"),
             }
         }
     }
@@ -923,7 +956,7 @@ mod tests {
         let errors = EventSettings::parse_all(&bad).err().unwrap_or_default();
         let fields: Vec<&str> = errors.iter().map(|(field, _)| *field).collect();
         assert_eq!(fields, vec!["end_date", "komi", "time_control"], "{errors:?}");
-        assert!(errors[0].1.0.contains("end before"), "{errors:?}");
+        assert!(errors[0].1.to_string().contains("end before"), "{errors:?}");
         assert!(EventSettings::parse_all(&input()).is_ok());
     }
 
@@ -948,7 +981,7 @@ mod tests {
         for (case, expected) in cases {
             match EventSettings::parse(&case) {
                 Ok(_) => panic!("accepted {case:?}"),
-                Err(e) => assert!(e.0.contains(expected), "{e} should mention {expected}"),
+                Err(e) => assert!(e.to_string().contains(expected), "{e} should mention {expected}"),
             }
         }
     }

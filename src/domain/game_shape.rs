@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::color::Color;
+use super::message::Message;
 use super::result::GameResult;
 
 /// A move as a player or a board assistant makes it.
@@ -23,8 +24,8 @@ pub struct Refusal {
     /// The rule's stable name ("occupied", "suicide", "ko" …), for the pages to say it in the
     /// reader's language.
     pub code: &'static str,
-    /// The reason as a referee reads it, in English (records and logs).
-    pub reason: String,
+    /// The reason as a referee reads it (its `Display` is the English, for records and logs).
+    pub reason: Message,
     /// The move can be made on a real board all the same (a stone on an empty point): a board
     /// assistant who enters it has seen it played, so it is held for a referee to rule on.
     pub made_at_the_board: bool,
@@ -32,7 +33,7 @@ pub struct Refusal {
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
+        self.reason.fmt(f)
     }
 }
 

@@ -2,15 +2,17 @@
 //! also a quarter of a 子, so every komi a referee can name (3¾ 子, 7.5 目, 0.5) is exact.
 use std::fmt;
 
+use super::message::Message;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi(i32);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KomiError(String);
+pub struct KomiError(pub Message);
 
 impl fmt::Display for KomiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -24,10 +26,7 @@ impl Komi {
 
     pub fn from_half_points(half_points: i32) -> Result<Komi, KomiError> {
         if half_points.abs() > LIMIT_HALF_POINTS {
-            return Err(KomiError(format!(
-                "komi of {} points is out of range (at most 50 either way)",
-                format_half(half_points)
-            )));
+            return Err(KomiError(Message::new("error-komi-range").text("points", format_half(half_points))));
         }
         Ok(Komi(half_points))
     }
@@ -36,24 +35,21 @@ impl Komi {
         self.0
     }
 
-    /// Reads "7.5", "6.5目", "3¾子", "3 3/4子", "3.75子", "0", "-0.5". A bare number is in 目.
+    /// Reads "7.5", "6.5目", "3¾子", "3 3/4子", "3.75子", "3¾ stones", "7.5 points", "0",
+    /// "-0.5". A bare number is in 目.
     pub fn parse(input: &str) -> Result<Komi, KomiError> {
         let text: String = input.chars().filter(|c| !c.is_whitespace()).collect();
-        let bad = || {
-            KomiError(format!(
-                "\"{}\" is not a komi: write points such as 7.5 or 6.5目, or stones such as 3¾子",
-                input.trim()
-            ))
-        };
+        let bad = || KomiError(Message::new("error-komi").text("text", input.trim()));
         if text.is_empty() {
             return Err(bad());
         }
-        let (number, in_stones) = if let Some(n) = text.strip_suffix('子') {
-            (n, true)
-        } else if let Some(n) = text.strip_suffix('目') {
-            (n, false)
-        } else {
-            (text.as_str(), false)
+        let lower = text.to_lowercase();
+        let stones = ["子", "stones", "stone"].iter().find_map(|suffix| lower.strip_suffix(suffix));
+        let points = ["目", "points", "point", "pts", "pt"].iter().find_map(|suffix| lower.strip_suffix(suffix));
+        let (number, in_stones) = match (stones, points) {
+            (Some(n), _) => (n, true),
+            (None, Some(n)) => (n, false),
+            (None, None) => (lower.as_str(), false),
         };
         let (negative, number) = match number.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -65,7 +61,7 @@ impl Komi {
             quarters // a quarter 子 is half a 目
         } else {
             if quarters % 2 != 0 {
-                return Err(KomiError(format!("\"{}\": komi in points must be a whole or half point", input.trim())));
+                return Err(KomiError(Message::new("error-komi-half").text("text", input.trim())));
             }
             quarters / 2
         };
@@ -176,6 +172,10 @@ mod tests {
         assert_eq!(half("0.5"), Some(1));
         assert_eq!(half("-0.5"), Some(-1));
         assert_eq!(half(" 7.5 "), Some(15));
+        // An English reader writes the unit in words.
+        assert_eq!(half("3¾ stones"), Some(15));
+        assert_eq!(half("7.5 points"), Some(15));
+        assert_eq!(half("0.5 pt"), Some(1));
     }
 
     #[test]

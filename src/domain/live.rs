@@ -21,6 +21,7 @@ use super::go::ruleset::Ruleset;
 use super::go::scoring::{self, Count, CountInput};
 use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
+use super::message::Message;
 use super::result::{GameResult, Margin};
 
 /// Where the game stands.
@@ -199,35 +200,40 @@ pub enum LiveError {
     TooManyMoves,
 }
 
+impl LiveError {
+    pub fn message(&self) -> Message {
+        match self {
+            LiveError::Illegal(why) => Message::new("error-illegal-move").nested("why", why.reason.clone()),
+            LiveError::Held => Message::new("error-live-held"),
+            LiveError::NothingHeld => Message::new("error-live-nothing-held"),
+            LiveError::NotCounted => Message::new("error-live-not-counted"),
+            LiveError::NoClock => Message::new("error-live-no-clock"),
+            LiveError::NotNow(Phase::Waiting) => Message::new("error-live-waiting"),
+            LiveError::NotNow(Phase::Playing) => Message::new("error-live-playing"),
+            LiveError::NotNow(Phase::Marking) => Message::new("error-live-marking"),
+            LiveError::NotNow(Phase::Disputed) => Message::new("error-live-disputed"),
+            LiveError::NotNow(Phase::Finished) => Message::new("error-live-finished"),
+            LiveError::OffBoard => Message::new("illegal-off-board"),
+            LiveError::TooManyMoves => {
+                Message::new("error-live-too-many-moves").number("max", MAX_MOVES_PER_GAME as i64)
+            }
+            LiveError::NoStone => Message::new("error-live-no-stone"),
+            LiveError::Paused => Message::new("error-live-paused"),
+            LiveError::NotPaused => Message::new("error-live-not-paused"),
+            LiveError::SealRequired => Message::new("error-live-seal-required"),
+            LiveError::NoAdjournment => Message::new("error-live-no-adjournment"),
+            LiveError::NoPassOnTimeout => Message::new("error-live-no-pass-on-timeout"),
+            LiveError::Corrupt(n, why) => {
+                Message::new("error-live-corrupt").number("move", *n as i64).text("why", why.as_str())
+            }
+            LiveError::Board(why) => Message::new("error-live-board").text("why", why.as_str()),
+        }
+    }
+}
+
 impl fmt::Display for LiveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LiveError::Illegal(why) => write!(f, "illegal move: {why}"),
-            LiveError::Held => f.write_str("a move is held for the referee: play waits for the ruling"),
-            LiveError::NothingHeld => f.write_str("no move of that player is held for a ruling"),
-            LiveError::NotCounted => f.write_str("the game was not counted: there is nothing to recount"),
-            LiveError::NoClock => f.write_str("the game has no clock"),
-            LiveError::NotNow(Phase::Waiting) => f.write_str("the game has not started"),
-            LiveError::NotNow(Phase::Playing) => f.write_str("the game is still being played"),
-            LiveError::NotNow(Phase::Marking) => f.write_str("play has ended: the players are marking dead stones"),
-            LiveError::NotNow(Phase::Disputed) => f.write_str("the dead stones are disputed: a referee decides"),
-            LiveError::NotNow(Phase::Finished) => f.write_str("the game is over"),
-            LiveError::OffBoard => f.write_str("the point is not on the board"),
-            LiveError::TooManyMoves => write!(
-                f,
-                "the game has {MAX_MOVES_PER_GAME} moves, the most a record may hold: a referee decides the game"
-            ),
-            LiveError::NoStone => f.write_str("there is no stone there"),
-            LiveError::Paused => f.write_str("the game is paused"),
-            LiveError::NotPaused => f.write_str("the game is not paused"),
-            LiveError::SealRequired => f.write_str("the game is being adjourned: seal your move"),
-            LiveError::NoAdjournment => f.write_str("a move is sealed only when a referee adjourns the game"),
-            LiveError::NoPassOnTimeout => {
-                f.write_str("a timeout counts as a pass only under the 2002 rules with Chinese byo-yomi (Art. 22.5)")
-            }
-            LiveError::Corrupt(n, why) => write!(f, "stored move {n} does not replay: {why}"),
-            LiveError::Board(why) => f.write_str(why),
-        }
+        self.message().fmt(f)
     }
 }
 

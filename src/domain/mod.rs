@@ -9,6 +9,7 @@ pub mod interop;
 pub mod komi;
 pub mod limits;
 pub mod live;
+pub mod message;
 pub mod pairing;
 pub mod player;
 pub mod rank;

@@ -1,12 +1,27 @@
 //! The fields of a registered player, parsed at the boundary.
 use std::fmt;
 
+use super::message::Message;
+
+/// Why a field was refused, as a message for the reader.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldError(pub String);
+pub struct FieldError(pub Message);
+
+impl FieldError {
+    pub fn new(key: &'static str) -> FieldError {
+        FieldError(Message::new(key))
+    }
+}
+
+impl From<Message> for FieldError {
+    fn from(message: Message) -> FieldError {
+        FieldError(message)
+    }
+}
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -17,19 +32,24 @@ pub const CLUB_MAX_CHARS: usize = 100;
 pub const COUNTRY_MAX_CHARS: usize = 60;
 pub const EMAIL_MAX_CHARS: usize = 254;
 
-/// Trims, refuses control characters and checks the length. `what` names the field in the
-/// message.
-pub fn clean_text(input: &str, what: &str, max: usize, required: bool) -> Result<String, FieldError> {
+/// Trims, refuses control characters and checks the length. `what` is the locale key of the
+/// field's name, for the message.
+pub fn clean_text(input: &str, what: &'static str, max: usize, required: bool) -> Result<String, FieldError> {
     let text = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    let field = || Message::new(what);
     if required && text.is_empty() {
-        return Err(FieldError(format!("{what} is required")));
+        return Err(Message::new("error-field-required").nested("field", field()).into());
     }
     let count = text.chars().count();
     if count > max {
-        return Err(FieldError(format!("{what} is too long: {count} characters, at most {max}")));
+        return Err(Message::new("error-field-too-long")
+            .nested("field", field())
+            .number("count", count as i64)
+            .number("max", max as i64)
+            .into());
     }
     if text.chars().any(char::is_control) {
-        return Err(FieldError(format!("{what} contains control characters")));
+        return Err(Message::new("error-field-control").nested("field", field()).into());
     }
     Ok(text)
 }
@@ -40,7 +60,7 @@ pub struct PlayerName(String);
 
 impl PlayerName {
     pub fn parse(input: &str) -> Result<PlayerName, FieldError> {
-        clean_text(input, "The name", NAME_MAX_CHARS, true).map(PlayerName)
+        clean_text(input, "field-name", NAME_MAX_CHARS, true).map(PlayerName)
     }
 
     pub fn as_str(&self) -> &str {
@@ -66,7 +86,7 @@ pub struct EmailAddress(String);
 impl EmailAddress {
     pub fn parse(input: &str) -> Result<EmailAddress, FieldError> {
         let text = input.trim().to_lowercase();
-        let bad = || FieldError(format!("\"{}\" is not an e-mail address", input.trim()));
+        let bad = || FieldError(Message::new("error-email").text("text", input.trim()));
         if text.is_empty() || text.chars().count() > EMAIL_MAX_CHARS {
             return Err(bad());
         }
@@ -93,7 +113,7 @@ pub fn parse_rating(input: &str) -> Result<Option<i32>, FieldError> {
     }
     match text.parse::<i32>() {
         Ok(r) if (-3000..=4000).contains(&r) => Ok(Some(r)),
-        _ => Err(FieldError(format!("\"{text}\" is not a rating: give a whole number such as 2100"))),
+        _ => Err(Message::new("error-rating").text("text", text).into()),
     }
 }
 
@@ -172,7 +192,7 @@ fn parse_board(text: &str) -> Result<Option<i32>, FieldError> {
         "" => Ok(None),
         t => match t.parse::<i32>() {
             Ok(n) if (1..=BOARD_MAX).contains(&n) => Ok(Some(n)),
-            _ => Err(FieldError(format!("The board must be a whole number from 1 to {BOARD_MAX}, or blank"))),
+            _ => Err(Message::new("error-board-number").number("max", BOARD_MAX).into()),
         },
     }
 }
@@ -180,18 +200,18 @@ fn parse_board(text: &str) -> Result<Option<i32>, FieldError> {
 impl NewPlayer {
     pub fn parse(input: &PlayerInput<'_>) -> Result<NewPlayer, FieldError> {
         let name = PlayerName::parse(input.name)?;
-        let rank = super::rank::Rank::parse(input.rank).map_err(|e| FieldError(e.to_string()))?;
+        let rank = super::rank::Rank::parse(input.rank).map_err(|e| FieldError(e.message()))?;
         let email = if input.email.trim().is_empty() { None } else { Some(EmailAddress::parse(input.email)?) };
         Ok(NewPlayer {
             name,
             rank,
             rating: parse_rating(input.rating)?,
-            club: clean_text(input.club, "The club", CLUB_MAX_CHARS, false)?,
-            country: clean_text(input.country, "The country or region", COUNTRY_MAX_CHARS, false)?,
+            club: clean_text(input.club, "field-club", CLUB_MAX_CHARS, false)?,
+            country: clean_text(input.country, "field-country", COUNTRY_MAX_CHARS, false)?,
             email,
-            team: clean_text(input.team, "The team", CLUB_MAX_CHARS, false)?,
+            team: clean_text(input.team, "field-team", CLUB_MAX_CHARS, false)?,
             board: parse_board(input.board)?,
-            aga_id: super::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.to_string()))?,
+            aga_id: super::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.message()))?,
         })
     }
 }

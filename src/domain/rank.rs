@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::message::Message;
+
 /// Which ladder a rank is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum RankKind {
@@ -44,23 +46,21 @@ pub enum RankError {
     ProOutOfRange(String),
 }
 
+impl RankError {
+    pub fn message(&self) -> Message {
+        match self {
+            RankError::Empty => Message::new("error-rank-empty"),
+            RankError::Unrecognized(s) => Message::new("error-rank-unrecognized").text("text", s.as_str()),
+            RankError::KyuOutOfRange(s) => Message::new("error-rank-kyu").text("text", s.as_str()),
+            RankError::DanOutOfRange(s) => Message::new("error-rank-dan").text("text", s.as_str()),
+            RankError::ProOutOfRange(s) => Message::new("error-rank-pro").text("text", s.as_str()),
+        }
+    }
+}
+
 impl fmt::Display for RankError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RankError::Empty => f.write_str("no rank given: use 30k–1k, 1d–9d or 1p–9p"),
-            RankError::Unrecognized(s) => {
-                write!(f, "\"{s}\" is not a rank: use 30k–1k, 1d–9d or 1p–9p")
-            }
-            RankError::KyuOutOfRange(s) => {
-                write!(f, "\"{s}\" is not a rank: kyu grades go from 30k to 1k")
-            }
-            RankError::DanOutOfRange(s) => {
-                write!(f, "\"{s}\" is not a rank: dan grades go from 1d to 9d")
-            }
-            RankError::ProOutOfRange(s) => {
-                write!(f, "\"{s}\" is not a rank: professional grades go from 1p to 9p")
-            }
-        }
+        self.message().fmt(f)
     }
 }
 

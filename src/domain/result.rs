@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::color::Color;
+use super::message::Message;
 
 /// How a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,30 +77,24 @@ impl ResultError {
     }
 }
 
+impl ResultError {
+    pub fn message(&self) -> Message {
+        let key = match self.kind {
+            ResultErrorKind::Empty => "error-result-empty",
+            ResultErrorKind::Unrecognized => "error-result-unrecognized",
+            ResultErrorKind::UnrecognizedMargin => "error-margin-unrecognized",
+            ResultErrorKind::PointsNotHalf => "error-margin-points-half",
+            ResultErrorKind::StonesNotQuarter => "error-margin-stones-quarter",
+            ResultErrorKind::ZeroMargin => "error-margin-zero",
+            ResultErrorKind::TooLarge => "error-margin-too-large",
+        };
+        Message::new(key).text("text", self.input.as_str())
+    }
+}
+
 impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let input = &self.input;
-        match self.kind {
-            ResultErrorKind::Empty => f.write_str("no result given: use e.g. B+R, W+3.5, B+¾子, 0 (draw) or Void"),
-            ResultErrorKind::Unrecognized => {
-                write!(f, "\"{input}\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void")
-            }
-            ResultErrorKind::UnrecognizedMargin => write!(
-                f,
-                "\"{input}\": cannot read the margin; use R, T, F, points such as 3.5 or 3.5目, \
-                 or stones such as ¾子 or 1又1/4子"
-            ),
-            ResultErrorKind::PointsNotHalf => {
-                write!(f, "\"{input}\": a margin in points (目) must be a multiple of 0.5")
-            }
-            ResultErrorKind::StonesNotQuarter => {
-                write!(f, "\"{input}\": a margin in stones (子) must be a multiple of ¼ (0.25)")
-            }
-            ResultErrorKind::ZeroMargin => {
-                write!(f, "\"{input}\": a win needs a margin above zero; use 0 or Draw for a draw")
-            }
-            ResultErrorKind::TooLarge => write!(f, "\"{input}\": the margin is too large"),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -603,22 +598,19 @@ mod tests {
             parsed("B+0"),
             Err("\"B+0\": a win needs a margin above zero; use 0 or Draw for a draw".to_string())
         );
-        assert_eq!(parsed("B+3.25"), Err("\"B+3.25\": a margin in points (目) must be a multiple of 0.5".to_string()));
-        assert_eq!(
-            parsed("B+3.3目"),
-            Err("\"B+3.3目\": a margin in points (目) must be a multiple of 0.5".to_string())
-        );
+        assert_eq!(parsed("B+3.25"), Err("\"B+3.25\": a margin in points must be a multiple of 0.5".to_string()));
+        assert_eq!(parsed("B+3.3目"), Err("\"B+3.3目\": a margin in points must be a multiple of 0.5".to_string()));
         assert_eq!(
             parsed("黑胜1/3子"),
-            Err("\"黑胜1/3子\": a margin in stones (子) must be a multiple of ¼ (0.25)".to_string())
+            Err("\"黑胜1/3子\": a margin in stones must be a multiple of ¼ (0.25)".to_string())
         );
         assert_eq!(
             parsed("B+0.1子"),
-            Err("\"B+0.1子\": a margin in stones (子) must be a multiple of ¼ (0.25)".to_string())
+            Err("\"B+0.1子\": a margin in stones must be a multiple of ¼ (0.25)".to_string())
         );
         assert_eq!(
             parsed("hello"),
-            Err("\"hello\" is not a game result: use e.g. B+R, W+3.5, B+¾子, 黑中盘胜, 0 (draw) or Void".to_string())
+            Err("\"hello\" is not a game result: use e.g. B+R, W+3.5, B+¾ stone, 0 (draw) or Void".to_string())
         );
         assert_eq!(GameResult::parse("X+R").map_err(|e| e.kind()), Err(ResultErrorKind::Unrecognized));
         assert_eq!(GameResult::parse("B+lots").map_err(|e| e.kind()), Err(ResultErrorKind::UnrecognizedMargin));

@@ -42,7 +42,7 @@ pub async fn file(
     claim: &str,
     locale: Locale,
 ) -> AppResult<()> {
-    let claim = clean_text(claim, "The claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
+    let claim = clean_text(claim, "field-claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let board = queries::live_board(&txn, at, locale).await?;
@@ -301,7 +301,8 @@ pub async fn appeal(
     claim: &str,
     locale: Locale,
 ) -> AppResult<()> {
-    let claim = clean_text(claim, "The appeal", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
+    let claim =
+        clean_text(claim, "field-appeal", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = find(&txn, event_id, dispute_id).await?;

@@ -13,6 +13,7 @@ use crate::db::entities::{game, game_move, round, user};
 use crate::domain::color::Color;
 use crate::domain::game_shape::BoardGame;
 use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
+use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
@@ -62,10 +63,7 @@ fn may_act_for(seat: Seat, colour: Color) -> bool {
 }
 
 fn refused(e: LiveError, locale: Locale) -> AppError {
-    AppError::BadRequest(match e {
-        LiveError::Illegal(why) => locale.t_args("error-illegal-move", &[("why", Arg::Str(&why.to_string()))]),
-        other => other.to_string(),
-    })
+    AppError::refused(locale, &e.message())
 }
 
 /// Does `action` on the board as `account`, at the server's time. Returns the board after it,
@@ -119,7 +117,7 @@ pub async fn act(
         if let Some(start) = board.round.starts_at {
             return Err(AppError::BadRequest(locale.t_args(
                 "error-live-not-started",
-                &[("start", Arg::Str(&start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)))],
+                &[("start", Arg::Str(&crate::domain::event::local_time(&start, &board.event.time_zone)))],
             )));
         }
         // Without a scheduled start, the game starts with its first move.
@@ -144,8 +142,8 @@ pub async fn act(
                 // (out of turn, or illegal) that can be made on a real board was played there,
                 // and the referee rules on it.
                 Err(LiveError::Illegal(why)) if seat == Seat::Recorder && why.made_at_the_board => {
-                    let what = held_move_text(live, colour, point, &why.to_string());
-                    live.hold(colour, point, why.to_string(), now).map(|kind| held = Some((kind, colour, what)))
+                    let what = held_move_text(live, colour, point, &why.reason);
+                    live.hold(colour, point, why.reason.to_stored(), now).map(|kind| held = Some((kind, colour, what)))
                 }
                 Err(e) => Err(e),
             }
@@ -327,12 +325,18 @@ async fn resume_one(
 }
 
 /// The engine's claim for a held move: "White at A9: suicide".
-fn held_move_text(live: &LiveGame, colour: Color, point: Option<(u8, u8)>, why: &str) -> String {
+/// What a board assistant entered that the rules refuse, as the dispute states it.
+fn held_move_text(live: &LiveGame, colour: Color, point: Option<(u8, u8)>, why: &Message) -> String {
     let at = match point {
-        Some((x, y)) => live.game().cell_name(x, y),
-        None => "pass".into(),
+        Some((x, y)) => Message::new("claim-point").text("point", live.game().cell_name(x, y)),
+        None => Message::new("claim-pass"),
     };
-    format!("The board assistant entered {} at {at} after move {}: {why}", colour.as_str(), live.moves().len())
+    Message::new("claim-held-move")
+        .nested("colour", colour.message())
+        .nested("at", at)
+        .number("move", live.moves().len() as i64)
+        .nested("why", why.clone())
+        .to_stored()
 }
 
 /// A point as referees read it ("D4").
@@ -378,7 +382,7 @@ pub async fn apply_ruling(
     };
     let (stored, before) = (board.live.moves().len(), board.live.state().phase);
     board.live.tick(now);
-    board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::refused(locale, &e.message()))?;
     let stored = if ruling == Ruling::Replay {
         // The record so far stays with the dispute (its position) and the audit row.
         forget_moves(txn, board).await?;
@@ -494,7 +498,7 @@ pub(crate) async fn save(
     board.live.bump_version();
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
-        let claim = cycle.describe();
+        let claim = cycle.describe().to_stored();
         mails.extend(repo::file_dispute(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
     }
     let live = &board.live;
@@ -522,7 +526,7 @@ pub(crate) async fn save(
         // The players do not agree on the dead stones: a dispute for the referees, filed by
         // whoever refused the marks.
         let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
-        let claim = format!("The players do not agree on the dead stones. Marked dead: {}", marks.join(" "));
+        let claim = Message::new("claim-dead-stones").text("marks", marks.join(" ")).to_stored();
         mails.extend(repo::file_dispute(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
     }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
@@ -531,7 +535,10 @@ pub(crate) async fn save(
             && !matches!(change, Change::Ruling(_))
         {
             let loser = winner.opponent();
-            let claim = format!("{} lost on time after move {}", loser.as_str(), live.moves().len());
+            let claim = Message::new("claim-lost-on-time")
+                .nested("colour", loser.message())
+                .number("move", live.moves().len() as i64)
+                .to_stored();
             let filed = repo::file_dispute(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
             mails.extend(filed.await?);
         }

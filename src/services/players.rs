@@ -67,7 +67,7 @@ pub async fn add(
     input: &PlayerInput<'_>,
     locale: Locale,
 ) -> AppResult<player::Model> {
-    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
+    let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
@@ -120,7 +120,7 @@ pub async fn register_self(
     input: &PlayerInput<'_>,
     locale: Locale,
 ) -> AppResult<player::Model> {
-    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
+    let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
@@ -209,7 +209,7 @@ pub async fn set_aga_ids(
         let Some(p) = registered.iter().find(|p| p.id == *player_id) else { return Err(AppError::NotFound) };
         match AgaId::parse(text) {
             Ok(id) => wanted.push((p, id.map(|id| id.as_str().to_string()))),
-            Err(e) => problems.push(format!("{}: {e}", p.name)),
+            Err(e) => problems.push(format!("{}: {}", p.name, locale.message(&e.message()))),
         }
     }
     // Numbers kept from before count too: two players of one event never share one.
@@ -332,7 +332,7 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
             "club" | "俱乐部" | "单位" => &mut columns.club,
             "team" | "队伍" | "队" | "队名" => &mut columns.team,
             "board" | "台次" | "台" => &mut columns.board,
-            "aga" | "aga_id" | "aga id" | "agaid" | "aga number" => &mut columns.aga_id,
+            "aga" | "aga_id" | "aga id" | "agaid" | "aga number" | "aga会员号" => &mut columns.aga_id,
             "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
             "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
             _ => continue,
@@ -351,7 +351,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let header = match reader.headers() {
         Ok(h) => h.clone(),
-        Err(e) => return Err(vec![LineError { line: 1, message: e.to_string() }]),
+        Err(_) => return Err(vec![LineError { line: 1, message: locale.t("error-csv-unreadable") }]),
     };
     let columns = columns_from_header(&header);
     let (Some(name_col), Some(rank_col)) = (columns.name, columns.rank) else {
@@ -366,7 +366,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             Ok(r) => r,
             Err(e) => {
                 let line = e.position().map(|p| p.line()).unwrap_or(0);
-                errors.push(LineError { line, message: e.to_string() });
+                errors.push(LineError { line, message: locale.t("error-csv-unreadable") });
                 continue;
             }
         };
@@ -394,7 +394,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             aga_id: field(columns.aga_id),
         };
         match NewPlayer::parse(&input) {
-            Err(e) => errors.push(LineError { line, message: e.0 }),
+            Err(e) => errors.push(LineError { line, message: locale.message(&e.0) }),
             Ok(p) => {
                 if !seen_names.insert(p.name.key()) {
                     errors.push(LineError {

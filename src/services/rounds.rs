@@ -72,16 +72,7 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
 }
 
 fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
-    AppError::BadRequest(match e {
-        NextRoundError::AllRoundsPaired(n) => locale.t_args("error-all-rounds-paired", &[("n", Arg::Num(n.into()))]),
-        NextRoundError::ScheduleComplete(_)
-        | NextRoundError::ChampionKnown(_)
-        | NextRoundError::MatchDecided(_)
-        | NextRoundError::RelayWon(_) => locale.t("error-event-over"),
-        NextRoundError::BestOfNeedsTwo(n) => locale.t_args("error-best-of-two", &[("n", Arg::Num(n as i64))]),
-        NextRoundError::AllPlayAllTeams(n) => locale.t_args("error-all-play-all-teams", &[("n", Arg::Num(n as i64))]),
-        other => other.to_string(),
-    })
+    AppError::refused(locale, &e.message())
 }
 
 /// Makes the next round's pairing as an unpublished draft, by the event's system.

@@ -112,7 +112,11 @@ pub async fn set_lineup(
     let lineup = team.lineup(boards, Some(chosen)).map_err(|e| {
         AppError::BadRequest(locale.t_args(
             "error-lineup",
-            &[("team", Arg::Str(&team.name)), ("n", Arg::Num(boards as i64)), ("detail", Arg::Str(&e.to_string()))],
+            &[
+                ("team", Arg::Str(&team.name)),
+                ("n", Arg::Num(boards as i64)),
+                ("detail", Arg::Str(&locale.message(&e.message()))),
+            ],
         ))
     })?;
     repo::replace_lineup(&txn, event_id, round, &team.name, lineup.players()).await?;

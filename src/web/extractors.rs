@@ -198,6 +198,18 @@ impl PageCtx {
         crate::web::view::rank(self.locale, text)
     }
 
+    /// A stored statement (a dispute's claim, a held move's reason): the engine's in the
+    /// reader's language, a person's as typed.
+    pub fn claim(&self, text: &str) -> String {
+        self.locale.stored_text(text)
+    }
+
+    /// An article of the rules ("1988 Art. 21.3") in the reader's language (see
+    /// `web::view::article`).
+    pub fn article(&self, text: &str) -> String {
+        crate::web::view::article(self.locale, text)
+    }
+
     pub fn t_s(&self, key: &str, name: &'static str, value: &str) -> String {
         self.locale.t_args(key, &[(name, Arg::Str(value))])
     }
@@ -262,8 +274,7 @@ pub struct LateForm<T> {
 
 impl<T: serde::de::DeserializeOwned> LateForm<T> {
     pub fn parse(self) -> AppResult<T> {
-        serde_urlencoded::from_bytes(&self.body)
-            .map_err(|error| AppError::BadRequest(format!("The form could not be read: {error}")))
+        serde_urlencoded::from_bytes(&self.body).map_err(|error| AppError::Unreadable(error.to_string()))
     }
 }
 

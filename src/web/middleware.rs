@@ -115,6 +115,7 @@ pub async fn render_errors(
         Some(AppError::TooManyAttempts { retry_after_minutes }) => locale
             .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
         Some(AppError::Csrf) => locale.t("error-csrf"),
+        Some(AppError::Unreadable(_)) => locale.t("error-unreadable"),
         Some(AppError::Conflict(Some(message))) => message.clone(),
         Some(AppError::Conflict(None)) => locale.t("error-conflict"),
         Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
@@ -122,7 +123,7 @@ pub async fn render_errors(
             StatusCode::NOT_FOUND => locale.t("error-not-found"),
             StatusCode::FORBIDDEN => locale.t("error-forbidden"),
             s if s.is_server_error() => locale.t("error-internal"),
-            _ => response.response().error().map(|e| e.to_string()).unwrap_or_else(|| locale.t("error-bad-request")),
+            _ => locale.t("error-bad-request"),
         },
     };
     let back = page_came_from(response.request());

@@ -152,7 +152,7 @@ pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {
 pub fn form_config() -> web::FormConfig {
     web::FormConfig::default()
         .limit(MAX_BODY_BYTES)
-        .error_handler(|error, _req| AppError::BadRequest(format!("The form could not be read: {error}")).into())
+        .error_handler(|error, _req| AppError::Unreadable(error.to_string()).into())
 }
 
 pub fn path_config() -> web::PathConfig {
@@ -161,6 +161,5 @@ pub fn path_config() -> web::PathConfig {
 }
 
 pub fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default()
-        .error_handler(|error, _req| AppError::BadRequest(format!("The address could not be read: {error}")).into())
+    web::QueryConfig::default().error_handler(|error, _req| AppError::Unreadable(error.to_string()).into())
 }

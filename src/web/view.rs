@@ -14,32 +14,32 @@ pub fn points(half_points: i64) -> String {
     points_text(half_points)
 }
 
-/// A komi in the unit its rule set counts in (3¾子 under the Chinese rules, 6.5 under the
-/// Japanese), as `half_points`.
-pub fn komi(ruleset: &str, half_points: i32) -> String {
+/// A komi of `half_points` in the unit its rule set counts in and the reader's words: 3¾子 or
+/// "3¾ stones" under the Chinese rules, 6.5目 or "6.5 points" under the Japanese. The form
+/// reads either back.
+pub fn komi(locale: Locale, ruleset: &str, half_points: i32) -> String {
     let in_stones = crate::domain::go::ruleset::Ruleset::preset(ruleset).is_some_and(|r| r.count_in_stones);
     match crate::domain::komi::Komi::from_half_points(half_points) {
-        Ok(k) if in_stones => k.display_stones(),
-        Ok(k) => k.display_points(),
+        Ok(k) => komi_in(locale, k, in_stones),
         Err(_) => half_points.to_string(),
     }
 }
 
-/// An instant as the venue's clocks show it: in the event's time zone, with the zone's
-/// abbreviation ("2026-12-05 09:30 CST"); UTC if the zone is not one.
-pub fn local_time(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
-    in_zone(at, time_zone, "%Y-%m-%d %H:%M %Z")
+/// A komi in stones (`in_stones`) or points, in the reader's words.
+pub fn komi_in(locale: Locale, komi: crate::domain::komi::Komi, in_stones: bool) -> String {
+    match (locale, in_stones) {
+        (Locale::Zh, true) => komi.display_stones(),
+        (Locale::Zh, false) => format!("{}目", komi.display_points()),
+        (Locale::En, true) => {
+            let number = komi.display_stones().trim_end_matches('子').to_string();
+            let unit = if komi.half_points().abs() > 4 { "stones" } else { "stone" };
+            format!("{number} {unit}")
+        }
+        (Locale::En, false) => format!("{} points", komi.display_points()),
+    }
 }
 
-/// [`local_time`] to the second, for the audit log.
-pub fn local_time_exact(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
-    in_zone(at, time_zone, "%Y-%m-%d %H:%M:%S %Z")
-}
-
-fn in_zone(at: &chrono::DateTime<chrono::Utc>, time_zone: &str, format: &str) -> String {
-    let zone: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
-    at.with_timezone(&zone).format(format).to_string()
-}
+pub use crate::domain::event::{local_time, local_time_exact};
 
 /// A rank as the reader's language writes it: 5段, 1级, 职业9段 in 中文; 5d, 1k, 9p in English.
 /// A text that is not a rank is shown as typed.
@@ -49,6 +49,45 @@ pub fn rank(locale: Locale, text: &str) -> String {
         Ok(rank) => rank.to_string(),
         Err(_) => text.to_string(),
     }
+}
+
+/// An article of the rules as the reader's language cites it: "1988 Art. 21.3" stays so in
+/// English and is 1988年规则第21条第3款 in 中文; "Art. 17.3–17.4" is 第17条第3款至第4款;
+/// several ("1988 Art. 15, 24; 1988 Art. 25.2") are each turned.
+pub fn article(locale: Locale, text: &str) -> String {
+    if locale != Locale::Zh {
+        return text.to_string();
+    }
+    let clause = |reference: &str| -> String {
+        match reference.split_once('.') {
+            Some((article, paragraph)) => format!("第{article}条第{paragraph}款"),
+            None => format!("第{reference}条"),
+        }
+    };
+    let citation = |part: &str| -> String {
+        let part = part.trim();
+        let (year, rest) = match part.split_once(" Art. ") {
+            Some((year, rest)) if year.chars().all(|c| c.is_ascii_digit()) => (Some(year), rest),
+            _ => (None, part.strip_prefix("Art. ").unwrap_or(part)),
+        };
+        let references: Vec<String> = rest
+            .split(',')
+            .map(str::trim)
+            .map(|reference| match reference.split_once('–') {
+                Some((from, to)) => {
+                    let to_paragraph = to.split_once('.').map_or(to, |(_, p)| p);
+                    format!("{}至第{to_paragraph}款", clause(from))
+                }
+                None => clause(reference),
+            })
+            .collect();
+        let cited = references.join("、");
+        match year {
+            Some(year) => format!("{year}年规则{cited}"),
+            None => cited,
+        }
+    };
+    text.split(';').map(citation).collect::<Vec<_>>().join("；")
 }
 
 /// A rule set's name in the reader's language ("中国围棋竞赛规则（1988）").
@@ -131,10 +170,22 @@ mod tests {
         let at = chrono::DateTime::parse_from_rfc3339("2026-12-05T01:30:00Z")
             .map(|t| t.with_timezone(&chrono::Utc))
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(local_time(&at, "Asia/Shanghai"), "2026-12-05 09:30 CST");
-        assert_eq!(local_time(&at, "Europe/Amsterdam"), "2026-12-05 02:30 CET");
-        assert_eq!(local_time(&at, "Mars/Olympus"), "2026-12-05 01:30 UTC");
-        assert_eq!(local_time_exact(&at, "Asia/Shanghai"), "2026-12-05 09:30:00 CST");
+        assert_eq!(local_time(&at, "Asia/Shanghai"), "2026-12-05 09:30 UTC+08:00");
+        assert_eq!(local_time(&at, "Europe/Amsterdam"), "2026-12-05 02:30 UTC+01:00");
+        assert_eq!(local_time(&at, "Mars/Olympus"), "2026-12-05 01:30 UTC+00:00");
+        assert_eq!(local_time_exact(&at, "Asia/Shanghai"), "2026-12-05 09:30:00 UTC+08:00");
+    }
+
+    #[test]
+    fn articles_are_cited_in_the_readers_language() {
+        assert_eq!(article(Locale::En, "1988 Art. 21.3"), "1988 Art. 21.3");
+        assert_eq!(article(Locale::Zh, "1988 Art. 21.3"), "1988年规则第21条第3款");
+        assert_eq!(article(Locale::Zh, "2002 Art. 23"), "2002年规则第23条");
+        assert_eq!(
+            article(Locale::Zh, "1988 Art. 15, 24; 1988 Art. 25.2"),
+            "1988年规则第15条、第24条；1988年规则第25条第2款"
+        );
+        assert_eq!(article(Locale::Zh, "1988 Art. 17.3–17.4"), "1988年规则第17条第3款至第4款");
     }
 
     #[test]
@@ -148,9 +199,14 @@ mod tests {
 
     #[test]
     fn komi_is_written_in_its_rule_sets_unit() {
-        assert_eq!(komi("chinese-1988", 15), "3¾子");
-        assert_eq!(komi("japanese-1989", 13), "6.5");
-        assert_eq!(komi("aga", 15), "7.5");
+        assert_eq!(komi(Locale::Zh, "chinese-1988", 15), "3¾子");
+        assert_eq!(komi(Locale::En, "chinese-1988", 15), "3¾ stones");
+        assert_eq!(komi(Locale::En, "chinese-1988", 3), "¾ stone");
+        assert_eq!(komi(Locale::Zh, "japanese-1989", 13), "6.5目");
+        assert_eq!(komi(Locale::En, "aga", 15), "7.5 points");
+        for text in [komi(Locale::En, "chinese-2002", 15), komi(Locale::Zh, "japanese-1989", 13)] {
+            assert!(crate::domain::komi::Komi::parse(&text).is_ok(), "{text} reads back");
+        }
     }
 
     #[test]

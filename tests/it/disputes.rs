@@ -172,7 +172,9 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
 /// A 9×9 record of `tests/sgf` played on a board to its passes, White disputing the marks:
 /// the table (which keeps the app running), the recorder (the event's director) and the
 /// dispute's page.
-async fn disputed_record(file: &str) -> Result<(crate::live::LiveTable, Client, String), Box<dyn std::error::Error>> {
+pub async fn disputed_record(
+    file: &str,
+) -> Result<(crate::live::LiveTable, Client, String), Box<dyn std::error::Error>> {
     let (mut t, event) = board_for_records("9").await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
     play_record(&mut t, &mut recorder, file).await?;

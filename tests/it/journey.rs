@@ -40,7 +40,7 @@ async fn a_director_runs_a_small_event_end_to_end() -> TestResult {
         .await?;
     let event_id = id_after(&created.location, "/events/")?;
     let event_page = director.get(&format!("/events/{event_id}")).await?;
-    assert!(event_page.body.contains("3¾子 (7.5)"), "komi shown both ways, in the rule set's unit first");
+    assert!(event_page.body.contains("3¾ stones (7.5 points)"), "komi shown both ways, in the rule set's unit first");
     assert!(event_page.body.contains("1 h + 3 × 30 s byo-yomi (Japanese)"), "the time control as the clocks read it");
 
     let tag = unique("p");

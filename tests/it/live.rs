@@ -14,6 +14,7 @@ pub struct LiveTable {
     pub clock: ManualClock,
     /// The event's director (a recorder at every board).
     pub director: Client,
+    pub director_email: String,
     pub black: Client,
     pub white: Client,
     pub board: String,
@@ -28,7 +29,8 @@ pub async fn live_table(time_control: &str) -> Result<LiveTable, Box<dyn std::er
     let clock = ManualClock::new(Utc::now());
     let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..Options::default() }).await?;
     let mut director = app.client();
-    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "live passphrase").await?;
+    let director_email = format!("{}@club.example", unique("d"));
+    director.sign_up_and_log_in(&app, &director_email, "Qian Yuping", "live passphrase").await?;
     let mut form: Vec<(&str, &str)> =
         event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
     form.extend([("board_size", "9"), ("time_control", time_control)]);
@@ -53,6 +55,7 @@ pub async fn live_table(time_control: &str) -> Result<LiveTable, Box<dyn std::er
         app,
         clock,
         director,
+        director_email,
         black: black.1,
         white: white.1,
         board: format!("/events/{event_id}/rounds/1/boards/1"),
@@ -133,8 +136,8 @@ async fn a_live_game_is_played_marked_agreed_and_counted_into_the_standings() ->
     white.post(&format!("{}/agree", t.board), &[("colour", "white")]).await?.assert_status(303)?;
     let done = spectator.get(&t.board).await?.body;
     assert!(done.contains("Finished") && done.contains("id=\"live-result\""), "{done}");
-    // Only White's stone is left: all 81 points are White's; the margin in 子 and in 目.
-    assert!(done.contains("Black 0, White 81; margin") && done.contains("目 (komi included)"), "{done}");
+    // Only White's stone is left: all 81 points are White's; the margin in stones and in points.
+    assert!(done.contains("Black 0, White 81; margin") && done.contains("points (komi included)"), "{done}");
     let again = t.play(&mut black, "D4").await?;
     again.assert_status(400)?;
 

@@ -16,6 +16,7 @@ mod gnugo_suite;
 mod journey;
 mod layers;
 mod live;
+mod locale;
 mod random_record;
 mod records;
 mod registration;

@@ -132,7 +132,7 @@ async fn the_line_up_locks_when_its_round_is_drafted() -> TestResult {
     .await?;
     let refused = short.post(&format!("/events/{short_id}/rounds"), &[]).await?;
     refused.assert_status(400)?;
-    assert!(refused.body.contains("team Y"), "{}", refused.body);
+    assert!(refused.body.contains("Team Y"), "{}", refused.body);
     Ok(())
 }
 

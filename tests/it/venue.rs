@@ -61,7 +61,7 @@ async fn a_blank_komi_is_the_rule_sets_own_and_rule_sets_go_by_their_names() -> 
     assert!(form.contains(r#"name="komi" value="""#), "no komi typed in for the director: {form}");
     assert!(form.contains(">中国围棋竞赛规则（1988）</option>") && form.contains(">日本围棋规约（1989）</option>"));
     assert!(!form.contains(">chinese-1988<"), "rule sets by their names, not their codes");
-    for (ruleset, shown) in [("chinese-2002", "3¾子 (7.5)"), ("japanese-1989", "6.5 (3¼子)")] {
+    for (ruleset, shown) in [("chinese-2002", "3¾子 (7.5目)"), ("japanese-1989", "6.5目 (3¼子)")] {
         let mut fields = event_form("Komi by the rules", "3").to_vec();
         fields.retain(|(k, _)| !matches!(*k, "komi" | "ruleset"));
         fields.extend([("komi", ""), ("ruleset", ruleset)]);
@@ -106,7 +106,8 @@ async fn a_referee_finds_the_desk_and_the_audit_log_on_the_event_page() -> TestR
     let audit = referee.get(&format!("{event}/audit")).await?;
     audit.assert_status(200)?;
     assert!(
-        (audit.body.contains(" CET</td>") || audit.body.contains(" CEST</td>")) && !audit.body.contains(" UTC</td>"),
+        (audit.body.contains(" UTC+01:00</td>") || audit.body.contains(" UTC+02:00</td>"))
+            && !audit.body.contains(" UTC+00:00</td>"),
         "times in the event's zone (Europe/Amsterdam): {}",
         audit.body
     );

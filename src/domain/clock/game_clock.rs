@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Charge, ClockView, Millis, PlayerClock, TimeControl};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 
 /// The turn in progress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,13 +30,19 @@ pub enum ClockError {
     NotPaused,
 }
 
+impl ClockError {
+    pub fn message(&self) -> Message {
+        Message::new(match self {
+            ClockError::NotRunning => "error-clock-not-running",
+            ClockError::Paused => "error-clock-paused",
+            ClockError::NotPaused => "error-clock-not-paused",
+        })
+    }
+}
+
 impl fmt::Display for ClockError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ClockError::NotRunning => "the clock is not running",
-            ClockError::Paused => "the clock is paused",
-            ClockError::NotPaused => "the clock is not paused",
-        })
+        self.message().fmt(f)
     }
 }
 

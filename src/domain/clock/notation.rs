@@ -14,13 +14,20 @@
 use std::fmt;
 
 use super::{MINUTE, Millis, SECOND, TimeControl};
+use crate::domain::message::Message;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TimeControlError(pub String);
+pub struct TimeControlError(pub Message);
+
+impl TimeControlError {
+    fn new(key: &'static str) -> TimeControlError {
+        TimeControlError(Message::new(key))
+    }
+}
 
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -71,7 +78,7 @@ fn tokens(text: &str) -> Result<Vec<Token>, TimeControlError> {
             out.push(Token::Word(rest[..end].to_lowercase()));
             rest = &rest[end..];
         } else {
-            return Err(TimeControlError(format!("\"{c}\" has no meaning in a time control")));
+            return Err(TimeControlError(Message::new("error-tc-meaningless").text("text", c.to_string())));
         }
     }
     Ok(out)
@@ -138,7 +145,7 @@ impl Reader {
     }
 
     /// A duration: numbers each with a unit (`1h30m`), or one bare number in `bare` units.
-    fn duration(&mut self, bare: Millis, what: &str) -> Result<Millis, TimeControlError> {
+    fn duration(&mut self, bare: Millis, what: &'static str) -> Result<Millis, TimeControlError> {
         let mut total: Millis = 0;
         let mut read = false;
         while let Some(Token::Number(n)) = self.peek().cloned() {
@@ -158,18 +165,20 @@ impl Reader {
             }
         }
         if !read {
-            return Err(TimeControlError(format!("{what}: give a time such as 60m, 30s or 1h30m")));
+            return Err(TimeControlError(Message::new("error-tc-give-time").nested("what", Message::new(what))));
         }
         if total > MAX_TIME {
-            return Err(TimeControlError(format!("{what} is longer than a day")));
+            return Err(TimeControlError(Message::new("error-tc-too-long").nested("what", Message::new(what))));
         }
         Ok(total)
     }
 
-    fn count(&mut self, what: &str, max: u64) -> Result<u32, TimeControlError> {
+    fn count(&mut self, what: &'static str, max: u64) -> Result<u32, TimeControlError> {
         match self.next() {
             Some(Token::Number(n)) if (1..=max).contains(&n) => Ok(n as u32),
-            _ => Err(TimeControlError(format!("{what} must be a whole number from 1 to {max}"))),
+            _ => Err(TimeControlError(
+                Message::new("error-tc-count").nested("what", Message::new(what)).number("max", max as i64),
+            )),
         }
     }
 }
@@ -191,58 +200,54 @@ impl TimeControl {
             named = Some(k);
             r.at += 1;
         }
-        let main = r.duration(MINUTE, "The main time")?;
+        let main = r.duration(MINUTE, "tc-main-time")?;
         let control = if r.word(&["reserve", "保留"]) || named == Some(Kind::Chinese) {
             // Chinese byo-yomi: "reserve 5" (minutes) or "reserve 3x30s".
-            let reserve = r.count("The reserved periods", 100)?;
+            let reserve = r.count("tc-reserved-periods", 100)?;
             let mut period = MINUTE;
             if matches!(r.peek(), Some(Token::Times)) || r.word(&["次", "x"]) {
                 if matches!(r.peek(), Some(Token::Times)) {
                     r.next();
                 }
-                period = r.duration(SECOND, "The byo-yomi period")?;
+                period = r.duration(SECOND, "tc-byo-yomi-period")?;
             } else {
                 r.word(&["分钟", "min", "minutes", "m"]);
             }
             if period == 0 || u64::from(reserve) * period > main {
-                return Err(TimeControlError(
-                    "The reserved periods are kept inside the main time: make the main time at least as long".into(),
-                ));
+                return Err(TimeControlError::new("error-tc-reserve-inside"));
             }
             TimeControl::ChineseByoYomi { main, reserve, period }
         } else if r.peek().is_none() {
             if main == 0 {
-                return Err(TimeControlError("Sudden death needs a main time".into()));
+                return Err(TimeControlError::new("error-tc-sudden-death"));
             }
             TimeControl::Absolute { main }
         } else {
             if !matches!(r.next(), Some(Token::Plus)) {
-                return Err(TimeControlError(
-                    "After the main time write + and the overtime: 5x30s, 15/10m or 20s".into(),
-                ));
+                return Err(TimeControlError::new("error-tc-plus"));
             }
             if !matches!(r.peek(), Some(Token::Number(_))) {
-                return Err(TimeControlError("After + give the overtime: 5x30s, 15/10m or 20s".into()));
+                return Err(TimeControlError::new("error-tc-overtime"));
             }
             let after = r.tokens.get(r.at + 1).cloned();
             let periods_follow =
                 matches!(after, Some(Token::Times)) || matches!(&after, Some(Token::Word(w)) if w == "次");
             match after {
                 _ if periods_follow => {
-                    let periods = r.count("The byo-yomi periods", 100)?;
+                    let periods = r.count("tc-byo-yomi-periods", 100)?;
                     r.next();
-                    let period = r.duration(SECOND, "The byo-yomi period")?;
+                    let period = r.duration(SECOND, "tc-byo-yomi-period")?;
                     if period == 0 {
-                        return Err(TimeControlError("A byo-yomi period needs some time".into()));
+                        return Err(TimeControlError::new("error-tc-byo-yomi-zero"));
                     }
                     TimeControl::Japanese { main, periods, period }
                 }
                 Some(Token::Per) => {
-                    let moves = r.count("The moves per period", 1000)?;
+                    let moves = r.count("tc-moves-per-period", 1000)?;
                     r.next();
-                    let period = r.duration(MINUTE, "The period")?;
+                    let period = r.duration(MINUTE, "tc-period")?;
                     if period == 0 {
-                        return Err(TimeControlError("A period needs some time".into()));
+                        return Err(TimeControlError::new("error-tc-period-zero"));
                     }
                     // 定时限步制 carries saved time over (2002 Art. 12.5); Canadian byo-yomi does not.
                     let carry_over = r.word(&["carry", "carry-over", "节余"])
@@ -250,19 +255,19 @@ impl TimeControl {
                     TimeControl::Canadian { main, moves, period, carry_over }
                 }
                 _ => {
-                    let increment = r.duration(SECOND, "The increment")?;
+                    let increment = r.duration(SECOND, "tc-increment")?;
                     r.word(&["/move", "move", "每步", "per"]);
                     let cap =
-                        if r.word(&["max", "cap", "上限"]) { Some(r.duration(MINUTE, "The cap")?) } else { None };
+                        if r.word(&["max", "cap", "上限"]) { Some(r.duration(MINUTE, "tc-cap")?) } else { None };
                     if main == 0 && increment == 0 {
-                        return Err(TimeControlError("Fischer needs a main time or an increment".into()));
+                        return Err(TimeControlError::new("error-tc-fischer"));
                     }
                     TimeControl::Fischer { main, increment, cap }
                 }
             }
         };
         if let Some(extra) = r.peek() {
-            return Err(TimeControlError(format!("\"{}\" is left over at the end", token_text(extra))));
+            return Err(TimeControlError(Message::new("error-tc-left-over").text("text", token_text(extra))));
         }
         if let Some(named) = named {
             let got = match control {
@@ -273,7 +278,9 @@ impl TimeControl {
                 TimeControl::Fischer { .. } => Kind::Fischer,
             };
             if got != named {
-                return Err(TimeControlError(format!("The times written are not a {} control", kind_name(named))));
+                return Err(TimeControlError(
+                    Message::new("error-tc-not-kind").nested("kind", Message::new(kind_name(named))),
+                ));
             }
         }
         Ok(Some(control))
@@ -282,11 +289,11 @@ impl TimeControl {
 
 fn kind_name(kind: Kind) -> &'static str {
     match kind {
-        Kind::Absolute => "sudden-death",
-        Kind::Chinese => "Chinese byo-yomi",
-        Kind::Japanese => "Japanese byo-yomi",
-        Kind::Canadian => "moves-per-period",
-        Kind::Fischer => "Fischer",
+        Kind::Absolute => "tc-kind-sudden-death",
+        Kind::Chinese => "tc-kind-chinese",
+        Kind::Japanese => "tc-kind-japanese",
+        Kind::Canadian => "tc-kind-canadian",
+        Kind::Fischer => "tc-kind-fischer",
     }
 }
 
@@ -509,7 +516,7 @@ mod tests {
             ("60m # 5", "no meaning"),
         ] {
             let got = TimeControl::parse(text);
-            assert!(got.as_ref().is_err_and(|e| e.0.contains(message)), "{text}: {got:?}");
+            assert!(got.as_ref().is_err_and(|e| e.to_string().contains(message)), "{text}: {got:?}");
         }
     }
 }

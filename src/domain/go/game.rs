@@ -8,6 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::board::{Board, BoardError, Placement, Point, Preview};
 use super::ruleset::{CyclePolicy, KoRule, PassRule, Ruleset, Setup, Suicide};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 
 /// Zobrist keys are already uniformly random, so the map uses them as they are instead of
 /// hashing them again (SipHash made history look-ups the slowest part of a replay).
@@ -66,20 +67,26 @@ pub enum Illegal {
     GameOver,
 }
 
+impl Illegal {
+    pub fn message(&self) -> Message {
+        match self {
+            Illegal::Occupied => Message::new("illegal-occupied"),
+            Illegal::Suicide => Message::new("illegal-suicide"),
+            Illegal::Ko => Message::new("illegal-ko"),
+            Illegal::Superko { repeats: 0 } => Message::new("illegal-superko-start"),
+            Illegal::Superko { repeats } => Message::new("illegal-superko").number("move", *repeats as i64),
+            Illegal::HotPoint => Message::new("illegal-hot-point"),
+            Illegal::WrongPlayer { to_move } => {
+                Message::new("illegal-wrong-player").nested("colour", to_move.message())
+            }
+            Illegal::GameOver => Message::new("illegal-game-over"),
+        }
+    }
+}
+
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::Occupied => f.write_str("the point is occupied"),
-            Illegal::Suicide => {
-                f.write_str("suicide: the stones would have no liberty and capture nothing (forbidden point)")
-            }
-            Illegal::Ko => f.write_str("ko: the single stone just captured may not be retaken at once"),
-            Illegal::Superko { repeats: 0 } => f.write_str("superko: it repeats the starting position"),
-            Illegal::Superko { repeats } => write!(f, "superko: it repeats the position after move {repeats}"),
-            Illegal::HotPoint => f.write_str("hot point: stones were captured there on the previous move"),
-            Illegal::WrongPlayer { to_move } => write!(f, "it is {}'s turn", to_move.as_str()),
-            Illegal::GameOver => f.write_str("play has ended"),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -117,6 +124,18 @@ impl CycleKind {
             CycleKind::Other => "other",
         }
     }
+
+    /// The locale key of the kind's name.
+    pub fn name_key(self) -> &'static str {
+        match self {
+            CycleKind::TripleKo => "cycle-kind-triple-ko",
+            CycleKind::QuadrupleKo => "cycle-kind-quadruple-ko",
+            CycleKind::EternalLife => "cycle-kind-eternal-life",
+            CycleKind::SendTwoReturnOne => "cycle-kind-send-two-return-one",
+            CycleKind::FalseLife => "cycle-kind-false-life",
+            CycleKind::Other => "cycle-kind-other",
+        }
+    }
 }
 
 /// One lap of a repetition: the position before `first_move` recurs after `last_move`.
@@ -137,18 +156,13 @@ impl Cycle {
     }
 
     /// The cycle as `yunzi check` prints it and as the engine files it for the referees.
-    pub fn describe(&self) -> String {
-        let found = format!(
-            "The engine found a cycle: {} (moves {} to {} repeat the position)",
-            self.kind.code(),
-            self.first_move,
-            self.last_move
-        );
+    pub fn describe(&self) -> Message {
+        let found = Message::new("cycle-found")
+            .nested("kind", Message::new(self.kind.name_key()))
+            .number("first", self.first_move as i64)
+            .number("last", self.last_move as i64);
         match self.living_falsely {
-            Some(side) => format!(
-                "{found}. {} lives only by going round it: false life (假生), not alive (Art. 20.2 of the 1988 and 2002 rules)",
-                if side == Color::Black { "Black" } else { "White" }
-            ),
+            Some(side) => Message::new("cycle-false-life").nested("found", found).nested("side", side.message()),
             None => found,
         }
     }

@@ -7,6 +7,7 @@ use super::ruleset::Ruleset;
 use super::sgf::SgfPoint;
 use crate::domain::color::Color;
 use crate::domain::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use crate::domain::message::Message;
 
 /// The usual handicap points (x, y) on a 9, 13 or 19 board, Black's stones before White's
 /// first move.
@@ -49,7 +50,7 @@ impl From<Illegal> for Refusal {
         };
         // A stone can be put on an empty point of a real board whatever the rules say.
         let made_at_the_board = !matches!(why, Illegal::Occupied | Illegal::GameOver);
-        Refusal { code, reason: why.to_string(), made_at_the_board }
+        Refusal { code, reason: why.message(), made_at_the_board }
     }
 }
 
@@ -90,7 +91,7 @@ impl GoGame {
             GameMove::Pass => Ok(Move::Pass),
             GameMove::Place(x, y) => self.game.board().point(x, y).map(Move::Play).ok_or_else(|| Refusal {
                 code: "off-board",
-                reason: format!("({x}, {y}) is not on the board"),
+                reason: Message::new("illegal-off-board"),
                 made_at_the_board: false,
             }),
         }

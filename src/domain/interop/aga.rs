@@ -23,6 +23,7 @@ use std::fmt;
 use chrono::NaiveDate;
 
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::result::{GameResult, Margin};
 
 /// An AGA membership number: 1 to 8 digits.
@@ -32,9 +33,15 @@ pub struct AgaId(String);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgaIdError(pub String);
 
+impl AgaIdError {
+    pub fn message(&self) -> Message {
+        Message::new("error-aga-id").text("text", self.0.as_str())
+    }
+}
+
 impl fmt::Display for AgaIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\" is not an AGA membership number: use its digits only, such as 14562", self.0)
+        self.message().fmt(f)
     }
 }
 

@@ -4,6 +4,8 @@
 //! stands on this file; it stands on none of them.
 use std::fmt;
 
+use crate::domain::message::Message;
+
 use super::best_of::BestOfError;
 use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings, MatchStatus};
 use super::relay::RelayError;
@@ -134,6 +136,45 @@ impl fmt::Display for NextRoundError {
 }
 
 impl std::error::Error for NextRoundError {}
+
+impl NextRoundError {
+    /// What a director is told: why the next round cannot be made, in words for what a
+    /// director can meet, with the technical detail for what only a bug reaches.
+    pub fn message(&self) -> Message {
+        match self {
+            NextRoundError::AllRoundsPaired(n) => Message::new("error-all-rounds-paired").number("n", *n),
+            NextRoundError::ScheduleComplete(_)
+            | NextRoundError::ChampionKnown(_)
+            | NextRoundError::MatchDecided(_)
+            | NextRoundError::RelayWon(_)
+            | NextRoundError::Knockout(KnockoutError::EventOver) => Message::new("error-event-over"),
+            NextRoundError::BestOfNeedsTwo(n) => Message::new("error-best-of-two").number("n", *n as i64),
+            NextRoundError::AllPlayAllTeams(n) => Message::new("error-all-play-all-teams").number("n", *n as i64),
+            NextRoundError::SeedingMissing => Message::new("error-seeding-missing"),
+            NextRoundError::Pairing(PairingError::NotEnoughPlayers)
+            | NextRoundError::RoundRobin(RoundRobinError::TooFewPlayers(_))
+            | NextRoundError::Knockout(KnockoutError::NotEnoughPlayers) => Message::new("error-pairing-two-players"),
+            NextRoundError::RoundRobin(RoundRobinError::TooManyPlayers(n)) => {
+                Message::new("error-round-robin-too-many")
+                    .number("n", *n as i64)
+                    .number("max", super::round_robin::MAX_PLAYERS as i64)
+            }
+            NextRoundError::RoundRobin(RoundRobinError::GroupsTooSmall { players, groups }) => {
+                Message::new("error-groups-too-small")
+                    .number("players", *players as i64)
+                    .number("groups", *groups as i64)
+            }
+            NextRoundError::Knockout(KnockoutError::RoundUnfinished(n)) => {
+                Message::new("error-knockout-round-unfinished").number("n", *n)
+            }
+            NextRoundError::Team(e) => e.message(),
+            NextRoundError::TeamLineUp(team, e) => {
+                Message::new("error-team-of").text("team", team.as_str()).nested("why", e.message())
+            }
+            other => Message::new("error-pairing-internal").text("detail", other.to_string()),
+        }
+    }
+}
 
 /// The event round in which its knockout starts: 1 for a knockout; for a Swiss, McMahon or
 /// group round robin with a knockout stage (积分编排淘汰制) the round after the director's rounds

@@ -46,6 +46,7 @@
 //!   better; players out in the same round share the place (the third-place game separates
 //!   the semi-final losers). In double elimination that gives 1, 2, 3, 4, 5–6, 7–8, ….
 
+use crate::domain::message::Message;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -162,6 +163,18 @@ pub enum KnockoutError {
     NotInGame { player: i64, black: i64, white: i64 },
     RoundUnfinished(u32),
     EventOver,
+}
+
+impl KnockoutError {
+    /// What a director is told (see `TeamError::message`).
+    pub fn message(&self) -> Message {
+        match *self {
+            KnockoutError::NotEnoughPlayers => Message::new("error-pairing-two-players"),
+            KnockoutError::RoundUnfinished(n) => Message::new("error-knockout-round-unfinished").number("n", n),
+            KnockoutError::EventOver => Message::new("error-event-over"),
+            other => Message::new("error-pairing-internal").text("detail", other.to_string()),
+        }
+    }
 }
 
 impl fmt::Display for KnockoutError {

@@ -6,6 +6,7 @@
 //! - Team all-play-all (全队循环制): every player of one team meets every player of the other.
 //! - Team Swiss pairing (积分编排) by exact maximum-weight matching.
 
+use crate::domain::message::Message;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -508,6 +509,23 @@ pub fn pair_team_swiss(teams: &[SwissTeam]) -> Result<TeamRoundPairing, TeamErro
 fn first_duplicate<'a>(values: impl IntoIterator<Item = &'a i64>) -> Option<i64> {
     let mut seen = HashSet::new();
     values.into_iter().find(|v| !seen.insert(**v)).copied()
+}
+
+impl TeamError {
+    /// What a director is told: the refusals a form can meet in words, the others (which only
+    /// a bug reaches) with their technical detail.
+    pub fn message(&self) -> Message {
+        match *self {
+            TeamError::RosterSize { expected, given, .. } | TeamError::LineUpSize { expected, given, .. } => {
+                Message::new("error-team-lineup-size").number("given", given as i64).number("expected", expected as i64)
+            }
+            TeamError::ForeignPlayer { .. } => Message::new("error-team-foreign-player"),
+            TeamError::DuplicatePlayer { .. } => Message::new("error-team-duplicate-player"),
+            TeamError::NotEnoughTeams => Message::new("error-pairing-two-teams"),
+            TeamError::FieldTooLarge => Message::new("error-pairing-too-wide"),
+            other => Message::new("error-pairing-internal").text("detail", other.to_string()),
+        }
+    }
 }
 
 /// Why a team, line-up, match or pairing was refused.

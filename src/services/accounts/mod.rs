@@ -25,8 +25,8 @@ const PASSWORD_MAX_CHARS: usize = 200;
 const CONFIRM_PURPOSE: &str = "confirm_email";
 const RESET_PURPOSE: &str = "reset_password";
 
-fn bad(e: FieldError) -> AppError {
-    AppError::BadRequest(e.0)
+fn bad(e: FieldError, locale: Locale) -> AppError {
+    AppError::refused(locale, &e.0)
 }
 
 fn check_password(password: &str, locale: Locale) -> AppResult<()> {
@@ -51,8 +51,8 @@ pub struct SignUp {
 /// is told by mail instead, and the caller sees the same answer either way, so the form does
 /// not reveal who has an account. Returns the (normalised) address the mail went to.
 pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<String> {
-    let email = EmailAddress::parse(&form.email).map_err(bad)?;
-    let name = PlayerName::parse(&form.display_name).map_err(bad)?;
+    let email = EmailAddress::parse(&form.email).map_err(|e| bad(e, locale))?;
+    let name = PlayerName::parse(&form.display_name).map_err(|e| bad(e, locale))?;
     check_password(&form.password, locale)?;
     let hash = password::hash(form.password).await?;
     let now = state.clock.now();
@@ -337,8 +337,8 @@ pub async fn create_admin(
     name: &str,
     password_text: String,
 ) -> AppResult<user::Model> {
-    let email = EmailAddress::parse(email).map_err(bad)?;
-    let name = PlayerName::parse(name).map_err(bad)?;
+    let email = EmailAddress::parse(email).map_err(|e| bad(e, Locale::En))?;
+    let name = PlayerName::parse(name).map_err(|e| bad(e, Locale::En))?;
     check_password(&password_text, Locale::En)?;
     let hash = password::hash(password_text).await?;
     let now = clock.now();

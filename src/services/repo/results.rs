@@ -64,7 +64,9 @@ pub async fn sync_knockout_round(
     let everyone = queries::pairing_players(conn, event.id).await?;
     let Some(knockout) = queries::knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
     let knockout = knockout.map_err(|e| {
-        AppError::BadRequest(locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&e.to_string()))]))
+        AppError::BadRequest(
+            locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&locale.message(&e.message())))]),
+        )
     })?;
     if system == System::Team {
         // A knockout team match is never replayed: its boards stay as drafted.

@@ -281,7 +281,7 @@ pub async fn import_opengotha(
             ..Default::default()
         },
     };
-    let settings = EventSettings::parse(&input).map_err(|e| refuse(e.0))?;
+    let settings = EventSettings::parse(&input).map_err(|e| refuse(locale.message(&e.0)))?;
 
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -299,7 +299,7 @@ pub async fn import_opengotha(
             country: &p.country,
             ..Default::default()
         })
-        .map_err(|e| refuse(format!("{}: {}", p.name, e.0)))?;
+        .map_err(|e| refuse(format!("{}: {}", p.name, locale.message(&e.0))))?;
         let mut model =
             players::insert_new(&txn, &inserted, created.id, &new, None, now, locale).await.map_err(|e| match e {
                 AppError::BadRequest(message) => refuse(message),

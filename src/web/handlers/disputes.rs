@@ -40,7 +40,7 @@ pub async fn file(
         .await?;
     let form = form.parse()?;
     let kind = DisputeKind::parse(&form.kind)
-        .ok_or_else(|| AppError::BadRequest(format!("\"{}\" is not a kind of dispute", form.kind.trim())))?;
+        .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
     disputes::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale).await?;
     ctx.flash("success", ctx.t("flash-dispute-filed"));
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}")))

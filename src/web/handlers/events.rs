@@ -16,7 +16,7 @@ use crate::domain::pairing::relay::DrawPolicy;
 use crate::domain::rank::Rank;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Arg;
+use crate::i18n::{Arg, Locale};
 use crate::services::events::{self, StaffMember};
 use crate::services::queries;
 use crate::services::queries::{EventRoles, StaffRole};
@@ -27,13 +27,13 @@ use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
 
-/// The event's komi in its rule set's unit, with the other unit beside it: "3¾子 (7.5)".
-pub fn komi_text(e: &event::Model) -> String {
+/// The event's komi in its rule set's unit, with the other unit beside it: "3¾子 (7.5目)".
+pub fn komi_text(locale: Locale, e: &event::Model) -> String {
+    let in_stones = crate::domain::go::ruleset::Ruleset::preset(&e.ruleset).is_some_and(|r| r.count_in_stones);
     match Komi::from_half_points(e.komi_half_points) {
         Ok(k) => {
-            let shown = crate::web::view::komi(&e.ruleset, e.komi_half_points);
-            let other = if shown == k.display_stones() { k.display_points() } else { k.display_stones() };
-            format!("{shown} ({other})")
+            use crate::web::view::komi_in;
+            format!("{} ({})", komi_in(locale, k, in_stones), komi_in(locale, k, !in_stones))
         }
         Err(_) => e.komi_half_points.to_string(),
     }
@@ -130,7 +130,7 @@ pub struct EventForm {
 
 impl EventForm {
     /// The settings, or every field's problem (field, message).
-    fn parse(&self) -> Result<EventSettings, Vec<(&'static str, String)>> {
+    fn parse(&self, locale: Locale) -> Result<EventSettings, Vec<(&'static str, String)>> {
         EventSettings::parse_all(&EventInput {
             name: &self.name,
             venue: &self.venue,
@@ -171,7 +171,7 @@ impl EventForm {
                 knockout_after: &self.knockout_after,
             },
         })
-        .map_err(|errors| errors.into_iter().map(|(field, e)| (field, e.0)).collect())
+        .map_err(|errors| errors.into_iter().map(|(field, e)| (field, locale.message(&e.0))).collect())
     }
 
     /// The form's system fields as `settings` fill them. The tie-break order stays blank while
@@ -211,7 +211,7 @@ impl EventForm {
         }
     }
 
-    fn from_event(e: &event::Model) -> EventForm {
+    fn from_event(e: &event::Model, locale: Locale) -> EventForm {
         EventForm {
             name: e.name.clone(),
             venue: e.venue.clone(),
@@ -221,7 +221,7 @@ impl EventForm {
             rounds: e.rounds.to_string(),
             system: e.system.clone(),
             ruleset: e.ruleset.clone(),
-            komi: crate::web::view::komi(&e.ruleset, e.komi_half_points),
+            komi: crate::web::view::komi(locale, &e.ruleset, e.komi_half_points),
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
             cycle_outcome: e.cycle_outcome.clone(),
@@ -353,7 +353,7 @@ pub async fn import_opengotha(
 pub async fn create(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<EventForm>) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let form = form.into_inner();
-    match form.parse() {
+    match form.parse(ctx.locale) {
         Ok(settings) => {
             let created = events::create(&state, &account, &settings).await?;
             ctx.flash("success", ctx.t("flash-event-created"));
@@ -516,7 +516,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
     let over = rounds::is_over(&state.db, &found).await?;
     Ok(EventPage {
         over,
-        komi: komi_text(&found),
+        komi: komi_text(ctx.locale, &found),
         player_count: queries::players(&state.db, event_id).await?.len(),
         staff: events::staff(&state.db, event_id).await?,
         ctx,
@@ -532,7 +532,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
 pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (_, found) = director_of(&state, &ctx, event_id).await?;
-    let form = EventForm::from_event(&found);
+    let form = EventForm::from_event(&found, ctx.locale);
     page(&EventFormPage::new(ctx, form, format!("/events/{event_id}/edit"), true, None))
 }
 
@@ -546,7 +546,7 @@ pub async fn update(
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let action = format!("/events/{event_id}/edit");
-    let (error, field_errors) = match form.parse() {
+    let (error, field_errors) = match form.parse(ctx.locale) {
         Ok(settings) => match events::update(&state, &account, event_id, &settings, ctx.locale).await {
             Ok(()) => {
                 ctx.flash("success", ctx.t("flash-event-saved"));
@@ -625,6 +625,13 @@ pub struct AuditPage {
 impl AuditPage {
     fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
         crate::web::view::local_time_exact(at, &self.event.time_zone)
+    }
+
+    /// An action ("round.published") by its name in the reader's language; an action this
+    /// version does not name (a later one's, in a restored backup) by its code.
+    fn action_name(&self, action: &str) -> String {
+        let key = format!("audit-action-{}", action.replace(['.', '_'], "-"));
+        self.ctx.locale.try_t(&key).unwrap_or_else(|| action.to_string())
     }
 
     /// The chain's verdict in the reader's language.

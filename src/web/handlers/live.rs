@@ -229,7 +229,7 @@ pub(crate) fn count_detail(count: &crate::domain::go::scoring::Count, locale: Lo
     let (stones, points) = (quarters(margin), halves(margin));
     match locale {
         Locale::Zh => format!("黑 {black}，白 {white}；相差 {stones} 子（{points} 目，已计贴子）"),
-        Locale::En => format!("Black {black}, White {white}; margin {stones} 子 = {points} 目 (komi included)"),
+        Locale::En => format!("Black {black}, White {white}; margin {stones} stones = {points} points (komi included)"),
     }
 }
 
@@ -363,8 +363,8 @@ pub struct ColourForm {
     colour: String,
 }
 
-fn colour_of(text: &str) -> AppResult<Color> {
-    text.parse::<Color>().map_err(|_| AppError::BadRequest(format!("\"{text}\" is not black or white")))
+fn colour_of(text: &str, locale: Locale) -> AppResult<Color> {
+    text.parse::<Color>().map_err(|e| AppError::refused(locale, &e.message()))
 }
 
 /// A point typed as "D4" (or SGF "dd") on this event's board.
@@ -410,7 +410,7 @@ pub async fn play(
     let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
     let colour = match form.colour.trim() {
         "" => None,
-        text => Some(colour_of(text)?),
+        text => Some(colour_of(text, ctx.locale)?),
     };
     let meant_for = match form.r#move.trim() {
         "" => None,
@@ -439,7 +439,7 @@ async fn for_colour(
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path);
     let form = seated(state, ctx, at, form).await?;
-    let colour = colour_of(&form.colour)?;
+    let colour = colour_of(&form.colour, ctx.locale)?;
     run(state, ctx, at, action(colour)).await
 }
 
@@ -511,7 +511,7 @@ pub async fn pass_on_timeout(
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
     let form = seated(&state, &ctx, at, form).await?;
-    let colour = colour_of(&form.colour)?;
+    let colour = colour_of(&form.colour, ctx.locale)?;
     run(&state, &ctx, at, Action::PassOnTimeout(colour, form.asked == "yes")).await
 }
 

@@ -349,7 +349,7 @@ impl ResultForm {
             "both_lose" => "BothLose".to_string(),
             _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
         };
-        GameResult::parse(&text).map_err(|e| AppError::BadRequest(e.to_string()))
+        GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))
     }
 }
 

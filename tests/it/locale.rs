@@ -1,0 +1,642 @@
+//! One language per page (issue 21): every template, and every refusal a form or an action can
+//! meet, read in 中文 and in English. A 中文 page may hold no English word and an English page
+//! no Chinese character, outside what users typed and a short list of proper nouns.
+use std::collections::BTreeSet;
+
+use crate::helpers::*;
+
+/// Latin words a 中文 page may show: names of file formats, programs, rating bodies and
+/// tie-breaks that are written so in Chinese too, the language switcher's own name for
+/// English, and the codes a field takes as typed (tie-break orders, IANA time zones).
+const LATIN_ALLOWED: &[&str] = &[
+    "SGF",
+    "CSV",
+    "XML",
+    "JSON",
+    "UTF",
+    "OpenGotha",
+    "EGF",
+    "AGA",
+    "Yunzi",
+    "SOS",
+    "SOSOS",
+    "SODOS",
+    "MMS",
+    "CUSS",
+    "UTC",
+    "English",
+    "points",
+    "mms",
+    "sos",
+    "sosos",
+    "sodos",
+    "cuss",
+    "direct",
+    "wins",
+    "game-points",
+    "key-board",
+    "Asia",
+    "Shanghai",
+    "Europe",
+    "Amsterdam",
+];
+
+/// Chinese a page in English may show: the language switcher's own name for 中文, and the
+/// app's name.
+const CJK_ALLOWED: &[&str] = &["中文", "云子"];
+
+/// Tags whose text is no language: scripts, styles, drawings, what a user typed back into a
+/// field, and code (a file's column, a notation, a hash).
+const HIDDEN_TAGS: &[&str] = &["script", "style", "svg", "textarea", "code"];
+
+/// Attributes a reader sees or hears.
+const READ_ATTRIBUTES: &[&str] = &["title", "placeholder", "aria-label", "alt", "data-confirm", "data-message"];
+
+/// The text of `html` a reader meets: the text between tags and the attributes that are shown
+/// or read out, with scripts, styles, drawings and comments left out.
+pub fn visible_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        out.push(' ');
+        rest = &rest[open..];
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = after.split_once("-->").map(|(_, r)| r).unwrap_or("");
+            continue;
+        }
+        let Some(close) = rest.find('>') else { break };
+        let tag = &rest[1..close];
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_lowercase();
+        for attribute in READ_ATTRIBUTES {
+            let marker = format!(" {attribute}=\"");
+            if let Some(at) = tag.find(&marker) {
+                let value = &tag[at + marker.len()..];
+                out.push_str(value.split('"').next().unwrap_or(""));
+                out.push(' ');
+            }
+        }
+        rest = &rest[close + 1..];
+        if HIDDEN_TAGS.contains(&name.as_str()) && !tag.ends_with('/') {
+            let end = format!("</{name}");
+            rest = rest.find(&end).map(|at| &rest[at..]).unwrap_or("");
+        }
+    }
+    out.push_str(rest);
+    unescape(&out)
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+}
+
+/// What on `text` is in the other language than `zh` says, each with its surroundings.
+pub fn foreign_words(text: &str, zh: bool, data: &[String]) -> Vec<String> {
+    let mut text = text.to_string();
+    // Longest first, so a name is taken out before a shorter name inside it.
+    let mut data: Vec<&String> = data.iter().collect();
+    data.sort_by_key(|d| std::cmp::Reverse(d.len()));
+    for typed in data {
+        text = text.replace(typed.as_str(), " ");
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = |c: char| if zh { c.is_ascii_alphabetic() } else { is_cjk(c) };
+        // A Latin word may hold hyphens (game-points).
+        let in_run = |c: char| starts(c) || (zh && c == '-');
+        if !starts(chars[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && in_run(chars[i]) {
+            i += 1;
+        }
+        let word: String = chars[start..i].iter().collect::<String>().trim_end_matches('-').to_string();
+        let allowed = if zh {
+            // Single letters are coordinates (D4), units (h, s) and notations.
+            word.len() < 2 || LATIN_ALLOWED.contains(&word.as_str())
+        } else {
+            // Punctuation only (a full-width comma in a typed name) is no language.
+            CJK_ALLOWED.contains(&word.as_str()) || word.chars().all(|c| matches!(c, '\u{3000}'..='\u{303f}'))
+        };
+        if !allowed {
+            let from = start.saturating_sub(30);
+            let to = (i + 30).min(chars.len());
+            let context: String =
+                chars[from..to].iter().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
+            found.push(format!("«{word}» in «{context}»"));
+        }
+    }
+    found
+}
+
+/// The findings of one locale's walk.
+#[derive(Default)]
+struct Findings {
+    leaks: BTreeSet<String>,
+    templates: BTreeSet<&'static str>,
+}
+
+impl Findings {
+    /// Checks the page `label` (drawn by `template`, None for a refusal on another template).
+    fn check(&mut self, label: &str, template: Option<&'static str>, page: &Page, zh: bool, data: &[String]) {
+        if let Some(template) = template {
+            self.templates.insert(template);
+        }
+        let language = if zh { "zh" } else { "en" };
+        let expected_lang = if zh { "lang=\"zh-CN\"" } else { "lang=\"en\"" };
+        if !page.body.contains(expected_lang) {
+            self.leaks.insert(format!("[{language}] {label}: status {}, not a {language} page", page.status));
+            return;
+        }
+        for word in foreign_words(&visible_text(&page.body), zh, data) {
+            self.leaks.insert(format!("[{language}] {label}: {word}"));
+        }
+    }
+}
+
+/// The templates every walk must draw: all under templates/ but the layout, locales and what
+/// another template includes (drawn with it).
+fn all_templates() -> BTreeSet<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut found = BTreeSet::new();
+    let mut included = BTreeSet::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let relative = path.strip_prefix(&root).map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+            if path.is_dir() {
+                if relative != "locales" {
+                    stack.push(path);
+                }
+            } else if relative.ends_with(".html") && relative != "base.html" {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for piece in text.split("{% include \"").skip(1) {
+                    included.insert(piece.split('"').next().unwrap_or_default().to_string());
+                }
+                found.insert(relative);
+            }
+        }
+    }
+    found.difference(&included).cloned().collect()
+}
+
+const PASSWORD: &str = "a locale passphrase";
+
+/// Four teams of two boards, for the team and relay events.
+const TEAMS: &str = "name,rank,team,board\nHe1,4d,He,1\nHe2,3d,He,2\nLuo1,4d,Luo,1\nLuo2,3d,Luo,2\n";
+
+struct World {
+    app: TestApp,
+    /// The first account: site admin, and director of every event here.
+    director: Client,
+    director_email: String,
+    swiss: String,
+    team: String,
+    relay: String,
+    knockout: String,
+    board: String,
+    dispute: String,
+    /// What users typed: names, clubs, addresses, titles.
+    data: Vec<String>,
+}
+
+async fn event_of(
+    director: &mut Client,
+    name: &str,
+    system: &str,
+    extra: &[(&str, &str)],
+    csv: &str,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let mut fields: Vec<(&str, &str)> =
+        event_form(name, "3").into_iter().filter(|(k, _)| *k != "system" && *k != "venue").collect();
+    fields.extend([("system", system), ("venue", "Qipai")]);
+    fields.extend_from_slice(extra);
+    let created = director.post("/events", &fields).await?;
+    let event = format!("/events/{}", id_after(&created.location, "/events/")?);
+    director.post_file(&format!("{event}/players/import"), "file", "p.csv", csv).await?.assert_status(303)?;
+    Ok(event)
+}
+
+/// An event of every shape, a live board in play and a dead-stone dispute on another.
+async fn world() -> Result<World, Box<dyn std::error::Error>> {
+    let (table, mut director, dispute) = crate::disputes::disputed_record("explain-9x9.sgf").await?;
+    let crate::live::LiveTable { app, emails, names, director_email, .. } = table;
+    let tag = unique("t");
+    let swiss = event_of(&mut director, "Qiu Cup", "swiss", &[], &twelve_players_csv(&tag)).await?;
+    director.post(&format!("{swiss}/rounds"), &[]).await?.assert_status(303)?;
+    director.post(&format!("{swiss}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    // A live game in play on board 2: the director records it.
+    let board = format!("{swiss}/rounds/1/boards/2");
+    for point in ["D4", "Q16"] {
+        director.post(&format!("{board}/play"), &[("point", point)]).await?.assert_status(303)?;
+    }
+    let team =
+        event_of(&mut director, "Tuan Cup", "team", &[("team_boards", "2"), ("team_pairing", "swiss")], TEAMS).await?;
+    director.post(&format!("{team}/rounds"), &[]).await?.assert_status(303)?;
+    let relay =
+        event_of(&mut director, "Lei Cup", "relay", &[("relay_order", "fixed"), ("relay_draw", "replay")], TEAMS)
+            .await?;
+    let knockout = event_of(
+        &mut director,
+        "Tao Cup",
+        "knockout",
+        &[("lives", "1"), ("third_place_game", "on")],
+        "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n",
+    )
+    .await?;
+    director.post(&format!("{knockout}/rounds"), &[]).await?.assert_status(303)?;
+    director.post(&format!("{knockout}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    director
+        .post(&format!("{knockout}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "R")])
+        .await?
+        .assert_status(303)?;
+    let mut data: Vec<String> = vec![
+        "Qiu Cup",
+        "Tuan Cup",
+        "Lei Cup",
+        "Tao Cup",
+        "Live Cup",
+        "Qipai",
+        "Club",
+        "Europe/Amsterdam",
+        "Qian Yuping",
+        "He1",
+        "He2",
+        "Luo1",
+        "Luo2",
+        "He",
+        "Luo",
+        "Alpha",
+        "Bravo",
+        "Charlie",
+        "Delta",
+        "Beijing",
+        "Chongqing",
+        "Budapest",
+        "Leiden",
+        "Tokyo",
+        "Seoul",
+        "Prague",
+        "Milano",
+        "London",
+        "Oslo",
+        "杭州棋院",
+        "上海",
+        "王小明",
+        "张三",
+        "Chen Yaoye",
+        "Li Xuanhao",
+        "Anna Kovacs",
+        "Tom de Vries",
+        "Sato Yuki",
+        "Kim Minji",
+        "Lukas Novak",
+        "Maria Rossi",
+        "John Smith",
+        "Ola Nordmann",
+        "Zhao Stranger",
+        "CN",
+        "HU",
+        "NL",
+        "JP",
+        "KR",
+        "CZ",
+        "IT",
+        "GB",
+        "NO",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    data.extend(names);
+    data.extend(emails);
+    data.push(director_email.clone());
+    for i in 0..12 {
+        data.push(format!("p{i}-{tag}@example.org"));
+    }
+    Ok(World { app, director, director_email, swiss, team, relay, knockout, board, dispute, data })
+}
+
+/// Reads every page in `locale` as the director, a stranger and an anonymous visitor.
+async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::error::Error>> {
+    let zh = locale == "zh";
+    let data = world.data.clone();
+    let mut found = Findings::default();
+    let director = &mut world.director;
+    director.get(&format!("/lang/{locale}?next=/")).await?;
+    let (swiss, team, relay, knockout, board, dispute) =
+        (&world.swiss, &world.team, &world.relay, &world.knockout, &world.board, &world.dispute);
+    let live_event = dispute.split("/disputes").next().unwrap_or_default().to_string();
+
+    let director_pages: Vec<(String, &'static str)> = vec![
+        ("/".into(), "home.html"),
+        ("/events".into(), "events/list.html"),
+        (swiss.clone(), "events/show.html"),
+        (live_event.clone(), "events/show.html"),
+        ("/events/new".into(), "events/form.html"),
+        (format!("{swiss}/edit"), "events/form.html"),
+        (format!("{swiss}/audit"), "events/audit.html"),
+        (format!("{swiss}/export/aga"), "events/aga.html"),
+        (format!("{swiss}/players"), "players/list.html"),
+        (format!("{swiss}/rounds/1"), "rounds/show.html"),
+        (format!("{swiss}/standings"), "rounds/standings.html"),
+        (format!("{swiss}/rounds/1/why"), "rounds/why.html"),
+        (board.clone(), "live/board.html"),
+        (format!("{live_event}/rounds/1/boards/1"), "live/board.html"),
+        (format!("{live_event}/disputes"), "disputes/queue.html"),
+        (format!("{live_event}/audit"), "events/audit.html"),
+        (dispute.clone(), "disputes/show.html"),
+        (format!("{team}/teams"), "teams/show.html"),
+        (format!("{team}/rounds/1"), "rounds/show.html"),
+        (format!("{team}/standings"), "rounds/standings.html"),
+        (format!("{relay}/relay"), "relay/show.html"),
+        (format!("{relay}/standings"), "rounds/standings.html"),
+        (format!("{knockout}/rounds/1"), "rounds/show.html"),
+        (format!("{knockout}/standings"), "rounds/standings.html"),
+        ("/notifications".into(), "notifications.html"),
+        ("/admin/users".into(), "admin/users.html"),
+        ("/account".into(), "accounts/account.html"),
+        ("/events/999999".into(), "error.html"),
+    ];
+    for (path, template) in &director_pages {
+        let page = director.get(path).await?;
+        found.check(path, Some(template), &page, zh, &data);
+    }
+
+    let mut visitor = world.app.client();
+    visitor.get(&format!("/lang/{locale}?next=/")).await?;
+    for (path, template) in [
+        ("/login", "accounts/login.html"),
+        ("/signup", "accounts/signup.html"),
+        ("/forgot", "accounts/forgot.html"),
+        ("/account", "error.html"),
+    ] {
+        let page = visitor.get(path).await?;
+        let page = match &page.location {
+            Some(to) if page.status == 303 => visitor.get(to).await?,
+            _ => page,
+        };
+        found.check(&format!("visitor {path}"), Some(template), &page, zh, &data);
+    }
+    for path in [swiss.clone(), format!("{swiss}/standings"), format!("{swiss}/rounds/1"), board.clone()] {
+        let page = visitor.get(&path).await?;
+        found.check(&format!("visitor {path}"), None, &page, zh, &data);
+    }
+    // A new account's mails: the confirmation page, and the reset page after a forgotten password.
+    let email = format!("{}@club.example", unique(locale));
+    let mut data = data;
+    data.push(email.clone());
+    let signed = visitor
+        .post(
+            "/signup",
+            &[
+                ("email", &email),
+                ("display_name", "Zhao Stranger"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
+        .await?;
+    found.check("signed up", Some("accounts/check_mail.html"), &signed, zh, &data);
+    let link = world.app.link_in_mail(&email, "/confirm/").await?;
+    let confirm = visitor.get(link.trim_start_matches(&world.app.base)).await?;
+    found.check("confirm link", Some("accounts/confirm.html"), &confirm, zh, &data);
+    visitor.post(link.trim_start_matches(&world.app.base), &[]).await?;
+    let forgot = visitor.post("/forgot", &[("email", &email)]).await?;
+    found.check("forgot sent", Some("accounts/check_mail.html"), &forgot, zh, &data);
+    let reset_link = world.app.link_in_mail(&email, "/reset/").await?;
+    let reset = visitor.get(reset_link.trim_start_matches(&world.app.base)).await?;
+    found.check("reset link", Some("accounts/reset.html"), &reset, zh, &data);
+
+    refusals(world, locale, &mut found, &email).await?;
+    Ok(found)
+}
+
+/// Every kind of refusal, by the user who meets it: each page (or the page it returns to)
+/// must speak the reader's language.
+async fn refusals(
+    world: &mut World,
+    locale: &str,
+    found: &mut Findings,
+    stranger_email: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let zh = locale == "zh";
+    // What the refused forms typed comes back to be fixed.
+    let mut data = world.data.clone();
+    data.extend(
+        [
+            "abc",
+            "green",
+            "vibes",
+            "nap",
+            "B+abc",
+            "B+x9",
+            "hello",
+            "Mars/Base",
+            "xyz",
+            "nobody@club.example",
+            stranger_email,
+        ]
+        .map(str::to_string),
+    );
+    let (swiss, team, relay, board, dispute) =
+        (world.swiss.clone(), world.team.clone(), world.relay.clone(), world.board.clone(), world.dispute.clone());
+    let live_event = dispute.split("/disputes").next().unwrap_or_default().to_string();
+    let round = format!("{swiss}/rounds/1");
+    let director = &mut world.director;
+
+    let bad_event = [
+        ("name", ""),
+        ("venue", "Qipai"),
+        ("start_date", "2026-05-02"),
+        ("end_date", "2026-05-01"),
+        ("time_zone", "Mars/Base"),
+        ("rounds", "0"),
+        ("system", "swiss"),
+        ("ruleset", "chinese-1988"),
+        ("komi", "abc"),
+        ("time_control", "xyz"),
+        ("board_size", "4"),
+    ];
+    let results = format!("{round}/results/1");
+    // Board 3's result stands after the first walk: the second is a duplicate.
+    let third = format!("{round}/results/3");
+    director.post(&third, &[("outcome", "white"), ("margin", "R")]).await?;
+    let grid = [("outcome-4", "black"), ("margin-4", "abc"), ("outcome-5", "white"), ("margin-5", "-3")];
+    let password = [("current_password", "wrong one"), ("password", "short"), ("password_again", "other")];
+    // Forms the director sends that are refused, each as (what, where, fields). Live play is
+    // as the recorder of board 2 (Black to move after D4 Q16).
+    let refused: Vec<(&str, String, Vec<(&str, &str)>)> = vec![
+        ("event form", "/events".into(), bad_event.to_vec()),
+        ("add player, no name", format!("{swiss}/players"), vec![("name", ""), ("rank", "31k")]),
+        (
+            "add player, bad rank",
+            format!("{swiss}/players"),
+            vec![("name", "Qiu Yi"), ("rank", "abc"), ("rating", "lots")],
+        ),
+        ("add player twice", format!("{swiss}/players"), vec![("name", "Chen Yaoye"), ("rank", "7d")]),
+        ("margin abc", results.clone(), vec![("outcome", "black"), ("margin", "abc")]),
+        ("no outcome", results.clone(), vec![("outcome", ""), ("margin", "")]),
+        ("duplicate result, no referrer", third.clone(), vec![("outcome", "draw")]),
+        (
+            "correction without reason",
+            format!("{third}/correct"),
+            vec![("outcome", "black"), ("margin", "R"), ("reason", "")],
+        ),
+        (
+            "correction margin",
+            format!("{third}/correct"),
+            vec![("outcome", "black"), ("margin", "x9"), ("reason", "typo")],
+        ),
+        ("results grid", format!("{round}/results"), grid.to_vec()),
+        ("draft exists", format!("{team}/rounds"), vec![]),
+        ("swap same", format!("{team}/rounds/1/swap"), vec![("a", "1"), ("b", "1")]),
+        ("occupied", format!("{board}/play"), vec![("point", "D4")]),
+        ("off the board", format!("{board}/play"), vec![("point", "Z99")]),
+        ("not a point", format!("{board}/play"), vec![("point", "hello")]),
+        ("wrong colour", format!("{board}/play"), vec![("point", "C3"), ("colour", "white")]),
+        ("bad colour", format!("{board}/resign"), vec![("colour", "green")]),
+        ("seal unasked", format!("{board}/seal"), vec![("point", "C3")]),
+        ("resume unpaused", format!("{board}/hold"), vec![("step", "resume")]),
+        ("hold step", format!("{board}/hold"), vec![("step", "nap")]),
+        ("mark in play", format!("{board}/mark"), vec![("point", "D4")]),
+        ("timeout pass", format!("{board}/timeout-pass"), vec![("colour", "black")]),
+        ("dispute kind", format!("{board}/disputes"), vec![("kind", "vibes"), ("claim", "odd")]),
+        ("empty claim", format!("{board}/disputes"), vec![("kind", "conduct"), ("claim", "  ")]),
+        ("ruling not offered", format!("{dispute}/rule"), vec![("ruling", "both-lose-and-dance")]),
+        ("ruling empty", format!("{dispute}/rule"), vec![("ruling", "")]),
+        ("appeal unruled", format!("{dispute}/appeal"), vec![("claim", "unfair")]),
+        ("staff unknown", format!("{swiss}/staff"), vec![("email", "nobody@club.example"), ("role", "referee")]),
+        ("staff role", format!("{swiss}/staff"), vec![("email", stranger_email), ("role", "king")]),
+        ("forbidden pair", format!("{swiss}/forbidden-pairs"), vec![("a", "1"), ("b", "1")]),
+        ("relay nominate", format!("{relay}/relay/1/nominate"), vec![("player", "x")]),
+        ("lineup", format!("{swiss}/teams/1/lineup"), vec![("players", "1")]),
+        ("AGA ids", format!("{swiss}/export/aga"), vec![("aga-1", "not an id!"), ("aga-2", "-5")]),
+        ("password", "/account/password".into(), password.to_vec()),
+        ("live event rounds", format!("{live_event}/rounds"), vec![]),
+    ];
+    let mut attempts: Vec<(String, Page)> = Vec::new();
+    for (label, path, fields) in refused {
+        attempts.push((label.to_string(), director.post(&path, &fields).await?));
+    }
+    // The same, sent from the page the form is on: the refusal goes back there, on top.
+    let from_page: Vec<(&str, &str, String, Vec<(&str, &str)>)> = vec![
+        ("margin abc from the round", &round, results.clone(), vec![("outcome", "black"), ("margin", "abc")]),
+        ("duplicate result", &round, third.clone(), vec![("outcome", "draw")]),
+        ("round start", &round, format!("{round}/start"), vec![("start", "tomorrow-ish")]),
+        ("occupied from the board", &board, format!("{board}/play"), vec![("point", "D4")]),
+        ("not a point from the board", &board, format!("{board}/play"), vec![("point", "hello")]),
+    ];
+    for (label, page, path, fields) in from_page {
+        attempts.push((label.to_string(), director.post_from(page, &path, &fields).await?));
+    }
+    attempts.push(("empty event form".into(), director.post_raw("/events", &[("csrf_token", "")]).await?));
+    let csv = "name,rank,club\nToo Weak,31k,B\n,2d,D\nChen Yaoye,1d,E\n\"Unclosed,1d,G\n";
+    for (label, text) in [("bad CSV", csv), ("CSV without header", "foo,bar\n1,2\n")] {
+        attempts
+            .push((label.into(), director.post_file(&format!("{swiss}/players/import"), "file", "p.csv", text).await?));
+    }
+    attempts.push((
+        "OpenGotha import".into(),
+        director.post_file("/events/import", "file", "t.xml", "<Tournament><Nonsense/>").await?,
+    ));
+    attempts.push(("round 9 unpaired".into(), director.get(&format!("{swiss}/rounds/9/why")).await?));
+    attempts.push(("csrf".into(), director.post_raw(&format!("{swiss}/rounds"), &[("csrf_token", "f0")]).await?));
+
+    let mut visitor = world.app.client();
+    visitor.get(&format!("/lang/{locale}?next=/")).await?;
+    attempts.push((
+        "login".into(),
+        visitor.post("/login", &[("email", "nobody@club.example"), ("password", "wrong")]).await?,
+    ));
+    attempts.push((
+        "signup".into(),
+        visitor
+            .post(
+                "/signup",
+                &[("email", "not-an-address"), ("display_name", ""), ("password", "short"), ("password_again", "x")],
+            )
+            .await?,
+    ));
+    attempts.push(("signup taken".into(), {
+        let email = world.director_email.clone();
+        visitor
+            .post(
+                "/signup",
+                &[
+                    ("email", &email),
+                    ("display_name", "Zhao Stranger"),
+                    ("password", PASSWORD),
+                    ("password_again", PASSWORD),
+                ],
+            )
+            .await?
+    }));
+    attempts.push(("bad confirm link".into(), visitor.get(&format!("/confirm/{}", "0".repeat(64))).await?));
+    attempts.push(("bad reset link".into(), visitor.get(&format!("/reset/{}", "0".repeat(64))).await?));
+    attempts.push(("anonymous POST".into(), visitor.post(&format!("{swiss}/rounds"), &[]).await?));
+    attempts.push(("not found".into(), visitor.get("/no/such/page").await?));
+    let mut stranger = world.app.client();
+    stranger.get(&format!("/lang/{locale}?next=/")).await?;
+    stranger.log_in(stranger_email, PASSWORD).await?;
+    stranger.get(&format!("/lang/{locale}?next=/")).await?;
+    attempts.push(("forbidden".into(), stranger.get(&format!("{swiss}/edit")).await?));
+    attempts.push(("stranger plays".into(), stranger.post(&format!("{board}/play"), &[("point", "C3")]).await?));
+    attempts.push(("register twice".into(), {
+        stranger.post(&format!("{swiss}/register"), &[("name", "Zhao Stranger"), ("rank", "2k")]).await?;
+        stranger.post(&format!("{swiss}/register"), &[("name", "Zhao Stranger"), ("rank", "2k")]).await?
+    }));
+    attempts.push((
+        "register closed".into(),
+        stranger.post(&format!("{live_event}/register"), &[("name", "Zhao Stranger"), ("rank", "abc")]).await?,
+    ));
+
+    for (label, page) in attempts {
+        if page.status < 300 || page.status >= 400 {
+            found.check(&label, None, &page, zh, &data);
+        }
+        if page.status == 303 {
+            let to = page.location.clone().unwrap_or_default();
+            let to = to.trim_start_matches(&world.app.base).to_string();
+            let back = if label.starts_with("anonymous") || label == "login" {
+                visitor.get(&to).await?
+            } else {
+                world.director.get(&to).await?
+            };
+            found.check(&format!("{label} → {to}"), None, &back, zh, &data);
+        }
+    }
+    Ok(())
+}
+
+#[actix_web::test]
+async fn every_page_and_every_refusal_speaks_the_readers_language() -> TestResult {
+    let mut world = world().await?;
+    let mut leaks = Vec::new();
+    for locale in ["zh", "en"] {
+        let found = walk(&mut world, locale).await?;
+        let missing: Vec<String> =
+            all_templates().into_iter().filter(|t| !found.templates.contains(t.as_str())).collect();
+        assert!(missing.is_empty(), "[{locale}] templates the walk never drew: {missing:?}");
+        leaks.extend(found.leaks);
+    }
+    assert!(leaks.is_empty(), "{} strings in the other language:\n{}", leaks.len(), leaks.join("\n"));
+    Ok(())
+}
+
+#[test]
+fn the_leak_finder_finds_leaks() {
+    let html = r#"<html lang="zh-CN"><p title="Pause">黑方 行棋 · the point is occupied</p><script>let x = "abc";</script></html>"#;
+    let words = foreign_words(&visible_text(html), true, &[]);
+    assert_eq!(words.len(), 5, "{words:?}");
+    assert!(words[0].starts_with("«Pause»"));
+    let en = r#"<p>Black to play 黑方 · Wang Wei 王伟</p>"#;
+    let words = foreign_words(&visible_text(en), false, &["王伟".to_string()]);
+    assert_eq!(words.len(), 1, "{words:?}");
+    assert!(words[0].starts_with("«黑方»"));
+}
