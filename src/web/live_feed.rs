@@ -14,7 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
-use crate::domain::game_shape::BoardGame;
+use crate::domain::game_shape::{BoardGame, PlayEnd};
 use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
@@ -69,6 +69,68 @@ struct Snapshot {
     /// The running turn's time so far, when it runs.
     turn_elapsed: Option<u64>,
     calls: Vec<CallFeed>,
+    /// The status line (phase, whose move, moves, prisoners) and the count while it means
+    /// something, in each language, for the page to redraw without a reload.
+    status: Said,
+    count: Option<Said>,
+}
+
+/// A text in both languages of the UI: one message serves every watcher.
+#[derive(Debug, Serialize)]
+struct Said {
+    en: String,
+    zh: String,
+}
+
+impl Said {
+    fn of(text: impl Fn(Locale) -> String) -> Said {
+        Said { en: text(Locale::En), zh: text(Locale::Zh) }
+    }
+}
+
+/// The locale key of a phase's name.
+pub fn phase_key(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Waiting => "live-waiting",
+        Phase::Playing => "live-playing",
+        Phase::Marking => "live-marking",
+        Phase::Disputed => "live-disputed",
+        Phase::Finished => "live-finished",
+    }
+}
+
+/// The board's status line in `locale`: "Playing · White to move · 4 moves · Prisoners (Black /
+/// White) 0 / 1".
+pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
+    let live = &board.live;
+    let phase = live.state().phase;
+    let mut parts = vec![locale.t(phase_key(phase))];
+    if phase == Phase::Playing {
+        parts.push(format!("{} {}", locale.t(live.to_move().as_str()), locale.t("live-to-move")));
+    }
+    parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(live.moves().len() as i64))]));
+    let game = live.go();
+    parts.push(format!(
+        "{} {} / {}",
+        locale.t("live-prisoners"),
+        game.prisoners(Color::Black),
+        game.prisoners(Color::White)
+    ));
+    parts.join(" · ")
+}
+
+/// The count with the marks, while it means something: while the players mark dead stones or
+/// dispute them, and once a game that ended by passes is counted (not on a board in play,
+/// where every empty point would be counted for nobody's reason).
+pub fn count_text(board: &LiveBoard, locale: Locale) -> Option<String> {
+    let live = &board.live;
+    let phase = live.state().phase;
+    let counted = matches!(phase, Phase::Marking | Phase::Disputed)
+        || (phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
+    counted.then(|| {
+        let c = live.count();
+        format!("{} · {}", locale.result_text(&c.result), crate::web::handlers::live::count_detail(&c, locale))
+    })
 }
 
 pub fn phase_code(phase: Phase) -> &'static str {
@@ -204,6 +266,9 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         hold: hold_code(board),
         turn_elapsed,
         calls: turn_calls,
+        status: Said::of(|locale| status_line(board, locale)),
+        count: count_text(board, Locale::En)
+            .map(|en| Said { en, zh: count_text(board, Locale::Zh).unwrap_or_default() }),
     };
     let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
     format!("event: update\ndata: {json}\n\n")

@@ -164,7 +164,13 @@ pub async fn render_errors(
 
 /// The page of this site the request was sent from (its path and query), from the Referer the
 /// browser sends under our same-origin referrer policy; None for another site or none.
+/// The page a form was sent from, when a browser navigated to send it (a script's request —
+/// the live board's clicks — wants the refusal itself, to show it where the player looks).
 fn page_came_from(req: &actix_web::HttpRequest) -> Option<String> {
+    let mode = req.headers().get("sec-fetch-mode").and_then(|v| v.to_str().ok());
+    if mode.is_some_and(|m| m != "navigate") {
+        return None;
+    }
     let referer = req.headers().get(header::REFERER)?.to_str().ok()?;
     let (_, rest) = referer.split_once("://")?;
     let host = req.connection_info().host().to_string();

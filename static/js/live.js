@@ -1,6 +1,8 @@
-// The live board: server-sent events redraw the board and the clocks after every move; clicks on
-// the board play (or, while marking, mark a chain dead or alive); the clocks run between
-// messages; with "speak" ticked the referee's calls are read out (Web Speech API).
+// The live board: server-sent events redraw the board, the status line, the count and the
+// clocks after every move or mark; clicks on the board play (or, while marking, mark a chain
+// dead or alive), a refused click says why at once; a stone follows the pointer while it is
+// your move; the clocks run between messages; with "speak" ticked the referee's calls are
+// read out (Web Speech API).
 // Without this script the page still works: points are typed, the page is reloaded by hand.
 (function () {
   "use strict";
@@ -69,16 +71,38 @@
   }
 
   var board = document.getElementById("board");
+  var playForm = document.getElementById("play-form");
   board.addEventListener("click", function (event) {
     var target = event.target.closest("[data-point]");
     if (!target) return;
     var point = target.getAttribute("data-point");
-    if (document.getElementById("play-form") && target.classList.contains("point")) {
+    // A click on a stone in play goes to the server too: the engine's refusal ("the point is
+    // occupied") is shown where the player looks.
+    if (playForm) {
       send("play", { point: point });
     } else if (document.getElementById("mark-form") && target.classList.contains("stone")) {
       send("mark", { point: point });
     }
   });
+
+  // The stone under the pointer (CSS draws it on empty points) while the click would play.
+  function markPlayable(toMove) {
+    var myTurn = seat === "recorder" || seat === toMove;
+    root.classList.toggle("can-play", Boolean(playForm) && myTurn);
+  }
+  markPlayable(root.getAttribute("data-to-move"));
+
+  // The status line and the count, in the page's language, as the message has them.
+  function redrawText(next) {
+    var status = document.getElementById("live-status");
+    if (status && next.status) status.textContent = zh ? next.status.zh : next.status.en;
+    var count = document.getElementById("live-count");
+    if (count) {
+      count.hidden = !next.count;
+      var strong = count.querySelector("strong");
+      if (strong && next.count) strong.textContent = zh ? next.count.zh : next.count.en;
+    }
+  }
 
   function mmss(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
@@ -142,6 +166,11 @@
     // Messages of two changes close together may cross: the older one is dropped.
     if (state && next.version < state.version) return;
     var nextPhase = "live-" + next.phase;
+    // The first move starts the game: the controls stay the same, the page stays.
+    if (phase === "live-waiting" && nextPhase === "live-playing") {
+      phase = nextPhase;
+      root.setAttribute("data-phase", phase);
+    }
     if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold")) {
       // The controls change with the phase or a referee's hold: the server draws the page again.
       window.location.reload();
@@ -168,6 +197,8 @@
     }
     root.setAttribute("data-moves", next.moves);
     root.setAttribute("data-to-move", next.to_move);
+    redrawText(next);
+    markPlayable(next.to_move);
     var myTurn = seat === "recorder" || seat === next.to_move;
     ["play", "pass"].forEach(function (id) {
       var button = document.getElementById(id);

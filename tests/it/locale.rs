@@ -187,6 +187,9 @@ fn all_templates() -> BTreeSet<String> {
 
 const PASSWORD: &str = "a locale passphrase";
 
+/// A form's fields as sent.
+type Fields<'a> = Vec<(&'a str, &'a str)>;
+
 /// Four teams of two boards, for the team and relay events.
 const TEAMS: &str = "name,rank,team,board\nHe1,4d,He,1\nHe2,3d,He,2\nLuo1,4d,Luo,1\nLuo2,3d,Luo,2\n";
 
@@ -471,7 +474,7 @@ async fn refusals(
     let password = [("current_password", "wrong one"), ("password", "short"), ("password_again", "other")];
     // Forms the director sends that are refused, each as (what, where, fields). Live play is
     // as the recorder of board 2 (Black to move after D4 Q16).
-    let refused: Vec<(&str, String, Vec<(&str, &str)>)> = vec![
+    let refused: Vec<(&str, String, Fields)> = vec![
         ("event form", "/events".into(), bad_event.to_vec()),
         ("add player, no name", format!("{swiss}/players"), vec![("name", ""), ("rank", "31k")]),
         (
@@ -525,7 +528,7 @@ async fn refusals(
         attempts.push((label.to_string(), director.post(&path, &fields).await?));
     }
     // The same, sent from the page the form is on: the refusal goes back there, on top.
-    let from_page: Vec<(&str, &str, String, Vec<(&str, &str)>)> = vec![
+    let from_page: Vec<(&str, &str, String, Fields)> = vec![
         ("margin abc from the round", &round, results.clone(), vec![("outcome", "black"), ("margin", "abc")]),
         ("duplicate result", &round, third.clone(), vec![("outcome", "draw")]),
         ("round start", &round, format!("{round}/start"), vec![("start", "tomorrow-ish")]),

@@ -392,3 +392,80 @@ async fn a_refused_event_form_keeps_every_field_and_shows_every_error() -> TestR
     let _ = browser.close().await;
     Ok(())
 }
+
+/// Polls `script` (which returns a boolean) in the page until it is true, for up to ten
+/// seconds; the error names `what` was awaited.
+async fn wait_for(browser: &fantoccini::Client, script: &str, what: &str) -> TestResult {
+    for _ in 0..200 {
+        if browser.execute(script, vec![]).await?.as_bool() == Some(true) {
+            return Ok(());
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let status = browser.execute("return document.getElementById('live').outerHTML.slice(0, 2000)", vec![]).await?;
+    Err(format!("waited in vain for {what}: {status}").into())
+}
+
+/// Acceptance 3: on the live board a click answers at once. Four moves are clicked and after
+/// each the status line has the move count and whose move it is; a click on a stone says why
+/// it is refused; while marking, a stone clicked dead changes the count — all without the page
+/// being loaded again (a marker set in the page survives).
+#[actix_web::test]
+async fn the_live_board_answers_every_click_without_a_reload() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use fantoccini::Locator;
+    let t = crate::live::live_table("").await?;
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    browser.goto(&format!("{}/login", t.app.base)).await?;
+    type_into(&browser, "input[name=email]", &t.director_email).await?;
+    type_into(&browser, "input[name=password]", "live passphrase").await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+    browser.execute("window.notReloaded = true", vec![]).await?;
+    for (i, point) in ["D4", "F6", "C6", "F4"].iter().enumerate() {
+        browser.find(Locator::Css(&format!("svg.board [data-point='{point}']"))).await?.click().await?;
+        let next = if i % 2 == 0 { "White to move" } else { "Black to move" };
+        let script = format!(
+            "var s = document.getElementById('live-status').textContent; return s.includes('{} moves') && s.includes('{next}')",
+            i + 1
+        );
+        wait_for(&browser, &script, &format!("move {} in the status line", i + 1)).await?;
+        let stone = format!("return document.querySelector(\"svg.board .stone[data-point='{point}']\") !== null");
+        wait_for(&browser, &stone, &format!("the stone on {point}")).await?;
+    }
+    browser.find(Locator::Css("svg.board [data-point='D4']")).await?.click().await?;
+    wait_for(
+        &browser,
+        "var e = document.getElementById('live-error'); return !e.hidden && e.textContent.includes('the point is occupied')",
+        "the reason a click on a stone is refused",
+    )
+    .await?;
+    let kept = browser.execute("return window.notReloaded === true", vec![]).await?;
+    assert_eq!(kept.as_bool(), Some(true), "the page was loaded again");
+    assert_eq!(
+        browser.execute("return document.getElementById('live-count').hidden", vec![]).await?.as_bool(),
+        Some(true),
+        "no count while the game is played"
+    );
+
+    // Two passes end play: the page is drawn again for marking, with the count.
+    browser.find(Locator::Id("pass")).await?.click().await?;
+    wait_for(&browser, "return document.getElementById('live-status').textContent.includes('5 moves')", "the pass")
+        .await?;
+    browser.find(Locator::Id("pass")).await?.click().await?;
+    wait_for(&browser, "return document.getElementById('mark-form') !== null", "the marking phase").await?;
+    browser.execute("window.notReloaded = true", vec![]).await?;
+    let before = browser.execute("return document.querySelector('#live-count strong').textContent", vec![]).await?;
+    let before = before.as_str().unwrap_or_default().to_string();
+    assert!(!before.is_empty(), "the count is shown while marking");
+    browser.find(Locator::Css("svg.board .stone[data-point='C6']")).await?.click().await?;
+    let changed = format!(
+        "var c = document.querySelector('#live-count strong').textContent; return c !== {} && document.querySelector(\"svg.board .stone.dead[data-point='C6']\") !== null",
+        serde_json::to_string(&before)?
+    );
+    wait_for(&browser, &changed, "the count after marking C6 dead").await?;
+    let kept = browser.execute("return window.notReloaded === true", vec![]).await?;
+    assert_eq!(kept.as_bool(), Some(true), "marking loaded the page again");
+    browser.close().await?;
+    Ok(())
+}

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
 use crate::domain::color::Color;
-use crate::domain::game_shape::{BoardGame, PlayEnd};
+use crate::domain::game_shape::BoardGame;
 use crate::domain::go::record::{coordinate, parse_point};
 use crate::domain::go::sgf::SgfPoint;
 use crate::domain::live::Phase;
@@ -52,7 +52,8 @@ pub struct BoardPage {
     /// The count while marking or once counted: the margin for the reader.
     count: Option<String>,
     result: Option<String>,
-    prisoners: (u32, u32),
+    /// Phase, whose move, moves and prisoners (see `live_feed::status_line`).
+    status: String,
     with_numbers: bool,
     paused: bool,
     adjourning: bool,
@@ -120,13 +121,7 @@ impl BoardPage {
     }
 
     fn phase_key(&self) -> &'static str {
-        match self.phase {
-            Phase::Waiting => "live-waiting",
-            Phase::Playing => "live-playing",
-            Phase::Marking => "live-marking",
-            Phase::Disputed => "live-disputed",
-            Phase::Finished => "live-finished",
-        }
+        crate::web::live_feed::phase_key(self.phase)
     }
 
     /// The play controls are on the page of everyone seated while the game is played; they
@@ -262,7 +257,6 @@ pub async fn show(
     };
     let now = state.clock.now();
     let live = &board.live;
-    let game = live.go();
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
     let numbers: Vec<(u8, u8, usize)> = if with_numbers {
@@ -288,13 +282,8 @@ pub async fn show(
         })
         .collect();
     let result_text = |r: &GameResult| ctx.locale.result_text(r);
-    // While marking, and once a game ended by counting: the count in 子 and 目.
-    let counted = matches!(live_state.phase, Phase::Marking | Phase::Disputed)
-        || (live_state.phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
-    let count = counted.then(|| {
-        let c = live.count();
-        format!("{} · {}", result_text(&c.result), count_detail(&c, ctx.locale))
-    });
+    let count = crate::web::live_feed::count_text(&board, ctx.locale);
+    let status = crate::web::live_feed::status_line(&board, ctx.locale);
     // The live result, or one entered by hand for this board.
     let result = live_state.result.or_else(|| board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()));
     let result = result.as_ref().map(result_text);
@@ -306,8 +295,8 @@ pub async fn show(
         moves: live.moves().len(),
         clocks,
         count,
+        status,
         result,
-        prisoners: (game.prisoners(Color::Black), game.prisoners(Color::White)),
         with_numbers,
         paused: live.is_paused(),
         adjourning: live.is_adjourning(),
