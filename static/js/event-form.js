@@ -13,3 +13,14 @@
   select.addEventListener("change", update);
   update();
 })();
+
+// A time-control preset picked from the list writes its notation into the field, where the
+// director can still change it; without JavaScript a preset is used when the field is blank.
+(function () {
+  var preset = document.getElementById("time-control-preset");
+  var field = document.getElementById("time-control");
+  if (!preset || !field) return;
+  preset.addEventListener("change", function () {
+    if (preset.value) field.value = preset.value;
+  });
+})();

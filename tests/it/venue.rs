@@ -469,3 +469,45 @@ async fn the_live_board_answers_every_click_without_a_reload() -> TestResult {
     browser.close().await?;
     Ok(())
 }
+
+/// The time-control picker: in Chromium a preset picked from the list writes its notation into
+/// the field (中国读秒 as the clocks read it, in 中文), and the event keeps it; without a script a
+/// preset sent with the field blank is used, and a typed control wins over a preset.
+#[actix_web::test]
+async fn a_time_control_is_picked_from_presets() -> TestResult {
+    use crate::browser::{click, type_into};
+    use fantoccini::Locator;
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("tc")), "Director Zhao", PASSWORD).await?;
+    let chinese = "chinese 1h reserve 3x30s";
+    let mut fields: Vec<(&str, &str)> = event_form("Preset Cup", "3").to_vec();
+    fields.push(("time_control_preset", chinese));
+    let created = director.post("/events", &fields).await?;
+    let event = format!("/events/{}", id_after(&created.location, "/events/")?);
+    director.get("/lang/zh?next=/").await?;
+    let page = director.get(&event).await?.body;
+    assert!(page.contains("基本时限 1 小时，保留 3 次 30 秒 读秒"), "{page}");
+    fields.retain(|(k, _)| *k != "time_control");
+    fields.push(("time_control", "30m + 20s"));
+    let created = director.post("/events", &fields).await?;
+    let typed = director.get(&format!("/events/{}", id_after(&created.location, "/events/")?)).await?.body;
+    assert!(typed.contains("基本时限 30 分钟，每步加 20 秒"), "the typed control wins: {typed}");
+
+    let Some((_driver, browser)) = signed_in_browser(&app).await? else { return Ok(()) };
+    browser.goto(&format!("{}/lang/zh?next=/events/new", app.base)).await?;
+    let options = browser.find(Locator::Css("#time-control-preset")).await?.html(false).await?;
+    for kind in ["中国读秒", "日本读秒", "定时限步", "加秒", "包干"] {
+        assert!(options.contains(kind), "{kind} among the presets: {options}");
+    }
+    browser.find(Locator::Css("#time-control-preset")).await?.select_by_value(chinese).await?;
+    let written = browser.find(Locator::Css("#time-control")).await?.prop("value").await?;
+    assert_eq!(written.as_deref(), Some(chinese), "the notation is written into the field");
+    type_into(&browser, "input[name=name]", "Picked Cup").await?;
+    type_into(&browser, "input[name=venue]", "Qipai").await?;
+    click(&browser, "#event-form button[type=submit]").await?;
+    let shown = browser.find(Locator::Css("main")).await?.text().await?;
+    assert!(shown.contains("保留 3 次 30 秒 读秒"), "{shown}");
+    let _ = browser.close().await;
+    Ok(())
+}

@@ -340,6 +340,23 @@ fn spoken(ms: Millis, zh: bool) -> String {
 }
 
 impl TimeControl {
+    /// The controls a director picks from on the event form, by kind: Chinese byo-yomi as the
+    /// 1988 rules run it (two, one hour), Japanese byo-yomi, moves per period, Fischer, sudden
+    /// death; with the locale key of the kind's name.
+    pub fn presets() -> Vec<(&'static str, TimeControl)> {
+        vec![
+            ("tc-kind-chinese", TimeControl::ChineseByoYomi { main: 120 * MINUTE, reserve: 5, period: MINUTE }),
+            ("tc-kind-chinese", TimeControl::ChineseByoYomi { main: 60 * MINUTE, reserve: 3, period: 30 * SECOND }),
+            ("tc-kind-japanese", TimeControl::Japanese { main: 60 * MINUTE, periods: 5, period: 30 * SECOND }),
+            (
+                "tc-kind-canadian",
+                TimeControl::Canadian { main: 60 * MINUTE, moves: 15, period: 10 * MINUTE, carry_over: false },
+            ),
+            ("tc-kind-fischer", TimeControl::Fischer { main: 30 * MINUTE, increment: 20 * SECOND, cap: None }),
+            ("tc-kind-sudden-death", TimeControl::Absolute { main: 60 * MINUTE }),
+        ]
+    }
+
     /// For the event page, in English.
     pub fn display_en(&self) -> String {
         let d = |ms| spoken(ms, false);
@@ -501,6 +518,17 @@ mod tests {
         fn the_canonical_form_reads_back(control in controls()) {
             proptest::prop_assert_eq!(TimeControl::parse(&control.to_string()), Ok(Some(control)), "{}", control);
         }
+    }
+
+    #[test]
+    fn every_preset_reads_back_from_its_notation_and_each_kind_has_one() {
+        let presets = TimeControl::presets();
+        for (_, control) in &presets {
+            assert_eq!(TimeControl::parse(&control.to_string()), Ok(Some(*control)), "{control}");
+        }
+        let mut kinds: Vec<&str> = presets.iter().map(|(kind, _)| *kind).collect();
+        kinds.dedup();
+        assert_eq!(kinds.len(), 5, "{kinds:?}");
     }
 
     #[test]

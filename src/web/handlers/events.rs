@@ -81,6 +81,10 @@ pub struct EventForm {
     warning_penalty: String,
     #[serde(default)]
     time_control: String,
+    /// A preset picked from the list (see `TimeControl::presets`): used when the time control
+    /// is left blank (the page's script copies it into the field as it is picked).
+    #[serde(default)]
+    time_control_preset: String,
     #[serde(default)]
     mcmahon_bar: String,
     #[serde(default)]
@@ -145,7 +149,11 @@ impl EventForm {
             late_limit_minutes: &self.late_limit_minutes,
             cycle_outcome: &self.cycle_outcome,
             warning_penalty: &self.warning_penalty,
-            time_control: &self.time_control,
+            time_control: if self.time_control.trim().is_empty() {
+                &self.time_control_preset
+            } else {
+                &self.time_control
+            },
             system_settings: SystemInput {
                 mcmahon_bar: &self.mcmahon_bar,
                 mcmahon_floor: &self.mcmahon_floor,
@@ -250,6 +258,21 @@ pub struct EventFormPage {
 }
 
 impl EventFormPage {
+    /// The presets of the time-control picker: (notation, its kind and meaning in the
+    /// reader's language).
+    fn time_control_presets(&self) -> Vec<(String, String)> {
+        crate::domain::clock::TimeControl::presets()
+            .into_iter()
+            .map(|(kind, control)| {
+                let meaning = match self.ctx.locale {
+                    Locale::Zh => control.display_zh(),
+                    Locale::En => control.display_en(),
+                };
+                (control.to_string(), format!("{} · {meaning}", self.ctx.t(kind)))
+            })
+            .collect()
+    }
+
     /// The problem with `field`, if the form was refused for it.
     fn field_error(&self, field: &str) -> Option<String> {
         self.field_errors.iter().find(|(f, _)| *f == field).map(|(_, e)| e.clone())

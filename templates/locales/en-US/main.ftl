@@ -883,3 +883,5 @@ choice-placement = a placement
 choice-tradition = a standings tradition
 choice-cycle-outcome = what a cycle comes to
 choice-warning-penalty = a warning penalty
+event-time-control-preset = Time control from a list
+event-time-control-typed = (as typed below)

@@ -865,3 +865,5 @@ choice-placement = 分组配对方式
 choice-tradition = 排名传统
 choice-cycle-outcome = 循环的处理
 choice-warning-penalty = 警告的处罚
+event-time-control-preset = 从常用用时中选择
+event-time-control-typed = （按下方所填）
