@@ -203,12 +203,6 @@ async fn journey(browser: &Browser) -> TestResult {
         assert_eq!(source.matches("class=\"result-text\"").count(), 6, "round {round} shows every result");
     }
 
-    // What a director sees on a phone at the venue, for the README.
-    if let Ok(dir) = std::env::var("YUNZI_SCREENSHOT_DIR") {
-        browser.set_window_size(390, 844).await?;
-        std::fs::write(Path::new(&dir).join("round-phone.png"), browser.screenshot().await?)?;
-        browser.set_window_size(1280, 1000).await?;
-    }
     // Log out and read the public standings, as a player at the venue would.
     click(browser, "#logout").await?;
     browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
@@ -222,9 +216,6 @@ async fn journey(browser: &Browser) -> TestResult {
     // The same page in Chinese, through the language switch, remembered on the next page.
     click(browser, "a.lang[lang=zh-CN]").await?;
     assert!(browser.find(Locator::Css("h1")).await?.text().await?.contains("成绩排名"));
-    if let Ok(dir) = std::env::var("YUNZI_SCREENSHOT_DIR") {
-        std::fs::write(Path::new(&dir).join("standings-zh.png"), browser.screenshot().await?)?;
-    }
     // On a phone (390 px), each name and club stays on one line; the table scrolls sideways.
     browser.set_window_size(390, 844).await?;
     browser.goto(&format!("{}{event_path}/standings", app.base)).await?;

@@ -193,17 +193,17 @@ type Fields<'a> = Vec<(&'a str, &'a str)>;
 /// Four teams of two boards, for the team and relay events.
 const TEAMS: &str = "name,rank,team,board\nHe1,4d,He,1\nHe2,3d,He,2\nLuo1,4d,Luo,1\nLuo2,3d,Luo,2\n";
 
-struct World {
-    app: TestApp,
+pub struct World {
+    pub app: TestApp,
     /// The first account: site admin, and director of every event here.
-    director: Client,
-    director_email: String,
-    swiss: String,
-    team: String,
-    relay: String,
-    knockout: String,
-    board: String,
-    dispute: String,
+    pub director: Client,
+    pub director_email: String,
+    pub swiss: String,
+    pub team: String,
+    pub relay: String,
+    pub knockout: String,
+    pub board: String,
+    pub dispute: String,
     /// What users typed: names, clubs, addresses, titles.
     data: Vec<String>,
 }
@@ -226,7 +226,7 @@ async fn event_of(
 }
 
 /// An event of every shape, a live board in play and a dead-stone dispute on another.
-async fn world() -> Result<World, Box<dyn std::error::Error>> {
+pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
     let (table, mut director, dispute) = crate::disputes::disputed_record("explain-9x9.sgf").await?;
     let crate::live::LiveTable { app, emails, names, director_email, .. } = table;
     let tag = unique("t");

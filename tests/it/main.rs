@@ -22,6 +22,7 @@ mod records;
 mod registration;
 mod relay;
 mod route_table;
+mod screenshots;
 mod secrets;
 mod systems;
 mod systems_browser;

@@ -13,7 +13,7 @@ use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::parse_ruling;
 use crate::domain::pairing::mcmahon::QUALITY_UNIT;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
-use crate::domain::result::GameResult;
+use crate::domain::result::{GameResult, Margin};
 use crate::domain::standings::{TieBreak, Tradition};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
@@ -339,6 +339,10 @@ pub struct ResultForm {
 impl ResultForm {
     fn parse(&self, locale: Locale) -> AppResult<GameResult> {
         let margin = self.margin.trim();
+        // The margin is read alone first, so a refusal quotes what was typed ("abc", not "B+abc").
+        if matches!(self.outcome.as_str(), "black" | "white") && !margin.is_empty() {
+            Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
+        }
         let text = match self.outcome.as_str() {
             "black" => format!("B+{margin}"),
             "white" => format!("W+{margin}"),

@@ -1,0 +1,70 @@
+//! The screenshots in docs/screenshots: the pages of the venue work (issue 21) at desktop and
+//! phone width, in 中文 and English, drawn by headless Chromium from a real event. Not a test:
+//! run it to draw them again after a page changes —
+//! `cargo test --test it screenshots -- --ignored` (needs chromium, chromium-driver and a CJK
+//! font such as Debian's fonts-noto-cjk).
+use fantoccini::Locator;
+
+use crate::browser::{click, start_browser, type_into};
+use crate::helpers::*;
+
+const WIDTHS: [(&str, u32, u32); 2] = [("desktop", 1280, 1100), ("phone", 390, 1700)];
+
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_venue_screenshots() -> TestResult {
+    let mut world = crate::locale::world().await?;
+    let round = format!("{}/rounds/1", world.swiss);
+    for (board, outcome, margin) in [(1, "black", "R"), (3, "white", "3.5"), (4, "draw", ""), (5, "black_forfeit", "")]
+    {
+        world
+            .director
+            .post(&format!("{round}/results/{board}"), &[("outcome", outcome), ("margin", margin)])
+            .await?
+            .assert_status(303)?;
+    }
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    let base = world.app.base.clone();
+    browser.goto(&format!("{base}/login")).await?;
+    type_into(&browser, "input[name=email]", &world.director_email).await?;
+    type_into(&browser, "input[name=password]", "live passphrase").await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&out)?;
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        for (width_name, width, height) in WIDTHS {
+            browser.set_window_size(width, height).await?;
+            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
+
+            browser.goto(&format!("{base}/events/new")).await?;
+            // Dates as a date picker sets them (the keys typed into one depend on the locale).
+            let refused_fields = "document.querySelector('input[name=start_date]').value = '2026-05-02';
+                document.querySelector('input[name=end_date]').value = '2026-05-01';
+                document.querySelector('input[name=name]').removeAttribute('required');";
+            browser.execute(refused_fields, vec![]).await?;
+            type_into(&browser, "input[name=komi]", "abc").await?;
+            type_into(&browser, "#time-control", "an hour or so").await?;
+            click(&browser, "#event-form button[type=submit]").await?;
+            std::fs::write(shoot("event-form-refused"), browser.screenshot().await?)?;
+
+            browser.goto(&format!("{base}{round}")).await?;
+            browser.find(Locator::Css("select[name=outcome-6]")).await?.select_by_value("black").await?;
+            type_into(&browser, "input[name=margin-6]", "abc").await?;
+            click(&browser, "#save-results").await?;
+            std::fs::write(shoot("results-grid"), browser.screenshot().await?)?;
+
+            for (name, path) in [
+                ("standings", format!("{}/standings", world.swiss)),
+                ("live-board", world.board.clone()),
+                ("dispute", world.dispute.clone()),
+                ("error-page", "/events/999999".to_string()),
+            ] {
+                browser.goto(&format!("{base}{path}")).await?;
+                std::fs::write(shoot(name), browser.screenshot().await?)?;
+            }
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}
