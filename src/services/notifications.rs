@@ -6,7 +6,7 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use crate::db::entities::{notification, user};
+use crate::db::entities::{event, notification, user};
 use crate::error::AppResult;
 use crate::i18n::Locale;
 use crate::services::repo::Notice;
@@ -16,7 +16,8 @@ use crate::state::AppState;
 pub struct Shown {
     pub text: String,
     pub link: String,
-    pub at: chrono::DateTime<chrono::Utc>,
+    /// When, in the time zone of the event the notice is about (UTC for one about none).
+    pub at: String,
     pub unread: bool,
 }
 
@@ -37,14 +38,27 @@ pub async fn latest(conn: &impl ConnectionTrait, user_id: i32, locale: Locale) -
         .limit(100)
         .all(conn)
         .await?;
+    let mut event_ids: Vec<i32> = rows.iter().filter_map(|row| row.event_id).collect();
+    event_ids.sort_unstable();
+    event_ids.dedup();
+    let zones: std::collections::HashMap<i32, String> = event::Entity::find()
+        .filter(event::Column::Id.is_in(event_ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|e| (e.id, e.time_zone))
+        .collect();
     Ok(rows
         .into_iter()
-        .map(|row| Shown {
-            // A row this version cannot read shows as stored rather than vanish.
-            text: serde_json::from_str::<Notice>(&row.message).map(|n| n.render(locale)).unwrap_or(row.message),
-            link: row.link,
-            at: row.created_at,
-            unread: row.read_at.is_none(),
+        .map(|row| {
+            let zone = row.event_id.and_then(|id| zones.get(&id)).map_or("UTC", String::as_str);
+            Shown {
+                // A row this version cannot read shows as stored rather than vanish.
+                text: serde_json::from_str::<Notice>(&row.message).map(|n| n.render(locale)).unwrap_or(row.message),
+                link: row.link,
+                at: crate::domain::event::local_time(&row.created_at, zone),
+                unread: row.read_at.is_none(),
+            }
         })
         .collect())
 }

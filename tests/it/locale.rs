@@ -544,10 +544,13 @@ async fn refusals(
         attempts
             .push((label.into(), director.post_file(&format!("{swiss}/players/import"), "file", "p.csv", text).await?));
     }
-    attempts.push((
-        "OpenGotha import".into(),
-        director.post_file("/events/import", "file", "t.xml", "<Tournament><Nonsense/>").await?,
-    ));
+    for (label, xml) in [
+        ("OpenGotha import, a bad rank", "<Tournament><Player name=\"A\" rank=\"40K\"/></Tournament>"),
+        ("OpenGotha import, no tournament", "<Nonsense/>"),
+        ("OpenGotha import, round 465536", include_str!("../opengotha/hostile-round-465536.xml")),
+    ] {
+        attempts.push((label.into(), director.post_file("/events/import", "file", "t.xml", xml).await?));
+    }
     attempts.push(("round 9 unpaired".into(), director.get(&format!("{swiss}/rounds/9/why")).await?));
     attempts.push(("csrf".into(), director.post_raw(&format!("{swiss}/rounds"), &[("csrf_token", "f0")]).await?));
 

@@ -19,6 +19,7 @@
 //!   (`_BYDEF` results and unknown results were not), and [`OgParameters`]: the scoring,
 //!   handicap, placement and pairing parameter sets and the clubs groups. An attribute the file
 //!   lacks takes OpenGotha's import default, as OpenGotha itself reads the file.
+use crate::domain::message::Message;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -277,7 +278,7 @@ impl OgTournament {
 
 /// Why a file cannot be read, with where.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OgError(pub String);
+pub struct OgError(pub Message);
 
 impl fmt::Display for OgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -287,8 +288,8 @@ impl fmt::Display for OgError {
 
 impl std::error::Error for OgError {}
 
-fn err(message: impl Into<String>) -> OgError {
-    OgError(message.into())
+fn err(key: &'static str) -> OgError {
+    OgError(Message::new(key))
 }
 
 /// OpenGotha's player key: name and first name, spaces removed, upper-cased.
@@ -301,11 +302,15 @@ fn attributes(tag: &BytesStart<'_>) -> Result<HashMap<String, String>, OgError> 
     // quick-xml's own duplicate check compares each attribute with every earlier one, which a
     // tag with 100,000 attributes turns into minutes; the map finds a repeat at once.
     for attribute in tag.attributes().with_checks(false) {
-        let attribute = attribute.map_err(|e| err(format!("a damaged attribute: {e}")))?;
+        let attribute =
+            attribute.map_err(|e| OgError(Message::new("og-attribute-damaged").text("detail", e.to_string())))?;
         let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
-        let value = attribute.unescape_value().map_err(|e| err(format!("attribute {key}: {e}")))?.into_owned();
+        let value = attribute
+            .unescape_value()
+            .map_err(|e| OgError(Message::new("og-attribute-damaged").text("detail", format!("{key}: {e}"))))?
+            .into_owned();
         if out.contains_key(&key) {
-            return Err(err(format!("attribute {key} is given twice in one element")));
+            return Err(OgError(Message::new("og-attribute-twice").text("key", key)));
         }
         out.insert(key, value);
     }
@@ -323,9 +328,9 @@ fn result_of(code: &str, round: u32, table: u32) -> Result<Option<GameResult>, O
         "RESULT_EQUAL" | "RESULT_EQUAL_BYDEF" => Some(GameResult::Draw),
         "RESULT_BOTHLOSE" | "RESULT_BOTHLOSE_BYDEF" => Some(GameResult::BothLose),
         other => {
-            return Err(err(format!(
-                "round {round}, table {table}: the result {other} has no counterpart in Yunzi (both win is not a result under the 1988 rules)"
-            )));
+            return Err(OgError(
+                Message::new("og-result-unknown").number("round", round).number("table", table).text("result", other),
+            ));
         }
     })
 }
@@ -346,29 +351,26 @@ fn result_code(result: Option<&GameResult>, played: bool) -> &'static str {
     }
 }
 
-fn number<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str, what: &str) -> Result<T, OgError> {
+fn number<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str) -> Result<T, OgError> {
     let text = map.get(key).map(String::as_str).unwrap_or("");
-    text.trim().parse().map_err(|_| err(format!("{what}: \"{text}\" is not a number ({key})")))
+    text.trim().parse().map_err(|_| OgError(Message::new("og-not-a-number").text("key", key).text("text", text)))
 }
 
 /// A round number within what an event can have, so a file naming round 465536 is refused
 /// at once instead of making the pairing walk half a million empty rounds.
-fn round_number(map: &HashMap<String, String>, key: &str, what: &str) -> Result<u32, OgError> {
-    let round: u32 = number(map, key, what)?;
+fn round_number(map: &HashMap<String, String>, key: &str) -> Result<u32, OgError> {
+    let round: u32 = number(map, key)?;
     if round > MAX_ROUNDS {
-        return Err(err(format!("{what}: {round} is more rounds than an event can have ({MAX_ROUNDS}) ({key})")));
+        return Err(OgError(
+            Message::new("og-too-many-rounds").text("key", key).number("round", round).number("max", MAX_ROUNDS),
+        ));
     }
     Ok(round)
 }
 
 /// An attribute that may be missing (then `default`), but not malformed.
-fn optional<T: std::str::FromStr>(
-    map: &HashMap<String, String>,
-    key: &str,
-    default: T,
-    what: &str,
-) -> Result<T, OgError> {
-    if map.contains_key(key) { number(map, key, what) } else { Ok(default) }
+fn optional<T: std::str::FromStr>(map: &HashMap<String, String>, key: &str, default: T) -> Result<T, OgError> {
+    if map.contains_key(key) { number(map, key) } else { Ok(default) }
 }
 
 fn flag(map: &HashMap<String, String>, key: &str, default: bool) -> bool {
@@ -401,29 +403,26 @@ fn seed_system(map: &HashMap<String, String>, key: &str, default: SeedSystem) ->
 fn read_handicap(p: &mut OgParameters, map: &HashMap<String, String>) -> Result<(), OgError> {
     p.handicap_on_mms = flag(map, "hdBasedOnMMS", true);
     p.handicap_rank_threshold = rank_attribute(map, "hdNoHdRankThreshold", 0);
-    p.handicap_correction = optional(map, "hdCorrection", 1, "hdCorrection")?;
-    p.handicap_ceiling = optional(map, "hdCeiling", 9, "hdCeiling")?;
+    p.handicap_correction = optional(map, "hdCorrection", 1)?;
+    p.handicap_ceiling = optional(map, "hdCeiling", 9)?;
     Ok(())
 }
 
 fn read_pairing(p: &mut OgParameters, map: &HashMap<String, String>) -> Result<(), OgError> {
     let d = OgParameters::default();
-    p.concavity = optional(map, "paiStandardNX1Factor", d.concavity, "paiStandardNX1Factor")?;
-    p.avoid_duplicate = optional(map, "paiBaAvoidDuplGame", d.avoid_duplicate, "paiBaAvoidDuplGame")?;
-    p.random = optional(map, "paiBaRandom", d.random, "paiBaRandom")?;
+    p.concavity = optional(map, "paiStandardNX1Factor", d.concavity)?;
+    p.avoid_duplicate = optional(map, "paiBaAvoidDuplGame", d.avoid_duplicate)?;
+    p.random = optional(map, "paiBaRandom", d.random)?;
     p.deterministic = flag(map, "paiBaDeterministic", true);
-    p.balance_colours = optional(map, "paiBaBalanceWB", d.balance_colours, "paiBaBalanceWB")?;
-    p.avoid_mixing_categories =
-        optional(map, "paiMaAvoidMixingCategories", d.avoid_mixing_categories, "paiMaAvoidMixingCategories")?;
-    p.minimize_score_difference =
-        optional(map, "paiMaMinimizeScoreDifference", d.minimize_score_difference, "paiMaMinimizeScoreDifference")?;
-    p.dudd_weight = optional(map, "paiMaDUDDWeight", d.dudd_weight, "paiMaDUDDWeight")?;
+    p.balance_colours = optional(map, "paiBaBalanceWB", d.balance_colours)?;
+    p.avoid_mixing_categories = optional(map, "paiMaAvoidMixingCategories", d.avoid_mixing_categories)?;
+    p.minimize_score_difference = optional(map, "paiMaMinimizeScoreDifference", d.minimize_score_difference)?;
+    p.dudd_weight = optional(map, "paiMaDUDDWeight", d.dudd_weight)?;
     p.compensate_dudd = flag(map, "paiMaCompensateDUDD", true);
     p.dudd_upper = dudd_mode(map, "paiMaDUDDUpperMode");
     p.dudd_lower = dudd_mode(map, "paiMaDUDDLowerMode");
-    p.maximize_seeding = optional(map, "paiMaMaximizeSeeding", d.maximize_seeding, "paiMaMaximizeSeeding")?;
-    p.last_round_seed_system1 =
-        optional(map, "paiMaLastRoundForSeedSystem1", d.last_round_seed_system1, "paiMaLastRoundForSeedSystem1")?;
+    p.maximize_seeding = optional(map, "paiMaMaximizeSeeding", d.maximize_seeding)?;
+    p.last_round_seed_system1 = optional(map, "paiMaLastRoundForSeedSystem1", d.last_round_seed_system1)?;
     p.seed_system1 = seed_system(map, "paiMaSeedSystem1", SeedSystem::SplitAndRandom);
     p.seed_system2 = seed_system(map, "paiMaSeedSystem2", SeedSystem::SplitAndFold);
     p.additional_criterion1 =
@@ -433,22 +432,11 @@ fn read_pairing(p: &mut OgParameters, map: &HashMap<String, String>) -> Result<(
     p.rank_threshold = rank_attribute(map, "paiSeRankThreshold", d.rank_threshold);
     p.wins_threshold_active = flag(map, "paiSeNbWinsThresholdActive", true);
     p.bar_threshold_active = flag(map, "paiSeBarThresholdActive", true);
-    p.minimize_handicap = optional(map, "paiSeMinimizeHandicap", d.minimize_handicap, "paiSeMinimizeHandicap")?;
-    p.avoid_same_geography = optional(map, "paiSeAvoidSameGeo", d.avoid_same_geography, "paiSeAvoidSameGeo")?;
-    p.country_factor = optional(
-        map,
-        "paiSePreferMMSDiffRatherThanSameCountry",
-        d.country_factor,
-        "paiSePreferMMSDiffRatherThanSameCountry",
-    )?;
-    p.club_factor =
-        optional(map, "paiSePreferMMSDiffRatherThanSameClub", d.club_factor, "paiSePreferMMSDiffRatherThanSameClub")?;
-    p.clubs_group_factor = optional(
-        map,
-        "paiSePreferMMSDiffRatherThanSameClubsGroup",
-        d.clubs_group_factor,
-        "paiSePreferMMSDiffRatherThanSameClubsGroup",
-    )?;
+    p.minimize_handicap = optional(map, "paiSeMinimizeHandicap", d.minimize_handicap)?;
+    p.avoid_same_geography = optional(map, "paiSeAvoidSameGeo", d.avoid_same_geography)?;
+    p.country_factor = optional(map, "paiSePreferMMSDiffRatherThanSameCountry", d.country_factor)?;
+    p.club_factor = optional(map, "paiSePreferMMSDiffRatherThanSameClub", d.club_factor)?;
+    p.clubs_group_factor = optional(map, "paiSePreferMMSDiffRatherThanSameClubsGroup", d.clubs_group_factor)?;
     Ok(())
 }
 
@@ -475,9 +463,13 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
     let mut criteria: Vec<(u32, String)> = Vec::new();
     let mut data_version: Option<u32> = None;
     loop {
-        let event = reader
-            .read_event()
-            .map_err(|e| err(format!("not well-formed XML near byte {}: {e}", reader.buffer_position())))?;
+        let event = reader.read_event().map_err(|e| {
+            OgError(
+                Message::new("og-not-xml")
+                    .number("byte", reader.buffer_position() as i64)
+                    .text("detail", e.to_string()),
+            )
+        })?;
         let tag = match &event {
             Event::Start(tag) | Event::Empty(tag) => tag.clone(),
             Event::End(tag) => {
@@ -509,7 +501,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
             b"PlacementParameterSet" => in_placement = matches!(event, Event::Start(_)),
             b"PlacementCriterion" if in_placement => {
                 let name = map.get("name").cloned().unwrap_or_default();
-                criteria.push((number(&map, "number", "a placement criterion's number")?, name));
+                criteria.push((number(&map, "number")?, name));
             }
             b"HandicapParameterSet" => read_handicap(parameters, &map)?,
             b"PairingParameterSet" => read_pairing(parameters, &map)?,
@@ -522,20 +514,25 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
             }
             b"Player" => {
                 if tournament.players.len() == MAX_PLAYERS_PER_EVENT {
-                    return Err(err(format!(
-                        "the file has more than {MAX_PLAYERS_PER_EVENT} players, the most an event can hold"
-                    )));
+                    return Err(OgError(
+                        Message::new("og-too-many-players").number("max", MAX_PLAYERS_PER_EVENT as i64),
+                    ));
                 }
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
                 let full = format!("{} {}", name.trim(), first.trim()).trim().to_string();
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
-                let rank = Rank::parse(rank_text).map_err(|e| err(format!("player {full}: {e}")))?;
+                let rank = Rank::parse(rank_text).map_err(|e| {
+                    OgError(Message::new("og-player").text("player", full.as_str()).nested("why", e.message()))
+                })?;
                 let rating_points = match map.get("rating") {
-                    Some(r) => r
-                        .trim()
-                        .parse::<i32>()
-                        .map_err(|_| err(format!("player {full}: the rating \"{r}\" is not a number")))?,
+                    Some(r) => r.trim().parse::<i32>().map_err(|_| {
+                        OgError(
+                            Message::new("og-player")
+                                .text("player", full.as_str())
+                                .nested("why", Message::new("error-rating").text("text", r.as_str())),
+                        )
+                    })?,
                     None => -900,
                 };
                 tournament.players.push(OgPlayer {
@@ -553,18 +550,16 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                         .get("participating")
                         .map(|p| p.chars().take(MAX_ROUNDS as usize).map(|c| c != '0').collect())
                         .unwrap_or_default(),
-                    smms_correction: optional(&map, "smmsCorrection", 0, "a player's smmsCorrection")?,
+                    smms_correction: optional(&map, "smmsCorrection", 0)?,
                     final_registration: map.get("registeringStatus").is_none_or(|s| s.trim() == "FIN"),
                 });
             }
             b"Game" => {
                 if tournament.games.len() == MAX_GAMES_PER_FILE {
-                    return Err(err(format!(
-                        "the file has more than {MAX_GAMES_PER_FILE} games, the most an event can hold"
-                    )));
+                    return Err(OgError(Message::new("og-too-many-games").number("max", MAX_GAMES_PER_FILE as i64)));
                 }
-                let round = round_number(&map, "roundNumber", "a game's round")?;
-                let table: u32 = number(&map, "tableNumber", "a game's table")?;
+                let round = round_number(&map, "roundNumber")?;
+                let table: u32 = number(&map, "tableNumber")?;
                 let code = map.get("result").map(String::as_str).unwrap_or("").trim();
                 tournament.games.push(OgGame {
                     round,
@@ -578,29 +573,26 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
             }
             b"ByePlayer" if map.contains_key("player") => {
                 if tournament.byes.len() == MAX_GAMES_PER_FILE {
-                    return Err(err(format!(
-                        "the file has more than {MAX_GAMES_PER_FILE} byes, the most an event can hold"
-                    )));
+                    return Err(OgError(Message::new("og-too-many-byes").number("max", MAX_GAMES_PER_FILE as i64)));
                 }
-                tournament.byes.push((
-                    round_number(&map, "roundNumber", "a bye's round")?,
-                    map.get("player").cloned().unwrap_or_default(),
-                ));
+                tournament
+                    .byes
+                    .push((round_number(&map, "roundNumber")?, map.get("player").cloned().unwrap_or_default()));
             }
             b"GeneralParameterSet" => {
                 tournament.name = map.get("name").cloned().unwrap_or_default();
                 tournament.location = map.get("location").cloned().unwrap_or_default();
                 tournament.begin = map.get("beginDate").and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
                 tournament.end = map.get("endDate").and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-                tournament.rounds = round_number(&map, "numberOfRounds", "the number of rounds")?;
+                tournament.rounds = round_number(&map, "numberOfRounds")?;
                 tournament.komi = map.get("komi").and_then(|k| Komi::parse(k).ok());
                 tournament.mcmahon_bar = map.get("genMMBar").and_then(|r| Rank::parse(r).ok());
                 tournament.mcmahon_floor = map.get("genMMFloor").and_then(|r| Rank::parse(r).ok());
-                parameters.categories = optional(&map, "numberOfCategories", 1, "the number of categories")?;
-                parameters.nbw_absent_x2 = optional(&map, "genNBW2ValueAbsent", 0, "genNBW2ValueAbsent")?;
-                parameters.nbw_bye_x2 = optional(&map, "genNBW2ValueBye", 0, "genNBW2ValueBye")?;
-                parameters.mms_absent_x2 = optional(&map, "genMMS2ValueAbsent", 0, "genMMS2ValueAbsent")?;
-                parameters.mms_bye_x2 = optional(&map, "genMMS2ValueBye", 0, "genMMS2ValueBye")?;
+                parameters.categories = optional(&map, "numberOfCategories", 1)?;
+                parameters.nbw_absent_x2 = optional(&map, "genNBW2ValueAbsent", 0)?;
+                parameters.nbw_bye_x2 = optional(&map, "genNBW2ValueBye", 0)?;
+                parameters.mms_absent_x2 = optional(&map, "genMMS2ValueAbsent", 0)?;
+                parameters.mms_bye_x2 = optional(&map, "genMMS2ValueBye", 0)?;
                 parameters.round_down = flag(&map, "genRoundDownNBWMMS", true);
                 parameters.count_not_played_as_half = flag(&map, "genCountNotPlayedGamesAsHalfPoint", false);
             }
@@ -608,7 +600,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
         }
     }
     if !root_seen {
-        return Err(err("there is no <Tournament> element: this is not an OpenGotha tournament file"));
+        return Err(err("og-no-tournament"));
     }
     criteria.sort_by_key(|(n, _)| *n);
     tournament.parameters.criteria = criteria.into_iter().map(|(_, name)| name).filter(|n| n != "NULL").collect();
@@ -622,18 +614,23 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
     }
     let keys: HashMap<&str, usize> = tournament.players.iter().enumerate().map(|(i, p)| (p.key.as_str(), i)).collect();
     if keys.len() != tournament.players.len() {
-        return Err(err("two players have the same name and first name"));
+        return Err(err("og-same-player"));
     }
     for g in &tournament.games {
         for key in [&g.black, &g.white] {
             if !keys.contains_key(key.as_str()) {
-                return Err(err(format!("round {}, table {}: no player has the key {key}", g.round, g.table)));
+                return Err(OgError(
+                    Message::new("og-unknown-key")
+                        .number("round", g.round)
+                        .number("table", g.table)
+                        .text("key", key.as_str()),
+                ));
             }
         }
     }
     for (round, key) in &tournament.byes {
         if !keys.contains_key(key.as_str()) {
-            return Err(err(format!("round {round}: the bye names {key}, who is not a player")));
+            return Err(OgError(Message::new("og-unknown-bye").number("round", *round).text("key", key.as_str())));
         }
     }
     tournament.games.sort_by_key(|g| (g.round, g.table));
@@ -850,7 +847,7 @@ mod tests {
             ("<Tournament><Game roundNumber=\"x\"/></Tournament>", "not a number"),
             (
                 "<Tournament><Game blackPlayer=\"A\" whitePlayer=\"B\" roundNumber=\"465536\" tableNumber=\"1\"/></Tournament>",
-                "more rounds than an event can have",
+                "an event has at most 30 rounds",
             ),
             ("<Tournament><Player name=\"A\" rank=\"1D\"></Tournament>", "not well-formed"),
         ];
@@ -869,8 +866,7 @@ mod tests {
         let refused = parse(hostile).map(|t| t.games.len()).map_err(|e| e.to_string());
         assert_eq!(
             refused,
-            Err("OpenGotha file: a game's round: 465536 is more rounds than an event can have (30) (roundNumber)"
-                .into())
+            Err("OpenGotha file: the attribute roundNumber names round 465536: an event has at most 30 rounds".into())
         );
 
         let player = |i: usize| format!("<Player name=\"P{i}\" firstName=\"X\" rank=\"1D\"/>");
@@ -881,7 +877,7 @@ mod tests {
         assert!(parse(&past).is_err_and(|e| e.to_string().contains("more than 10000 players")));
 
         let twice = "<Tournament><Player name=\"A\" name=\"B\" rank=\"1D\"/></Tournament>";
-        assert!(parse(twice).is_err_and(|e| e.to_string().contains("attribute name is given twice")));
+        assert!(parse(twice).is_err_and(|e| e.to_string().contains("the attribute name is given twice")));
 
         // OpenGotha writes a participation flag for each of its 20 rounds or more; only an
         // event's rounds are kept.

@@ -11,6 +11,7 @@ use crate::domain::interop::aga::{self, AgaId};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
 use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
+use crate::domain::message::Message;
 use crate::domain::pairing::event_round::{EventPlan, pairing_input};
 use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::player::{NewPlayer, PlayerInput};
@@ -242,7 +243,7 @@ pub async fn import_opengotha(
 ) -> AppResult<Imported> {
     let refuse =
         |reason: String| AppError::BadRequest(locale.t_args("error-opengotha-file", &[("reason", Arg::Str(&reason))]));
-    let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(e.0))?;
+    let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(locale.message(&e.0)))?;
     let last = t.last_round();
     let system =
         if t.parameters.criteria.first().is_some_and(|c| c == "MMS") { System::McMahon } else { System::Swiss };
@@ -314,7 +315,9 @@ pub async fn import_opengotha(
         id_of.insert(p.key.as_str(), model.id);
         inserted.push(model);
     }
-    let id = |key: &str| id_of.get(key).copied().ok_or_else(|| refuse(format!("no player has the key {key}")));
+    let id = |key: &str| {
+        id_of.get(key).copied().ok_or_else(|| refuse(locale.message(&Message::new("og-no-player").text("key", key))))
+    };
     let mut games = 0;
     for number in 1..=last {
         let round = round::ActiveModel {
@@ -329,7 +332,10 @@ pub async fn import_opengotha(
         let mut seated: Vec<i32> = Vec::new();
         let mut seat = |player: i32, name: &str| {
             if seated.contains(&player) {
-                return Err(refuse(format!("round {number}: {name} is paired twice")));
+                return Err(refuse(
+                    locale
+                        .message(&Message::new("og-paired-twice").number("round", number as i64).text("player", name)),
+                ));
             }
             seated.push(player);
             Ok(())

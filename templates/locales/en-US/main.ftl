@@ -885,3 +885,21 @@ choice-cycle-outcome = what a cycle comes to
 choice-warning-penalty = a warning penalty
 event-time-control-preset = Time control from a list
 event-time-control-typed = (as typed below)
+
+## Refusals of an OpenGotha file.
+og-not-a-number = the attribute { $key } holds "{ $text }", which is not a number
+og-too-many-rounds = the attribute { $key } names round { $round }: an event has at most { $max } rounds
+og-attribute-damaged = a damaged attribute ({ $detail })
+og-attribute-twice = the attribute { $key } is given twice in one element
+og-result-unknown = round { $round }, table { $table }: the result { $result } has no counterpart in Yunzi (both win is not a result under the 1988 rules)
+og-not-xml = not well-formed XML near byte { $byte } ({ $detail })
+og-too-many-players = the file has more than { $max } players, the most an event can hold
+og-too-many-games = the file has more than { $max } games, the most an event can hold
+og-too-many-byes = the file has more than { $max } byes, the most an event can hold
+og-player = player { $player }: { $why }
+og-no-tournament = there is no <Tournament> element: this is not an OpenGotha tournament file
+og-same-player = two players have the same name and first name
+og-unknown-key = round { $round }, table { $table }: no player has the key { $key }
+og-unknown-bye = round { $round }: the bye names { $key }, who is not a player
+og-no-player = no player has the key { $key }
+og-paired-twice = round { $round }: { $player } is paired twice

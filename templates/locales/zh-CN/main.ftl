@@ -867,3 +867,21 @@ choice-cycle-outcome = 循环的处理
 choice-warning-penalty = 警告的处罚
 event-time-control-preset = 从常用用时中选择
 event-time-control-typed = （按下方所填）
+
+## Refusals of an OpenGotha file.
+og-not-a-number = 文件中的数值“{ $text }”不是数字
+og-too-many-rounds = 文件中写有第 { $round } 轮：一个比赛最多 { $max } 轮
+og-attribute-damaged = 有一个属性已损坏
+og-attribute-twice = 文件中同一元素的某个属性出现了两次
+og-result-unknown = 第 { $round } 轮第 { $table } 台：结果 { $result } 在云子中没有对应（1988 年规则中没有双方均胜）
+og-not-xml = 在第 { $byte } 字节附近不是合格的 XML
+og-too-many-players = 文件中的棋手超过 { $max } 名，即一个比赛的上限
+og-too-many-games = 文件中的对局超过 { $max } 局，即一个比赛的上限
+og-too-many-byes = 文件中的轮空超过 { $max } 次，即一个比赛的上限
+og-player = 棋手 { $player }：{ $why }
+og-no-tournament = 文件中没有比赛数据：这不是 OpenGotha 比赛文件
+og-same-player = 有两名棋手的姓和名完全相同
+og-unknown-key = 第 { $round } 轮第 { $table } 台：没有棋手的标识为 { $key }
+og-unknown-bye = 第 { $round } 轮：轮空的 { $key } 不是本赛棋手
+og-no-player = 没有棋手的标识为 { $key }
+og-paired-twice = 第 { $round } 轮：{ $player } 被编排了两次
