@@ -175,7 +175,8 @@ impl Locale {
             RelayError::ForeignPlayer { team, .. } => {
                 self.t_args("error-relay-foreign", &[("team", Arg::Str(&name(*team)))])
             }
-            other => other.to_string(),
+            // The rest only a bug reaches: said as such, with the detail for the report.
+            other => self.message(&Message::new("error-pairing-internal").text("detail", other.to_string())),
         }
     }
 }
