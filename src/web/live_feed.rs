@@ -119,6 +119,27 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
     parts.join(" · ")
 }
 
+/// Quarter-stones as stones: 3 → "¾", 7 → "1¾".
+fn quarters(value: i32) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let (whole, rest) = (value.unsigned_abs() / 4, value.unsigned_abs() % 4);
+    let fraction = ["", "¼", "½", "¾"][rest as usize];
+    if whole == 0 && !fraction.is_empty() { format!("{sign}{fraction}") } else { format!("{sign}{whole}{fraction}") }
+}
+
+/// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
+/// half-points are its quarter-stones.
+pub fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
+    let halves = |value: i32| crate::web::view::points(i64::from(value));
+    let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
+    let margin = count.margin_half_points.abs();
+    let (stones, points) = (quarters(margin), halves(margin));
+    match locale {
+        Locale::Zh => format!("黑 {black}，白 {white}；相差 {stones} 子（{points} 目，已计贴子）"),
+        Locale::En => format!("Black {black}, White {white}; margin {stones} stones = {points} points (komi included)"),
+    }
+}
+
 /// The count with the marks, while it means something: while the players mark dead stones or
 /// dispute them, and once a game that ended by passes is counted (not on a board in play,
 /// where every empty point would be counted for nobody's reason).
@@ -129,7 +150,7 @@ pub fn count_text(board: &LiveBoard, locale: Locale) -> Option<String> {
         || (phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
     counted.then(|| {
         let c = live.count();
-        format!("{} · {}", locale.result_text(&c.result), crate::web::handlers::live::count_detail(&c, locale))
+        format!("{} · {}", locale.result_text(&c.result), count_detail(&c, locale))
     })
 }
 

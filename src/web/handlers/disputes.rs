@@ -243,7 +243,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })
     };
     let result = ctx.locale.result_text(&count.result);
-    let count = format!("{result} · {}", crate::web::handlers::live::count_detail(&count, ctx.locale));
+    let count = format!("{result} · {}", crate::web::live_feed::count_detail(&count, ctx.locale));
     let proposed_dead = groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
     Ok(DisputePage { proposed_dead, count, svg, event: board.event, view, ctx })
 }

@@ -207,27 +207,6 @@ impl BoardPage {
     }
 }
 
-/// Quarter-stones as stones: 3 → "¾", 7 → "1¾".
-fn quarters(value: i32) -> String {
-    let sign = if value < 0 { "-" } else { "" };
-    let (whole, rest) = (value.unsigned_abs() / 4, value.unsigned_abs() % 4);
-    let fraction = ["", "¼", "½", "¾"][rest as usize];
-    if whole == 0 && !fraction.is_empty() { format!("{sign}{fraction}") } else { format!("{sign}{whole}{fraction}") }
-}
-
-/// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
-/// half-points are its quarter-stones.
-pub(crate) fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
-    let halves = |value: i32| crate::web::view::points(i64::from(value));
-    let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
-    let margin = count.margin_half_points.abs();
-    let (stones, points) = (quarters(margin), halves(margin));
-    match locale {
-        Locale::Zh => format!("黑 {black}，白 {white}；相差 {stones} 子（{points} 目，已计贴子）"),
-        Locale::En => format!("Black {black}, White {white}; margin {stones} stones = {points} points (komi included)"),
-    }
-}
-
 fn board_ref(path: (i32, i32, i32)) -> BoardRef {
     BoardRef { event_id: path.0, round: path.1, board: path.2 }
 }
