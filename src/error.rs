@@ -24,6 +24,10 @@ pub enum AppError {
     /// The request was understood but cannot be done; the message is shown to the user.
     #[error("{0}")]
     BadRequest(String),
+    /// Not yet: something elsewhere must be done first. The message, and where to do it (a
+    /// path of this site and the words of the link), e.g. the results a round still misses.
+    #[error("{message}")]
+    Unfinished { message: String, link: String, label: String },
     /// The form or the address could not be read at all (a field of the wrong shape, sent by
     /// no page of ours); what the parser said is logged, the page says it plainly.
     #[error("unreadable request: {0}")]
@@ -85,7 +89,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
             AppError::BadRequest(_) | AppError::Unreadable(_) => StatusCode::BAD_REQUEST,
             AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::Unfinished { .. } => StatusCode::CONFLICT,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -8,7 +8,9 @@ use sea_orm::{
     Set, Statement,
 };
 
-use crate::db::entities::audit;
+use std::collections::HashMap;
+
+use crate::db::entities::{audit, player, user};
 use crate::error::AppResult;
 
 /// The first of the two keys of PostgreSQL's advisory lock that keeps a chain's writers in
@@ -72,6 +74,40 @@ pub async fn for_event(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<
         .order_by_desc(audit::Column::Id)
         .all(conn)
         .await?)
+}
+
+/// The names an event's audit rows refer to by id: the accounts that acted (or were made
+/// staff) and the event's players.
+#[derive(Debug, Default)]
+pub struct Names {
+    pub accounts: HashMap<i32, String>,
+    pub players: HashMap<i32, String>,
+}
+
+/// The names `rows` of event `event_id` refer to.
+pub async fn names_in(conn: &impl ConnectionTrait, event_id: i32, rows: &[audit::Model]) -> AppResult<Names> {
+    let mut account_ids: Vec<i32> = rows.iter().filter_map(|row| row.actor_id).collect();
+    account_ids.extend(rows.iter().filter_map(|row| {
+        let detail: serde_json::Value = serde_json::from_str(&row.detail).ok()?;
+        detail.get("user")?.as_i64().and_then(|id| i32::try_from(id).ok())
+    }));
+    account_ids.sort_unstable();
+    account_ids.dedup();
+    let accounts = user::Entity::find()
+        .filter(user::Column::Id.is_in(account_ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u.display_name))
+        .collect();
+    let players = player::Entity::find()
+        .filter(player::Column::EventId.eq(event_id))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    Ok(Names { accounts, players })
 }
 
 /// What walking a chain found.

@@ -94,10 +94,15 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             .map(|g| g.board.to_string())
             .collect();
         if !open.is_empty() {
-            return Err(AppError::BadRequest(locale.t_args(
-                "error-results-missing",
-                &[("n", Arg::Num(last.number.into())), ("boards", Arg::Str(&open.join(", ")))],
-            )));
+            // Said on the page the director is on, with the way to the round's results.
+            return Err(AppError::Unfinished {
+                message: locale.t_args(
+                    "error-results-missing",
+                    &[("n", Arg::Num(last.number.into())), ("boards", Arg::Str(&open.join(", ")))],
+                ),
+                link: format!("/events/{event_id}/rounds/{}", last.number),
+                label: locale.t_args("enter-results-of-round", &[("n", Arg::Num(last.number.into()))]),
+            });
         }
     }
     let everyone = queries::pairing_players(&txn, event_id).await?;

@@ -79,6 +79,9 @@ pub fn locale_of(req: &HttpRequest) -> Locale {
 pub struct Flash {
     pub kind: String,
     pub text: String,
+    /// Where to act on the message (a path of this site) and the link's words.
+    #[serde(default)]
+    pub link: Option<(String, String)>,
 }
 
 /// Leaves a message for the next page the visitor sees.
@@ -88,7 +91,12 @@ pub fn has_session(session: &Session) -> bool {
 }
 
 pub fn flash(session: &Session, kind: &str, text: String) {
-    let _ = session.insert(FLASH_SESSION_KEY, Flash { kind: kind.to_string(), text });
+    let _ = session.insert(FLASH_SESSION_KEY, Flash { kind: kind.to_string(), text, link: None });
+}
+
+/// Leaves a message with a link to where to act on it.
+pub fn flash_with_link(session: &Session, kind: &str, text: String, link: (String, String)) {
+    let _ = session.insert(FLASH_SESSION_KEY, Flash { kind: kind.to_string(), text, link: Some(link) });
 }
 
 /// Numbers templates pass to messages, by value or by reference.

@@ -76,6 +76,8 @@ struct ErrorPage {
     status: u16,
     title: String,
     message: String,
+    /// Where to act on the message, and the link's words.
+    link: Option<(String, String)>,
     /// The page the reader came from on this site, to go back to.
     back: Option<String>,
     /// The reader has a session (the header offers no sign-in then).
@@ -117,6 +119,7 @@ pub async fn render_errors(
         Some(AppError::Csrf) => locale.t("error-csrf"),
         Some(AppError::Unreadable(_)) => locale.t("error-unreadable"),
         Some(AppError::Conflict(Some(message))) => message.clone(),
+        Some(AppError::Unfinished { message, .. }) => message.clone(),
         Some(AppError::Conflict(None)) => locale.t("error-conflict"),
         Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
         _ => match status {
@@ -127,13 +130,21 @@ pub async fn render_errors(
         },
     };
     let back = page_came_from(response.request());
+    let link = match app_error {
+        Some(AppError::Unfinished { link, label, .. }) => Some((link.clone(), label.clone())),
+        _ => None,
+    };
     // A form refused (a mistake, or something changed meanwhile) goes back to the page it was
     // sent from, its message on top, so the reader is where they were.
     if !is_get
         && matches!(status, StatusCode::BAD_REQUEST | StatusCode::CONFLICT)
         && let Some(back) = &back
     {
-        crate::web::extractors::flash(&response.request().get_session(), "error", message);
+        let session = response.request().get_session();
+        match link {
+            Some(link) => crate::web::extractors::flash_with_link(&session, "error", message, link),
+            None => crate::web::extractors::flash(&session, "error", message),
+        }
         let back = back.clone();
         let (req, _) = response.into_parts();
         let redirect = HttpResponse::SeeOther().insert_header((header::LOCATION, back)).finish();
@@ -153,6 +164,7 @@ pub async fn render_errors(
             _ => "error-title-400",
         }),
         message,
+        link,
         back,
         signed_in,
     };
@@ -162,10 +174,10 @@ pub async fn render_errors(
     Ok(ServiceResponse::new(req, rendered))
 }
 
-/// The page of this site the request was sent from (its path and query), from the Referer the
-/// browser sends under our same-origin referrer policy; None for another site or none.
-/// The page a form was sent from, when a browser navigated to send it (a script's request —
-/// the live board's clicks — wants the refusal itself, to show it where the player looks).
+/// The page of this site a form was sent from (its path and query), from the Referer the
+/// browser sends under our same-origin referrer policy, when the browser navigated to send it;
+/// None for another site, none, or a script's request (the live board's clicks want the
+/// refusal itself, to show it where the player looks).
 fn page_came_from(req: &actix_web::HttpRequest) -> Option<String> {
     let mode = req.headers().get("sec-fetch-mode").and_then(|v| v.to_str().ok());
     if mode.is_some_and(|m| m != "navigate") {

@@ -169,10 +169,21 @@ async fn results_for_unknown_boards_and_second_results_are_refused() -> TestResu
         .assert_status(303)?;
     let audit = director.get(&format!("/events/{event_id}/audit")).await?;
     assert!(audit.body.contains("result.corrected") && audit.body.contains("scoresheet misread"));
-    // The next round cannot be paired while boards lack results.
+    // The next round cannot be paired while boards lack results: the page says which, with
+    // the way to the round; sent from the event page, it goes back there with both on top.
     let blocked = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
-    blocked.assert_status(400)?;
-    assert!(blocked.body.contains("still has boards without a result"));
+    blocked.assert_status(409)?;
+    assert!(blocked.body.contains("still has boards without a result: 2, 3, 4, 5, 6."), "{}", blocked.body);
+    assert!(blocked.body.contains(&format!(r#"<a href="/events/{event_id}/rounds/1" id="error-link">"#)));
+    let event = format!("/events/{event_id}");
+    let back = director.post_from(&event, &format!("{event}/rounds"), &[]).await?;
+    assert!(back.redirected_to(&event), "back to the event page: {:?}", back.location);
+    let shown = director.get(&event).await?.body;
+    assert!(
+        shown.contains("still has boards without a result")
+            && shown.contains(&format!(r#"<a href="/events/{event_id}/rounds/1" id="flash-link">"#)),
+        "{shown}"
+    );
     Ok(())
 }
 
@@ -255,6 +266,6 @@ async fn two_results_sent_at_once_for_one_board_record_only_one() -> TestResult 
         assert!(lost.body.contains(&format!("Board {board} already has a result")), "board {board}");
     }
     let audit = director.get(&format!("/events/{event_id}/audit")).await?;
-    assert_eq!(audit.body.matches("result.recorded").count(), 6);
+    assert_eq!(audit.body.matches("data-action=\"result.recorded\"").count(), 6);
     Ok(())
 }

@@ -45,7 +45,7 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
     assert!(queue.body.contains("1988 Art. 21.3") && queue.body.contains("1988 Art. 15, 24"), "{}", queue.body);
     assert!(queue.body.contains("My opponent talks during my moves"));
     let audit = referee.get(&format!("{event}/audit")).await?.body;
-    assert_eq!(audit.matches("dispute.filed").count(), 2);
+    assert_eq!(audit.matches("data-action=\"dispute.filed\"").count(), 2);
     Ok(())
 }
 

@@ -24,6 +24,7 @@ mod relay;
 mod route_table;
 mod screenshots;
 mod secrets;
+mod shapes;
 mod systems;
 mod systems_browser;
 mod teams;

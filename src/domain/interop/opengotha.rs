@@ -520,7 +520,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 }
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
-                let full = format!("{} {}", name.trim(), first.trim()).trim().to_string();
+                let full = crate::domain::player::join_name(&name, &first);
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
                 let rank = Rank::parse(rank_text).map_err(|e| {
                     OgError(Message::new("og-player").text("player", full.as_str()).nested("why", e.message()))

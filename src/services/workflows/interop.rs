@@ -70,12 +70,16 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 let rank = Rank::from_value(p.rank_value).ok_or_else(|| {
                     AppError::Internal(anyhow::anyhow!("player {}: rank value {}", p.id, p.rank_value))
                 })?;
+                // One name in Yunzi: a name in Chinese or Korean script is split into surname
+                // and given name as OpenGotha keeps them, any other is all in `name`; a
+                // colliding key's number goes after the given name.
+                let (surname, given) = crate::domain::player::split_name(&p.name);
+                let number = k.strip_prefix(&opengotha::player_key(&p.name, "")).unwrap_or("");
                 Ok(OgPlayer {
                     key: k.clone(),
                     name: p.name.clone(),
-                    // One name in Yunzi: all of it in `name`, a colliding key's number in `firstName`.
-                    surname: p.name.clone(),
-                    first_name: k.strip_prefix(&opengotha::player_key(&p.name, "")).unwrap_or("").to_string(),
+                    surname,
+                    first_name: format!("{given}{number}"),
                     rank,
                     rating: p.rating,
                     rating_points: p.rating.unwrap_or(-900).clamp(-900, 2949),
@@ -226,8 +230,35 @@ pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model, loca
 pub struct Imported {
     pub event: event::Model,
     pub players: usize,
-    pub rounds: usize,
-    pub games: usize,
+    /// Players withdrawn: not finally registered, or absent from the next round.
+    pub withdrawn: usize,
+    /// What each round of the file held.
+    pub rounds: Vec<RoundFound>,
+}
+
+/// One round of an imported file: games with a result, games paired and not yet played
+/// (OpenGotha files are usually saved right after a round is paired), byes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundFound {
+    pub number: u32,
+    pub played: usize,
+    pub unplayed: usize,
+    pub byes: usize,
+}
+
+impl Imported {
+    /// The first round with games still to be played, where the director carries on.
+    pub fn unplayed_round(&self) -> Option<u32> {
+        self.rounds.iter().find(|r| r.unplayed > 0).map(|r| r.number)
+    }
+}
+
+/// What OpenGotha writes where a field was left as it came ("Location name"): no value.
+fn placeholder_free(text: &str) -> &str {
+    match text.trim() {
+        "Location name" | "Tournament name" | "Short name" => "",
+        trimmed => trimmed,
+    }
 }
 
 /// Creates an event from an OpenGotha tournament file, so a director can carry on in Yunzi
@@ -239,6 +270,7 @@ pub async fn import_opengotha(
     state: &AppState,
     creator: &user::Model,
     xml: &str,
+    time_zone: &str,
     locale: Locale,
 ) -> AppResult<Imported> {
     let refuse =
@@ -258,13 +290,16 @@ pub async fn import_opengotha(
     let (bar, floor) = (text(t.mcmahon_bar, "4d"), text(t.mcmahon_floor, "20k"));
     let (rounds, komi) = (t.rounds.max(last).max(1).to_string(), t.komi.map_or("7.5".into(), |k| k.display_points()));
     let (start_text, end_text) = (start.to_string(), end.max(start).to_string());
-    let name = if t.name.trim().is_empty() { "OpenGotha" } else { t.name.as_str() };
+    let name = match placeholder_free(&t.name) {
+        "" => "OpenGotha",
+        name => name,
+    };
     let input = EventInput {
         name,
-        venue: &t.location,
+        venue: placeholder_free(&t.location),
         start_date: &start_text,
         end_date: &end_text,
-        time_zone: "UTC",
+        time_zone,
         rounds: &rounds,
         system: system.code(),
         ruleset: DEFAULT_RULESET,
@@ -289,6 +324,7 @@ pub async fn import_opengotha(
     let created = events::create_in(&txn, now, creator, &settings).await?;
     let mut id_of: HashMap<&str, i32> = HashMap::new();
     let mut inserted = Vec::with_capacity(t.players.len());
+    let mut withdrawn = 0;
     for p in &t.players {
         let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
         let rank = p.rank.to_string();
@@ -308,6 +344,7 @@ pub async fn import_opengotha(
             })?;
         let present_next = p.participating.get(last as usize).copied().unwrap_or(true);
         if !p.final_registration || !present_next {
+            withdrawn += 1;
             let mut active: player::ActiveModel = model.into();
             active.withdrawn = Set(true);
             model = active.update(&txn).await?;
@@ -318,8 +355,9 @@ pub async fn import_opengotha(
     let id = |key: &str| {
         id_of.get(key).copied().ok_or_else(|| refuse(locale.message(&Message::new("og-no-player").text("key", key))))
     };
-    let mut games = 0;
+    let mut found = Vec::new();
     for number in 1..=last {
+        let mut this = RoundFound { number, played: 0, unplayed: 0, byes: 0 };
         let round = round::ActiveModel {
             event_id: Set(created.id),
             number: Set(number as i32),
@@ -356,7 +394,11 @@ pub async fn import_opengotha(
             }
             .insert(&txn)
             .await?;
-            games += 1;
+            if g.result.is_some() {
+                this.played += 1;
+            } else {
+                this.unplayed += 1;
+            }
         }
         for (_, key) in t.byes.iter().filter(|(r, _)| *r == number) {
             let player = id(key)?;
@@ -364,8 +406,11 @@ pub async fn import_opengotha(
             bye::ActiveModel { round_id: Set(round.id), player_id: Set(player), ..Default::default() }
                 .insert(&txn)
                 .await?;
+            this.byes += 1;
         }
+        found.push(this);
     }
+    let games: usize = found.iter().map(|r| r.played + r.unplayed).sum();
     audit::record(
         &txn,
         now,
@@ -376,5 +421,5 @@ pub async fn import_opengotha(
     )
     .await?;
     txn.commit().await?;
-    Ok(Imported { event: created, players: inserted.len(), rounds: last as usize, games })
+    Ok(Imported { event: created, players: inserted.len(), withdrawn, rounds: found })
 }

@@ -14,6 +14,7 @@ use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::pairing::relay::DrawPolicy;
 use crate::domain::rank::Rank;
+use crate::domain::result::GameResult;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
@@ -353,20 +354,37 @@ pub async fn import_opengotha(
         let message = ctx.t("error-opengotha-not-utf8");
         return refused(ctx, message);
     };
-    match interop::import_opengotha(&state, &account, xml, ctx.locale).await {
+    let time_zone = multipart::text_field(&parts, "time_zone").unwrap_or_else(|| new_event_form(&state).time_zone);
+    match interop::import_opengotha(&state, &account, xml, time_zone.trim(), ctx.locale).await {
         Ok(imported) => {
-            ctx.flash(
-                "success",
+            // What each round held; a round paired but not played is where the director goes on.
+            let mut report = vec![ctx.locale.t_args(
+                "flash-opengotha-imported",
+                &[("players", Arg::Num(imported.players as i64)), ("withdrawn", Arg::Num(imported.withdrawn as i64))],
+            )];
+            report.extend(imported.rounds.iter().map(|r| {
                 ctx.locale.t_args(
-                    "flash-opengotha-imported",
+                    "opengotha-round-found",
                     &[
-                        ("players", Arg::Num(imported.players as i64)),
-                        ("rounds", Arg::Num(imported.rounds as i64)),
-                        ("games", Arg::Num(imported.games as i64)),
+                        ("n", Arg::Num(r.number.into())),
+                        ("played", Arg::Num(r.played as i64)),
+                        ("unplayed", Arg::Num(r.unplayed as i64)),
+                        ("byes", Arg::Num(r.byes as i64)),
                     ],
-                ),
-            );
-            Ok(see_other(&format!("/events/{}", imported.event.id)))
+                )
+            }));
+            let event_id = imported.event.id;
+            match imported.unplayed_round() {
+                Some(number) => {
+                    report.push(ctx.t_n("opengotha-enter-results", "n", number));
+                    ctx.flash("success", report.join(" "));
+                    Ok(see_other(&format!("/events/{event_id}/rounds/{number}")))
+                }
+                None => {
+                    ctx.flash("success", report.join(" "));
+                    Ok(see_other(&format!("/events/{event_id}")))
+                }
+            }
         }
         Err(AppError::BadRequest(message)) => refused(ctx, message),
         Err(other) => Err(other),
@@ -641,8 +659,43 @@ pub async fn remove_staff(
 pub struct AuditPage {
     ctx: PageCtx,
     event: event::Model,
+    /// The rows shown (all, or those of the board and kind asked for), newest first.
     rows: Vec<audit::Model>,
     chain: audit_service::ChainCheck,
+    names: audit_service::Names,
+    filter: AuditFilter,
+    /// The kinds of action in the log ("result", "round" …), for the filter.
+    kinds: Vec<String>,
+}
+
+/// Which rows of the audit log to show: one board's, one kind of action's.
+#[derive(Deserialize, Default)]
+pub struct AuditFilter {
+    #[serde(default)]
+    board: String,
+    #[serde(default)]
+    kind: String,
+}
+
+impl AuditFilter {
+    fn board(&self) -> Option<i64> {
+        self.board.trim().parse().ok()
+    }
+
+    fn keeps(&self, row: &audit::Model) -> bool {
+        let kind = self.kind.trim();
+        if !kind.is_empty() && row.action.split('.').next() != Some(kind) {
+            return false;
+        }
+        match self.board() {
+            Some(board) => detail_of(row).get("board").and_then(serde_json::Value::as_i64) == Some(board),
+            None => true,
+        }
+    }
+}
+
+fn detail_of(row: &audit::Model) -> serde_json::Value {
+    serde_json::from_str(&row.detail).unwrap_or_default()
 }
 
 impl AuditPage {
@@ -655,6 +708,91 @@ impl AuditPage {
     fn action_name(&self, action: &str) -> String {
         let key = format!("audit-action-{}", action.replace(['.', '_'], "-"));
         self.ctx.locale.try_t(&key).unwrap_or_else(|| action.to_string())
+    }
+
+    /// A kind of action ("result") by its name in the reader's language.
+    fn kind_name(&self, kind: &str) -> String {
+        self.ctx.locale.try_t(&format!("audit-kind-{kind}")).unwrap_or_else(|| kind.to_string())
+    }
+
+    /// Who acted: the account's name, or the engine (the clock, a cycle found).
+    fn who(&self, row: &audit::Model) -> String {
+        match row.actor_id {
+            Some(id) => self.names.accounts.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+            None => self.ctx.t("dispute-by-engine"),
+        }
+    }
+
+    /// What the row records, in the reader's language: the round and board, a result (and
+    /// what it was before), the players, teams, disputes and rulings it names.
+    fn summary(&self, row: &audit::Model) -> String {
+        use crate::i18n::Arg::Num;
+        use serde_json::Value;
+        let detail = detail_of(row);
+        let locale = self.ctx.locale;
+        let number = |key: &str| detail.get(key).and_then(Value::as_i64);
+        let text = |key: &str| detail.get(key).and_then(Value::as_str);
+        let player = |id: Option<i64>| {
+            id.and_then(|id| i32::try_from(id).ok()).and_then(|id| self.names.players.get(&id).cloned())
+        };
+        let result = |key: &str| text(key).and_then(|t| GameResult::parse(t).ok()).map(|r| locale.result_text(&r));
+        let mut parts: Vec<String> = Vec::new();
+        match (number("round"), number("board")) {
+            (Some(round), Some(board)) => {
+                parts.push(locale.t_args("audit-round-board", &[("round", Num(round)), ("board", Num(board))]))
+            }
+            (Some(round), None) => parts.push(locale.t_args("round-n", &[("n", Num(round))])),
+            _ => {}
+        }
+        match (result("before"), result("result")) {
+            (Some(before), Some(after)) => parts.push(format!("{before} → {after}")),
+            (None, Some(after)) => parts.push(after),
+            _ => {}
+        }
+        if let Some(name) = player(number("player")) {
+            parts.push(name);
+        }
+        if let Some(pair) = detail.get("players").and_then(Value::as_array)
+            && pair.len() == 2
+        {
+            let names: Vec<String> = pair.iter().filter_map(|id| player(id.as_i64())).collect();
+            parts.push(names.join(" – "));
+        }
+        if let Some(team) = text("team") {
+            parts.push(team.to_string());
+        }
+        if let Some(kind) = text("kind") {
+            parts.push(locale.try_t(&format!("dispute-{kind}")).unwrap_or_else(|| kind.to_string()));
+        }
+        if let Some(ruling) = text("ruling") {
+            parts.push(locale.try_t(&format!("desk-{ruling}")).unwrap_or_else(|| ruling.to_string()));
+        }
+        if let Some(article) = text("article") {
+            parts.push(crate::web::view::article(locale, article));
+        }
+        if let Some(open) = detail.get("open").and_then(Value::as_bool) {
+            parts.push(self.ctx.t(if open { "registration-open" } else { "registration-closed" }));
+        }
+        if let Some(user) = number("user").and_then(|id| i32::try_from(id).ok()) {
+            parts.push(self.names.accounts.get(&user).cloned().unwrap_or_else(|| format!("#{user}")));
+        }
+        if let Some(role) = text("role") {
+            parts.push(locale.try_t(role).unwrap_or_else(|| role.to_string()));
+        }
+        if let Some(count) = number("count") {
+            parts.push(locale.t_args("audit-players-n", &[("n", Num(count))]));
+        }
+        let boards = detail.get("boards").and_then(|b| b.as_i64().or_else(|| b.as_array().map(|a| a.len() as i64)));
+        if let Some(boards) = boards {
+            parts.push(locale.t_args("audit-boards-n", &[("n", Num(boards))]));
+        }
+        if let Some(name) = text("name") {
+            parts.push(name.to_string());
+        }
+        if let Some(reason) = text("reason") {
+            parts.push(self.ctx.t_s("audit-reason", "reason", reason));
+        }
+        parts.join(" · ")
     }
 
     /// The chain's verdict in the reader's language.
@@ -672,11 +810,22 @@ impl AuditPage {
     }
 }
 
-pub async fn audit_log(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<AuditPage> {
+pub async fn audit_log(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    filter: web::Query<AuditFilter>,
+) -> AppResult<AuditPage> {
     let event_id = path.into_inner();
     let (_, found) = staff_of(&state, &ctx, event_id).await?;
     let rows = audit_service::for_event(&state.db, event_id).await?;
-    // The rows come newest first; the chain is walked from its start.
+    // The rows come newest first; the chain is walked from its start, whatever is shown.
     let chain = audit_service::check_chain(rows.iter().rev());
-    Ok(AuditPage { ctx, event: found, rows, chain })
+    let names = audit_service::names_in(&state.db, event_id, &rows).await?;
+    let mut kinds: Vec<String> = rows.iter().filter_map(|r| r.action.split('.').next()).map(str::to_string).collect();
+    kinds.sort();
+    kinds.dedup();
+    let filter = filter.into_inner();
+    let rows = rows.into_iter().filter(|row| filter.keeps(row)).collect();
+    Ok(AuditPage { ctx, event: found, rows, chain, names, filter, kinds })
 }

@@ -481,7 +481,7 @@ import-opengotha-title = Bring an event over from OpenGotha
 import-opengotha-hint = Upload an OpenGotha tournament file (.xml): Yunzi creates the event with its players, and every round in the file published with its games, results and byes, so you carry on from the next round. McMahon when the file ranks by MMS, Swiss otherwise. A player absent from the next round is withdrawn. OpenGotha's split-and-slip becomes split-and-fold.
 import-opengotha-file = OpenGotha file
 import-opengotha-submit = Import the event
-flash-opengotha-imported = Imported from OpenGotha: { $players } players, { $rounds } rounds, { $games } games.
+flash-opengotha-imported = Imported from OpenGotha: { $players } players ({ $withdrawn } withdrawn).
 error-opengotha-file = The OpenGotha file cannot be imported: { $reason }
 error-opengotha-no-file = Choose an OpenGotha tournament file (.xml) to import.
 error-opengotha-not-utf8 = The file is not UTF-8 text: OpenGotha saves its files as UTF-8 XML; choose the tournament file itself.
@@ -903,3 +903,32 @@ og-unknown-key = round { $round }, table { $table }: no player has the key { $ke
 og-unknown-bye = round { $round }: the bye names { $key }, who is not a player
 og-no-player = no player has the key { $key }
 og-paired-twice = round { $round }: { $player } is paired twice
+audit-round-board = Round { $round }, board { $board }
+audit-players-n = { $n } players
+audit-boards-n = { $n } boards
+audit-reason = reason: { $reason }
+audit-raw = record
+audit-filter = Show
+audit-kind-all = everything
+audit-kind-account = Accounts
+audit-kind-dispute = Disputes
+audit-kind-event = Event
+audit-kind-live = Live play
+audit-kind-pairing = Forbidden pairs
+audit-kind-player = Players
+audit-kind-players = Players' numbers
+audit-kind-relay = Relay
+audit-kind-result = Results
+audit-kind-round = Rounds
+audit-kind-ruling = Rulings
+audit-kind-staff = Staff
+audit-kind-team = Teams
+enter-results-of-round = Enter round { $n }'s results
+opengotha-round-found = Round { $n }: { $played } games with a result{ $unplayed ->
+    [0] {""}
+   *[other] , { $unplayed } paired and not yet played
+}{ $byes ->
+    [0] {""}
+   *[other] , { $byes } byes
+}.
+opengotha-enter-results = Enter round { $n }'s results here as they come in; then pair the next round.

@@ -469,7 +469,7 @@ import-opengotha-title = 从 OpenGotha 导入比赛
 import-opengotha-hint = 上传 OpenGotha 比赛文件（XML）：云子将建立比赛及其棋手，并发布文件中的每一轮（对局、结果与轮空），您可从下一轮继续编排。文件按 MMS 排名时为麦克马洪制，否则为积分编排。下一轮缺席的棋手记为退赛。OpenGotha 的“分半滑动”改为“分半折叠”。
 import-opengotha-file = OpenGotha 文件
 import-opengotha-submit = 导入比赛
-flash-opengotha-imported = 已从 OpenGotha 导入：{ $players } 名棋手，{ $rounds } 轮，{ $games } 局。
+flash-opengotha-imported = 已从 OpenGotha 导入：{ $players } 名棋手（其中 { $withdrawn } 名退赛）。
 error-opengotha-file = 无法导入该 OpenGotha 文件：{ $reason }
 error-opengotha-no-file = 请选择要导入的 OpenGotha 比赛文件（XML）。
 error-opengotha-not-utf8 = 文件不是 UTF-8 文本：OpenGotha 以 UTF-8 XML 保存比赛文件，请选择比赛文件本身。
@@ -885,3 +885,32 @@ og-unknown-key = 第 { $round } 轮第 { $table } 台：没有棋手的标识为
 og-unknown-bye = 第 { $round } 轮：轮空的 { $key } 不是本赛棋手
 og-no-player = 没有棋手的标识为 { $key }
 og-paired-twice = 第 { $round } 轮：{ $player } 被编排了两次
+audit-round-board = 第{ $round }轮第{ $board }台
+audit-players-n = { $n } 名棋手
+audit-boards-n = { $n } 台
+audit-reason = 理由：{ $reason }
+audit-raw = 原始记录
+audit-filter = 筛选
+audit-kind-all = 全部
+audit-kind-account = 账户
+audit-kind-dispute = 争议
+audit-kind-event = 比赛
+audit-kind-live = 对局
+audit-kind-pairing = 回避
+audit-kind-player = 棋手
+audit-kind-players = 棋手编号
+audit-kind-relay = 擂台赛
+audit-kind-result = 成绩
+audit-kind-round = 轮次
+audit-kind-ruling = 裁定
+audit-kind-staff = 工作人员
+audit-kind-team = 队伍
+enter-results-of-round = 录入第{ $n }轮成绩
+opengotha-round-found = 第{ $n }轮：{ $played } 局有结果{ $unplayed ->
+    [0] {""}
+   *[other] ，{ $unplayed } 局已编排、尚未对局
+}{ $byes ->
+    [0] {""}
+   *[other] ，{ $byes } 人轮空
+}。
+opengotha-enter-results = 请在本页录入第{ $n }轮成绩，之后即可编排下一轮。

@@ -1,0 +1,124 @@
+//! Event shapes as a Chinese director reads them (issue 22): the audit page, team matches,
+//! the relay, the bracket, an event carried on from OpenGotha, finding a player.
+use crate::helpers::*;
+use crate::venue::{published_round_one, sixteen_players};
+
+/// The rows of the audit page: (who, what, summary), newest first.
+fn audit_rows(body: &str) -> Vec<(String, String, String)> {
+    body.split("<tr data-row=")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let inner = cell.split_once('>').map(|(_, rest)| rest).unwrap_or_default();
+                    unescape(inner.split("</td>").next().unwrap_or_default())
+                })
+                .collect();
+            let summary = cells.get(3).map(|c| c.split("<details").next().unwrap_or_default()).unwrap_or_default();
+            let summary = summary.replace("<span class=\"audit-summary\">", "").replace("</span>", "");
+            (
+                cells.get(1).cloned().unwrap_or_default(),
+                cells.get(2).cloned().unwrap_or_default(),
+                summary.trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Acceptance 4: the audit page reads a publication, a result and its correction in Chinese,
+/// with the director's name, and filters by board.
+#[actix_web::test]
+async fn the_audit_page_reads_in_chinese_with_names() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, _, event_id) = published_round_one(&app, "Audit Cup", &sixteen_players()).await?;
+    let board = format!("/events/{event_id}/rounds/1/results/1");
+    director.post(&board, &[("outcome", "black"), ("margin", "R")]).await?.assert_status(303)?;
+    director
+        .post(
+            &format!("{board}/correct"),
+            &[("outcome", "white"), ("margin", "R"), ("reason", "记错了颜色"), ("shown", "B+R")],
+        )
+        .await?
+        .assert_status(303)?;
+    director.get("/lang/zh?next=/").await?;
+    let page = director.get(&format!("/events/{event_id}/audit")).await?;
+    page.assert_status(200)?;
+    let rows = audit_rows(&page.body);
+    let find = |what: &str| rows.iter().find(|(_, w, _)| w == what).cloned();
+    let (who, _, summary) = find("发布对阵").ok_or(format!("no publication in {rows:?}"))?;
+    assert_eq!(who, "Director Zhao");
+    assert!(summary.starts_with("第1轮") && summary.contains("8 台"), "{summary}");
+    let (who, _, summary) = find("录入成绩").ok_or(format!("no result in {rows:?}"))?;
+    assert_eq!((who.as_str(), summary.as_str()), ("Director Zhao", "第1轮第1台 · 黑中盘胜"));
+    let (_, _, summary) = find("更正成绩").ok_or(format!("no correction in {rows:?}"))?;
+    assert_eq!(summary, "第1轮第1台 · 黑中盘胜 → 白中盘胜 · 理由：记错了颜色");
+    assert!(page.body.contains("原始记录") && page.body.contains("result.corrected"), "the raw record on demand");
+
+    let board_one = director.get(&format!("/events/{event_id}/audit?board=1")).await?.body;
+    let whats: Vec<String> = audit_rows(&board_one).into_iter().map(|(_, what, _)| what).collect();
+    assert_eq!(whats, vec!["更正成绩", "录入成绩"], "board 1's rows only");
+    let rounds = director.get(&format!("/events/{event_id}/audit?kind=round")).await?.body;
+    let whats: Vec<String> = audit_rows(&rounds).into_iter().map(|(_, what, _)| what).collect();
+    assert_eq!(whats, vec!["发布对阵", "编排轮次草稿"], "the rounds' rows only");
+    Ok(())
+}
+
+/// Acceptance 2: a file OpenGotha saved right after pairing round 2 is carried on. The import
+/// says what each round held and opens round 2 for its results; they are entered through the
+/// round's grid and round 3 pairs. Chinese names read without a space and go back to
+/// OpenGotha split as they came; OpenGotha's placeholder location is not shown.
+#[actix_web::test]
+async fn an_opengotha_file_saved_after_pairing_is_carried_on() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("og")), "周睿羊", "import passphrase").await?;
+    director.get("/lang/zh?next=/").await?;
+    let file = include_str!("../opengotha/after-pairing-zh.xml");
+    let imported = director.post_file("/events/import", "file", "hz.xml", file).await?;
+    imported.assert_status(303)?;
+    let round_two = imported.location.clone().ok_or("no redirect")?;
+    assert!(round_two.ends_with("/rounds/2"), "the import opens the round to be played: {round_two}");
+    let event = round_two.trim_end_matches("/rounds/2").to_string();
+    let page = director.get(&round_two).await?.body;
+    for said in ["第1轮：4 局有结果。", "第2轮：0 局有结果，4 局已编排、尚未对局。", "请在本页录入第2轮成绩"]
+    {
+        assert!(page.contains(said), "the notice says {said}: {page}");
+    }
+    let shown = boards(&page);
+    assert_eq!(shown.len(), 4, "{page}");
+    assert!(shown.iter().any(|(_, b, w)| b == "杨鼎新" && w == "柯洁"), "{shown:?}");
+    assert!(page.contains("欧阳明") && !page.contains("芈 昱廷"), "names without a space");
+    let overview = director.get(&event).await?.body;
+    assert!(!overview.contains("Location name") && overview.contains("杭州围棋公开赛"), "{overview}");
+    assert!(overview.contains("Asia/Shanghai"), "the site's time zone: {overview}");
+
+    let grid: Vec<(String, String)> = (1..=4)
+        .flat_map(|b| [(format!("outcome-{b}"), "black".to_string()), (format!("margin-{b}"), "R".to_string())])
+        .collect();
+    let grid: Vec<(&str, &str)> = grid.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    director.post_from(&round_two, &format!("{round_two}/results"), &grid).await?.assert_status(303)?;
+    let paired = director.post(&format!("{event}/rounds"), &[]).await?;
+    assert!(paired.redirected_to(&format!("{event}/rounds/3")), "round 3 pairs: {:?} {}", paired.location, paired.body);
+    director.post(&format!("{event}/rounds/3/publish"), &[]).await?.assert_status(303)?;
+
+    let exported = director.get(&format!("{event}/export/opengotha.xml")).await?.body;
+    for (surname, given) in [("柯", "洁"), ("芈", "昱廷"), ("欧阳", "明"), ("司马", "懿"), ("王", "小明")]
+    {
+        assert!(
+            exported.contains(&format!("firstName=\"{given}\" grade=\"\" name=\"{surname}\"")),
+            "{surname}{given} written back split: {exported}"
+        );
+    }
+    let again = yunzi::domain::interop::opengotha::parse(&exported)?;
+    let original = yunzi::domain::interop::opengotha::parse(file)?;
+    let names = |t: &yunzi::domain::interop::opengotha::OgTournament| {
+        let mut names: Vec<(String, String)> =
+            t.players.iter().map(|p| (p.surname.clone(), p.first_name.clone())).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&again), names(&original), "the names round-trip unchanged");
+    Ok(())
+}
