@@ -669,9 +669,12 @@ pub struct BoardView {
     /// A knockout game both lost, awaiting the director's ruling.
     pub awaiting_ruling: bool,
     pub ruling: Option<BothLoseRuling>,
-    /// Team events, on the first board of each team match: the teams and their 局分 so far
-    /// (team A, points, points, team B).
+    /// Team events, on the first board of each team match: the teams and the boards each has
+    /// won so far, in half boards (a draw is ½ each): (team A, half boards, half boards, team B).
     pub team_match: Option<(String, u32, u32, String)>,
+    /// Team events: the board's number within its match (第1台 …), where `board` numbers the
+    /// round's games.
+    pub match_board: Option<i32>,
 }
 
 pub struct RoundView {
@@ -724,6 +727,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
             awaiting_ruling: knockout && result == Some(GameResult::BothLose) && ruling.is_none(),
             ruling,
             team_match: None,
+            match_board: None,
         });
     }
     if system == System::Team {
@@ -741,7 +745,8 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
 }
 
 /// Heads each team match (consecutive boards between the same two teams) with the teams and
-/// their game points (局分) so far; team A has Black on the first board.
+/// the boards each has won so far (a win counts 2 half boards, a draw 1, as a game's points
+/// do), and numbers its boards from 1; team A has Black on the first board.
 fn mark_team_matches(boards: &mut [BoardView]) {
     let mut start = 0;
     while start < boards.len() {
@@ -753,7 +758,8 @@ fn mark_team_matches(boards: &mut [BoardView]) {
         let end = (start..boards.len()).find(|&i| teams(&boards[i]) != key).unwrap_or(boards.len());
         let (a, b) = (boards[start].black.team.clone(), boards[start].white.team.clone());
         let (mut a_points, mut b_points) = (0, 0);
-        for board in &boards[start..end] {
+        for (index, board) in boards[start..end].iter_mut().enumerate() {
+            board.match_board = Some(index as i32 + 1);
             let (black, white) = board.result.map(|r| r.points()).unwrap_or((0, 0));
             if board.black.team == a {
                 (a_points, b_points) = (a_points + black, b_points + white);

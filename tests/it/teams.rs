@@ -80,19 +80,21 @@ async fn a_team_swiss_pairs_line_ups_and_ranks_teams_by_match_then_game_points()
         .post(&format!("/events/{event_id}/teams/{team_a}/lineup"), &[(a1.as_str(), "on"), (a2.as_str(), "on")])
         .await?
         .assert_status(303)?;
-    // Black wins every board: A 2 : 2 B, C 2 : 2 D.
+    // Black wins every board: A 1 : 1 B, C 1 : 1 D (boards won).
     for board in 1..=4 {
         enter(&mut director, event_id, 1, board, "black").await?;
     }
     let round_page = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
-    assert!(round_page.contains("A 2 : 2 B"), "{round_page}");
+    assert!(round_page.contains(r#"A <span class="match-score">1 : 1</span> B"#), "{round_page}");
 
-    // Round 2: everyone has 1 match point; no rematch, nearest in the order: A–C, B–D.
+    // Round 2: everyone has 1 match point; no rematch, nearest in the order: A–C, B–D. Board
+    // 1's Black goes to the team that has had it fewer times (D, not B); A and C both had it,
+    // and in an even round the second-named takes it (C).
     let round2 = pair_and_publish(&mut director, event_id, 2).await?;
     let names: Vec<(&str, &str)> = round2.iter().map(|(_, b, w)| (b.as_str(), w.as_str())).collect();
-    assert_eq!(names, vec![("A1", "C1"), ("C2", "A2"), ("B1", "D1"), ("D2", "B2")]);
+    assert_eq!(names, vec![("C1", "A1"), ("A2", "C2"), ("D1", "B1"), ("B2", "D2")]);
     // A wins both boards, B both.
-    for (board, outcome) in [(1, "black"), (2, "white"), (3, "black"), (4, "white")] {
+    for (board, outcome) in [(1, "white"), (2, "black"), (3, "white"), (4, "black")] {
         enter(&mut director, event_id, 2, board, outcome).await?;
     }
     // A and B 3 match points, 6 game points, team SOS 4; A's key board won twice (4), B's once

@@ -151,6 +151,20 @@ fn team_ids(players: &[Player]) -> HashMap<i64, i64> {
     players.iter().filter_map(|p| Some((p.id, *first.get(p.team.trim())?))).collect()
 }
 
+/// The two teams of a Swiss match, the one to have Black on board 1 first: the one that has
+/// had it fewer times in `played`; between equals `a` (the higher placed) in odd rounds and `b`
+/// in even rounds.
+fn board_one_black_first(played: &[TeamMatchRecord], a: i64, b: i64, round: u32) -> (i64, i64) {
+    // A match's team A is the team with Black on board 1 (see `team_history`).
+    let blacks = |team: i64| played.iter().filter(|m| m.team_a == team).count();
+    match blacks(a).cmp(&blacks(b)) {
+        std::cmp::Ordering::Less => (a, b),
+        std::cmp::Ordering::Greater => (b, a),
+        std::cmp::Ordering::Equal if round % 2 == 1 => (a, b),
+        std::cmp::Ordering::Equal => (b, a),
+    }
+}
+
 /// Round `number` of a team event. `seeding`: the team ids stored when round 1 was drafted
 /// ([`team_seeding`]); `lineups`: team id → the players chosen for this round.
 pub fn next_team_round(
@@ -171,6 +185,8 @@ pub fn next_team_round(
     let lineup_of = |id: i64| seat(id, lineups.get(&id).map(Vec::as_slice));
     let pairs: Vec<(i64, i64)>;
     let mut sitting_out: Vec<i64> = Vec::new();
+    // Only the Swiss rounds choose colours here; a bracket or a table keeps its own.
+    let mut balance_board_one = false;
     match plan.settings.team_pairing {
         TeamPairing::Swiss if knockout_start(plan).is_some_and(|start| number >= start) => {
             // The knockout stage: the bracket's matches are team ids; walkovers sit out.
@@ -212,6 +228,7 @@ pub fn next_team_round(
                 .collect();
             let pairing = pair_team_swiss(&field).map_err(NextRoundError::Team)?;
             pairs = pairing.matches;
+            balance_board_one = true;
             sitting_out.extend(pairing.bye);
         }
         TeamPairing::AllPlayAll => {
@@ -228,7 +245,13 @@ pub fn next_team_round(
         }
     }
     let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
+    let (played, _) = team_history(players, history);
     for (a, b) in pairs {
+        // A Swiss match's colours (docs/STANDINGS.md): the team with Black on board 1 has
+        // Black on every odd board; board 1's Black goes to the team that has had it fewer
+        // times, and between equals to the first-named (higher placed) team in odd rounds and
+        // the other in even rounds, so a team's board 1 alternates.
+        let (a, b) = if balance_board_one { board_one_black_first(&played, a, b, number) } else { (a, b) };
         let matched = TeamMatch::new(lineup_of(a)?, lineup_of(b)?).map_err(NextRoundError::Team)?;
         draft.boards.extend(matched.boards());
     }
@@ -441,16 +464,32 @@ pub(crate) mod tests {
             history.games.push(PlayedGame { round: 1, black: b.black, white: b.white, result, ruling: None });
         }
         let round2 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 2).expect("round 2");
-        // Groups: A (2), C and D (1 each), B (0): A meets C or D, never B again.
+        // Groups: A (2), C and D (1 each), B (0): A meets C or D, never B again. Board 1's
+        // Black: A and C both had it in round 1, D and B neither; in an even round the
+        // second-named of equals takes it (C, B).
         let teams_met: Vec<(i64, i64)> =
             round2.boards.iter().step_by(2).map(|b| (b.black / 10, b.white / 10)).collect();
-        assert_eq!(teams_met, vec![(1, 3), (4, 2)]);
+        assert_eq!(teams_met, vec![(3, 1), (2, 4)]);
         let ids: Vec<i64> = teams(&players, 2).iter().map(|t| t.id).collect();
         let (matches, byes) = team_history(&players, &history);
         let table = compute_team_standings(&ids, &matches, &byes, &settings.team_tie_breaks);
         let summary: Vec<(i64, u32, u32, u32)> =
             table.iter().map(|r| (r.team, r.place, r.match_points, r.game_points)).collect();
         assert_eq!(summary, vec![(11, 1, 2, 4), (31, 2, 1, 2), (41, 2, 1, 2), (21, 4, 0, 0)]);
+    }
+
+    /// The board-1 rule alternates a team's colour on board 1: fewer Blacks on board 1 first,
+    /// then by round parity.
+    #[test]
+    fn board_one_goes_to_the_team_that_had_it_fewer_times() {
+        let record = |round, team_a, team_b| TeamMatchRecord { round, team_a, team_b, boards: vec![(2, 0)] };
+        assert_eq!(board_one_black_first(&[], 1, 2, 1), (1, 2));
+        assert_eq!(board_one_black_first(&[], 1, 2, 2), (2, 1));
+        let played = [record(1, 1, 2)];
+        assert_eq!(board_one_black_first(&played, 1, 2, 2), (2, 1), "2 has not had it yet");
+        assert_eq!(board_one_black_first(&played, 1, 2, 3), (2, 1), "whatever the round's parity");
+        let played = [record(1, 1, 2), record(2, 2, 1)];
+        assert_eq!(board_one_black_first(&played, 1, 2, 3), (1, 2));
     }
 
     #[test]

@@ -56,6 +56,11 @@ pub struct RoundPage {
 }
 
 impl RoundPage {
+    /// Boards won from half boards: 6 → "3", 3 → "1½".
+    fn boards_won(&self, half_boards: &u32) -> String {
+        crate::web::view::points(i64::from(*half_boards))
+    }
+
     fn number(&self) -> i32 {
         self.view.round.number
     }

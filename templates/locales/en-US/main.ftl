@@ -932,3 +932,4 @@ opengotha-round-found = Round { $n }: { $played } games with a result{ $unplayed
    *[other] , { $byes } byes
 }.
 opengotha-enter-results = Enter round { $n }'s results here as they come in; then pair the next round.
+match-board-n = Board { $n }

@@ -914,3 +914,4 @@ opengotha-round-found = 第{ $n }轮：{ $played } 局有结果{ $unplayed ->
    *[other] ，{ $byes } 人轮空
 }。
 opengotha-enter-results = 请在本页录入第{ $n }轮成绩，之后即可编排下一轮。
+match-board-n = 第{ $n }台
