@@ -89,6 +89,12 @@ pub enum NextRoundError {
     AllRoundsPaired(u32),
     /// Round robin: the table's rounds are all drafted.
     ScheduleComplete(u32),
+    /// A team round robin's table has `table` rounds where the event is set to `set`: the
+    /// director sets the number the table needs (nothing is run past what was set).
+    TableRounds {
+        table: u32,
+        set: u32,
+    },
     /// Knockout: the champion is known.
     ChampionKnown(i64),
     /// Best-of: the match is decided.
@@ -116,6 +122,9 @@ impl fmt::Display for NextRoundError {
         match self {
             NextRoundError::AllRoundsPaired(n) => write!(f, "all {n} rounds are paired"),
             NextRoundError::ScheduleComplete(n) => write!(f, "the round robin's {n} rounds are all paired"),
+            NextRoundError::TableRounds { table, set } => {
+                write!(f, "the round robin takes {table} rounds; the event is set to {set}")
+            }
             NextRoundError::ChampionKnown(id) => write!(f, "the knockout is over: player {id} is the champion"),
             NextRoundError::MatchDecided(id) => write!(f, "the match is decided: player {id} has won it"),
             NextRoundError::BestOfNeedsTwo(n) => {
@@ -151,6 +160,9 @@ impl NextRoundError {
             NextRoundError::BestOfNeedsTwo(n) => Message::new("error-best-of-two").number("n", *n as i64),
             NextRoundError::AllPlayAllTeams(n) => Message::new("error-all-play-all-teams").number("n", *n as i64),
             NextRoundError::SeedingMissing => Message::new("error-seeding-missing"),
+            NextRoundError::TableRounds { table, set } => {
+                Message::new("error-table-rounds").number("table", *table).number("set", *set)
+            }
             NextRoundError::Pairing(PairingError::NotEnoughPlayers)
             | NextRoundError::RoundRobin(RoundRobinError::TooFewPlayers(_))
             | NextRoundError::Knockout(KnockoutError::NotEnoughPlayers) => Message::new("error-pairing-two-players"),

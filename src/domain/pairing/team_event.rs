@@ -236,6 +236,9 @@ pub fn next_team_round(
         }
         TeamPairing::RoundRobin => {
             let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
+            if number == 1 && rounds != plan.rounds {
+                return Err(NextRoundError::TableRounds { table: rounds, set: plan.rounds });
+            }
             if number > rounds {
                 return Err(NextRoundError::ScheduleComplete(rounds));
             }
@@ -496,9 +499,15 @@ pub(crate) mod tests {
     fn team_round_robin_with_a_bye_team_gives_its_line_up_byes() {
         let settings =
             SystemSettings { team_boards: 1, team_pairing: TeamPairing::RoundRobin, ..SystemSettings::default() };
-        let plan = plan(&settings, 0);
         let players = vec![player(1, "A", None, 5), player(2, "B", None, 4), player(3, "C", None, 3)];
-        let seeds = team_seeding(&plan, &players);
+        // Three teams take three rounds: an event set to two is told so, not run to three.
+        let seeds = team_seeding(&plan(&settings, 2), &players);
+        assert_eq!(
+            next_team_round(&plan(&settings, 2), &players, &History::default(), &seeds, &HashMap::new(), 1)
+                .map(|d| d.boards.len()),
+            Err(NextRoundError::TableRounds { table: 3, set: 2 })
+        );
+        let plan = plan(&settings, 3);
         let mut seen_byes = Vec::new();
         let mut history = History::default();
         for round in 1..=3 {

@@ -70,13 +70,40 @@ pub struct PlayersPage {
     keeps_apart: bool,
     forbidden: Vec<(i32, String, i32, String)>,
     pair_error: Option<String>,
+    /// Team events and relays: the players who head their team's rows (the list is by team,
+    /// then board).
+    team_heads: Vec<i32>,
+}
+
+impl PlayersPage {
+    fn heads_team(&self, id: &i32) -> bool {
+        self.team_heads.contains(id)
+    }
 }
 
 async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<PlayersPage> {
     let found = queries::event(&state.db, event_id).await?;
     let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let (system, settings) = queries::system_of(&found)?;
-    let registered = queries::players(&state.db, event_id).await?;
+    let mut registered = queries::players(&state.db, event_id).await?;
+    let mut team_heads = Vec::new();
+    if matches!(system, crate::domain::event::System::Team | crate::domain::event::System::Relay) {
+        // By team, then in the team's order (board numbers, then strength).
+        registered.sort_by(|a, b| {
+            (a.team.as_str(), a.board.unwrap_or(i32::MAX), -a.rank_value).cmp(&(
+                b.team.as_str(),
+                b.board.unwrap_or(i32::MAX),
+                -b.rank_value,
+            ))
+        });
+        let mut last: Option<&str> = None;
+        for p in &registered {
+            if last != Some(p.team.as_str()) {
+                team_heads.push(p.id);
+                last = Some(p.team.as_str());
+            }
+        }
+    }
     let name = |id: i64| registered.iter().find(|p| i64::from(p.id) == id).map(|p| (p.id, p.name.clone()));
     let forbidden = settings
         .forbidden_pairs
@@ -91,6 +118,7 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
         keeps_apart: system.pairs_by_score(),
         forbidden,
         pair_error: None,
+        team_heads,
         ctx,
         event: found,
         roles,

@@ -933,3 +933,5 @@ opengotha-round-found = Round { $n }: { $played } games with a result{ $unplayed
 }.
 opengotha-enter-results = Enter round { $n }'s results here as they come in; then pair the next round.
 match-board-n = Board { $n }
+error-table-rounds = A round robin of these teams takes { $table } rounds, and the event is set to { $set }: set the number of rounds to { $table } on the event form, then pair.
+team-none = Without a team

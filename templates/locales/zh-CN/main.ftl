@@ -915,3 +915,5 @@ opengotha-round-found = 第{ $n }轮：{ $played } 局有结果{ $unplayed ->
 }。
 opengotha-enter-results = 请在本页录入第{ $n }轮成绩，之后即可编排下一轮。
 match-board-n = 第{ $n }台
+error-table-rounds = 这些队伍的循环赛需要 { $table } 轮，而比赛设为 { $set } 轮：请在比赛设置中把轮数改为 { $table }，再编排。
+team-none = 未分队
