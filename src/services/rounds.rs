@@ -15,7 +15,7 @@ use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::{
     self, EventPlan, History, NextRoundError, next_round, parse_ruling, ruling_code, uses_seeding,
 };
-use crate::domain::pairing::knockout::BothLoseRuling;
+use crate::domain::pairing::knockout::{BothLoseRuling, StageName};
 use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
 use crate::domain::pairing::round_robin::{group_round_count, round_robin_groups};
 use crate::domain::pairing::team_event::next_team_round;
@@ -675,6 +675,10 @@ pub struct BoardView {
     /// Team events: the board's number within its match (第1台 …), where `board` numbers the
     /// round's games.
     pub match_board: Option<i32>,
+    /// Knockout rounds: what the board's match is called (the final …), and whether the
+    /// board replays a drawn or void game of it.
+    pub stage: Option<StageName>,
+    pub replay: bool,
 }
 
 pub struct RoundView {
@@ -728,10 +732,15 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
             ruling,
             team_match: None,
             match_board: None,
+            stage: None,
+            replay: false,
         });
     }
     if system == System::Team {
         mark_team_matches(&mut boards);
+    }
+    if knockout || system == System::Knockout {
+        name_stages(conn, event, system, &settings, number, &mut boards).await?;
     }
     let byes = byes_cost.iter().map(|(p, _)| p.clone()).collect();
     let mut view = RoundView { round: r, boards, byes, bye_costs: byes_cost, warnings: Vec::new() };
@@ -742,6 +751,39 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
         view.warnings = draft_warnings(&view, &past);
     }
     Ok(view)
+}
+
+/// Names the knockout stage of each board of round `number` (the final, a semi-final …) and
+/// marks the replays: a board whose two players already have an earlier board in the round.
+async fn name_stages(
+    conn: &impl ConnectionTrait,
+    event: &event::Model,
+    system: System,
+    settings: &crate::domain::event::SystemSettings,
+    number: i32,
+    boards: &mut [BoardView],
+) -> AppResult<()> {
+    let rounds = queries::rounds(conn, event.id).await?;
+    let past = queries::history(conn, &rounds).await?;
+    let everyone = queries::pairing_players(conn, event.id).await?;
+    let Some(Ok(knockout)) = queries::knockout_of(event, system, settings, &everyone, &past) else { return Ok(()) };
+    let start = queries::knockout_start(event, system, settings).unwrap_or(1);
+    let Some(round) = knockout.rounds().iter().find(|r| r.number + start - 1 == number as u32) else { return Ok(()) };
+    let mut seen: Vec<(i64, i64)> = Vec::new();
+    for board in boards.iter_mut() {
+        let pair = (i64::from(board.black.id), i64::from(board.white.id));
+        let found = round
+            .matches
+            .iter()
+            .find(|m| m.b.is_some_and(|b| (m.a.player, b.player) == pair || (b.player, m.a.player) == pair));
+        if let Some(m) = found {
+            board.stage = Some(round.stage_name(m));
+            let key = (pair.0.min(pair.1), pair.0.max(pair.1));
+            board.replay = seen.contains(&key);
+            seen.push(key);
+        }
+    }
+    Ok(())
 }
 
 /// Heads each team match (consecutive boards between the same two teams) with the teams and

@@ -10,7 +10,7 @@ use crate::db::entities::{event, player};
 use crate::domain::color::Color;
 use crate::domain::event::{System, TeamPairing};
 use crate::domain::pairing::event_round::{self, initial_score};
-use crate::domain::pairing::knockout::{Bracket, Knockout, MatchStatus};
+use crate::domain::pairing::knockout::{Knockout, MatchStatus, StageName};
 use crate::domain::pairing::round_robin::round_robin_groups;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
 use crate::domain::pairing::team_event;
@@ -80,9 +80,8 @@ pub struct MatchGame {
 
 /// One match of a knockout, as the bracket page shows it.
 pub struct MatchView {
-    /// i18n key of the bracket part ("bracket-main", "bracket-losers" …).
-    pub bracket: &'static str,
-    pub stage: u32,
+    /// What the match is called (the final, a semi-final …).
+    pub stage: StageName,
     pub a: (u32, String),
     /// `None`: a walkover.
     pub b: Option<(u32, String)>,
@@ -166,15 +165,7 @@ fn knockout_view(
                 .matches
                 .iter()
                 .map(|m| MatchView {
-                    bracket: match m.bracket {
-                        Bracket::Main => "bracket-main",
-                        Bracket::ThirdPlace => "bracket-third-place",
-                        Bracket::Winners => "bracket-winners",
-                        Bracket::Losers => "bracket-losers",
-                        Bracket::GrandFinal => "bracket-grand-final",
-                        Bracket::Group { .. } | Bracket::Mixed => "bracket-group",
-                    },
-                    stage: m.stage,
+                    stage: r.stage_name(m),
                     a: (seed_of(m.a.player), name(m.a.player)),
                     b: m.b.map(|b| (seed_of(b.player), name(b.player))),
                     games: m.games.iter().map(game_of).collect(),

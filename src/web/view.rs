@@ -90,6 +90,24 @@ pub fn article(locale: Locale, text: &str) -> String {
     text.split(';').map(citation).collect::<Vec<_>>().join("；")
 }
 
+/// What a knockout match is called, in the reader's language: 决赛, 半决赛, 16强 …
+pub fn stage_name(locale: Locale, stage: &crate::domain::pairing::knockout::StageName) -> String {
+    use crate::domain::pairing::knockout::StageName;
+    let with = |key: &str, n: u32| locale.t_args(key, &[("n", Arg::Num(n.into()))]);
+    match *stage {
+        StageName::Final => locale.t("stage-final"),
+        StageName::SemiFinal => locale.t("stage-semi-final"),
+        StageName::QuarterFinal => locale.t("stage-quarter-final"),
+        StageName::RoundOf(n) => with("stage-round-of", n),
+        StageName::ThirdPlace => locale.t("stage-third-place"),
+        StageName::Winners(n) => with("stage-winners", n),
+        StageName::Losers(n) => with("stage-losers", n),
+        StageName::GrandFinal => locale.t("stage-grand-final"),
+        StageName::Group(n) => with("stage-group", n),
+        StageName::Mixed => locale.t("stage-mixed"),
+    }
+}
+
 /// A rule set's name in the reader's language ("中国围棋竞赛规则（1988）").
 pub fn ruleset_name(locale: Locale, code: &str) -> String {
     locale.t(&format!("ruleset-{code}"))

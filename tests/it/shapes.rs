@@ -122,3 +122,56 @@ async fn an_opengotha_file_saved_after_pairing_is_carried_on() -> TestResult {
     assert_eq!(names(&again), names(&original), "the names round-trip unchanged");
     Ok(())
 }
+
+/// Eight players, single elimination with a game for third place, as a Chinese director reads
+/// it: the stages by name (四分之一决赛, 半决赛, 决赛, 三四名决赛) on the round pages and the bracket,
+/// a replayed draw marked 重赛, every winner marked.
+#[actix_web::test]
+async fn a_knockout_of_eight_names_its_stages_and_marks_its_winners() -> TestResult {
+    use crate::systems::{enter, event_with_system, pair_and_publish};
+    let app = TestApp::spawn().await?;
+    let eight = "name,rank\nS1,8d\nS2,7d\nS3,6d\nS4,5d\nS5,4d\nS6,3d\nS7,2d\nS8,1d\n";
+    let (mut director, event_id) =
+        event_with_system(&app, "knockout", &[("lives", "1"), ("third_place_game", "on")], eight).await?;
+    director.get("/lang/zh?next=/").await?;
+    let seed = |name: &str| name.trim_start_matches('S').parse::<u32>().unwrap_or(99);
+    for round in 1..=3 {
+        let pairing = pair_and_publish(&mut director, event_id, round).await?;
+        let page = director.get(&format!("/events/{event_id}/rounds/{round}")).await?.body;
+        let stages: Vec<String> =
+            page.split("data-stage>").skip(1).map(|s| unescape(s.split('<').next().unwrap_or_default())).collect();
+        let expected: Vec<&str> = match round {
+            1 => vec!["四分之一决赛"; 4],
+            2 => vec!["半决赛"; 2],
+            _ => vec!["决赛", "三四名决赛"],
+        };
+        assert_eq!(stages, expected, "round {round}");
+        for (i, (board, black, white)) in pairing.iter().enumerate() {
+            if round == 1 && i == 0 {
+                // A draw first: the replay is a new board of the round, marked 重赛.
+                enter(&mut director, event_id, 1, *board, "draw").await?;
+                let page = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
+                assert!(page.contains("四分之一决赛 · 重赛"), "{page}");
+                let replay = boards(&page).into_iter().find(|(n, _, _)| *n == 5).ok_or("no replay board")?;
+                let better = if seed(&replay.1) < seed(&replay.2) { "black" } else { "white" };
+                enter(&mut director, event_id, 1, 5, better).await?;
+                continue;
+            }
+            enter(&mut director, event_id, round, *board, if seed(black) < seed(white) { "black" } else { "white" })
+                .await?;
+        }
+    }
+    let page = director.get(&format!("/events/{event_id}/standings")).await?.body;
+    let labels: Vec<String> = page
+        .split("class=\"bracket-label\">")
+        .skip(1)
+        .map(|s| unescape(s.split('<').next().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        labels,
+        vec!["四分之一决赛", "四分之一决赛", "四分之一决赛", "四分之一决赛", "半决赛", "半决赛", "决赛", "三四名决赛"]
+    );
+    assert_eq!(page.matches("class=\"winner-mark\"").count(), 8, "every match's winner is marked");
+    assert!(page.contains("class=\"tag replay\">重赛"), "the replayed draw is shown as such");
+    Ok(())
+}

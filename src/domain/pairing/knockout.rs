@@ -135,6 +135,46 @@ pub struct Round {
     pub matches: Vec<Match>,
 }
 
+/// What a match is called, as a director says it: the final, the semi-finals, …
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StageName {
+    Final,
+    SemiFinal,
+    QuarterFinal,
+    /// An earlier single-elimination round: the round of this many players (16强).
+    RoundOf(u32),
+    ThirdPlace,
+    /// Double elimination: the winners' or the losers' round.
+    Winners(u32),
+    Losers(u32),
+    GrandFinal,
+    /// Three or more lives: the players with this many losses.
+    Group(u32),
+    Mixed,
+}
+
+impl Round {
+    /// What `m`, a match of this round, is called: a single-elimination round by how many
+    /// matches its bracket has in the round (walkovers included, so a bracket of 8 with 6
+    /// players starts with the quarter-finals).
+    pub fn stage_name(&self, m: &Match) -> StageName {
+        match m.bracket {
+            Bracket::Main => match self.matches.iter().filter(|x| x.bracket == Bracket::Main).count() {
+                1 => StageName::Final,
+                2 => StageName::SemiFinal,
+                4 => StageName::QuarterFinal,
+                n => StageName::RoundOf(2 * n as u32),
+            },
+            Bracket::ThirdPlace => StageName::ThirdPlace,
+            Bracket::Winners => StageName::Winners(m.stage),
+            Bracket::Losers => StageName::Losers(m.stage),
+            Bracket::GrandFinal => StageName::GrandFinal,
+            Bracket::Group { losses } => StageName::Group(losses),
+            Bracket::Mixed => StageName::Mixed,
+        }
+    }
+}
+
 /// The director's ruling after a game in which both players lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BothLoseRuling {

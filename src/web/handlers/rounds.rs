@@ -11,6 +11,7 @@ use crate::db::entities::{event, player};
 use crate::domain::event::System;
 use crate::domain::pairing::PairCost;
 use crate::domain::pairing::event_round::parse_ruling;
+use crate::domain::pairing::knockout::StageName;
 use crate::domain::pairing::mcmahon::QUALITY_UNIT;
 use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
 use crate::domain::result::{GameResult, Margin};
@@ -56,6 +57,10 @@ pub struct RoundPage {
 }
 
 impl RoundPage {
+    fn stage_name(&self, stage: &StageName) -> String {
+        crate::web::view::stage_name(self.ctx.locale, stage)
+    }
+
     /// Boards won from half boards: 6 → "3", 3 → "1½".
     fn boards_won(&self, half_boards: &u32) -> String {
         crate::web::view::points(i64::from(*half_boards))
@@ -432,6 +437,10 @@ impl StandingsPage {
 
     fn game_text(&self, game: &MatchGame) -> String {
         view::match_game(self.ctx.locale, game)
+    }
+
+    fn stage_name(&self, stage: &StageName) -> String {
+        view::stage_name(self.ctx.locale, stage)
     }
 
     fn points(&self, half_points: &u32) -> String {
