@@ -58,6 +58,12 @@ pub struct RelayView {
     /// (Black, White) of the next game once both are known and it is not drafted yet.
     pub next_game: Option<(String, String)>,
     pub winner: Option<String>,
+    /// Once the match is won: the winning team's last player standing and their streak, as
+    /// the page says it.
+    pub last_standing: Option<String>,
+    /// The event's rounds are all played and no team has won: the number set, for the
+    /// director to raise it (a relay is never run past it).
+    pub rounds_used_up: Option<i32>,
     /// The round (game) the nominations are for, and whether it is drafted already.
     pub next_round: i32,
     pub locked: bool,
@@ -111,6 +117,8 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
         chain: Vec::new(),
         next_game: None,
         winner: None,
+        last_standing: None,
+        rounds_used_up: None,
         next_round,
         locked,
         problem: None,
@@ -168,6 +176,22 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
     let drafted = past.games.iter().any(|g| g.result.is_none());
     view.next_game = next.filter(|_| !drafted).map(|g| (name(g.board().black), name(g.board().white)));
     view.winner = relay.winner().map(team_name);
+    if view.winner.is_some() {
+        // The winner of the last game is the last player standing.
+        view.last_standing = relay.games().last().and_then(|record| {
+            let board = record.game.board();
+            [board.black, board.white].into_iter().find(|id| !record.out.contains(id)).map(|id| {
+                locale.t_args(
+                    "relay-last-standing",
+                    &[("name", Arg::Str(&name(id))), ("n", Arg::Num(relay.streak(id).into()))],
+                )
+            })
+        });
+    } else if past.games.iter().all(|g| g.result.is_some())
+        && past.games.iter().map(|g| g.round).max().unwrap_or(0) >= event.rounds.max(0) as u32
+    {
+        view.rounds_used_up = Some(event.rounds);
+    }
     Ok(view)
 }
 

@@ -139,12 +139,20 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         System::Relay => {
             let sides = relay_sides(&everyone, &seeds);
             let named = queries::nominations(&txn, event_id, &sides).await?;
-            next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
+            let draft = next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
                 NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
                     sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
                 })),
                 other => next_round_error(other, locale),
-            })?
+            })?;
+            // The match goes on until a team has no player left, but never past the rounds the
+            // event is set to: the director is told, and raises them to play on.
+            if number > event.rounds {
+                return Err(AppError::BadRequest(
+                    locale.t_args("error-relay-rounds-cap", &[("n", Arg::Num(event.rounds.into()))]),
+                ));
+            }
+            draft
         }
         _ => {
             // A large field takes seconds to pair: off the request threads, which serve everyone.

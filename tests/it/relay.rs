@@ -80,6 +80,17 @@ async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> Tes
     enter(&mut director, event_id, 2, 1, "black").await?;
     assert_eq!(pair_and_publish(&mut director, event_id, 3).await?, vec![(1, "A2".into(), "B1".into())]);
     enter(&mut director, event_id, 3, 1, "black").await?;
+    // The event is set to 3 rounds, all played and no team has won: the relay says so and the
+    // fourth game waits until the director raises the rounds.
+    let relay = director.get(&format!("/events/{event_id}/relay")).await?.body;
+    assert!(relay.contains("id=\"relay-rounds-used-up\""), "{relay}");
+    let capped = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    capped.assert_status(400)?;
+    assert!(capped.body.contains("set to 3 rounds, all played"), "{}", capped.body);
+    let mut form: Vec<(&str, &str)> =
+        event_form("Systems Cup", "9").into_iter().filter(|(k, _)| *k != "system").collect();
+    form.extend([("system", "relay"), ("relay_order", "fixed"), ("relay_draw", "replay")]);
+    director.post(&format!("/events/{event_id}/edit"), &form).await?.assert_status(303)?;
     assert_eq!(pair_and_publish(&mut director, event_id, 4).await?, vec![(1, "B2".into(), "A2".into())]);
     enter(&mut director, event_id, 4, 1, "white").await?;
 
@@ -91,6 +102,8 @@ async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> Tes
 
     let standings = director.get(&format!("/events/{event_id}/standings")).await?.body;
     assert!(standings.contains("id=\"relay-winner\">A wins the relay."), "{standings}");
+    assert!(standings.contains("id=\"relay-last-standing\">Last player standing: A2, 2 wins in a row."), "{standings}");
+    assert!(!standings.contains("id=\"standings\""), "a relay's standings are its chain, no cross-table");
     assert_eq!(
         chain(&standings),
         vec![

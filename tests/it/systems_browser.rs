@@ -453,7 +453,7 @@ async fn a_relay_in_the_browser() -> TestResult {
         enter(browser, 1, "white").await?;
         browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
         let winner = browser.find(Locator::Id("relay-winner")).await?.text().await?;
-        assert_eq!(winner, "East wins the relay.");
+        assert_eq!(winner, "East wins the relay. Last player standing: East 1, 2 wins in a row.");
         let chain = browser.find_all(Locator::Css("#relay-chain li")).await?;
         assert_eq!(chain.len(), 3);
         let east_1 = browser.find(Locator::Css("tr[data-relay-player='East 1']")).await?;

@@ -947,3 +947,6 @@ stage-group = Players with { $n } losses
 stage-mixed = Every loss group together
 replay = Replay
 bracket-winner = goes through
+relay-last-standing = Last player standing: { $name }, { $n } wins in a row.
+relay-rounds-used-up = All { $n } rounds set for the event are played and no team has won: raise the number of rounds on the event form to go on.
+error-relay-rounds-cap = The event is set to { $n } rounds, all played: raise the number of rounds on the event form to play on.

@@ -929,3 +929,6 @@ stage-group = 负{ $n }场组
 stage-mixed = 各负场组合并
 replay = 重赛
 bracket-winner = 晋级
+relay-last-standing = 守擂到最后：{ $name }，连胜 { $n } 局。
+relay-rounds-used-up = 比赛设定的 { $n } 轮已全部下完，擂台赛尚未决出胜负：如需继续，请在比赛设置中增加轮数。
+error-relay-rounds-cap = 比赛设为 { $n } 轮，已全部下完：如需继续，请在比赛设置中增加轮数。
