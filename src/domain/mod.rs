@@ -15,4 +15,5 @@ pub mod player;
 pub mod rank;
 pub mod referee;
 pub mod result;
+pub mod search;
 pub mod standings;

@@ -488,3 +488,63 @@ mod tests {
         assert!(parse_csv("name,rank\n", &[], Locale::En).is_err());
     }
 }
+
+/// The event's players `query` finds (see `domain::search`), withdrawn ones last.
+pub async fn search(conn: &impl ConnectionTrait, event_id: i32, query: &str) -> AppResult<Vec<player::Model>> {
+    let mut found: Vec<player::Model> = queries::players(conn, event_id)
+        .await?
+        .into_iter()
+        .filter(|p| crate::domain::search::finds(query, &p.name))
+        .collect();
+    found.sort_by_key(|p| p.withdrawn);
+    Ok(found)
+}
+
+/// One game of a player, as the player's page lists it.
+pub struct PlayerGame {
+    pub round: i32,
+    pub board: i32,
+    pub colour: crate::domain::color::Color,
+    pub opponent: player::Model,
+    pub result: Option<crate::domain::result::GameResult>,
+    /// The round is the latest published one.
+    pub current: bool,
+}
+
+/// The published games of `player_id` in event `event_id`, round by round, and the rounds
+/// in which the player had a bye.
+pub async fn games_of(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    player_id: i32,
+) -> AppResult<(Vec<PlayerGame>, Vec<i32>)> {
+    use crate::domain::color::Color;
+    let everyone: HashMap<i32, player::Model> =
+        queries::players(conn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let published: Vec<_> = queries::rounds(conn, event_id).await?.into_iter().filter(|r| r.published).collect();
+    let last = published.iter().map(|r| r.number).max();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for r in &published {
+        for g in queries::games_of(conn, r.id).await? {
+            let (colour, opponent) = match (g.black_id == player_id, g.white_id == player_id) {
+                (true, _) => (Color::Black, g.white_id),
+                (_, true) => (Color::White, g.black_id),
+                _ => continue,
+            };
+            let Some(opponent) = everyone.get(&opponent) else { continue };
+            games.push(PlayerGame {
+                round: r.number,
+                board: g.board,
+                colour,
+                opponent: opponent.clone(),
+                result: g.result.as_deref().and_then(|t| crate::domain::result::GameResult::parse(t).ok()),
+                current: Some(r.number) == last,
+            });
+        }
+        if queries::byes_of(conn, r.id).await?.iter().any(|b| b.player_id == player_id) {
+            byes.push(r.number);
+        }
+    }
+    Ok((games, byes))
+}

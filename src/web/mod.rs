@@ -100,6 +100,8 @@ route_table! {
     POST "/events/{event_id}/disputes/{dispute_id}/hear" => disputes::hear, User;
     GET  "/events/{event_id}/players" => players::list, Public;
     POST "/events/{event_id}/players" => players::add, Director;
+    GET  "/events/{event_id}/players/{player_id}" => players::show, Public;
+    GET  "/events/{event_id}/search" => players::search, Public;
     POST "/events/{event_id}/players/import" => players::import, Director;
     POST "/events/{event_id}/players/{player_id}/withdraw" => players::withdraw, Director;
     POST "/events/{event_id}/players/{player_id}/reinstate" => players::reinstate, Director;

@@ -90,7 +90,7 @@ async fn concurrent_corrections_against_one_shown_result_apply_once() -> TestRes
         let stale = answers.iter().find(|p| p.status == 409).ok_or("no refusal")?;
         assert!(stale.body.contains("changed"), "the refusal says what changed: {}", stale.body);
         let audit = director.get(&format!("/events/{event_id}/audit")).await?;
-        assert_eq!(audit.body.matches(&reason).count(), 1, "round {round}: one correction logged");
+        assert_eq!(audit.body.matches(&format!("reason: {reason}")).count(), 1, "round {round}: one correction logged");
         shown = stored.to_string();
     }
     // A correction that changes nothing is refused and not logged.

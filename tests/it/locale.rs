@@ -303,6 +303,7 @@ pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
         "John Smith",
         "Ola Nordmann",
         "Zhao Stranger",
+        "zzzz",
         "CN",
         "HU",
         "NL",
@@ -361,6 +362,9 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         (format!("{relay}/standings"), "rounds/standings.html"),
         (format!("{knockout}/rounds/1"), "rounds/show.html"),
         (format!("{knockout}/standings"), "rounds/standings.html"),
+        (format!("{swiss}/search?q=zzzz"), "players/search.html"),
+        (format!("{swiss}/search?q=o"), "players/search.html"),
+        (format!("{swiss}/search?q=wangxiaoming"), "players/show.html"),
         ("/notifications".into(), "notifications.html"),
         ("/admin/users".into(), "admin/users.html"),
         ("/account".into(), "accounts/account.html"),
@@ -368,6 +372,11 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
     ];
     for (path, template) in &director_pages {
         let page = director.get(path).await?;
+        // A search that finds one player goes to the player's page.
+        let page = match (&page.location, page.status) {
+            (Some(to), 303) => director.get(to).await?,
+            _ => page,
+        };
         found.check(path, Some(template), &page, zh, &data);
     }
 

@@ -63,7 +63,7 @@ async fn a_player_the_director_entered_claims_the_entry_instead_of_duplicating_i
         .await?
         .assert_status(303)?;
     let list = player.get(&format!("/events/{event_id}/players")).await?;
-    assert_eq!(list.body.matches("<td class=\"name\">Gu Zihao").count(), 1, "one entry, now the player's own");
+    assert_eq!(list.body.matches("class=\"player-link\">Gu Zihao</a>").count(), 1, "one entry, now the player's own");
     assert!(player.get(&format!("/events/{event_id}")).await?.body.contains("You are registered as Gu Zihao"));
     Ok(())
 }

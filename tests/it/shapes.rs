@@ -175,3 +175,44 @@ async fn a_knockout_of_eight_names_its_stages_and_marks_its_winners() -> TestRes
     assert!(page.contains("class=\"tag replay\">重赛"), "the replayed draw is shown as such");
     Ok(())
 }
+
+/// Finding yourself: a search for a name in characters, pinyin or initials lands on the
+/// player's page with this round's board, colour and opponent; several matches are listed;
+/// every name on the pairings links to its player.
+#[actix_web::test]
+async fn a_player_finds_his_pairing_by_characters_or_pinyin() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (_, _, event_id) = published_round_one(&app, "Search Cup", &twelve_players_csv(&unique("s"))).await?;
+    let mut visitor = app.client();
+    visitor.get("/lang/zh?next=/").await?;
+    let event = format!("/events/{event_id}");
+    let round = visitor.get(&format!("{event}/rounds/1")).await?.body;
+    let (board, black, white) =
+        boards(&round).into_iter().find(|(_, b, w)| b == "王小明" || w == "王小明").ok_or("王小明 not paired")?;
+    let (colour, opponent) = if black == "王小明" { ("黑方", white) } else { ("白方", black) };
+    let mut landed = Vec::new();
+    for query in ["王小明", "小明", "wangxiaoming", "wang xiao ming", "WXM"] {
+        let found = visitor
+            .get(&format!(
+                "{event}/search?q={}",
+                url::form_urlencoded::byte_serialize(query.as_bytes()).collect::<String>()
+            ))
+            .await?;
+        assert_eq!(found.status, 303, "{query} finds one player: {}", found.body);
+        landed.push(found.location.clone().unwrap_or_default());
+    }
+    landed.dedup();
+    assert_eq!(landed.len(), 1, "every way of typing lands on the same page: {landed:?}");
+    let page = visitor.get(&landed[0]).await?.body;
+    assert!(page.contains(&format!(r#"id="player-board">台次 {board}</a>"#)), "{page}");
+    assert!(page.contains(&format!("<strong>{colour}</strong>")) && page.contains(&opponent), "{page}");
+    assert!(round.contains(&format!(r#"class="player-link">王小明</a>"#)) && round.contains(&landed[0]));
+    // Part of a Latin name found in several players: a list to choose from.
+    let several = visitor.get(&format!("{event}/search?q=an")).await?;
+    several.assert_status(200)?;
+    let names = attributes(&several.body, "data-found");
+    assert!(names.len() >= 2 && names.contains(&"Anna Kovacs".to_string()), "{names:?}");
+    let none = visitor.get(&format!("{event}/search?q=nobody")).await?;
+    assert!(none.body.contains("id=\"search-none\""));
+    Ok(())
+}

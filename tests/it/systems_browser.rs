@@ -223,7 +223,7 @@ async fn a_knockout_in_the_browser() -> TestResult {
             placings.push(row.text().await?);
         }
         assert_eq!(placings, vec!["1 Alpha", "2 Bravo", "3 Charlie", "4 Delta"]);
-        assert!(browser.find(Locator::Id("bracket")).await?.text().await?.contains("Third place"));
+        assert!(browser.find(Locator::Id("bracket")).await?.text().await?.contains("Third-place game"));
         Ok(())
     })
     .await
@@ -316,7 +316,7 @@ async fn a_team_event_in_the_browser() -> TestResult {
             enter(browser, *board, "white").await?;
         }
         let header = browser.find(Locator::Css("tr.team-match th")).await?.text().await?;
-        assert_eq!(header, "Red 2 : 2 Blue");
+        assert_eq!(header, "Red 1 : 1 Blue");
         browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
         let rows = browser.find_all(Locator::Css("#team-table tbody tr")).await?;
         let mut table = Vec::new();

@@ -89,8 +89,8 @@ pub enum NextRoundError {
     AllRoundsPaired(u32),
     /// Round robin: the table's rounds are all drafted.
     ScheduleComplete(u32),
-    /// A team round robin's table has `table` rounds where the event is set to `set`: the
-    /// director sets the number the table needs (nothing is run past what was set).
+    /// A team round robin's table has `table` rounds where the event is set to fewer, `set`:
+    /// the director sets the number the table needs (nothing is run past what was set).
     TableRounds {
         table: u32,
         set: u32,

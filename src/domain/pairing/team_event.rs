@@ -236,7 +236,8 @@ pub fn next_team_round(
         }
         TeamPairing::RoundRobin => {
             let rounds = round_count(seeding.len(), plan.settings.cycles).map_err(NextRoundError::RoundRobin)?;
-            if number == 1 && rounds != plan.rounds {
+            // Fewer rounds set than the table has would leave it unfinished: said at round 1.
+            if number == 1 && rounds > plan.rounds {
                 return Err(NextRoundError::TableRounds { table: rounds, set: plan.rounds });
             }
             if number > rounds {

@@ -3,6 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
+use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player, user};
@@ -321,4 +322,79 @@ pub async fn allow_pair(
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     set_forbidden_pair(&state, ctx, &account, event_id, &form, false).await
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/search.html")]
+pub struct SearchPage {
+    ctx: PageCtx,
+    event: event::Model,
+    query: String,
+    found: Vec<player::Model>,
+}
+
+/// A player found by name (characters, pinyin, initials or Latin, see `domain::search`): one
+/// goes straight to the player's page, several are listed.
+pub async fn search(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    query: web::Query<SearchQuery>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let found_event = queries::event(&state.db, event_id).await?;
+    let query = query.into_inner().q.trim().chars().take(100).collect::<String>();
+    let found = players::search(&state.db, event_id, &query).await?;
+    if let [only] = found.as_slice() {
+        return Ok(see_other(&format!("/events/{event_id}/players/{}", only.id)));
+    }
+    page(&SearchPage { ctx, event: found_event, query, found })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/show.html")]
+pub struct PlayerPage {
+    ctx: PageCtx,
+    event: event::Model,
+    player: player::Model,
+    games: Vec<players::PlayerGame>,
+    byes: Vec<i32>,
+    /// Place and points in the standings, when the event has any.
+    place: Option<(u32, u32)>,
+}
+
+impl PlayerPage {
+    fn result_text(&self, game: &players::PlayerGame) -> String {
+        game.result.as_ref().map(|r| self.ctx.locale.result_text(r)).unwrap_or_default()
+    }
+
+    fn points(&self, half_points: &u32) -> String {
+        crate::web::view::points(i64::from(*half_points))
+    }
+
+    /// The game of the latest published round.
+    fn current(&self) -> Option<&players::PlayerGame> {
+        self.games.iter().find(|g| g.current)
+    }
+}
+
+/// A player's page: this round's board, colour and opponent, the games so far, the place.
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<PlayerPage> {
+    let (event_id, player_id) = path.into_inner();
+    let found_event = queries::event(&state.db, event_id).await?;
+    let player = queries::players(&state.db, event_id)
+        .await?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or(AppError::NotFound)?;
+    let (games, byes) = players::games_of(&state.db, event_id, player_id).await?;
+    let standings = crate::services::standings::compute(&state.db, &found_event).await?;
+    let place = standings.rows.iter().find(|r| r.player.id == player_id).map(|r| (r.place, r.points));
+    Ok(PlayerPage { ctx, event: found_event, player, games, byes, place })
 }

@@ -1,0 +1,71 @@
+//! Finding a player by name as people type it at a venue: part of the name in characters
+//! (明), in pinyin with or without spaces (ke jie, kejie), by the initials of the pinyin (kj),
+//! or a Latin name in any case.
+use pinyin::{ToPinyin, ToPinyinMulti};
+
+/// The text of a query or a key, as compared: lower case, without spaces, apostrophes or
+/// hyphens, ü written v (as Chinese keyboards do).
+fn fold(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '\'' | '’' | '-' | '·' | '.'))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ü' { 'v' } else { c })
+        .collect()
+}
+
+/// The ways `name` may be typed: as written, its pinyin (each reading of the first character,
+/// which is the surname's, and the usual reading of the others), and the pinyin's initials.
+pub fn keys(name: &str) -> Vec<String> {
+    let mut keys = vec![fold(name)];
+    let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+    if !chars.iter().any(|c| c.to_pinyin().is_some()) {
+        return keys;
+    }
+    // The usual reading of each character; other characters as they are.
+    let usual: Vec<String> =
+        chars.iter().map(|c| c.to_pinyin().map_or_else(|| fold(&c.to_string()), |p| fold(p.plain()))).collect();
+    let surname_readings: Vec<String> = chars
+        .first()
+        .and_then(|c| c.to_pinyin_multi())
+        .map(|multi| multi.into_iter().map(|p| fold(p.plain())).collect())
+        .unwrap_or_default();
+    keys.push(usual.concat());
+    for reading in surname_readings {
+        let mut spelled = usual.clone();
+        if let Some(first) = spelled.first_mut() {
+            *first = reading;
+        }
+        keys.push(spelled.concat());
+    }
+    keys.push(usual.iter().filter_map(|syllable| syllable.chars().next()).collect());
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// Whether `query` finds `name`: part of any of its keys. An empty query finds nothing.
+pub fn finds(query: &str, name: &str) -> bool {
+    let query = fold(query);
+    !query.is_empty() && keys(name).iter().any(|key| key.contains(&query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn characters_pinyin_initials_and_latin_names_find_a_player() {
+        for query in ["柯洁", "洁", "kejie", "Ke Jie", "ke", "jie", "kj"] {
+            assert!(finds(query, "柯洁"), "{query}");
+        }
+        for query in ["mi yu ting", "miyuting", "yuting", "芈昱"] {
+            assert!(finds(query, "芈昱廷"), "{query}");
+        }
+        // A surname with two readings is found by either (曾 zeng, ceng).
+        assert!(finds("zeng", "曾庆") && finds("ceng", "曾庆"));
+        assert!(finds("lv", "吕明"), "ü is typed v");
+        assert!(finds("dumont", "Dumont Louis") && finds("louis", "Dumont Louis"));
+        assert!(!finds("", "柯洁") && !finds("  ", "柯洁"));
+        assert!(!finds("shin", "柯洁") && !finds("kx", "柯洁"));
+    }
+}
