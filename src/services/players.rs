@@ -456,39 +456,6 @@ pub async fn import_csv(
     Ok(ImportOutcome::Imported(players.len()))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_good_file_imports_with_english_or_chinese_headers() {
-        let en =
-            "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
-        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.len()), Ok(2));
-        let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
-        let players = parse_csv(zh, &[], Locale::Zh).unwrap_or_default();
-        assert_eq!(players.len(), 2);
-        assert_eq!(players.first().map(|p| p.rank.to_string()), Some("2d".into()));
-    }
-
-    #[test]
-    fn every_bad_line_is_reported_with_its_number() {
-        let text = "name,rank\nGood One,1d\nBad Rank,31k\n,2d\nGood One,3k\n\"unclosed,1d\n";
-        let errors = parse_csv(text, &[], Locale::En).err().unwrap_or_default();
-        let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
-        assert_eq!(&lines[..3], &[3, 4, 5], "{errors:?}");
-        assert!(errors.iter().any(|e| e.message.contains("31k")), "{errors:?}");
-    }
-
-    #[test]
-    fn a_header_without_name_or_rank_is_refused() {
-        let errors = parse_csv("foo,bar\n1,2\n", &[], Locale::En).err().unwrap_or_default();
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors.first().map(|e| e.line), Some(1));
-        assert!(parse_csv("name,rank\n", &[], Locale::En).is_err());
-    }
-}
-
 /// The event's players `query` finds (see `domain::search`), withdrawn ones last.
 pub async fn search(conn: &impl ConnectionTrait, event_id: i32, query: &str) -> AppResult<Vec<player::Model>> {
     let mut found: Vec<player::Model> = queries::players(conn, event_id)
@@ -547,4 +514,37 @@ pub async fn games_of(
         }
     }
     Ok((games, byes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_good_file_imports_with_english_or_chinese_headers() {
+        let en =
+            "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
+        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.len()), Ok(2));
+        let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
+        let players = parse_csv(zh, &[], Locale::Zh).unwrap_or_default();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players.first().map(|p| p.rank.to_string()), Some("2d".into()));
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_with_its_number() {
+        let text = "name,rank\nGood One,1d\nBad Rank,31k\n,2d\nGood One,3k\n\"unclosed,1d\n";
+        let errors = parse_csv(text, &[], Locale::En).err().unwrap_or_default();
+        let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(&lines[..3], &[3, 4, 5], "{errors:?}");
+        assert!(errors.iter().any(|e| e.message.contains("31k")), "{errors:?}");
+    }
+
+    #[test]
+    fn a_header_without_name_or_rank_is_refused() {
+        let errors = parse_csv("foo,bar\n1,2\n", &[], Locale::En).err().unwrap_or_default();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.first().map(|e| e.line), Some(1));
+        assert!(parse_csv("name,rank\n", &[], Locale::En).is_err());
+    }
 }
