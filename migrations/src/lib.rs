@@ -15,6 +15,7 @@ mod m20261121_000008_disputes;
 mod m20261121_000009_cycle_outcome;
 mod m20261121_000010_referee_desk;
 mod m20261124_000011_trust;
+mod m20261125_000012_invitations;
 
 pub struct Migrator;
 
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000009_cycle_outcome::Migration),
             Box::new(m20261121_000010_referee_desk::Migration),
             Box::new(m20261124_000011_trust::Migration),
+            Box::new(m20261125_000012_invitations::Migration),
         ]
     }
 }

@@ -14,6 +14,7 @@ pub mod entities {
     pub mod player;
     pub mod round;
     pub mod session;
+    pub mod staff_invitation;
     pub mod user;
 }
 

@@ -2,10 +2,13 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
 
-use crate::db::entities::{event, event_staff, user};
+use crate::auth::token;
+use crate::db::entities::{event, event_staff, staff_invitation, user};
 use crate::domain::event::EventSettings;
+use crate::domain::player::EmailAddress;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
+use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, StaffRole};
 use crate::state::AppState;
@@ -154,12 +157,16 @@ pub async fn add_staff(
     email: &str,
     role: StaffRole,
     locale: Locale,
-) -> AppResult<()> {
+) -> AppResult<StaffAdded> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    queries::event(&txn, event_id).await?;
+    let found = queries::event(&txn, event_id).await?;
     let Some(account) = queries::find_user_by_email(&txn, email).await? else {
-        return Err(AppError::BadRequest(locale.t_args("error-no-such-account", &[("email", Arg::Str(email.trim()))])));
+        // No account yet: the address is invited, and the link signs them up into the role.
+        let mail = invite_in(&txn, state, actor, &found, email, role, now, locale).await?;
+        txn.commit().await?;
+        state.mailer.send_in_background(vec![mail]);
+        return Ok(StaffAdded::Invited);
     };
     let exists = event_staff::Entity::find()
         .filter(event_staff::Column::EventId.eq(event_id))
@@ -172,25 +179,205 @@ pub async fn add_staff(
             locale.t_args("error-already-staff", &[("name", Arg::Str(&account.display_name))]),
         ));
     }
+    insert_staff(&txn, actor.id, event_id, account.id, role.code(), None, now).await?;
+    txn.commit().await?;
+    Ok(StaffAdded::Added)
+}
+
+/// Gives `user_id` the role `role` in `event_id`, as `actor` did (through `invitation`, when
+/// one was accepted), with its audit row.
+async fn insert_staff(
+    txn: &impl ConnectionTrait,
+    actor: i32,
+    event_id: i32,
+    user_id: i32,
+    role: &str,
+    invitation: Option<i32>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
     event_staff::ActiveModel {
         event_id: Set(event_id),
-        user_id: Set(account.id),
-        role: Set(role.code().to_string()),
+        user_id: Set(user_id),
+        role: Set(role.to_string()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(txn)
     .await?;
+    let detail = match invitation {
+        Some(id) => json!({ "user": user_id, "role": role, "invitation": id }),
+        None => json!({ "user": user_id, "role": role }),
+    };
+    audit::record(txn, now, Some(actor), Some(event_id), "staff.added", detail).await
+}
+
+/// What adding a staff member by address did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffAdded {
+    Added,
+    /// The address has no account: an invitation was mailed.
+    Invited,
+}
+
+/// How long an invitation's link works.
+const INVITATION_DAYS: i64 = 14;
+
+/// Records an invitation of `email` to `role` in `event` and returns its mail (in 中文 and
+/// English: the invitee's language is not known yet).
+#[allow(clippy::too_many_arguments)]
+async fn invite_in(
+    txn: &impl ConnectionTrait,
+    state: &AppState,
+    actor: &user::Model,
+    event: &event::Model,
+    email: &str,
+    role: StaffRole,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<Mail> {
+    let address = EmailAddress::parse(email).map_err(|e| AppError::refused(locale, &e.0))?;
+    let open = staff_invitation::Entity::find()
+        .filter(staff_invitation::Column::EventId.eq(event.id))
+        .filter(staff_invitation::Column::Email.eq(address.as_str()))
+        .filter(staff_invitation::Column::Role.eq(role.code()))
+        .filter(staff_invitation::Column::AcceptedAt.is_null())
+        .filter(staff_invitation::Column::WithdrawnAt.is_null())
+        .filter(staff_invitation::Column::ExpiresAt.gt(now))
+        .one(txn)
+        .await?;
+    if open.is_some() {
+        return Err(AppError::BadRequest(
+            locale.t_args("error-already-invited", &[("email", Arg::Str(address.as_str()))]),
+        ));
+    }
+    let raw = token::random_token()?;
+    let invitation = staff_invitation::ActiveModel {
+        event_id: Set(event.id),
+        email: Set(address.as_str().to_string()),
+        role: Set(role.code().to_string()),
+        token_hash: Set(token::sha256_hex(&raw)),
+        invited_by: Set(actor.id),
+        created_at: Set(now),
+        expires_at: Set(now + chrono::Duration::days(INVITATION_DAYS)),
+        accepted_at: Set(None),
+        withdrawn_at: Set(None),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    audit::record(
+        txn,
+        now,
+        Some(actor.id),
+        Some(event.id),
+        "staff.invited",
+        json!({ "invitation": invitation.id, "email": address.as_str(), "role": role.code() }),
+    )
+    .await?;
+    let link = format!("{}/invite/{raw}", state.settings.server.base_url.trim_end_matches('/'));
+    let said = |locale: Locale| {
+        let role_name = locale.t(role.code());
+        let args = [
+            ("name", Arg::Str(&actor.display_name)),
+            ("event", Arg::Str(&event.name)),
+            ("role", Arg::Str(&role_name)),
+            ("link", Arg::Str(&link)),
+            ("days", Arg::Num(INVITATION_DAYS)),
+        ];
+        (locale.t_args("mail-invite-subject", &args), locale.t_args("mail-invite-body", &args))
+    };
+    let (zh, en) = (said(Locale::Zh), said(Locale::En));
+    Ok(Mail {
+        to: address.as_str().to_string(),
+        subject: format!("{} / {}", zh.0, en.0),
+        body: format!("{}\n\n{}", zh.1, en.1),
+    })
+}
+
+/// An invitation waiting for its answer, as the event page lists it.
+pub struct PendingInvitation {
+    pub id: i32,
+    pub email: String,
+    pub role: String,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The event's invitations neither accepted, withdrawn nor expired.
+pub async fn pending_invitations(
+    conn: &impl ConnectionTrait,
+    event_id: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Vec<PendingInvitation>> {
+    Ok(staff_invitation::Entity::find()
+        .filter(staff_invitation::Column::EventId.eq(event_id))
+        .filter(staff_invitation::Column::AcceptedAt.is_null())
+        .filter(staff_invitation::Column::WithdrawnAt.is_null())
+        .filter(staff_invitation::Column::ExpiresAt.gt(now))
+        .order_by_asc(staff_invitation::Column::Id)
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|i| PendingInvitation { id: i.id, email: i.email, role: i.role, expires_at: i.expires_at })
+        .collect())
+}
+
+/// Withdraws a pending invitation: its link stops working.
+pub async fn withdraw_invitation(state: &AppState, actor: &user::Model, event_id: i32, id: i32) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let found = staff_invitation::Entity::find_by_id(id)
+        .filter(staff_invitation::Column::EventId.eq(event_id))
+        .filter(staff_invitation::Column::AcceptedAt.is_null())
+        .filter(staff_invitation::Column::WithdrawnAt.is_null())
+        .one(&txn)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let mut active: staff_invitation::ActiveModel = found.clone().into();
+    active.withdrawn_at = Set(Some(now));
+    active.update(&txn).await?;
     audit::record(
         &txn,
         now,
         Some(actor.id),
         Some(event_id),
-        "staff.added",
-        json!({ "user": account.id, "role": role.code() }),
+        "staff.invitation_withdrawn",
+        json!({ "invitation": id, "email": found.email, "role": found.role }),
     )
     .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// The invitation a link's `raw` token opens, while it can still be accepted, with its event.
+pub async fn open_invitation(
+    conn: &impl ConnectionTrait,
+    raw: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<Option<(staff_invitation::Model, event::Model)>> {
+    let found = staff_invitation::Entity::find()
+        .filter(staff_invitation::Column::TokenHash.eq(token::sha256_hex(raw)))
+        .one(conn)
+        .await?
+        .filter(|i| i.accepted_at.is_none() && i.withdrawn_at.is_none() && i.expires_at > now);
+    match found {
+        Some(invitation) => {
+            let event = queries::event(conn, invitation.event_id).await?;
+            Ok(Some((invitation, event)))
+        }
+        None => Ok(None),
+    }
+}
+
+/// Accepts the invitation for `account` in `txn`: the role is theirs, the link spent.
+pub async fn accept_invitation_in(
+    txn: &impl ConnectionTrait,
+    invitation: &staff_invitation::Model,
+    account: &user::Model,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    let mut active: staff_invitation::ActiveModel = invitation.clone().into();
+    active.accepted_at = Set(Some(now));
+    active.update(txn).await?;
+    insert_staff(txn, account.id, invitation.event_id, account.id, &invitation.role, Some(invitation.id), now).await
 }
 
 /// Removes a staff member; the last director cannot be removed (the event would be orphaned).

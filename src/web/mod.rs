@@ -76,6 +76,8 @@ route_table! {
     POST "/account/sessions/{session_id}/end" => accounts::end_session, User;
     GET  "/admin/users" => admin::users, Admin;
     POST "/admin/users/{user_id}/sessions/end" => admin::end_sessions, Admin;
+    GET  "/invite/{token}" => events::invitation_form, Public;
+    POST "/invite/{token}" => events::accept_invitation, Public;
     GET  "/forgot" => accounts::forgot_form, Public;
     POST "/forgot" => accounts::forgot, Public;
     GET  "/reset/{token}" => accounts::reset_form, Public;
@@ -92,6 +94,7 @@ route_table! {
     POST "/events/{event_id}/registration" => events::set_registration, Director;
     POST "/events/{event_id}/staff" => events::add_staff, Director;
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
+    POST "/events/{event_id}/invitations/{invitation_id}/withdraw" => events::withdraw_invitation, Director;
     GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
     GET  "/events/{event_id}/disputes" => disputes::queue, EventStaff;
     GET  "/events/{event_id}/disputes/{dispute_id}" => disputes::show, User;

@@ -424,6 +424,16 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
     let reset_link = world.app.link_in_mail(&email, "/reset/").await?;
     let reset = visitor.get(reset_link.trim_start_matches(&world.app.base)).await?;
     found.check("reset link", Some("accounts/reset.html"), &reset, zh, &data);
+    // An invitation to the staff, opened by the invited address.
+    let invited = format!("{}@club.example", unique("invited"));
+    data.push(invited.clone());
+    // The event page lists it from now on, in every later check.
+    world.data.push(invited.clone());
+    let swiss = world.swiss.clone();
+    world.director.post(&format!("{swiss}/staff"), &[("email", invited.as_str()), ("role", "referee")]).await?;
+    let invite_link = world.app.link_in_mail(&invited, "/invite/").await?;
+    let invitation = visitor.get(invite_link.trim_start_matches(&world.app.base)).await?;
+    found.check("invitation link", Some("accounts/invitation.html"), &invitation, zh, &data);
 
     refusals(world, locale, &mut found, &email).await?;
     Ok(found)
@@ -593,6 +603,7 @@ async fn refusals(
             .await?
     }));
     attempts.push(("bad confirm link".into(), visitor.get(&format!("/confirm/{}", "0".repeat(64))).await?));
+    attempts.push(("bad invitation link".into(), visitor.get(&format!("/invite/{}", "0".repeat(64))).await?));
     attempts.push(("bad reset link".into(), visitor.get(&format!("/reset/{}", "0".repeat(64))).await?));
     attempts.push(("anonymous POST".into(), visitor.post(&format!("{swiss}/rounds"), &[]).await?));
     attempts.push(("not found".into(), visitor.get("/no/such/page").await?));

@@ -216,3 +216,74 @@ async fn a_player_finds_his_pairing_by_characters_or_pinyin() -> TestResult {
     assert!(none.body.contains("id=\"search-none\""));
     Ok(())
 }
+
+/// Acceptance 3: a director adds a referee by an address without an account; the invitation
+/// goes through a real SMTP server, in 中文 and English, and its link signs him up as the
+/// event's referee. Pending invitations are listed and can be withdrawn (the link then dies).
+#[actix_web::test]
+async fn an_invitation_by_address_signs_a_referee_up_into_the_role() -> TestResult {
+    let app = TestApp::spawn_with(Options { mail: MailSetup::Smtp, ..Options::default() }).await?;
+    let (mut director, _, event_id) = published_round_one(&app, "Invite Cup", &sixteen_players()).await?;
+    let event = format!("/events/{event_id}");
+    let referee_email = format!("{}@club.example", unique("newref"));
+    let added = director.post(&format!("{event}/staff"), &[("email", &referee_email), ("role", "referee")]).await?;
+    assert!(added.redirected_to(&event), "{:?} {}", added.location, added.body);
+    let page = director.get(&event).await?.body;
+    assert!(
+        page.contains("an invitation was mailed") && page.contains(&format!("data-invitation=\"{referee_email}\""))
+    );
+    let twice = director.post(&format!("{event}/staff"), &[("email", &referee_email), ("role", "referee")]).await?;
+    twice.assert_status(400)?;
+    let link = app.link_in_mail(&referee_email, "/invite/").await?;
+    let mail = app.mails_to(&referee_email).into_iter().next_back().ok_or("no invitation mail")?;
+    assert!(
+        mail.subject.contains("Invite Cup") && mail.body.contains("裁判员") && mail.body.contains("referee"),
+        "{mail:?}"
+    );
+    let path = link.trim_start_matches(&app.base).to_string();
+
+    let mut referee = app.client();
+    referee.get("/lang/zh?next=/").await?;
+    let offer = referee.get(&path).await?;
+    offer.assert_status(200)?;
+    assert!(offer.body.contains("Invite Cup") && offer.body.contains(&referee_email), "{}", offer.body);
+    let short = referee
+        .post(&path, &[("display_name", "Referee Sun"), ("password", "short"), ("password_again", "short")])
+        .await?;
+    short.assert_status(400)?;
+    let accepted = referee
+        .post(
+            &path,
+            &[
+                ("display_name", "Referee Sun"),
+                ("password", "a referee passphrase"),
+                ("password_again", "a referee passphrase"),
+            ],
+        )
+        .await?;
+    assert!(accepted.redirected_to("/login"), "{:?} {}", accepted.location, accepted.body);
+    referee.log_in(&referee_email, "a referee passphrase").await?;
+    referee.get(&format!("{event}/disputes")).await?.assert_status(200)?;
+    referee.post(&format!("{event}/rounds/1/results/1"), &[("outcome", "draw")]).await?.assert_status(303)?;
+    referee.get(&format!("{event}/edit")).await?.assert_status(403)?;
+    assert_eq!(app.client().get(&path).await?.status, 404, "a spent link opens nothing");
+
+    // A second invitation, withdrawn: its link no longer works.
+    let other = format!("{}@club.example", unique("other"));
+    director.post(&format!("{event}/staff"), &[("email", &other), ("role", "director")]).await?;
+    let other_path = app.link_in_mail(&other, "/invite/").await?.trim_start_matches(&app.base).to_string();
+    let page = director.get(&event).await?.body;
+    let withdraw = page
+        .split(&format!("/events/{event_id}/invitations/"))
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .ok_or("no withdraw form")?
+        .to_string();
+    director.post(&format!("{event}/invitations/{withdraw}/withdraw"), &[]).await?.assert_status(303)?;
+    assert_eq!(app.client().get(&other_path).await?.status, 404, "a withdrawn invitation's link is dead");
+    let audit = director.get(&format!("{event}/audit")).await?.body;
+    assert!(
+        audit.contains("data-action=\"staff.invited\"") && audit.contains("data-action=\"staff.invitation_withdrawn\"")
+    );
+    Ok(())
+}

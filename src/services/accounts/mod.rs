@@ -362,6 +362,39 @@ pub async fn create_admin(
     Ok(account)
 }
 
+/// A confirmed account for `email`, made in `txn` by someone who followed a link mailed to
+/// that address (an invitation to an event's staff: the mail proves the address).
+pub async fn create_invited_in(
+    txn: &impl ConnectionTrait,
+    email: &str,
+    display_name: &str,
+    password_text: String,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<user::Model> {
+    let email = EmailAddress::parse(email).map_err(|e| bad(e, locale))?;
+    let name = PlayerName::parse(display_name).map_err(|e| bad(e, locale))?;
+    check_password(&password_text, locale)?;
+    if queries::find_user_by_email(txn, email.as_str()).await?.is_some() {
+        return Err(AppError::BadRequest(locale.t("error-invitation-account-exists")));
+    }
+    let hash = password::hash(password_text).await?;
+    let account = user::ActiveModel {
+        email: Set(email.as_str().to_string()),
+        display_name: Set(name.as_str().to_string()),
+        password_hash: Set(hash),
+        is_admin: Set(false),
+        email_confirmed_at: Set(Some(now)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    audit::record(txn, now, Some(account.id), None, "account.created", json!({ "user": account.id, "invited": true }))
+        .await?;
+    Ok(account)
+}
+
 /// One account on the site admin's page.
 pub struct AccountSummary {
     pub id: i32,

@@ -3,4 +3,5 @@
 //! area and applied by the live area). They may call services; no service calls them, and no
 //! service calls another (docs/ARCHITECTURE.md).
 pub mod interop;
+pub mod invitations;
 pub mod referee_desk;

@@ -414,6 +414,8 @@ pub struct EventPage {
     event: event::Model,
     roles: EventRoles,
     staff: Vec<StaffMember>,
+    /// Directors: the invitations still waiting for an answer.
+    invitations: Vec<events::PendingInvitation>,
     rounds: Vec<round::Model>,
     player_count: usize,
     own_entry: Option<player::Model>,
@@ -439,6 +441,11 @@ pub struct RegisterForm {
 }
 
 impl EventPage {
+    /// An instant in the event's time zone.
+    fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
+        crate::web::view::local_time(at, &self.event.time_zone)
+    }
+
     fn ruleset_name(&self, code: &str) -> String {
         crate::web::view::ruleset_name(self.ctx.locale, code)
     }
@@ -560,6 +567,11 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         komi: komi_text(ctx.locale, &found),
         player_count: queries::players(&state.db, event_id).await?.len(),
         staff: events::staff(&state.db, event_id).await?,
+        invitations: if roles.director {
+            events::pending_invitations(&state.db, event_id, state.clock.now()).await?
+        } else {
+            Vec::new()
+        },
         ctx,
         event: found,
         roles,
@@ -638,8 +650,10 @@ pub async fn add_staff(
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::BadRequest(ctx.t("error-bad-role")))?;
-    events::add_staff(&state, &account, event_id, &form.email, role, ctx.locale).await?;
-    ctx.flash("success", ctx.t("flash-staff-added"));
+    match events::add_staff(&state, &account, event_id, &form.email, role, ctx.locale).await? {
+        events::StaffAdded::Added => ctx.flash("success", ctx.t("flash-staff-added")),
+        events::StaffAdded::Invited => ctx.flash("success", ctx.t_s("flash-staff-invited", "email", form.email.trim())),
+    }
     Ok(see_other(&format!("/events/{event_id}")))
 }
 
@@ -828,4 +842,94 @@ pub async fn audit_log(
     let filter = filter.into_inner();
     let rows = rows.into_iter().filter(|row| filter.keeps(row)).collect();
     Ok(AuditPage { ctx, event: found, rows, chain, names, filter, kinds })
+}
+
+pub async fn withdraw_invitation(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
+    let (event_id, invitation_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    events::withdraw_invitation(&state, &account, event_id, invitation_id).await?;
+    ctx.flash("success", ctx.t("flash-invitation-withdrawn"));
+    Ok(see_other(&format!("/events/{event_id}")))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/invitation.html")]
+pub struct InvitationPage {
+    ctx: PageCtx,
+    /// What the invitation offers, said, and the address it was sent to; None: the link is
+    /// unknown, used, withdrawn or expired.
+    invitation: Option<(String, String)>,
+    token: String,
+    display_name: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct InvitationForm {
+    #[serde(default)]
+    display_name: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_again: String,
+}
+
+async fn invitation_page(
+    state: &AppState,
+    ctx: PageCtx,
+    token: String,
+    display_name: String,
+    error: Option<String>,
+) -> AppResult<InvitationPage> {
+    let found = events::open_invitation(&state.db, &token, state.clock.now()).await?;
+    let invitation = found.map(|(i, e)| {
+        let role = ctx.t(&i.role);
+        let offer = ctx.locale.t_args("invitation-offer", &[("event", Arg::Str(&e.name)), ("role", Arg::Str(&role))]);
+        (offer, i.email)
+    });
+    Ok(InvitationPage { ctx, invitation, token, display_name, error })
+}
+
+/// The page a mailed invitation opens: the event and the role, and the sign-up form.
+pub async fn invitation_form(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let page_shown = invitation_page(&state, ctx, path.into_inner(), String::new(), None).await?;
+    let status = if page_shown.invitation.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    page_with_status(status, &page_shown)
+}
+
+/// Signs the invited address up, into the role it was invited to.
+pub async fn accept_invitation(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<String>,
+    form: web::Form<InvitationForm>,
+) -> AppResult<HttpResponse> {
+    let token = path.into_inner();
+    let form = form.into_inner();
+    if form.password != form.password_again {
+        let message = ctx.t("error-passwords-differ");
+        let shown = invitation_page(&state, ctx, token, form.display_name, Some(message)).await?;
+        return page_with_status(StatusCode::BAD_REQUEST, &shown);
+    }
+    match crate::services::workflows::invitations::accept(&state, &token, &form.display_name, form.password, ctx.locale)
+        .await
+    {
+        Ok(event_id) => {
+            ctx.flash("success", ctx.t("flash-invitation-accepted"));
+            Ok(see_other(&format!("/login?next=/events/{event_id}")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let shown = invitation_page(&state, ctx, token, form.display_name, Some(message)).await?;
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
 }

@@ -959,3 +959,22 @@ colour = Colour
 round = Round
 player-games = Games
 player-no-games = No games yet.
+flash-staff-invited = { $email } has no account yet: an invitation was mailed; its link signs them up into the role.
+flash-invitation-withdrawn = The invitation is withdrawn: its link no longer works.
+flash-invitation-accepted = Your account is ready and the role is yours: log in.
+invitations-pending = Invitations waiting for an answer
+invitation-until = until { $date }
+invitation-withdraw = Withdraw
+invitation-title = An invitation to an event's staff
+invitation-offer = You are invited to { $event } as { $role }. Choose your name and a password: your account is made at once, with the role.
+invitation-accept = Sign up and accept
+invitation-gone = This invitation link is unknown, used, withdrawn or out of date. Ask the event's director to invite you again.
+error-already-invited = { $email } is already invited to this role; the invitation is waiting for an answer.
+error-invitation-account-exists = This address has an account already: log in, and ask the director to add you by it.
+mail-invite-subject = { $event }: an invitation as { $role }
+mail-invite-body =
+    { $name } invites you to { $event } as { $role } on Yunzi.
+    Sign up and accept through this link (it works for { $days } days):
+    { $link }
+audit-action-staff-invited = Staff invited
+audit-action-staff-invitation-withdrawn = Invitation withdrawn

@@ -941,3 +941,22 @@ colour = 执子
 round = 轮次
 player-games = 对局
 player-no-games = 尚无对局。
+flash-staff-invited = { $email } 尚无账户：已发送邀请邮件，对方通过邮件中的链接注册后即获此职务。
+flash-invitation-withdrawn = 邀请已撤回：链接不再有效。
+flash-invitation-accepted = 账户已建立，职务已生效：请登录。
+invitations-pending = 待回复的邀请
+invitation-until = 有效期至 { $date }
+invitation-withdraw = 撤回
+invitation-title = 比赛工作人员邀请
+invitation-offer = 您受邀担任{ $event }的{ $role }。请填写姓名和密码：账户立即建立，职务随之生效。
+invitation-accept = 注册并接受
+invitation-gone = 此邀请链接无效、已使用、已撤回或已过期。请联系竞赛主任重新邀请。
+error-already-invited = 已邀请 { $email } 担任此职务，正在等待回复。
+error-invitation-account-exists = 此邮箱已有账户：请登录，并请竞赛主任用此邮箱添加您。
+mail-invite-subject = { $event }：邀请您担任{ $role }
+mail-invite-body =
+    { $name } 邀请您在云子上担任{ $event }的{ $role }。
+    请通过以下链接注册并接受（{ $days } 天内有效）：
+    { $link }
+audit-action-staff-invited = 邀请工作人员
+audit-action-staff-invitation-withdrawn = 撤回邀请
