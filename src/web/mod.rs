@@ -60,6 +60,7 @@ macro_rules! route_table {
 route_table! {
     GET  "/" => home::index, Public;
     GET  "/health" => home::health, Public;
+    GET  "/favicon.ico" => home::favicon, Public;
     GET  "/lang/{code}" => home::set_language, Public;
     GET  "/signup" => accounts::signup_form, Public;
     POST "/signup" => accounts::signup, Public;

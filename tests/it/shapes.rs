@@ -287,3 +287,30 @@ async fn an_invitation_by_address_signs_a_referee_up_into_the_role() -> TestResu
     );
     Ok(())
 }
+
+/// Small ones: the server's outbox folder is named only to the first account of a new install
+/// (who sets it up), never to the public; the site has an icon where browsers look for it; an
+/// error page's title is in the reader's language.
+#[actix_web::test]
+async fn the_outbox_stays_private_and_the_site_has_an_icon() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let password = "an outbox passphrase";
+    let mut pages = Vec::new();
+    for who in ["first", "second"] {
+        let email = format!("{}@club.example", unique(who));
+        let fields =
+            [("email", email.as_str()), ("display_name", "Lu"), ("password", password), ("password_again", password)];
+        pages.push(app.client().post("/signup", &fields).await?);
+    }
+    let outbox = app.data.join("outbox").display().to_string();
+    assert!(pages[0].body.contains(&outbox), "the installer sees where mail waits: {}", pages[0].body);
+    pages[1].assert_status(200)?;
+    assert!(!pages[1].body.contains(&outbox), "the public never sees the server's folders");
+    let icon = app.client().get("/favicon.ico").await?;
+    assert!(icon.status == 200 && icon.body.starts_with("<svg"), "{}", icon.status);
+    let mut reader = app.client();
+    reader.get("/lang/zh?next=/").await?;
+    let missing = reader.get("/events/999999").await?;
+    assert!(missing.body.contains("<title>页面不存在 · 云子</title>"), "{}", missing.body);
+    Ok(())
+}

@@ -49,8 +49,9 @@ pub struct SignUp {
 /// Creates an unconfirmed account and mails the confirmation link. The first account of an
 /// empty install becomes the site admin. When the address already has an account, its owner
 /// is told by mail instead, and the caller sees the same answer either way, so the form does
-/// not reveal who has an account. Returns the (normalised) address the mail went to.
-pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<String> {
+/// not reveal who has an account. Returns the (normalised) address the mail went to, and
+/// whether the account is the site admin of a new install.
+pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<(String, bool)> {
     let email = EmailAddress::parse(&form.email).map_err(|e| bad(e, locale))?;
     let name = PlayerName::parse(&form.display_name).map_err(|e| bad(e, locale))?;
     check_password(&form.password, locale)?;
@@ -74,7 +75,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
             ),
         };
         state.mailer.send_in_background(vec![mail]);
-        return Ok(owner.email);
+        return Ok((owner.email, false));
     }
     let first = user::Entity::find().count(&txn).await? == 0;
     let account = user::ActiveModel {
@@ -92,7 +93,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
         Ok(account) => account,
         // The same address signed up by another request at this moment: the same answer as
         // for any taken address (that request's mail is on its way).
-        Err(error) if crate::db::is_unique_violation(&error) => return Ok(email.as_str().to_string()),
+        Err(error) if crate::db::is_unique_violation(&error) => return Ok((email.as_str().to_string(), false)),
         Err(error) => return Err(error.into()),
     };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw_token, now + Duration::days(7), now).await?;
@@ -108,7 +109,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     txn.commit().await?;
 
     send_confirmation(state, &account, &raw_token, locale);
-    Ok(account.email)
+    Ok((account.email, first))
 }
 
 async fn store_token(
