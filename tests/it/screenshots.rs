@@ -68,3 +68,39 @@ async fn draw_the_venue_screenshots() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// The event shapes (issue 22): a team round, the relay, the bracket, a search and the
+/// player's page it lands on, at desktop and phone width in both languages.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_event_shape_screenshots() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let world = crate::shapes::shapes_world(&app).await?;
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    let base = app.base.clone();
+    browser.goto(&format!("{base}/login")).await?;
+    type_into(&browser, "input[name=email]", &world.director_email).await?;
+    type_into(&browser, "input[name=password]", crate::shapes::SHAPES_PASSWORD).await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&out)?;
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        for (width_name, width, height) in WIDTHS {
+            browser.set_window_size(width, height).await?;
+            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
+            for (name, path) in [
+                ("team-round", format!("{}/rounds/1", world.team)),
+                ("relay", format!("{}/relay", world.relay)),
+                ("bracket", format!("{}/standings", world.knockout)),
+                ("search", format!("{}/search?q=ming", world.team)),
+                ("player", format!("{}/search?q=wangxiaoming", world.team)),
+            ] {
+                browser.goto(&format!("{base}{path}")).await?;
+                std::fs::write(shoot(name), browser.screenshot().await?)?;
+            }
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}

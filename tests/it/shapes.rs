@@ -314,3 +314,158 @@ async fn the_outbox_stays_private_and_the_site_has_an_icon() -> TestResult {
     assert!(missing.body.contains("<title>页面不存在 · 云子</title>"), "{}", missing.body);
     Ok(())
 }
+
+/// Four teams of three boards (王小明 on team 北京's board 2), a knockout of four and a relay
+/// of two against two, played by `director` over HTTP: the events' paths.
+pub struct ShapesWorld {
+    pub director_email: String,
+    pub team: String,
+    pub knockout: String,
+    pub relay: String,
+}
+
+pub const SHAPES_PASSWORD: &str = "a shapes passphrase";
+
+pub async fn shapes_world(app: &TestApp) -> Result<ShapesWorld, Box<dyn std::error::Error>> {
+    use crate::systems::{enter, pair_and_publish};
+    let mut director = app.client();
+    let director_email = format!("{}@club.example", unique("shapes"));
+    director.sign_up_and_log_in(app, &director_email, "周睿羊", SHAPES_PASSWORD).await?;
+    let create = async |director: &mut Client, name: &str, system: &str, extra: &[(&str, &str)], csv: &str| {
+        let mut fields: Vec<(&str, &str)> =
+            event_form(name, "3").into_iter().filter(|(k, _)| *k != "system" && *k != "time_zone").collect();
+        fields.extend([("system", system), ("time_zone", "Asia/Shanghai")]);
+        fields.extend_from_slice(extra);
+        let created = director.post("/events", &fields).await?;
+        let event = format!("/events/{}", id_after(&created.location, "/events/")?);
+        director.post_file(&format!("{event}/players/import"), "file", "p.csv", csv).await?.assert_status(303)?;
+        Ok::<String, Box<dyn std::error::Error>>(event)
+    };
+    let teams = "name,rank,team,board\n柯洁,9d,北京,1\n王小明,5d,北京,2\n李明,4d,北京,3\n\
+                 芈昱廷,9d,杭州,1\n张三,5d,杭州,2\n赵四,4d,杭州,3\n\
+                 唐韦星,8d,贵州,1\n陈八,3d,贵州,2\n周九,2d,贵州,3\n\
+                 时越,8d,河南,1\n吴十,3d,河南,2\n郑一,2d,河南,3\n";
+    let team =
+        create(&mut director, "团体赛", "team", &[("team_boards", "3"), ("team_pairing", "swiss")], teams).await?;
+    let id = |event: &str| event.trim_start_matches("/events/").parse::<i32>().unwrap_or(0);
+    let round1 = pair_and_publish(&mut director, id(&team), 1).await?;
+    // The first match's first team wins every board (3 : 0); the second splits 1½ : 1½.
+    for (i, (board, _, _)) in round1.iter().enumerate() {
+        let outcome = match i {
+            0 | 2 => "black",
+            1 => "white",
+            3 => "black",
+            4 => "black",
+            _ => "draw",
+        };
+        enter(&mut director, id(&team), 1, *board, outcome).await?;
+    }
+    let knockout = create(
+        &mut director,
+        "淘汰赛",
+        "knockout",
+        &[("lives", "1"), ("third_place_game", "on")],
+        "name,rank\n柯洁,9d\n芈昱廷,8d\n唐韦星,7d\n时越,6d\n",
+    )
+    .await?;
+    for round in 1..=2 {
+        for (board, black, white) in pair_and_publish(&mut director, id(&knockout), round).await? {
+            let stronger_black = ["柯洁", "芈昱廷", "唐韦星", "时越"].iter().position(|n| *n == black)
+                < ["柯洁", "芈昱廷", "唐韦星", "时越"].iter().position(|n| *n == white);
+            enter(&mut director, id(&knockout), round, board, if stronger_black { "black" } else { "white" }).await?;
+        }
+    }
+    let relay = create(
+        &mut director,
+        "擂台赛",
+        "relay",
+        &[("relay_order", "fixed"), ("relay_draw", "replay")],
+        "name,rank,team,board\n聂卫平,9p,中国,1\n马晓春,9p,中国,2\n藤泽秀行,9p,日本,1\n加藤正夫,9p,日本,2\n",
+    )
+    .await?;
+    // 中国's first player wins twice: 日本 is out after two games… and a third for the seat.
+    for round in 1..=3 {
+        let games = pair_and_publish(&mut director, id(&relay), round).await?;
+        let Some((board, black, _)) = games.first().cloned() else { break };
+        let china = ["聂卫平", "马晓春"].contains(&black.as_str());
+        enter(&mut director, id(&relay), round, board, if china { "black" } else { "white" }).await?;
+        if director.get(&format!("{relay}/relay")).await?.body.contains("id=\"relay-winner\"") {
+            break;
+        }
+    }
+    Ok(ShapesWorld { director_email, team, knockout, relay })
+}
+
+/// Acceptance 1, in Chromium and 中文: the team round reads 3 : 0 and 1½ : 1½ with 第1–3台 in
+/// each match, and board 1's colour alternates in round 2 by the written rule; the bracket
+/// names 决赛 and ticks every winner; the relay names its winner and last player standing; a
+/// search for a name in characters and in pinyin from the event's search box reaches the
+/// player's pairing.
+#[actix_web::test]
+async fn the_event_shapes_read_right_in_chinese_in_the_browser() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use fantoccini::Locator;
+    let app = TestApp::spawn().await?;
+    let world = shapes_world(&app).await?;
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    browser.goto(&format!("{}/login", app.base)).await?;
+    type_into(&browser, "input[name=email]", &world.director_email).await?;
+    type_into(&browser, "input[name=password]", SHAPES_PASSWORD).await?;
+    click(&browser, "form.stacked button[type=submit]").await?;
+    browser.goto(&format!("{}/lang/zh?next={}/rounds/1", app.base, world.team)).await?;
+    let mut scores = Vec::new();
+    for head in browser.find_all(Locator::Css("tr.team-match .match-score")).await? {
+        scores.push(head.text().await?);
+    }
+    assert_eq!(scores, vec!["3 : 0", "1½ : 1½"], "matches read as boards won");
+    let mut numbers = Vec::new();
+    for link in browser.find_all(Locator::Css("#pairings a.board-link")).await? {
+        numbers.push(link.text().await?);
+    }
+    assert_eq!(numbers, vec!["第1台", "第2台", "第3台", "第1台", "第2台", "第3台"]);
+    // Round 2: the teams that had Black on board 1 in round 1 play each other or not; a team
+    // that had White there gets Black when it meets one that had Black.
+    let first_black_teams: Vec<String> = {
+        let page = app.client().get(&format!("{}/rounds/1", world.team)).await?.body;
+        boards(&page).into_iter().step_by(3).map(|(_, black, _)| black).collect()
+    };
+    let mut director = app.client();
+    director.log_in(&world.director_email, SHAPES_PASSWORD).await?;
+    let team_id: i32 = world.team.trim_start_matches("/events/").parse()?;
+    let round2 = crate::systems::pair_and_publish(&mut director, team_id, 2).await?;
+    let team_of = |name: &str| -> &str {
+        match name {
+            "柯洁" | "王小明" | "李明" => "北京",
+            "芈昱廷" | "张三" | "赵四" => "杭州",
+            "唐韦星" | "陈八" | "周九" => "贵州",
+            _ => "河南",
+        }
+    };
+    let had_black: Vec<&str> = first_black_teams.iter().map(|n| team_of(n)).collect();
+    for (i, (_, black, white)) in round2.iter().enumerate().step_by(3) {
+        let (b, w) = (team_of(black), team_of(white));
+        let fewer_first = !had_black.contains(&b) || had_black.contains(&w);
+        assert!(fewer_first, "board {} of round 2: {b} has Black on board 1 though {w} had it less", i + 1);
+    }
+
+    browser.goto(&format!("{}{}/standings", app.base, world.knockout)).await?;
+    let bracket = browser.find(Locator::Id("bracket")).await?.text().await?;
+    assert!(bracket.contains("决赛") && bracket.contains("三四名决赛") && bracket.contains("半决赛"), "{bracket}");
+    assert_eq!(browser.find_all(Locator::Css("#bracket .winner-mark")).await?.len(), 4, "every winner ticked");
+
+    browser.goto(&format!("{}{}/relay", app.base, world.relay)).await?;
+    let winner = browser.find(Locator::Id("relay-winner")).await?.text().await?;
+    assert!(winner.contains("中国 获得擂台赛胜利") && winner.contains("守擂到最后：聂卫平"), "{winner}");
+
+    for query in ["王小明", "wangxiaoming"] {
+        browser.goto(&format!("{}{}", app.base, world.team)).await?;
+        type_into(&browser, "nav.tabs form.search input[name=q]", query).await?;
+        click(&browser, "nav.tabs form.search button").await?;
+        let heading = browser.find(Locator::Css("h1")).await?.text().await?;
+        assert!(heading.starts_with("王小明"), "{query} lands on the player's page: {heading}");
+        let now = browser.find(Locator::Id("player-now")).await?.text().await?;
+        assert!(now.contains("第2轮") && now.contains("台次") && now.contains("对手"), "{now}");
+    }
+    let _ = browser.close().await;
+    Ok(())
+}

@@ -365,17 +365,13 @@ pub struct PlayerPage {
     player: player::Model,
     games: Vec<players::PlayerGame>,
     byes: Vec<i32>,
-    /// Place and points in the standings, when the event has any.
+    /// Place and points (积分: a win 2) in the standings, when the event has any.
     place: Option<(u32, u32)>,
 }
 
 impl PlayerPage {
     fn result_text(&self, game: &players::PlayerGame) -> String {
         game.result.as_ref().map(|r| self.ctx.locale.result_text(r)).unwrap_or_default()
-    }
-
-    fn points(&self, half_points: &u32) -> String {
-        crate::web::view::points(i64::from(*half_points))
     }
 
     /// The game of the latest published round.
