@@ -136,13 +136,21 @@ impl RoundPage {
 
     /// Every player on this round, for the swap form.
     fn round_players(&self) -> Vec<(i32, String)> {
+        use crate::i18n::Arg;
+        let seat = |name: &str, board: i32, colour: &str| {
+            let colour = self.ctx.t(colour);
+            self.ctx.locale.t_args(
+                "swap-seat",
+                &[("name", Arg::Str(name)), ("board", Arg::Num(board.into())), ("colour", Arg::Str(&colour))],
+            )
+        };
         let mut out: Vec<(i32, String)> = Vec::new();
         for b in &self.view.boards {
-            out.push((b.black.id, format!("{} ({}, {})", b.black.name, self.ctx.t("board"), b.board)));
-            out.push((b.white.id, format!("{} ({}, {})", b.white.name, self.ctx.t("board"), b.board)));
+            out.push((b.black.id, seat(&b.black.name, b.board, "black")));
+            out.push((b.white.id, seat(&b.white.name, b.board, "white")));
         }
         for p in &self.view.byes {
-            out.push((p.id, format!("{} ({})", p.name, self.ctx.t("bye"))));
+            out.push((p.id, self.ctx.t_s("swap-seat-bye", "name", &p.name)));
         }
         out
     }

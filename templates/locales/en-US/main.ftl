@@ -978,3 +978,5 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = Staff invited
 audit-action-staff-invitation-withdrawn = Invitation withdrawn
+swap-seat = { $name } (board { $board }, { $colour })
+swap-seat-bye = { $name } (bye)

@@ -960,3 +960,5 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = 邀请工作人员
 audit-action-staff-invitation-withdrawn = 撤回邀请
+swap-seat = { $name }（第{ $board }台，{ $colour }）
+swap-seat-bye = { $name }（轮空）
