@@ -373,10 +373,18 @@ pub async fn accept_invitation_in(
     invitation: &staff_invitation::Model,
     account: &user::Model,
     now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
 ) -> AppResult<()> {
-    let mut active: staff_invitation::ActiveModel = invitation.clone().into();
-    active.accepted_at = Set(Some(now));
-    active.update(txn).await?;
+    // Spent once: of two acceptances at the same moment, the second finds it taken.
+    let spent = staff_invitation::Entity::update_many()
+        .col_expr(staff_invitation::Column::AcceptedAt, sea_orm::sea_query::Expr::value(now))
+        .filter(staff_invitation::Column::Id.eq(invitation.id))
+        .filter(staff_invitation::Column::AcceptedAt.is_null())
+        .exec(txn)
+        .await?;
+    if spent.rows_affected != 1 {
+        return Err(AppError::BadRequest(locale.t("error-link-expired")));
+    }
     insert_staff(txn, account.id, invitation.event_id, account.id, &invitation.role, Some(invitation.id), now).await
 }
 

@@ -134,10 +134,15 @@ pub fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -
     let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
     let margin = count.margin_half_points.abs();
     let (stones, points) = (quarters(margin), halves(margin));
-    match locale {
-        Locale::Zh => format!("黑 {black}，白 {white}；相差 {stones} 子（{points} 目，已计贴子）"),
-        Locale::En => format!("Black {black}, White {white}; margin {stones} stones = {points} points (komi included)"),
-    }
+    locale.t_args(
+        "live-count-detail",
+        &[
+            ("black", Arg::Str(&black)),
+            ("white", Arg::Str(&white)),
+            ("stones", Arg::Str(&stones)),
+            ("points", Arg::Str(&points)),
+        ],
+    )
 }
 
 /// The count with the marks, while it means something: while the players mark dead stones or

@@ -27,16 +27,14 @@ pub fn komi(locale: Locale, ruleset: &str, half_points: i32) -> String {
 
 /// A komi in stones (`in_stones`) or points, in the reader's words.
 pub fn komi_in(locale: Locale, komi: crate::domain::komi::Komi, in_stones: bool) -> String {
-    match (locale, in_stones) {
-        (Locale::Zh, true) => komi.display_stones(),
-        (Locale::Zh, false) => format!("{}目", komi.display_points()),
-        (Locale::En, true) => {
-            let number = komi.display_stones().trim_end_matches('子').to_string();
-            let unit = if komi.half_points().abs() > 4 { "stones" } else { "stone" };
-            format!("{number} {unit}")
-        }
-        (Locale::En, false) => format!("{} points", komi.display_points()),
-    }
+    // One stone or less is "stone" in English; the number is given as text (3¾).
+    let (key, number) = if in_stones {
+        let key = if komi.half_points().abs() > 4 { "komi-stones" } else { "komi-stone" };
+        (key, komi.display_stones().trim_end_matches('子').to_string())
+    } else {
+        ("komi-points", komi.display_points())
+    };
+    locale.t_args(key, &[("n", Arg::Str(&number))])
 }
 
 pub use crate::domain::event::{local_time, local_time_exact};

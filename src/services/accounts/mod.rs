@@ -365,21 +365,21 @@ pub async fn create_admin(
 
 /// A confirmed account for `email`, made in `txn` by someone who followed a link mailed to
 /// that address (an invitation to an event's staff: the mail proves the address).
+/// `hash` comes from [`checked_password_hash`], made before the transaction (hashing takes a
+/// while, and a write transaction holds SQLite's writers back).
 pub async fn create_invited_in(
     txn: &impl ConnectionTrait,
     email: &str,
     display_name: &str,
-    password_text: String,
+    hash: String,
     now: chrono::DateTime<chrono::Utc>,
     locale: Locale,
 ) -> AppResult<user::Model> {
     let email = EmailAddress::parse(email).map_err(|e| bad(e, locale))?;
     let name = PlayerName::parse(display_name).map_err(|e| bad(e, locale))?;
-    check_password(&password_text, locale)?;
     if queries::find_user_by_email(txn, email.as_str()).await?.is_some() {
         return Err(AppError::BadRequest(locale.t("error-invitation-account-exists")));
     }
-    let hash = password::hash(password_text).await?;
     let account = user::ActiveModel {
         email: Set(email.as_str().to_string()),
         display_name: Set(name.as_str().to_string()),
@@ -394,6 +394,12 @@ pub async fn create_invited_in(
     audit::record(txn, now, Some(account.id), None, "account.created", json!({ "user": account.id, "invited": true }))
         .await?;
     Ok(account)
+}
+
+/// The argon2id hash of a new password that meets the rules.
+pub async fn checked_password_hash(password_text: String, locale: Locale) -> AppResult<String> {
+    check_password(&password_text, locale)?;
+    Ok(password::hash(password_text).await?)
 }
 
 /// One account on the site admin's page.

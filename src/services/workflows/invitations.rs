@@ -14,13 +14,14 @@ pub async fn accept(
     password: String,
     locale: Locale,
 ) -> AppResult<i32> {
+    let hash = accounts::checked_password_hash(password, locale).await?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let Some((invitation, event)) = events::open_invitation(&txn, token, now).await? else {
         return Err(AppError::BadRequest(locale.t("error-link-expired")));
     };
-    let account = accounts::create_invited_in(&txn, &invitation.email, display_name, password, now, locale).await?;
-    events::accept_invitation_in(&txn, &invitation, &account, now).await?;
+    let account = accounts::create_invited_in(&txn, &invitation.email, display_name, hash, now, locale).await?;
+    events::accept_invitation_in(&txn, &invitation, &account, now, locale).await?;
     txn.commit().await?;
     Ok(event.id)
 }

@@ -26,7 +26,6 @@ pub async fn index(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<HomePa
     Ok(HomePage { ctx, events: upcoming })
 }
 
-/// For load balancers and the test harness: the database answers.
 /// The site's icon where browsers look for it unasked (the pages name the SVG itself).
 pub async fn favicon() -> HttpResponse {
     HttpResponse::Ok()
@@ -35,6 +34,7 @@ pub async fn favicon() -> HttpResponse {
         .body(include_str!("../../../static/img/favicon.svg"))
 }
 
+/// For load balancers and the test harness: the database answers.
 pub async fn health(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     state.db.ping().await?;
     Ok(HttpResponse::Ok().content_type("text/plain").body("ok"))

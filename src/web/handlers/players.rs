@@ -365,8 +365,8 @@ pub struct PlayerPage {
     player: player::Model,
     games: Vec<players::PlayerGame>,
     byes: Vec<i32>,
-    /// Place and points (积分: a win 2) in the standings, when the event has any.
-    place: Option<(u32, u32)>,
+    /// Place and points, as the standings page writes them, when the event has any.
+    place: Option<(u32, String)>,
 }
 
 impl PlayerPage {
@@ -391,6 +391,14 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         .ok_or(AppError::NotFound)?;
     let (games, byes) = players::games_of(&state.db, event_id, player_id).await?;
     let standings = crate::services::standings::compute(&state.db, &found_event).await?;
-    let place = standings.rows.iter().find(|r| r.player.id == player_id).map(|r| (r.place, r.points));
+    // Points as the standings page writes them (halved under the European tradition).
+    let place = standings.rows.iter().find(|r| r.player.id == player_id).map(|r| {
+        let points = crate::domain::standings::value_text(
+            Some(i64::from(r.points)),
+            crate::domain::standings::TieBreak::Points,
+            standings.tradition,
+        );
+        (r.place, points)
+    });
     Ok(PlayerPage { ctx, event: found_event, player, games, byes, place })
 }

@@ -980,3 +980,7 @@ audit-action-staff-invited = Staff invited
 audit-action-staff-invitation-withdrawn = Invitation withdrawn
 swap-seat = { $name } (board { $board }, { $colour })
 swap-seat-bye = { $name } (bye)
+live-count-detail = Black { $black }, White { $white }; margin { $stones } stones = { $points } points (komi included)
+komi-stones = { $n } stones
+komi-stone = { $n } stone
+komi-points = { $n } points

@@ -962,3 +962,7 @@ audit-action-staff-invited = 邀请工作人员
 audit-action-staff-invitation-withdrawn = 撤回邀请
 swap-seat = { $name }（第{ $board }台，{ $colour }）
 swap-seat-bye = { $name }（轮空）
+live-count-detail = 黑 { $black }，白 { $white }；相差 { $stones } 子（{ $points } 目，已计贴子）
+komi-stones = { $n }子
+komi-stone = { $n }子
+komi-points = { $n }目
