@@ -75,6 +75,14 @@ pub async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::e
     Err(format!("chromedriver did not answer: {last_error}").into())
 }
 
+/// Signs `email` in through the login page, as a person would.
+pub async fn log_in(browser: &Browser, base: &str, email: &str, password: &str) -> TestResult {
+    browser.goto(&format!("{base}/login")).await?;
+    type_into(browser, "input[name=email]", email).await?;
+    type_into(browser, "input[name=password]", password).await?;
+    click(browser, "form.stacked button[type=submit]").await
+}
+
 pub async fn type_into(browser: &Browser, css: &str, text: &str) -> TestResult {
     let field = browser.find(Locator::Css(css)).await?;
     field.clear().await?;

@@ -715,6 +715,27 @@ pub fn event_form<'a>(name: &'a str, rounds: &'a str) -> [(&'static str, &'a str
     ]
 }
 
+/// A new event of `director`'s: the event form with `system`, and `extra` fields in place of
+/// the form's own; then the players of `csv`. Returns its path ("/events/7").
+pub async fn event_of(
+    director: &mut Client,
+    name: &str,
+    system: &str,
+    extra: &[(&str, &str)],
+    csv: &str,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let mut fields: Vec<(&str, &str)> = event_form(name, "3")
+        .into_iter()
+        .filter(|(k, _)| *k != "system" && !extra.iter().any(|(e, _)| e == k))
+        .collect();
+    fields.push(("system", system));
+    fields.extend_from_slice(extra);
+    let created = director.post("/events", &fields).await?;
+    let event = format!("/events/{}", id_after(&created.location, "/events/")?);
+    director.post_file(&format!("{event}/players/import"), "file", "p.csv", csv).await?.assert_status(303)?;
+    Ok(event)
+}
+
 /// Twelve players, as a director's CSV file. Some have addresses (they get pairing mails).
 pub fn twelve_players_csv(tag: &str) -> String {
     let mut csv = String::from("name,rank,rating,club,country,email\n");

@@ -208,29 +208,12 @@ pub struct World {
     data: Vec<String>,
 }
 
-async fn event_of(
-    director: &mut Client,
-    name: &str,
-    system: &str,
-    extra: &[(&str, &str)],
-    csv: &str,
-) -> Result<String, Box<dyn std::error::Error>> {
-    let mut fields: Vec<(&str, &str)> =
-        event_form(name, "3").into_iter().filter(|(k, _)| *k != "system" && *k != "venue").collect();
-    fields.extend([("system", system), ("venue", "Qipai")]);
-    fields.extend_from_slice(extra);
-    let created = director.post("/events", &fields).await?;
-    let event = format!("/events/{}", id_after(&created.location, "/events/")?);
-    director.post_file(&format!("{event}/players/import"), "file", "p.csv", csv).await?.assert_status(303)?;
-    Ok(event)
-}
-
 /// An event of every shape, a live board in play and a dead-stone dispute on another.
 pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
     let (table, mut director, dispute) = crate::disputes::disputed_record("explain-9x9.sgf").await?;
     let crate::live::LiveTable { app, emails, names, director_email, .. } = table;
     let tag = unique("t");
-    let swiss = event_of(&mut director, "Qiu Cup", "swiss", &[], &twelve_players_csv(&tag)).await?;
+    let swiss = event_of(&mut director, "Qiu Cup", "swiss", &[("venue", "Qipai")], &twelve_players_csv(&tag)).await?;
     director.post(&format!("{swiss}/rounds"), &[]).await?.assert_status(303)?;
     director.post(&format!("{swiss}/rounds/1/publish"), &[]).await?.assert_status(303)?;
     // A live game in play on board 2: the director records it.
@@ -238,17 +221,28 @@ pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
     for point in ["D4", "Q16"] {
         director.post(&format!("{board}/play"), &[("point", point)]).await?.assert_status(303)?;
     }
-    let team =
-        event_of(&mut director, "Tuan Cup", "team", &[("team_boards", "2"), ("team_pairing", "swiss")], TEAMS).await?;
+    let team = event_of(
+        &mut director,
+        "Tuan Cup",
+        "team",
+        &[("venue", "Qipai"), ("team_boards", "2"), ("team_pairing", "swiss")],
+        TEAMS,
+    )
+    .await?;
     director.post(&format!("{team}/rounds"), &[]).await?.assert_status(303)?;
-    let relay =
-        event_of(&mut director, "Lei Cup", "relay", &[("relay_order", "fixed"), ("relay_draw", "replay")], TEAMS)
-            .await?;
+    let relay = event_of(
+        &mut director,
+        "Lei Cup",
+        "relay",
+        &[("venue", "Qipai"), ("relay_order", "fixed"), ("relay_draw", "replay")],
+        TEAMS,
+    )
+    .await?;
     let knockout = event_of(
         &mut director,
         "Tao Cup",
         "knockout",
-        &[("lives", "1"), ("third_place_game", "on")],
+        &[("venue", "Qipai"), ("lives", "1"), ("third_place_game", "on")],
         "name,rank\nAlpha,5d\nBravo,4d\nCharlie,3d\nDelta,2d\n",
     )
     .await?;

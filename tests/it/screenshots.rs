@@ -25,10 +25,7 @@ async fn draw_the_venue_screenshots() -> TestResult {
     }
     let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
     let base = world.app.base.clone();
-    browser.goto(&format!("{base}/login")).await?;
-    type_into(&browser, "input[name=email]", &world.director_email).await?;
-    type_into(&browser, "input[name=password]", "live passphrase").await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &base, &world.director_email, "live passphrase").await?;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     std::fs::create_dir_all(&out)?;
     for lang in ["zh", "en"] {
@@ -78,10 +75,7 @@ async fn draw_the_event_shape_screenshots() -> TestResult {
     let world = crate::shapes::shapes_world(&app).await?;
     let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
     let base = app.base.clone();
-    browser.goto(&format!("{base}/login")).await?;
-    type_into(&browser, "input[name=email]", &world.director_email).await?;
-    type_into(&browser, "input[name=password]", crate::shapes::SHAPES_PASSWORD).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &base, &world.director_email, crate::shapes::SHAPES_PASSWORD).await?;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     std::fs::create_dir_all(&out)?;
     for lang in ["zh", "en"] {

@@ -331,22 +331,14 @@ pub async fn shapes_world(app: &TestApp) -> Result<ShapesWorld, Box<dyn std::err
     let mut director = app.client();
     let director_email = format!("{}@club.example", unique("shapes"));
     director.sign_up_and_log_in(app, &director_email, "周睿羊", SHAPES_PASSWORD).await?;
-    let create = async |director: &mut Client, name: &str, system: &str, extra: &[(&str, &str)], csv: &str| {
-        let mut fields: Vec<(&str, &str)> =
-            event_form(name, "3").into_iter().filter(|(k, _)| *k != "system" && *k != "time_zone").collect();
-        fields.extend([("system", system), ("time_zone", "Asia/Shanghai")]);
-        fields.extend_from_slice(extra);
-        let created = director.post("/events", &fields).await?;
-        let event = format!("/events/{}", id_after(&created.location, "/events/")?);
-        director.post_file(&format!("{event}/players/import"), "file", "p.csv", csv).await?.assert_status(303)?;
-        Ok::<String, Box<dyn std::error::Error>>(event)
-    };
     let teams = "name,rank,team,board\n柯洁,9d,北京,1\n王小明,5d,北京,2\n李明,4d,北京,3\n\
                  芈昱廷,9d,杭州,1\n张三,5d,杭州,2\n赵四,4d,杭州,3\n\
                  唐韦星,8d,贵州,1\n陈八,3d,贵州,2\n周九,2d,贵州,3\n\
                  时越,8d,河南,1\n吴十,3d,河南,2\n郑一,2d,河南,3\n";
+    let shanghai = ("time_zone", "Asia/Shanghai");
     let team =
-        create(&mut director, "团体赛", "team", &[("team_boards", "3"), ("team_pairing", "swiss")], teams).await?;
+        event_of(&mut director, "团体赛", "team", &[shanghai, ("team_boards", "3"), ("team_pairing", "swiss")], teams)
+            .await?;
     let id = |event: &str| event.trim_start_matches("/events/").parse::<i32>().unwrap_or(0);
     let round1 = pair_and_publish(&mut director, id(&team), 1).await?;
     // The first match's first team wins every board (3 : 0); the second splits 1½ : 1½.
@@ -360,11 +352,11 @@ pub async fn shapes_world(app: &TestApp) -> Result<ShapesWorld, Box<dyn std::err
         };
         enter(&mut director, id(&team), 1, *board, outcome).await?;
     }
-    let knockout = create(
+    let knockout = event_of(
         &mut director,
         "淘汰赛",
         "knockout",
-        &[("lives", "1"), ("third_place_game", "on")],
+        &[shanghai, ("lives", "1"), ("third_place_game", "on")],
         "name,rank\n柯洁,9d\n芈昱廷,8d\n唐韦星,7d\n时越,6d\n",
     )
     .await?;
@@ -375,11 +367,11 @@ pub async fn shapes_world(app: &TestApp) -> Result<ShapesWorld, Box<dyn std::err
             enter(&mut director, id(&knockout), round, board, if stronger_black { "black" } else { "white" }).await?;
         }
     }
-    let relay = create(
+    let relay = event_of(
         &mut director,
         "擂台赛",
         "relay",
-        &[("relay_order", "fixed"), ("relay_draw", "replay")],
+        &[shanghai, ("relay_order", "fixed"), ("relay_draw", "replay")],
         "name,rank,team,board\n聂卫平,9p,中国,1\n马晓春,9p,中国,2\n藤泽秀行,9p,日本,1\n加藤正夫,9p,日本,2\n",
     )
     .await?;
@@ -408,10 +400,7 @@ async fn the_event_shapes_read_right_in_chinese_in_the_browser() -> TestResult {
     let app = TestApp::spawn().await?;
     let world = shapes_world(&app).await?;
     let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
-    browser.goto(&format!("{}/login", app.base)).await?;
-    type_into(&browser, "input[name=email]", &world.director_email).await?;
-    type_into(&browser, "input[name=password]", SHAPES_PASSWORD).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &app.base, &world.director_email, SHAPES_PASSWORD).await?;
     browser.goto(&format!("{}/lang/zh?next={}/rounds/1", app.base, world.team)).await?;
     let mut scores = Vec::new();
     for head in browser.find_all(Locator::Css("tr.team-match .match-score")).await? {

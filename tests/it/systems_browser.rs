@@ -25,10 +25,7 @@ where
     let email = format!("{}@club.example", unique("sys"));
     let password = "browser systems passphrase";
     app.client().sign_up_and_log_in(&app, &email, "Director Zhao", password).await?;
-    browser.goto(&format!("{}/login", app.base)).await?;
-    type_into(&browser, "input[name=email]", &email).await?;
-    type_into(&browser, "input[name=password]", password).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &app.base, &email, password).await?;
     let result = journey(&browser, &app).await;
     if result.is_err()
         && let Ok(png) = browser.screenshot().await

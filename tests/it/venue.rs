@@ -6,14 +6,11 @@ use crate::helpers::*;
 async fn signed_in_browser(
     app: &TestApp,
 ) -> Result<Option<(crate::browser::Driver, fantoccini::Client)>, Box<dyn std::error::Error>> {
-    use crate::browser::{click, start_browser, type_into};
+    use crate::browser::start_browser;
     let Some((driver, browser)) = start_browser().await? else { return Ok(None) };
     let email = format!("{}@club.example", unique("form"));
     app.client().sign_up_and_log_in(app, &email, "Director Zhao", PASSWORD).await?;
-    browser.goto(&format!("{}/login", app.base)).await?;
-    type_into(&browser, "input[name=email]", &email).await?;
-    type_into(&browser, "input[name=password]", PASSWORD).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &app.base, &email, PASSWORD).await?;
     Ok(Some((driver, browser)))
 }
 
@@ -247,10 +244,7 @@ async fn the_results_grid_and_a_refused_result_in_the_browser() -> TestResult {
     let (_director, email, event_id) = published_round_one(&app, "Grid in the browser", &sixteen_players()).await?;
     let round = format!("/events/{event_id}/rounds/1");
 
-    browser.goto(&format!("{}/login", app.base)).await?;
-    type_into(&browser, "input[name=email]", &email).await?;
-    type_into(&browser, "input[name=password]", PASSWORD).await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &app.base, &email, PASSWORD).await?;
     browser.goto(&format!("{}{round}", app.base)).await?;
     // Every board filled in; board 8 with a margin that is not one.
     for board in 1..=8 {
@@ -412,14 +406,11 @@ async fn wait_for(browser: &fantoccini::Client, script: &str, what: &str) -> Tes
 /// being loaded again (a marker set in the page survives).
 #[actix_web::test]
 async fn the_live_board_answers_every_click_without_a_reload() -> TestResult {
-    use crate::browser::{click, start_browser, type_into};
+    use crate::browser::start_browser;
     use fantoccini::Locator;
     let t = crate::live::live_table("").await?;
     let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
-    browser.goto(&format!("{}/login", t.app.base)).await?;
-    type_into(&browser, "input[name=email]", &t.director_email).await?;
-    type_into(&browser, "input[name=password]", "live passphrase").await?;
-    click(&browser, "form.stacked button[type=submit]").await?;
+    crate::browser::log_in(&browser, &t.app.base, &t.director_email, "live passphrase").await?;
     browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
     browser.execute("window.notReloaded = true", vec![]).await?;
     for (i, point) in ["D4", "F6", "C6", "F4"].iter().enumerate() {

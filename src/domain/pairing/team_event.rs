@@ -187,6 +187,7 @@ pub fn next_team_round(
     let mut sitting_out: Vec<i64> = Vec::new();
     // Only the Swiss rounds choose colours here; a bracket or a table keeps its own.
     let mut balance_board_one = false;
+    let (played, played_byes) = team_history(players, history);
     match plan.settings.team_pairing {
         TeamPairing::Swiss if knockout_start(plan).is_some_and(|start| number >= start) => {
             // The knockout stage: the bracket's matches are team ids; walkovers sit out.
@@ -202,9 +203,8 @@ pub fn next_team_round(
             if number > plan.rounds {
                 return Err(NextRoundError::AllRoundsPaired(plan.rounds));
             }
-            let (matches, byes) = team_history(players, history);
             let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
-            let table = compute_team_standings(&ids, &matches, &byes, &[]);
+            let table = compute_team_standings(&ids, &played, &played_byes, &[]);
             let field: Vec<SwissTeam> = teams
                 .iter()
                 .map(|t| {
@@ -214,7 +214,7 @@ pub fn next_team_round(
                         match_points: row.match_points,
                         game_points: row.game_points,
                         seed: seeding.iter().position(|&s| s == t.id).map_or(u32::MAX, |i| i as u32 + 1),
-                        opponents: matches
+                        opponents: played
                             .iter()
                             .filter_map(|m| match (m.team_a == t.id, m.team_b == t.id) {
                                 (true, _) => Some(m.team_b),
@@ -222,7 +222,7 @@ pub fn next_team_round(
                                 _ => None,
                             })
                             .collect(),
-                        had_bye: byes.iter().any(|b| b.team == t.id),
+                        had_bye: played_byes.iter().any(|b| b.team == t.id),
                     }
                 })
                 .collect();
@@ -249,7 +249,6 @@ pub fn next_team_round(
         }
     }
     let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
-    let (played, _) = team_history(players, history);
     for (a, b) in pairs {
         // A Swiss match's colours (docs/STANDINGS.md): the team with Black on board 1 has
         // Black on every odd board; board 1's Black goes to the team that has had it fewer
