@@ -458,3 +458,51 @@ async fn the_event_shapes_read_right_in_chinese_in_the_browser() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// Acceptance 2 on a real file: a public OpenGotha file (65 players with Chinese names, saved
+/// right after pairing round 1, its location left as "Location name") is carried on: the
+/// import opens round 1 for its 32 results, they go in through the round's grid, round 2 pairs,
+/// and the names go back to OpenGotha exactly as they came.
+#[actix_web::test]
+async fn the_public_chinese_file_saved_after_pairing_round_trips() -> TestResult {
+    use yunzi::domain::interop::opengotha::{OgTournament, parse};
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("thu")), "周睿羊", "import passphrase")
+        .await?;
+    director.get("/lang/zh?next=/").await?;
+    let file = include_str!("../opengotha/2020-tsinghua-alumni-round1.xml");
+    let imported = director.post_file("/events/import", "file", "2020.xml", file).await?;
+    imported.assert_status(303)?;
+    let round_one = imported.location.clone().ok_or("no redirect")?;
+    assert!(round_one.ends_with("/rounds/1"), "{round_one}");
+    let event = round_one.trim_end_matches("/rounds/1").to_string();
+    let page = director.get(&round_one).await?.body;
+    assert!(page.contains("65 名棋手") && page.contains("第1轮：0 局有结果，32 局已编排、尚未对局。"), "{page}");
+    let shown = boards(&page);
+    assert_eq!(shown.len(), 32);
+    assert!(shown.iter().all(|(_, b, w)| !b.contains(' ') && !w.contains(' ')), "names without a space");
+    assert!(!director.get(&event).await?.body.contains("Location name"));
+
+    let grid: Vec<(String, String)> = shown
+        .iter()
+        .flat_map(|(board, _, _)| {
+            [(format!("outcome-{board}"), "black".to_string()), (format!("margin-{board}"), "R".to_string())]
+        })
+        .collect();
+    let grid: Vec<(&str, &str)> = grid.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    director.post_from(&round_one, &format!("{round_one}/results"), &grid).await?.assert_status(303)?;
+    let paired = director.post(&format!("{event}/rounds"), &[]).await?;
+    assert!(paired.redirected_to(&format!("{event}/rounds/2")), "round 2 pairs: {:?}", paired.location);
+
+    let exported = director.get(&format!("{event}/export/opengotha.xml")).await?.body;
+    let names = |t: &OgTournament| {
+        let mut names: Vec<(String, String)> =
+            t.players.iter().map(|p| (p.surname.clone(), p.first_name.clone())).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&parse(&exported)?), names(&parse(file)?), "the 65 names round-trip unchanged");
+    Ok(())
+}
