@@ -285,6 +285,10 @@ async fn an_invitation_by_address_signs_a_referee_up_into_the_role() -> TestResu
     assert!(
         audit.contains("data-action=\"staff.invited\"") && audit.contains("data-action=\"staff.invitation_withdrawn\"")
     );
+    assert!(
+        audit.contains(&format!(r#"<span class="audit-summary">referee · {referee_email}</span>"#)),
+        "the invitation's row names whom: {audit}"
+    );
     Ok(())
 }
 

@@ -763,8 +763,9 @@ impl AuditPage {
             (None, Some(after)) => parts.push(after),
             _ => {}
         }
-        if let Some(name) = player(number("player")) {
-            parts.push(name);
+        let player_name = player(number("player"));
+        if let Some(name) = &player_name {
+            parts.push(name.clone());
         }
         if let Some(pair) = detail.get("players").and_then(Value::as_array)
             && pair.len() == 2
@@ -800,8 +801,12 @@ impl AuditPage {
         if let Some(boards) = boards {
             parts.push(locale.t_args("audit-boards-n", &[("n", Num(boards))]));
         }
-        if let Some(name) = text("name") {
+        // A player's row names them by id and by name: once is enough.
+        if let Some(name) = text("name").filter(|name| player_name.as_deref() != Some(*name)) {
             parts.push(name.to_string());
+        }
+        if let Some(email) = text("email") {
+            parts.push(email.to_string());
         }
         if let Some(reason) = text("reason") {
             parts.push(self.ctx.t_s("audit-reason", "reason", reason));
