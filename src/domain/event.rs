@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::komi::Komi;
 use super::message::Message;
 use super::pairing::mcmahon::{HandicapRule, Placement};
-use super::pairing::relay::DrawPolicy;
+use super::pairing::relay::{Colours, DrawPolicy};
 use super::pairing::team::TeamTieBreak;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
@@ -67,6 +67,12 @@ impl System {
     /// otherwise a table or bracket fixes the pairing.
     pub fn pairs_by_score(self) -> bool {
         matches!(self, System::Swiss | System::McMahon)
+    }
+
+    /// Whether the director may swap a draft board's colours: where no table fixes them (a
+    /// relay's are drawn, and Art. 10 lets the players draw them by nigiri at the board).
+    pub fn colours_editable(self) -> bool {
+        self.pairs_by_score() || self == System::Relay
     }
 
     /// Whether the director sets the number of rounds (the others follow from the field; a
@@ -193,6 +199,7 @@ pub struct SystemSettings {
     /// Relay (擂台赛): how players come to the board and what a draw does.
     pub relay_order: RelayOrder,
     pub relay_draw: DrawPolicy,
+    pub relay_colours: Colours,
     /// Swiss and McMahon: players who must not meet (family, club-mates by request), each
     /// pair smaller id first, set on the players page.
     pub forbidden_pairs: Vec<(i64, i64)>,
@@ -225,6 +232,7 @@ impl Default for SystemSettings {
             team_tie_breaks: vec![TeamTieBreak::GamePoints, TeamTieBreak::Sos],
             relay_order: RelayOrder::Fixed,
             relay_draw: DrawPolicy::Replay,
+            relay_colours: Colours::Nigiri,
             forbidden_pairs: Vec::new(),
             knockout_after: 0,
         }
@@ -312,6 +320,7 @@ pub struct SystemInput<'a> {
     pub team_tie_breaks: &'a str,
     pub relay_order: &'a str,
     pub relay_draw: &'a str,
+    pub relay_colours: &'a str,
     pub knockout_after: &'a str,
 }
 
@@ -460,6 +469,12 @@ impl SystemSettings {
                     &[DrawPolicy::Replay, DrawPolicy::BothOut],
                     DrawPolicy::code,
                     "choice-relay-draw",
+                )?;
+                settings.relay_colours = choice(
+                    input.relay_colours,
+                    &[Colours::Nigiri, Colours::Alternate],
+                    Colours::code,
+                    "choice-relay-colours",
                 )?;
             }
             System::Swiss | System::McMahon => {}
@@ -808,6 +823,7 @@ mod tests {
             team_tie_breaks: "key-board, game-points",
             relay_order: "nominated",
             relay_draw: "both-out",
+            relay_colours: "alternate",
             knockout_after: "8",
         }
     }
@@ -865,11 +881,15 @@ mod tests {
         assert_eq!(team_cup.knockout_after, 8, "a team Swiss, then a knockout of the top 8 teams");
         let relay = system_settings("relay", system_input())?;
         assert_eq!(
-            (relay.relay_order, relay.relay_draw, relay.seating),
-            (RelayOrder::Nominated, DrawPolicy::BothOut, Seating::Lot)
+            (relay.relay_order, relay.relay_draw, relay.relay_colours, relay.seating),
+            (RelayOrder::Nominated, DrawPolicy::BothOut, Colours::Alternate, Seating::Lot)
         );
         let relay_defaults = system_settings("relay", SystemInput::default())?;
-        assert_eq!((relay_defaults.relay_order, relay_defaults.relay_draw), (RelayOrder::Fixed, DrawPolicy::Replay));
+        assert_eq!(
+            (relay_defaults.relay_order, relay_defaults.relay_draw, relay_defaults.relay_colours),
+            (RelayOrder::Fixed, DrawPolicy::Replay, Colours::Nigiri),
+            "colours drawn for every game unless the event says otherwise"
+        );
         let stored = SystemSettings::from_json(&mcmahon.to_json());
         assert_eq!(stored, mcmahon);
         assert_eq!(SystemSettings::from_json("{}"), SystemSettings::default(), "old events load with defaults");
@@ -907,6 +927,7 @@ mod tests {
             ("team", SystemInput { team_tie_breaks: "luck", ..system_input() }, "not a team tie-break"),
             ("relay", SystemInput { relay_order: "random", ..system_input() }, "not a relay order"),
             ("relay", SystemInput { relay_draw: "coin", ..system_input() }, "what a relay draw does"),
+            ("relay", SystemInput { relay_colours: "black", ..system_input() }, "how a relay's colours are decided"),
         ];
         for (system, input, expected) in cases {
             match system_settings(system, input) {

@@ -6,6 +6,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
+use crate::domain::event::System;
 use crate::domain::interop::aga::AgaId;
 use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
 use crate::domain::player::{NewPlayer, PlayerInput};
@@ -471,6 +472,8 @@ pub async fn search(conn: &impl ConnectionTrait, event_id: i32, query: &str) -> 
 pub struct PlayerGame {
     pub round: i32,
     pub board: i32,
+    /// In a team event: the board within the team match (第1台…), as the round page numbers it.
+    pub match_board: Option<i32>,
     pub colour: crate::domain::color::Color,
     pub opponent: player::Model,
     pub result: Option<crate::domain::result::GameResult>,
@@ -478,31 +481,46 @@ pub struct PlayerGame {
     pub current: bool,
 }
 
-/// The published games of `player_id` in event `event_id`, round by round, and the rounds
-/// in which the player had a bye.
+/// The published games of `player_id` in `event`, round by round, and the rounds in which
+/// the player had a bye.
 pub async fn games_of(
     conn: &impl ConnectionTrait,
-    event_id: i32,
+    event: &event::Model,
     player_id: i32,
 ) -> AppResult<(Vec<PlayerGame>, Vec<i32>)> {
     use crate::domain::color::Color;
+    let event_id = event.id;
+    let team_event = queries::system_of(event)?.0 == System::Team;
     let everyone: HashMap<i32, player::Model> =
         queries::players(conn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+    let team_of = |id: i32| everyone.get(&id).map(|p| p.team.trim());
     let published: Vec<_> = queries::rounds(conn, event_id).await?.into_iter().filter(|r| r.published).collect();
     let last = published.iter().map(|r| r.number).max();
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for r in &published {
-        for g in queries::games_of(conn, r.id).await? {
+        let round_games = queries::games_of(conn, r.id).await?;
+        for g in &round_games {
             let (colour, opponent) = match (g.black_id == player_id, g.white_id == player_id) {
                 (true, _) => (Color::Black, g.white_id),
                 (_, true) => (Color::White, g.black_id),
                 _ => continue,
             };
             let Some(opponent) = everyone.get(&opponent) else { continue };
+            // A team match's boards are the round's boards between the same two teams.
+            let teams = |black: i32, white: i32| {
+                let (x, y) = (team_of(black), team_of(white));
+                if x <= y { (x, y) } else { (y, x) }
+            };
+            let match_board = team_event.then(|| {
+                let key = teams(g.black_id, g.white_id);
+                1 + round_games.iter().filter(|o| o.board < g.board && teams(o.black_id, o.white_id) == key).count()
+                    as i32
+            });
             games.push(PlayerGame {
                 round: r.number,
                 board: g.board,
+                match_board,
                 colour,
                 opponent: opponent.clone(),
                 result: g.result.as_deref().and_then(|t| crate::domain::result::GameResult::parse(t).ok()),

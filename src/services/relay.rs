@@ -6,6 +6,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
+use crate::domain::color::Color;
 use crate::domain::event::{RelayOrder, System, SystemSettings};
 use crate::domain::pairing::event_round::{EventPlan, Player};
 use crate::domain::pairing::relay::{RelayError, RelayMatch};
@@ -124,7 +125,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
         problem: None,
         without_team: without_team.collect(),
     };
-    let relay: RelayMatch = match relay_match(&settings, &sides, &past, &named) {
+    let relay: RelayMatch = match relay_match(&settings, queries::relay_lot(event), &sides, &past, &named) {
         Ok(relay) => relay,
         Err(e) => {
             view.problem = Some(relay_error(&e, &sides, locale));
@@ -164,9 +165,9 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
             RelayGameView {
                 number: record.game.number,
                 black: name(board.black),
-                black_team: team_name(record.game.challenger.team),
+                black_team: team_name(record.game.seat(Color::Black).team),
                 white: name(board.white),
-                white_team: team_name(record.game.holder.team),
+                white_team: team_name(record.game.seat(Color::White).team),
                 result: record.result,
                 out: record.out.iter().map(|&id| name(id)).collect(),
             }
@@ -220,7 +221,7 @@ pub async fn nominate(
     let mut named = queries::nominations(&txn, event_id, &sides).await?;
     named.remove(&(round as u32, team_id));
     let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides, locale));
-    let mut relay = relay_match(&settings, &sides, &past, &named).map_err(refused)?;
+    let mut relay = relay_match(&settings, queries::relay_lot(&event), &sides, &past, &named).map_err(refused)?;
     if relay.winner().is_some() {
         return Err(AppError::BadRequest(locale.t("error-event-over")));
     }

@@ -60,7 +60,7 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             let everyone = queries::pairing_players(conn, event.id).await?;
             let sides = relay_sides(&everyone, &seeds);
             let named = queries::nominations(conn, event.id, &sides).await?;
-            relay_match(&settings, &sides, &past, &named).is_ok_and(|m| m.winner().is_some())
+            relay_match(&settings, queries::relay_lot(event), &sides, &past, &named).is_ok_and(|m| m.winner().is_some())
         }
         System::Team => match settings.team_pairing {
             TeamPairing::Swiss => rounds.len() as i32 >= event.rounds,
@@ -139,12 +139,13 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         System::Relay => {
             let sides = relay_sides(&everyone, &seeds);
             let named = queries::nominations(&txn, event_id, &sides).await?;
-            let draft = next_relay_round(&settings, &everyone, &past, &seeds, &named).map_err(|e| match e {
-                NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
-                    sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
-                })),
-                other => next_round_error(other, locale),
-            })?;
+            let draft = next_relay_round(&settings, queries::relay_lot(&event), &everyone, &past, &seeds, &named)
+                .map_err(|e| match e {
+                    NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
+                        sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+                    })),
+                    other => next_round_error(other, locale),
+                })?;
             // The match goes on until a team has no player left, but never past the rounds the
             // event is set to: the director is told, and raises them to play on.
             if number > event.rounds {
@@ -316,7 +317,11 @@ pub async fn swap_colours(
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let draft = editable_draft(&txn, event_id, number, locale).await?;
+    let (system, _) = queries::system_of(&queries::event(&txn, event_id).await?)?;
+    if !system.colours_editable() {
+        return Err(AppError::BadRequest(locale.t("error-fixed-pairing")));
+    }
+    let draft = draft_round(&txn, event_id, number, locale).await?;
     let g = queries::board_of(&txn, &draft, board, locale).await?;
     let (black, white) = (g.white_id, g.black_id);
     let mut active: game::ActiveModel = g.into();

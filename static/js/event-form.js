@@ -1,16 +1,23 @@
 // Shows only the settings of the chosen pairing system: the groups of settings, and within a
-// group shared by several systems the fields of the chosen one. Without JavaScript every
-// group shows, each labelled with the systems it belongs to.
+// group shared by several systems the fields of the chosen one. A team event's settings
+// also depend on how its teams meet: "team/round-robin" in data-systems is a team round
+// robin only. Without JavaScript every group shows, each labelled with the systems it
+// belongs to.
 (function () {
   var select = document.getElementById("system-select");
   if (!select) return;
+  var teamPairing = document.getElementById("team-pairing");
   var groups = document.querySelectorAll("#system-settings [data-systems]");
   function update() {
+    var chosen = [select.value];
+    if (select.value === "team" && teamPairing) chosen.push("team/" + teamPairing.value);
     groups.forEach(function (group) {
-      group.hidden = group.getAttribute("data-systems").split(" ").indexOf(select.value) < 0;
+      var systems = group.getAttribute("data-systems").split(" ");
+      group.hidden = !chosen.some(function (s) { return systems.indexOf(s) >= 0; });
     });
   }
   select.addEventListener("change", update);
+  if (teamPairing) teamPairing.addEventListener("change", update);
   update();
 })();
 

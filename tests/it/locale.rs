@@ -373,6 +373,17 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         };
         found.check(path, Some(template), &page, zh, &data);
     }
+    // The player found by search, followed onto the round and standings (their row first).
+    let landed = director.get(&format!("{swiss}/search?q=wangxiaoming")).await?.location.unwrap_or_default();
+    let me = landed.rsplit('/').next().unwrap_or_default().to_string();
+    for (path, template) in [
+        (format!("{swiss}/rounds/1?me={me}"), "rounds/show.html"),
+        (format!("{swiss}/standings?me={me}"), "rounds/standings.html"),
+    ] {
+        let page = director.get(&path).await?;
+        assert!(page.body.contains("id=\"me\""), "{path}: the followed player's row comes first");
+        found.check(&path, Some(template), &page, zh, &data);
+    }
 
     let mut visitor = world.app.client();
     visitor.get(&format!("/lang/{locale}?next=/")).await?;

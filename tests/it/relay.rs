@@ -4,6 +4,40 @@
 use crate::helpers::*;
 use crate::systems::{enter, event_with_system, pair_and_publish};
 
+/// A drafted relay game: (board, Black, White).
+type Game = (u32, String, String);
+
+/// The players of the round's one game, whatever their colours (drawn for every game).
+fn seated(games: &[Game]) -> Vec<String> {
+    let mut names: Vec<String> = games.iter().flat_map(|(_, b, w)| [b.clone(), w.clone()]).collect();
+    names.sort();
+    names
+}
+
+fn pair(a: &str, b: &str) -> Vec<String> {
+    seated(&[(1, a.to_string(), b.to_string())])
+}
+
+/// Drafts and publishes the next round and enters a win for `winner` (or a draw for "draw").
+async fn play(
+    director: &mut Client,
+    event_id: i32,
+    round: u32,
+    players: [&str; 2],
+    winner: &str,
+) -> Result<Game, Box<dyn std::error::Error>> {
+    let games = pair_and_publish(director, event_id, round).await?;
+    assert_eq!(seated(&games), pair(players[0], players[1]), "round {round}");
+    let game = games[0].clone();
+    let outcome = match winner {
+        "draw" => "draw",
+        _ if game.1 == winner => "black",
+        _ => "white",
+    };
+    enter(director, event_id, round, game.0, outcome).await?;
+    Ok(game)
+}
+
 /// (team, team id) of each nomination form on the relay page.
 fn nomination_forms(body: &str, event_id: i32) -> Vec<(String, String)> {
     let marker = format!("action=\"/events/{event_id}/relay/");
@@ -21,8 +55,8 @@ fn player_id(body: &str, player: &str) -> Option<String> {
     attributes(body, "data-player-id").get(at).cloned()
 }
 
-/// (game, black, white, players out) of the chain.
-fn chain(body: &str) -> Vec<(u32, String, String, String)> {
+/// (game, its two players by name, players out) of the chain.
+fn chain(body: &str) -> Vec<(u32, Vec<String>, String)> {
     let games = attributes(body, "data-game");
     let blacks = attributes(body, "data-chain-black");
     let whites = attributes(body, "data-chain-white");
@@ -32,7 +66,7 @@ fn chain(body: &str) -> Vec<(u32, String, String, String)> {
     games
         .iter()
         .enumerate()
-        .map(|(i, g)| (g.parse().unwrap_or(0), blacks[i].clone(), whites[i].clone(), outs[i].clone()))
+        .map(|(i, g)| (g.parse().unwrap_or(0), pair(&blacks[i], &whites[i]), outs[i].clone()))
         .collect()
 }
 
@@ -69,17 +103,15 @@ async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> Tes
     .await?;
     let page = director.get(&format!("/events/{event_id}/relay")).await?;
     page.assert_status(200)?;
-    assert!(page.body.contains("Next game: B1 (Black)"), "{}", page.body);
 
-    // Game 1: A has no holder yet and takes White; a draw is played again.
-    let game = pair_and_publish(&mut director, event_id, 1).await?;
-    assert_eq!(game, vec![(1, "B1".to_string(), "A1".to_string())]);
-    enter(&mut director, event_id, 1, 1, "draw").await?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 2).await?, vec![(1, "B1".into(), "A1".into())]);
-    // B1 wins and stays on with White against A's next player, who wins twice.
-    enter(&mut director, event_id, 2, 1, "black").await?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 3).await?, vec![(1, "A2".into(), "B1".into())]);
-    enter(&mut director, event_id, 3, 1, "black").await?;
+    // Game 1: A's first player against B's; a draw is played again.
+    let game = play(&mut director, event_id, 1, ["A1", "B1"], "draw").await?;
+    // The page announced the colours drawn for game 1, and the draft used them.
+    let announced = format!("Next game: {} (Black) · {} (White)", game.1, game.2);
+    assert!(page.body.contains(&announced), "{announced}: {}", page.body);
+    // B1 wins and stays on against A's next player, who wins twice.
+    play(&mut director, event_id, 2, ["A1", "B1"], "B1").await?;
+    play(&mut director, event_id, 3, ["A2", "B1"], "A2").await?;
     // The event is set to 3 rounds, all played and no team has won: the relay says so and the
     // fourth game waits until the director raises the rounds.
     let relay = director.get(&format!("/events/{event_id}/relay")).await?.body;
@@ -91,8 +123,7 @@ async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> Tes
         event_form("Systems Cup", "9").into_iter().filter(|(k, _)| *k != "system").collect();
     form.extend([("system", "relay"), ("relay_order", "fixed"), ("relay_draw", "replay")]);
     director.post(&format!("/events/{event_id}/edit"), &form).await?.assert_status(303)?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 4).await?, vec![(1, "B2".into(), "A2".into())]);
-    enter(&mut director, event_id, 4, 1, "white").await?;
+    play(&mut director, event_id, 4, ["A2", "B2"], "A2").await?;
 
     let before = app.fingerprint().await?;
     let over = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
@@ -107,10 +138,10 @@ async fn a_fixed_order_relay_keeps_the_winner_on_until_one_team_is_left() -> Tes
     assert_eq!(
         chain(&standings),
         vec![
-            (1, "B1".into(), "A1".into(), String::new()),
-            (2, "B1".into(), "A1".into(), "A1".into()),
-            (3, "A2".into(), "B1".into(), "B1".into()),
-            (4, "B2".into(), "A2".into(), "B2".into()),
+            (1, pair("A1", "B1"), String::new()),
+            (2, pair("A1", "B1"), "A1".into()),
+            (3, pair("A2", "B1"), "B1".into()),
+            (4, pair("A2", "B2"), "B2".into()),
         ]
     );
     assert_eq!(streaks(&standings), vec![("A1".into(), 0), ("A2".into(), 2), ("B1".into(), 1), ("B2".into(), 0)]);
@@ -144,36 +175,76 @@ async fn three_teams_name_their_players_and_the_team_that_sat_out_challenges() -
 
     nominate(&mut director, event_id, "X", "X2").await?.assert_status(303)?;
     nominate(&mut director, event_id, "Y", "Y1").await?.assert_status(303)?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 1).await?, vec![(1, "Y1".into(), "X2".into())]);
-    enter(&mut director, event_id, 1, 1, "black").await?;
+    play(&mut director, event_id, 1, ["X2", "Y1"], "Y1").await?;
     // Z sat out and challenges the holder Y1; only Z must name.
     let page = director.get(&format!("/events/{event_id}/relay")).await?;
     let teams: Vec<String> = nomination_forms(&page.body, event_id).into_iter().map(|(t, _)| t).collect();
     assert_eq!(teams, vec!["Z"]);
     nominate(&mut director, event_id, "Z", "Z1").await?.assert_status(303)?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 2).await?, vec![(1, "Z1".into(), "Y1".into())]);
-    // A draw puts both out: Z is gone, X and Y each name again, X holding White first.
-    enter(&mut director, event_id, 2, 1, "draw").await?;
+    // A draw puts both out: Z is gone, X and Y each name again.
+    play(&mut director, event_id, 2, ["Y1", "Z1"], "draw").await?;
     let out = nominate(&mut director, event_id, "X", "X2").await?;
     out.assert_status(400)?;
     assert!(out.body.contains("out already"), "{}", out.body);
     nominate(&mut director, event_id, "X", "X1").await?.assert_status(303)?;
     nominate(&mut director, event_id, "Y", "Y2").await?.assert_status(303)?;
-    assert_eq!(pair_and_publish(&mut director, event_id, 3).await?, vec![(1, "Y2".into(), "X1".into())]);
-    enter(&mut director, event_id, 3, 1, "white").await?;
+    play(&mut director, event_id, 3, ["X1", "Y2"], "X1").await?;
 
     let standings = director.get(&format!("/events/{event_id}/standings")).await?.body;
     assert!(standings.contains("X wins the relay."), "{standings}");
     assert_eq!(
         chain(&standings),
         vec![
-            (1, "Y1".into(), "X2".into(), "X2".into()),
-            (2, "Z1".into(), "Y1".into(), "Y1,Z1".into()),
-            (3, "Y2".into(), "X1".into(), "Y2".into()),
+            (1, pair("X2", "Y1"), "X2".into()),
+            (2, pair("Y1", "Z1"), "Y1,Z1".into()),
+            (3, pair("X1", "Y2"), "Y2".into()),
         ]
     );
     // Every nomination is in the audit log.
     let audit = director.get(&format!("/events/{event_id}/audit")).await?.body;
     assert_eq!(audit.matches("data-action=\"relay.nomination\"").count(), 5, "{audit}");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn alternating_colours_follow_the_game_as_played_after_a_swap_at_the_board() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "relay",
+        &[("relay_order", "fixed"), ("relay_draw", "replay"), ("relay_colours", "alternate")],
+        "name,rank,team,board\nA1,5d,A,1\nA2,4d,A,2\nA3,3d,A,3\nB1,5d,B,1\nB2,3d,B,2\nB3,2d,B,3\n",
+    )
+    .await?;
+    let shown = director.get(&format!("/events/{event_id}")).await?.body;
+    assert!(shown.contains("alternating: whoever played the last game changes colour"), "{shown}");
+    let colour_of = |game: &Game, name: &str| if game.1 == name { "Black" } else { "White" };
+
+    let first = play(&mut director, event_id, 1, ["A1", "B1"], "A1").await?;
+    // A1 holds and is drafted with the other colour against B2…
+    let made = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    assert!(made.redirected_to(&format!("/events/{event_id}/rounds/2")), "{}", made.body);
+    let board = |body: &str| boards(body).first().cloned().ok_or("no board");
+    let drafted = board(&director.get(&format!("/events/{event_id}/rounds/2")).await?.body)?;
+    assert_ne!(colour_of(&drafted, "A1"), colour_of(&first, "A1"), "the holder changes colour");
+    // … but the players draw colours at the board and the director swaps them.
+    director.post(&format!("/events/{event_id}/rounds/2/colours/1"), &[]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds/2/publish"), &[]).await?.assert_status(303)?;
+    let second = board(&director.get(&format!("/events/{event_id}/rounds/2")).await?.body)?;
+    assert_eq!(colour_of(&second, "A1"), colour_of(&first, "A1"), "swapped at the board");
+    enter(&mut director, event_id, 2, second.0, if second.1 == "B2" { "black" } else { "white" }).await?;
+
+    // B2 won with the colour he had at the board, holds, and changes colour from it.
+    let third = play(&mut director, event_id, 3, ["A2", "B2"], "A2").await?;
+    assert_ne!(colour_of(&third, "B2"), colour_of(&second, "B2"));
+    let standings = director.get(&format!("/events/{event_id}/standings")).await?.body;
+    assert_eq!(
+        chain(&standings),
+        vec![
+            (1, pair("A1", "B1"), "B1".into()),
+            (2, pair("A1", "B2"), "A1".into()),
+            (3, pair("A2", "B2"), "B2".into())
+        ]
+    );
     Ok(())
 }

@@ -204,9 +204,30 @@ async fn a_player_finds_his_pairing_by_characters_or_pinyin() -> TestResult {
     landed.dedup();
     assert_eq!(landed.len(), 1, "every way of typing lands on the same page: {landed:?}");
     let page = visitor.get(&landed[0]).await?.body;
-    assert!(page.contains(&format!(r#"id="player-board">台次 {board}</a>"#)), "{page}");
+    assert!(page.contains(&format!(r#"id="player-board">第{board}台</a>"#)), "{page}");
     assert!(page.contains(&format!("<strong>{colour}</strong>")) && page.contains(&opponent), "{page}");
     assert!(round.contains(r#"class="player-link">王小明</a>"#) && round.contains(&landed[0]));
+    // From his page, the pairings and the standings show his row first (a long list on a phone).
+    let href = |page: &str, id: &str| -> Result<String, String> {
+        let at = page.find(&format!(r#"id="{id}""#)).ok_or(format!("no {id}"))?;
+        let start = page[..at].rfind("href=\"").ok_or("no href")? + 6;
+        Ok(page[start..].split('"').next().unwrap_or_default().replace("&amp;", "&"))
+    };
+    for link in ["player-pairings", "player-standings"] {
+        let followed = visitor.get(&href(&page, link)?).await?;
+        followed.assert_status(200)?;
+        let body = &followed.body;
+        let pinned = body.find(r#"<tbody class="mine" id="me">"#).ok_or(format!("{link}: no pinned row: {body}"))?;
+        let first_row = body.find("<tbody>\n").ok_or("no table body")?;
+        assert!(pinned < first_row, "{link}: the pinned row comes before the list");
+        let mine = &body[pinned..first_row];
+        assert!(mine.contains("置顶：王小明") && mine.contains("王小明"), "{link}: {mine}");
+        assert_eq!(
+            body.matches(r#"class="mine""#).count(),
+            3,
+            "{link}: the pinned part, its row, and his row in the list"
+        );
+    }
     // Part of a Latin name found in several players: a list to choose from.
     let several = visitor.get(&format!("{event}/search?q=an")).await?;
     several.assert_status(200)?;
@@ -457,7 +478,10 @@ async fn the_event_shapes_read_right_in_chinese_in_the_browser() -> TestResult {
         let heading = browser.find(Locator::Css("h1")).await?.text().await?;
         assert!(heading.starts_with("王小明"), "{query} lands on the player's page: {heading}");
         let now = browser.find(Locator::Id("player-now")).await?.text().await?;
-        assert!(now.contains("第2轮") && now.contains("台次") && now.contains("对手"), "{now}");
+        assert!(
+            now.contains("第2轮") && now.contains("第2台") && now.contains("对手"),
+            "board 2 of his team's match: {now}"
+        );
     }
     let _ = browser.close().await;
     Ok(())

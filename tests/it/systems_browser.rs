@@ -428,17 +428,22 @@ async fn a_relay_in_the_browser() -> TestResult {
             form.find(Locator::Css("select[name=player]")).await?.select_by_label(player).await?;
             click_element(browser, &form.find(Locator::Css("button[type=submit]")).await?).await
         };
-        // East rotates first (stronger) and holds White in game 1; each side names its player.
+        // East rotates first (stronger); each side names its player. Colours are drawn for
+        // every game, so the game is checked by its players and won by name.
+        let wins = |game: &[(u32, String, String)], players: [&str; 2], winner: &str| -> &'static str {
+            let mut seated: Vec<&str> = game.iter().flat_map(|(_, b, w)| [b.as_str(), w.as_str()]).collect();
+            seated.sort();
+            assert_eq!(seated, players, "the game's players");
+            if game[0].1 == winner { "black" } else { "white" }
+        };
         name("East", "East 2 (4d)").await?;
         name("West", "West 1 (5d)").await?;
         let game = pair_round(browser, app, &event_path).await?;
-        assert_eq!(game, vec![(1, "West 1".to_string(), "East 2".to_string())]);
-        enter(browser, 1, "black").await?;
-        // West 1 stays on with White; only East names again, and East 1 wins the match.
+        enter(browser, 1, wins(&game, ["East 2", "West 1"], "West 1")).await?;
+        // West 1 stays on; only East names again, and East 1 wins the match.
         name("East", "East 1 (5d)").await?;
         let game = pair_round(browser, app, &event_path).await?;
-        assert_eq!(game, vec![(1, "East 1".to_string(), "West 1".to_string())]);
-        enter(browser, 1, "black").await?;
+        enter(browser, 1, wins(&game, ["East 1", "West 1"], "East 1")).await?;
         browser.goto(&format!("{}{event_path}/relay", app.base)).await?;
         let mut naming = Vec::new();
         for form in browser.find_all(Locator::Css("form.nominate")).await? {
@@ -446,8 +451,8 @@ async fn a_relay_in_the_browser() -> TestResult {
         }
         assert_eq!(naming, vec![Some("West".to_string())], "only West must name a player");
         name("West", "West 2 (3d)").await?;
-        pair_round(browser, app, &event_path).await?;
-        enter(browser, 1, "white").await?;
+        let game = pair_round(browser, app, &event_path).await?;
+        enter(browser, 1, wins(&game, ["East 1", "West 2"], "East 1")).await?;
         browser.goto(&format!("{}{event_path}/standings", app.base)).await?;
         let winner = browser.find(Locator::Id("relay-winner")).await?.text().await?;
         assert_eq!(winner, "East wins the relay. Last player standing: East 1, 2 wins in a row.");

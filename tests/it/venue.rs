@@ -327,17 +327,39 @@ async fn the_event_form_shows_only_the_chosen_systems_fields() -> TestResult {
             &["lives", "best_of", "mcmahon_bar", "team_boards"],
         ),
     ];
+    // Which of the named fields the form shows, and which it hides.
+    let check = async |what: &str, shown: &[&str], hidden: &[&str]| -> TestResult {
+        for (names, displayed) in [(shown, true), (hidden, false)] {
+            for name in names {
+                let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
+                assert_eq!(field.is_displayed().await?, displayed, "{what}: {name} shown: {displayed}");
+            }
+        }
+        Ok(())
+    };
     for (system, shown, hidden) in cases {
         browser.find(Locator::Css("#system-select")).await?.select_by_value(system).await?;
-        for name in shown {
-            let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
-            assert!(field.is_displayed().await?, "{system}: {name} shown");
-        }
-        for name in hidden {
-            let field = browser.find(Locator::Css(&format!("[name={name}]"))).await?;
-            assert!(!field.is_displayed().await?, "{system}: {name} hidden");
-        }
+        check(system, shown, hidden).await?;
     }
+    // A team event's fields follow how its teams meet: cycles for a team round robin, a
+    // knockout stage after a team Swiss; and a relay shows its own three choices.
+    browser.find(Locator::Css("#system-select")).await?.select_by_value("team").await?;
+    let team_cases: [(&str, &[&str], &[&str]); 3] = [
+        ("swiss", &["team_boards", "team_tie_breaks", "seating", "knockout_after"], &["cycles", "groups", "lives"]),
+        ("round-robin", &["team_boards", "cycles", "seating"], &["knockout_after", "groups", "best_of"]),
+        ("all-play-all", &["team_boards"], &["cycles", "knockout_after", "relay_order"]),
+    ];
+    for (pairing, shown, hidden) in team_cases {
+        browser.find(Locator::Id("team-pairing")).await?.select_by_value(pairing).await?;
+        check(&format!("team {pairing}"), shown, hidden).await?;
+    }
+    browser.find(Locator::Css("#system-select")).await?.select_by_value("relay").await?;
+    check(
+        "relay",
+        &["relay_order", "relay_draw", "relay_colours", "seating"],
+        &["team_boards", "cycles", "knockout_after"],
+    )
+    .await?;
     let _ = browser.close().await;
     Ok(())
 }

@@ -99,7 +99,7 @@ pub fn next_round(
         }
         System::Knockout => knockout_round(plan, players, seeding, history, number),
         System::Team => next_team_round(plan, players, history, seeding, &Default::default(), number),
-        System::Relay => next_relay_round(plan.settings, players, history, seeding, &Default::default()),
+        System::Relay => next_relay_round(plan.settings, plan.seed, players, history, seeding, &Default::default()),
         System::BestOf => {
             let state = best_of_state(plan.settings, seeding, history)?;
             match (state.winner, state.next_game) {

@@ -13,9 +13,12 @@
 //!   players went out) the first two teams found play. With three teams this means the
 //!   team that sat out challenges next, so the loser's team rests; once a team is out,
 //!   the other two alternate.
-//! - Colours: the challenger takes Black, the holder White; in a game with no holder the
-//!   first team found takes White. A replayed game keeps its colours. An event that draws
-//!   colours by nigiri for each game does that outside and ignores this.
+//! - Colours follow [`Colours`]: drawn by lot for every game (the default), or alternating
+//!   (a player who played the last game takes the other colour now; a game where neither
+//!   did is drawn by lot). The lot is the event's, reproducible from its seed, as the
+//!   organisers' draw of Art. 10 (先后手由大会抽签编排或对局前猜先决定). The director may swap
+//!   a drafted game's colours (a nigiri at the board): the match follows the colours the
+//!   game was played with.
 //! - A draw follows [`DrawPolicy`]. No result (无胜负) always replays the game. Both-lose
 //!   (双方均负) puts both players out.
 //! - A result that would leave no team with players (both players out when they are the
@@ -30,6 +33,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::Board;
+use super::mcmahon::mix;
 use crate::domain::color::Color;
 use crate::domain::result::GameResult;
 
@@ -68,11 +72,42 @@ impl DrawPolicy {
     }
 }
 
+/// Who takes Black in each game of the match.
+///
+/// Drawing for every game is the default: Art. 10 of the 1988 rules settles colours by the
+/// organisers' draw or by nigiri before the game, and the great relay matches (the
+/// China–Japan Super Go, the Nongshim Cup) drew for every game. A fixed rule such as "the
+/// challenger takes Black" would hand one side the first move in every game of a long
+/// streak; the draw keeps the colours even on average and unknown until the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Colours {
+    /// Drawn by lot for every game (猜先).
+    #[default]
+    Nigiri,
+    /// A player who played the last game takes the other colour; otherwise drawn by lot.
+    Alternate,
+}
+
+impl Colours {
+    /// The rule's code in the event form and the stored settings.
+    pub fn code(self) -> &'static str {
+        match self {
+            Colours::Nigiri => "nigiri",
+            Colours::Alternate => "alternate",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelaySettings {
     /// Two or three teams, in rotation order: the first two play the first game.
     pub teams: Vec<RelayTeam>,
     pub draw: DrawPolicy,
+    pub colours: Colours,
+    /// The event's lot: game `n`'s draw is a function of it and `n`, so a match rebuilt
+    /// from its games draws the same colours.
+    pub lot: u64,
 }
 
 /// A player and their team.
@@ -87,16 +122,27 @@ pub struct Seat {
 pub struct RelayGame {
     /// 1-based, replayed games included.
     pub number: u32,
-    /// The player staying on (擂主), with White. In a game with no holder: the player of
-    /// the first team found in the rotation.
+    /// The player staying on (擂主). In a game with no holder: the player of the first
+    /// team found in the rotation.
     pub holder: Seat,
-    /// The player coming on, with Black.
+    /// The player coming on.
     pub challenger: Seat,
+    /// The holder's colour: drawn or alternated by [`Colours`], or as played.
+    pub holder_colour: Color,
 }
 
 impl RelayGame {
     pub fn board(&self) -> Board {
-        Board { black: self.challenger.player, white: self.holder.player, handicap: 0 }
+        let (black, white) = match self.holder_colour {
+            Color::Black => (self.holder, self.challenger),
+            Color::White => (self.challenger, self.holder),
+        };
+        Board { black: black.player, white: white.player, handicap: 0 }
+    }
+
+    /// The seat that plays `colour`.
+    pub fn seat(&self, colour: Color) -> Seat {
+        if colour == self.holder_colour { self.holder } else { self.challenger }
     }
 }
 
@@ -124,6 +170,8 @@ pub struct RelayTeamStatus {
 pub struct RelayMatch {
     teams: Vec<TeamState>,
     draw: DrawPolicy,
+    colours: Colours,
+    lot: u64,
     /// The team of the player who won the last decisive game and stays on.
     holder: Option<usize>,
     /// The team that did not play the last decisive game (three-team matches only).
@@ -192,18 +240,42 @@ impl RelayMatch {
             }
             teams.push(TeamState { id: team.id, out: vec![false; players.len()], players, fixed, nominated: None });
         }
-        Ok(RelayMatch { teams, draw: settings.draw, holder: None, sat_out: None, games: Vec::new() })
+        Ok(RelayMatch {
+            teams,
+            draw: settings.draw,
+            colours: settings.colours,
+            lot: settings.lot,
+            holder: None,
+            sat_out: None,
+            games: Vec::new(),
+        })
     }
 
     /// The next game, once both players are known; `None` when the match is over or a team
     /// must first name its player ([`RelayMatch::awaiting_nomination`]).
     pub fn next_game(&self) -> Option<RelayGame> {
         let (h, hp, c, cp) = self.ready().ok()?;
-        Some(RelayGame {
-            number: self.games.len() as u32 + 1,
-            holder: self.teams[h].seat(hp),
-            challenger: self.teams[c].seat(cp),
-        })
+        let (holder, challenger) = (self.teams[h].seat(hp), self.teams[c].seat(cp));
+        let number = self.games.len() as u32 + 1;
+        Some(RelayGame { number, holder, challenger, holder_colour: self.holder_colour(number, holder, challenger) })
+    }
+
+    /// The holder's colour in game `number` by the match's [`Colours`].
+    fn holder_colour(&self, number: u32, holder: Seat, challenger: Seat) -> Color {
+        if self.colours == Colours::Alternate
+            && let Some(last) = self.games.last().map(|r| r.game)
+        {
+            for (seat, colour) in [(last.holder, last.holder_colour), (last.challenger, last.holder_colour.opponent())]
+            {
+                if seat == holder {
+                    return colour.opponent();
+                }
+                if seat == challenger {
+                    return colour;
+                }
+            }
+        }
+        if mix(self.lot ^ mix(u64::from(number))) & 1 == 0 { Color::White } else { Color::Black }
     }
 
     /// The teams (holder's side first) that must name a player before the next game.
@@ -240,13 +312,30 @@ impl RelayMatch {
         Ok(())
     }
 
-    /// Records the result of the next game (by colour, as on [`RelayGame::board`]).
+    /// Records the result of the next game, by colour, played with the colours of
+    /// [`RelayMatch::next_game`].
     pub fn record(&mut self, result: GameResult) -> Result<(), RelayError> {
+        let game = self.next_game().ok_or_else(|| self.ready().err().unwrap_or(RelayError::MatchOver))?;
+        let board = game.board();
+        self.record_played(board.black, board.white, result)
+    }
+
+    /// Records the result of the next game as it was played: `black` and `white` must be its
+    /// two players, in either colour (the director may have swapped them).
+    pub fn record_played(&mut self, black: i64, white: i64, result: GameResult) -> Result<(), RelayError> {
         let (h, hp, c, cp) = self.ready()?;
         let (holder, challenger) = ((h, hp), (c, cp));
+        let (holder_id, challenger_id) = (self.teams[h].players[hp], self.teams[c].players[cp]);
+        let holder_colour = match (black, white) {
+            _ if (black, white) == (holder_id, challenger_id) => Color::Black,
+            _ if (black, white) == (challenger_id, holder_id) => Color::White,
+            _ => return Err(RelayError::GameOutOfTurn { black, white }),
+        };
+        let (black_seat, white_seat) =
+            if holder_colour == Color::Black { (holder, challenger) } else { (challenger, holder) };
         let out = match result {
-            GameResult::Win { winner: Color::White, .. } => vec![challenger],
-            GameResult::Win { winner: Color::Black, .. } => vec![holder],
+            GameResult::Win { winner: Color::White, .. } => vec![black_seat],
+            GameResult::Win { winner: Color::Black, .. } => vec![white_seat],
             GameResult::Draw if self.draw == DrawPolicy::BothOut && !self.leaves_nobody(h, c) => {
                 vec![holder, challenger]
             }
@@ -258,6 +347,7 @@ impl RelayMatch {
             number: self.games.len() as u32 + 1,
             holder: self.teams[h].seat(hp),
             challenger: self.teams[c].seat(cp),
+            holder_colour,
         };
         let out_ids = out.iter().map(|&(t, p)| self.teams[t].players[p]).collect();
         self.games.push(RelayGameRecord { game, result, out: out_ids });
@@ -283,11 +373,7 @@ impl RelayMatch {
 
     /// The player's win streak (连胜): their wins so far.
     pub fn streak(&self, player: i64) -> u32 {
-        let won = |r: &&RelayGameRecord| match r.result.winner() {
-            Some(Color::Black) => r.game.challenger.player == player,
-            Some(Color::White) => r.game.holder.player == player,
-            None => false,
-        };
+        let won = |r: &&RelayGameRecord| r.result.winner().is_some_and(|colour| r.game.seat(colour).player == player);
         self.games.iter().filter(won).count() as u32
     }
 
@@ -426,11 +512,24 @@ mod tests {
     }
 
     fn start(teams: Vec<RelayTeam>, draw: DrawPolicy) -> RelayMatch {
-        RelayMatch::new(RelaySettings { teams, draw }).expect("valid settings")
+        RelayMatch::new(RelaySettings { teams, draw, colours: Colours::Nigiri, lot: 7 }).expect("valid settings")
+    }
+
+    /// The next game's result by who wins it, whatever the colours: "challenger" or
+    /// "holder" by resignation, or a result without a winner ("0", "Void", "BothLose").
+    fn outcome(m: &RelayMatch, outcome: &str) -> GameResult {
+        let game = m.next_game().expect("a game is ready");
+        let winner = match outcome {
+            "challenger" => game.holder_colour.opponent(),
+            "holder" => game.holder_colour,
+            other => return GameResult::parse(other).expect("a valid result"),
+        };
+        GameResult::parse(&format!("{}+R", if winner == Color::Black { "B" } else { "W" })).expect("valid")
     }
 
     fn record(m: &mut RelayMatch, result: &str) {
-        m.record(GameResult::parse(result).expect("a valid result")).expect("a game is ready");
+        let result = outcome(m, result);
+        m.record(result).expect("a game is ready");
     }
 
     /// (number, holder, challenger, players out) of every game so far.
@@ -449,13 +548,13 @@ mod tests {
     fn five_against_five_with_a_four_game_streak() {
         let mut m = start(vec![fixed(1, &[11, 12, 13, 14, 15]), fixed(2, &[21, 22, 23, 24, 25])], DrawPolicy::BothOut);
         let first = m.next_game().expect("the first game");
-        // No holder yet: team 1 is found first and takes White; team 2's first player Black.
+        // No holder yet: team 1 is found first and "holds"; team 2's first player challenges.
         assert_eq!(first.holder, Seat { team: 1, player: 11 });
         assert_eq!(first.challenger, Seat { team: 2, player: 21 });
-        assert_eq!(first.board(), Board { black: 21, white: 11, handicap: 0 });
-        // 21 (Black) beats 11, then holds White and beats 12, 13 and 14; 15 (Black) beats
-        // 21, then beats 22, 23 and 24 with White, and loses to 25, team 1's last player.
-        for result in ["B+R", "W+R", "W+R", "W+R", "B+R", "W+R", "W+R", "W+R", "B+R"] {
+        // 21 beats 11, then holds and beats 12, 13 and 14; 15 beats 21, then beats 22, 23
+        // and 24, and loses to 25, team 1's last player.
+        let c = "challenger";
+        for result in [c, "holder", "holder", "holder", c, "holder", "holder", "holder", c] {
             assert_eq!(m.winner(), None);
             record(&mut m, result);
         }
@@ -497,7 +596,7 @@ mod tests {
         assert_eq!((next.holder.player, next.challenger.player), (12, 22));
         // 12 and 22 are the last players: a draw is replayed.
         record(&mut m, "0");
-        record(&mut m, "B+R");
+        record(&mut m, "challenger");
         assert_eq!(chain(&m), vec![(1, 11, 21, vec![11, 21]), (2, 12, 22, vec![]), (3, 12, 22, vec![12])]);
         assert_eq!(m.winner(), Some(2));
         assert_eq!(remaining(&m), vec![(1, vec![]), (2, vec![22])]);
@@ -507,7 +606,7 @@ mod tests {
     fn a_draw_is_replayed_and_both_lose_puts_both_out() {
         let mut m = start(vec![fixed(1, &[11, 12]), fixed(2, &[21, 22])], DrawPolicy::Replay);
         record(&mut m, "0"); // replayed
-        record(&mut m, "W+R"); // 11 beats 21
+        record(&mut m, "holder"); // 11 beats 21
         record(&mut m, "Void"); // no result: replayed
         record(&mut m, "BothLose"); // 11 and 22 both out: team 2 has nobody left
         assert_eq!(
@@ -525,24 +624,24 @@ mod tests {
         let refused = m.record(GameResult::BothLose);
         assert_eq!(refused, Err(RelayError::NoTeamWouldRemain));
         assert!(m.games().is_empty());
-        record(&mut m, "W+T");
+        record(&mut m, "holder");
         assert_eq!(m.winner(), Some(1));
     }
 
     #[test]
     fn three_teams_the_team_that_sat_out_challenges_next() {
         let mut m = start(vec![fixed(1, &[11, 12]), fixed(2, &[21, 22]), fixed(3, &[31, 32])], DrawPolicy::BothOut);
-        // Game 1: 11 (team 1, White) beats 21; team 3 sat out and challenges.
-        // Game 2: 31 (Black) beats 11; team 2 sat out and challenges.
+        // Game 1: 11 (team 1) beats 21; team 3 sat out and challenges.
+        // Game 2: 31 beats 11; team 2 sat out and challenges.
         // Game 3: 31 beats 22: team 2 is out; team 1 sat out and challenges.
         // Game 4: 12 beats 31; team 2, which sat out, has nobody left, so team 3 challenges.
         // Game 5: 32 beats 12: team 1 is out and team 3 wins.
-        for result in ["W+R", "B+R", "W+R", "B+R"] {
+        for result in ["holder", "challenger", "holder", "challenger"] {
             record(&mut m, result);
             assert_eq!(m.winner(), None);
         }
         assert_eq!(remaining(&m), vec![(1, vec![12]), (2, vec![]), (3, vec![32])]);
-        record(&mut m, "B+R");
+        record(&mut m, "challenger");
         assert_eq!(
             chain(&m),
             vec![
@@ -564,11 +663,11 @@ mod tests {
         let mut m = start(vec![fixed(1, &[11, 12]), fixed(2, &[21, 22]), fixed(3, &[31])], DrawPolicy::BothOut);
         record(&mut m, "0"); // 11 and 21 out; team 3 sat out
         let next = m.next_game().expect("a fresh game");
-        // From team 3 in the rotation: team 3 (White) against team 1 (Black); team 2 rests.
+        // From team 3 in the rotation: team 3 against team 1; team 2 rests.
         assert_eq!((next.holder, next.challenger), (Seat { team: 3, player: 31 }, Seat { team: 1, player: 12 }));
-        record(&mut m, "B+R"); // 12 beats 31: team 3 is out; team 2, which sat out, challenges
+        record(&mut m, "challenger"); // 12 beats 31: team 3 is out; team 2, which sat out, challenges
         assert_eq!(m.next_game().map(|g| (g.holder.player, g.challenger.player)), Some((12, 22)));
-        record(&mut m, "W+R");
+        record(&mut m, "holder");
         assert_eq!(m.winner(), Some(1));
     }
 
@@ -588,15 +687,15 @@ mod tests {
         assert_eq!(m.nominate(1, 12), Ok(()));
         assert_eq!(m.nominate(1, 13), Err(RelayError::NotDue(1)), "a named player stays");
         assert_eq!(m.nominate(2, 22), Ok(()));
-        assert_eq!(m.next_game().map(|g| g.board()), Some(Board { black: 22, white: 12, handicap: 0 }));
-        record(&mut m, "B+R"); // 22 beats 12
+        assert_eq!(m.next_game().map(|g| (g.holder.player, g.challenger.player)), Some((12, 22)));
+        record(&mut m, "challenger"); // 22 beats 12
         assert_eq!(m.awaiting_nomination(), vec![1]);
         assert_eq!(m.nominate(1, 12).map_err(|e| e.to_string()), Err("player 12 is already out".to_string()));
         assert_eq!(m.nominate(2, 21), Err(RelayError::NotDue(2)), "the holder stays on");
         assert_eq!(m.nominate(1, 11), Ok(()));
-        record(&mut m, "W+R"); // 22 beats 11
+        record(&mut m, "holder"); // 22 beats 11
         assert_eq!(m.nominate(1, 13), Ok(()));
-        record(&mut m, "W+R"); // 22 beats 13
+        record(&mut m, "holder"); // 22 beats 13
         assert_eq!(chain(&m), vec![(1, 12, 22, vec![12]), (2, 22, 11, vec![11]), (3, 22, 13, vec![13])]);
         assert_eq!((m.winner(), m.streak(22)), (Some(2), 3));
         assert_eq!(m.nominate(1, 13), Err(RelayError::MatchOver));
@@ -611,7 +710,9 @@ mod tests {
 
     #[test]
     fn settings_are_checked() {
-        let new = |teams: Vec<RelayTeam>| RelayMatch::new(RelaySettings { teams, draw: DrawPolicy::Replay });
+        let new = |teams: Vec<RelayTeam>| {
+            RelayMatch::new(RelaySettings { teams, draw: DrawPolicy::Replay, colours: Colours::Nigiri, lot: 1 })
+        };
         assert_eq!(new(vec![fixed(1, &[11])]), Err(RelayError::TeamCount(1)));
         let four: Vec<RelayTeam> = (1..=4).map(|t| fixed(t, &[t * 10])).collect();
         assert_eq!(
@@ -621,6 +722,66 @@ mod tests {
         assert_eq!(new(vec![fixed(1, &[11]), fixed(1, &[21])]), Err(RelayError::DuplicateTeam(1)));
         assert_eq!(new(vec![fixed(1, &[11]), nominated(2, &[])]), Err(RelayError::EmptyTeam(2)));
         assert_eq!(new(vec![fixed(1, &[11]), nominated(2, &[21, 11])]), Err(RelayError::DuplicatePlayer(11)));
+    }
+
+    /// A 10 v 10 match where the challenger wins every game: the holder changes each time.
+    fn holder_colours(colours: Colours, lot: u64) -> Vec<Color> {
+        let teams = vec![fixed(1, &(11..=20).collect::<Vec<_>>()), fixed(2, &(21..=30).collect::<Vec<_>>())];
+        let mut m = RelayMatch::new(RelaySettings { teams, draw: DrawPolicy::Replay, colours, lot }).expect("valid");
+        let mut colours = Vec::new();
+        while let Some(game) = m.next_game() {
+            colours.push(game.holder_colour);
+            record(&mut m, if game.number % 3 == 0 { "holder" } else { "challenger" });
+        }
+        colours
+    }
+
+    #[test]
+    fn nigiri_draws_every_game_the_same_way_for_the_same_lot() {
+        let drawn = holder_colours(Colours::Nigiri, 7);
+        assert_eq!(drawn, holder_colours(Colours::Nigiri, 7), "a rebuilt match draws the same colours");
+        assert_ne!(drawn, holder_colours(Colours::Nigiri, 8), "another event draws otherwise");
+        // Over the games, the challenger gets both colours: nobody is Black by rule.
+        let black_challengers = drawn.iter().filter(|&&holder| holder == Color::White).count();
+        assert!((1..drawn.len()).contains(&black_challengers), "{black_challengers} of {}", drawn.len());
+    }
+
+    #[test]
+    fn alternating_colours_swap_for_whoever_played_the_last_game() {
+        for lot in 0..20 {
+            let mut m = start(vec![fixed(1, &[11, 12, 13]), fixed(2, &[21, 22, 23])], DrawPolicy::Replay);
+            m.colours = Colours::Alternate;
+            m.lot = lot;
+            let colour_of = |m: &RelayMatch, player: i64| {
+                let game = m.next_game().expect("a game");
+                if game.holder.player == player { game.holder_colour } else { game.holder_colour.opponent() }
+            };
+            let first = colour_of(&m, 11);
+            record(&mut m, "holder"); // 11 beats 21 and holds: the other colour against 22
+            assert_eq!(colour_of(&m, 11), first.opponent());
+            record(&mut m, "0"); // drawn and replayed: both change colours
+            assert_eq!((colour_of(&m, 11), colour_of(&m, 22)), (first, first.opponent()));
+            record(&mut m, "challenger"); // 22 beats 11, holds, and changes colour again
+            assert_eq!(colour_of(&m, 22), first);
+        }
+    }
+
+    #[test]
+    fn a_game_played_with_swapped_colours_counts_for_its_players() {
+        let mut m = start(vec![fixed(1, &[11, 12]), fixed(2, &[21, 22])], DrawPolicy::Replay);
+        let game = m.next_game().expect("game 1");
+        let Board { black, white, .. } = game.board();
+        // The director swapped the drafted colours; White (the drafted Black) wins.
+        assert_eq!(m.record_played(white, black, GameResult::parse("W+R").expect("valid")), Ok(()));
+        let played = m.games()[0].game;
+        assert_eq!(played.board(), Board { black: white, white: black, handicap: 0 });
+        assert_eq!(m.games()[0].out, vec![white], "the drafted White, who played Black, lost");
+        assert_eq!(m.streak(black), 1);
+        assert_eq!(
+            m.record_played(12, 23, GameResult::Draw),
+            Err(RelayError::GameOutOfTurn { black: 12, white: 23 }),
+            "only the next game's two players"
+        );
     }
 
     fn result(kind: u8) -> GameResult {

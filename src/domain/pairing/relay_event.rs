@@ -64,6 +64,7 @@ pub fn relay_sides(players: &[Player], seeding: &[i64]) -> Vec<RelaySide> {
 /// (`(round, team id) → player`). Stops at the first game without a result.
 pub fn relay_match(
     settings: &SystemSettings,
+    lot: u64,
     sides: &[RelaySide],
     history: &History,
     nominations: &HashMap<(u32, i64), i64>,
@@ -73,7 +74,8 @@ pub fn relay_match(
         RelayOrder::Nominated => Order::Nominated(players.to_vec()),
     };
     let teams = sides.iter().map(|s| RelayTeam { id: s.id, order: order(&s.players) }).collect();
-    let mut relay = RelayMatch::new(RelaySettings { teams, draw: settings.relay_draw })?;
+    let mut relay =
+        RelayMatch::new(RelaySettings { teams, draw: settings.relay_draw, colours: settings.relay_colours, lot })?;
     let last = history.games.iter().map(|g| g.round).max().unwrap_or(0);
     for round in 1..=last + 1 {
         for team in relay.awaiting_nomination() {
@@ -85,11 +87,8 @@ pub fn relay_match(
         }
         for game in history.games.iter().filter(|g| g.round == round) {
             let Some(result) = game.result else { return Ok(relay) };
-            let expected = relay.next_game().map(|g| g.board());
-            if expected.is_none_or(|b| (b.black, b.white) != (game.black, game.white)) {
-                return Err(RelayError::GameOutOfTurn { black: game.black, white: game.white });
-            }
-            relay.record(result)?;
+            // As played: the director may have swapped the drafted colours.
+            relay.record_played(game.black, game.white, result)?;
         }
     }
     Ok(relay)
@@ -98,13 +97,14 @@ pub fn relay_match(
 /// Round `number`: the match's next game, or why there is none yet.
 pub fn next_relay_round(
     settings: &SystemSettings,
+    lot: u64,
     players: &[Player],
     history: &History,
     seeding: &[i64],
     nominations: &HashMap<(u32, i64), i64>,
 ) -> Result<DraftRound, NextRoundError> {
     let sides = relay_sides(players, seeding);
-    let relay = relay_match(settings, &sides, history, nominations).map_err(NextRoundError::Relay)?;
+    let relay = relay_match(settings, lot, &sides, history, nominations).map_err(NextRoundError::Relay)?;
     if let Some(team) = relay.winner() {
         return Err(NextRoundError::RelayWon(team));
     }
@@ -143,6 +143,14 @@ mod tests {
         EventPlan { system: System::Relay, settings, rounds: 0, seed: 7 }
     }
 
+    const LOT: u64 = 7;
+
+    /// The two players of a relay round's one board, whatever their colours.
+    fn seated(draft: &DraftRound) -> [i64; 2] {
+        let board = draft.boards[0];
+        [board.black.min(board.white), board.black.max(board.white)]
+    }
+
     fn played(round: u32, black: i64, white: i64, result: &str) -> PlayedGame {
         PlayedGame { round, black, white, result: GameResult::parse(result).ok(), ruling: None }
     }
@@ -168,24 +176,24 @@ mod tests {
         let seeding = [2, 1, 3, 4, 5, 6];
         let none = HashMap::new();
         let mut history = History::default();
-        // Game 1: no holder, the first team (A) takes White: 4 (B) Black vs 2 (A) White.
-        let first = next_relay_round(&s, &players(), &history, &seeding, &none).expect("game 1");
-        assert_eq!((first.boards[0].black, first.boards[0].white), (4, 2));
-        // 4 wins, stays on with White and beats 1, draws with 3 (replayed), then loses to 3.
+        // Game 1: B's 4 against A's 2, colours drawn.
+        let first = next_relay_round(&s, LOT, &players(), &history, &seeding, &none).expect("game 1");
+        assert_eq!(seated(&first), [2, 4]);
+        // As played: 4 wins, stays on and beats 1, draws with 3 (replayed), then loses to 3.
         history.games.push(played(1, 4, 2, "B+R"));
         history.games.push(played(2, 1, 4, "W+3.5"));
         history.games.push(played(3, 3, 4, "Draw"));
         history.games.push(played(4, 3, 4, "B+R"));
         // 3 holds against 5, then loses to 6, and A has nobody left.
         history.games.push(played(5, 5, 3, "W+R"));
-        let next = next_relay_round(&s, &players(), &history, &seeding, &none).expect("game 6");
-        assert_eq!((next.boards[0].black, next.boards[0].white), (6, 3));
+        let next = next_relay_round(&s, LOT, &players(), &history, &seeding, &none).expect("game 6");
+        assert_eq!(seated(&next), [3, 6]);
         history.games.push(played(6, 6, 3, "B+R"));
         let sides = relay_sides(&players(), &seeding);
-        let relay = relay_match(&s, &sides, &history, &none).expect("rebuilt");
+        let relay = relay_match(&s, LOT, &sides, &history, &none).expect("rebuilt");
         assert_eq!(relay.winner(), Some(4));
         assert_eq!((relay.streak(4), relay.streak(3), relay.streak(6)), (2, 2, 1));
-        assert_eq!(next_relay_round(&s, &players(), &history, &seeding, &none), Err(NextRoundError::RelayWon(4)));
+        assert_eq!(next_relay_round(&s, LOT, &players(), &history, &seeding, &none), Err(NextRoundError::RelayWon(4)));
     }
 
     #[test]
@@ -195,28 +203,31 @@ mod tests {
         let mut history = History::default();
         let mut named = HashMap::new();
         assert_eq!(
-            next_relay_round(&s, &players(), &history, &seeding, &named),
+            next_relay_round(&s, LOT, &players(), &history, &seeding, &named),
             Err(NextRoundError::Relay(RelayError::AwaitingNomination(vec![1, 4])))
         );
         named.insert((1, 1), 3);
         named.insert((1, 4), 6);
-        let first = next_relay_round(&s, &players(), &history, &seeding, &named).expect("game 1");
-        assert_eq!((first.boards[0].black, first.boards[0].white), (6, 3));
+        let first = next_relay_round(&s, LOT, &players(), &history, &seeding, &named).expect("game 1");
+        assert_eq!(seated(&first), [3, 6]);
         // A draw puts both out: both teams name again for game 2. A's stale nomination for
         // game 3 is ignored.
         history.games.push(played(1, 6, 3, "Draw"));
         named.insert((3, 1), 2);
         assert_eq!(
-            next_relay_round(&s, &players(), &history, &seeding, &named),
+            next_relay_round(&s, LOT, &players(), &history, &seeding, &named),
             Err(NextRoundError::Relay(RelayError::AwaitingNomination(vec![1, 4])))
         );
         named.insert((2, 1), 2);
         named.insert((2, 4), 5);
-        let second = next_relay_round(&s, &players(), &history, &seeding, &named).expect("game 2");
-        assert_eq!((second.boards[0].black, second.boards[0].white), (5, 2));
+        let second = next_relay_round(&s, LOT, &players(), &history, &seeding, &named).expect("game 2");
+        assert_eq!(seated(&second), [2, 5]);
         // A game that is not the match's next one is refused.
         history.games.push(played(2, 4, 2, "B+R"));
         let sides = relay_sides(&players(), &seeding);
-        assert_eq!(relay_match(&s, &sides, &history, &named), Err(RelayError::GameOutOfTurn { black: 4, white: 2 }));
+        assert_eq!(
+            relay_match(&s, LOT, &sides, &history, &named),
+            Err(RelayError::GameOutOfTurn { black: 4, white: 2 })
+        );
     }
 }

@@ -237,6 +237,12 @@ pub(crate) fn round_seed(event_id: i32, number: i32) -> u64 {
     (u64::from(event_id.unsigned_abs()) << 32) | u64::from(number.unsigned_abs())
 }
 
+/// A relay's lot for its colours: fixed for the event (so its games redraw the same way)
+/// and not guessable from its id alone.
+pub(crate) fn relay_lot(event: &event::Model) -> u64 {
+    round_seed(event.id, 0) ^ (event.created_at.timestamp() as u64).rotate_left(17)
+}
+
 pub(crate) async fn board_of(
     conn: &impl ConnectionTrait,
     r: &round::Model,

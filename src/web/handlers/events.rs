@@ -12,7 +12,7 @@ use crate::domain::event::{
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::mcmahon::Placement;
-use crate::domain::pairing::relay::DrawPolicy;
+use crate::domain::pairing::relay::{Colours, DrawPolicy};
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::standings::Tradition;
@@ -130,6 +130,8 @@ pub struct EventForm {
     #[serde(default)]
     relay_draw: String,
     #[serde(default)]
+    relay_colours: String,
+    #[serde(default)]
     knockout_after: String,
 }
 
@@ -177,6 +179,7 @@ impl EventForm {
                 team_tie_breaks: &self.team_tie_breaks,
                 relay_order: &self.relay_order,
                 relay_draw: &self.relay_draw,
+                relay_colours: &self.relay_colours,
                 knockout_after: &self.knockout_after,
             },
         })
@@ -215,6 +218,7 @@ impl EventForm {
             team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
             relay_order: settings.relay_order.code().into(),
             relay_draw: settings.relay_draw.code().into(),
+            relay_colours: settings.relay_colours.code().into(),
             knockout_after: settings.knockout_after.to_string(),
             ..self
         }
@@ -532,6 +536,10 @@ impl EventPage {
                 parts.push(self.ctx.t(match s.relay_draw {
                     DrawPolicy::Replay => "relay-draw-replay",
                     DrawPolicy::BothOut => "relay-draw-both-out",
+                }));
+                parts.push(self.ctx.t(match s.relay_colours {
+                    Colours::Nigiri => "relay-colours-nigiri",
+                    Colours::Alternate => "relay-colours-alternate",
                 }));
             }
         }

@@ -389,7 +389,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         .into_iter()
         .find(|p| p.id == player_id)
         .ok_or(AppError::NotFound)?;
-    let (games, byes) = players::games_of(&state.db, event_id, player_id).await?;
+    let (games, byes) = players::games_of(&state.db, &found_event, player_id).await?;
     let standings = crate::services::standings::compute(&state.db, &found_event).await?;
     // Points as the standings page writes them (halved under the European tradition).
     let place = standings.rows.iter().find(|r| r.player.id == player_id).map(|r| {

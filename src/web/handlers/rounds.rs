@@ -54,9 +54,40 @@ pub struct RoundPage {
     /// margin) typed, and why each was refused.
     typed: HashMap<i32, (String, String)>,
     refused: HashMap<i32, String>,
+    /// The player followed from their page (`?me=`): their board is shown first.
+    me: Option<i32>,
+}
+
+/// `?me=<player id>` on the round and standings pages: the player who came from search (their
+/// own page links here), whose row is shown first on a long list. Anything else is ignored.
+#[derive(Deserialize, Default)]
+pub struct Following {
+    #[serde(default)]
+    me: Option<String>,
+}
+
+impl Following {
+    fn player(&self) -> Option<i32> {
+        self.me.as_deref().and_then(|id| id.trim().parse().ok())
+    }
 }
 
 impl RoundPage {
+    /// The followed player's board this round.
+    fn my_board(&self) -> Option<&rounds::BoardView> {
+        let me = self.me?;
+        self.view.boards.iter().find(|b| b.black.id == me || b.white.id == me)
+    }
+
+    fn is_me(&self, id: &i32) -> bool {
+        self.me == Some(*id)
+    }
+
+    /// The followed player's name, for the pinned row's label.
+    fn my_name(&self) -> &str {
+        self.my_board().map_or("", |b| if self.me == Some(b.black.id) { &b.black.name } else { &b.white.name })
+    }
+
     fn stage_name(&self, stage: &StageName) -> String {
         crate::web::view::stage_name(self.ctx.locale, stage)
     }
@@ -126,6 +157,11 @@ impl RoundPage {
         !self.view.round.published && self.roles.director && self.system.pairs_by_score()
     }
 
+    /// Where no table fixes the colours, the director may swap a draft board's.
+    fn can_swap_colours(&self) -> bool {
+        !self.view.round.published && self.roles.director && self.system.colours_editable()
+    }
+
     fn explained(&self) -> bool {
         self.view.boards.iter().any(|b| b.costs.is_some())
     }
@@ -172,9 +208,16 @@ async fn visible_round(
     Ok((found, roles, view))
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<RoundPage> {
+pub async fn show(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    following: web::Query<Following>,
+) -> AppResult<RoundPage> {
     let (event_id, number) = path.into_inner();
-    round_page(&state, ctx, event_id, number).await
+    let mut page = round_page(&state, ctx, event_id, number).await?;
+    page.me = following.player();
+    Ok(page)
 }
 
 async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) -> AppResult<RoundPage> {
@@ -191,6 +234,7 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
         system,
         typed: HashMap::new(),
         refused: HashMap::new(),
+        me: None,
     })
 }
 
@@ -421,9 +465,16 @@ pub struct StandingsPage {
     standings: Standings,
     /// A relay's chain of games and who stays on, shown under its table.
     relay: Option<RelayView>,
+    /// The player followed from their page (`?me=`): their row is shown first.
+    me: Option<i32>,
 }
 
-pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<StandingsPage> {
+pub async fn standings(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    following: web::Query<Following>,
+) -> AppResult<StandingsPage> {
     let event_id = path.into_inner();
     let found = queries::event(&state.db, event_id).await?;
     let standings = standings::compute(&state.db, &found).await?;
@@ -431,10 +482,20 @@ pub async fn standings(state: web::Data<AppState>, ctx: PageCtx, path: web::Path
         System::Relay => Some(relay::view(&state.db, &found, ctx.locale).await?),
         _ => None,
     };
-    Ok(StandingsPage { ctx, event: found, standings, relay })
+    Ok(StandingsPage { ctx, event: found, standings, relay, me: following.player() })
 }
 
 impl StandingsPage {
+    /// The followed player's row, shown again first.
+    fn my_row(&self) -> Option<&StandingView> {
+        let me = self.me?;
+        self.standings.rows.iter().find(|r| r.player.id == me)
+    }
+
+    fn is_me(&self, id: &i32) -> bool {
+        self.me == Some(*id)
+    }
+
     fn cells(&self, row: &StandingView) -> Vec<String> {
         row.cells.iter().map(|c| view::cross_cell(self.ctx.locale, c)).collect()
     }
