@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::komi::Komi;
 use super::message::Message;
+use super::pairing::Colours;
 use super::pairing::mcmahon::{HandicapRule, Placement};
-use super::pairing::relay::{Colours, DrawPolicy};
+use super::pairing::relay::DrawPolicy;
 use super::pairing::team::TeamTieBreak;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
@@ -196,6 +197,8 @@ pub struct SystemSettings {
     pub team_boards: u32,
     pub team_pairing: TeamPairing,
     pub team_tie_breaks: Vec<TeamTieBreak>,
+    /// Team Swiss: who has Black on board 1 of each match.
+    pub team_colours: Colours,
     /// Relay (擂台赛): how players come to the board and what a draw does.
     pub relay_order: RelayOrder,
     pub relay_draw: DrawPolicy,
@@ -233,6 +236,7 @@ impl Default for SystemSettings {
             relay_order: RelayOrder::Fixed,
             relay_draw: DrawPolicy::Replay,
             relay_colours: Colours::Nigiri,
+            team_colours: Colours::Alternate,
             forbidden_pairs: Vec::new(),
             knockout_after: 0,
         }
@@ -318,6 +322,7 @@ pub struct SystemInput<'a> {
     pub team_boards: &'a str,
     pub team_pairing: &'a str,
     pub team_tie_breaks: &'a str,
+    pub team_colours: &'a str,
     pub relay_order: &'a str,
     pub relay_draw: &'a str,
     pub relay_colours: &'a str,
@@ -451,6 +456,12 @@ impl SystemSettings {
                 }
                 if settings.team_pairing == TeamPairing::Swiss {
                     settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
+                    settings.team_colours = choice(
+                        input.team_colours,
+                        &[Colours::Alternate, Colours::Nigiri],
+                        Colours::code,
+                        "choice-team-colours",
+                    )?;
                 }
                 if let Some(text) = given(input.team_tie_breaks) {
                     settings.team_tie_breaks =
@@ -821,6 +832,7 @@ mod tests {
             team_boards: "3",
             team_pairing: "round-robin",
             team_tie_breaks: "key-board, game-points",
+            team_colours: "nigiri",
             relay_order: "nominated",
             relay_draw: "both-out",
             relay_colours: "alternate",
@@ -879,6 +891,8 @@ mod tests {
         assert_eq!((team_swiss.team_boards, team_swiss.team_pairing), (4, TeamPairing::Swiss));
         let team_cup = system_settings("team", SystemInput { team_pairing: "swiss", ..system_input() })?;
         assert_eq!(team_cup.knockout_after, 8, "a team Swiss, then a knockout of the top 8 teams");
+        assert_eq!((team_cup.team_colours, team_swiss.team_colours), (Colours::Nigiri, Colours::Alternate));
+        assert_eq!(team.team_colours, Colours::Alternate, "a round robin's schedule keeps its colours");
         let relay = system_settings("relay", system_input())?;
         assert_eq!(
             (relay.relay_order, relay.relay_draw, relay.relay_colours, relay.seating),
@@ -928,6 +942,11 @@ mod tests {
             ("relay", SystemInput { relay_order: "random", ..system_input() }, "not a relay order"),
             ("relay", SystemInput { relay_draw: "coin", ..system_input() }, "what a relay draw does"),
             ("relay", SystemInput { relay_colours: "black", ..system_input() }, "how a relay's colours are decided"),
+            (
+                "team",
+                SystemInput { team_pairing: "swiss", team_colours: "white", ..system_input() },
+                "who has Black on board 1",
+            ),
         ];
         for (system, input, expected) in cases {
             match system_settings(system, input) {

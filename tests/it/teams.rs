@@ -243,3 +243,30 @@ async fn a_team_swiss_is_followed_by_a_knockout_of_its_top_teams() -> TestResult
     assert_eq!(table, want);
     Ok(())
 }
+
+/// A team Swiss whose board 1's Black is drawn for every match: the event page says so, the
+/// edit form keeps it, and in every match one team has Black on the odd boards, the other on
+/// the even ones.
+#[actix_web::test]
+async fn a_team_swiss_can_draw_board_ones_colour_for_every_match() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let settings = [("team_boards", "2"), ("team_pairing", "swiss"), ("team_colours", "nigiri")];
+    let (mut director, event_id) = event_with_system(&app, "team", &settings, TEAMS).await?;
+    let shown = director.get(&format!("/events/{event_id}")).await?.body;
+    assert!(shown.contains("drawn for every match"), "{shown}");
+    let form = director.get(&format!("/events/{event_id}/edit")).await?.body;
+    assert!(form.contains(r#"<option value="nigiri" selected>drawn for every match</option>"#), "{form}");
+    for round in 1..=2 {
+        let boards = pair_and_publish(&mut director, event_id, round).await?;
+        for pair in boards.chunks(2) {
+            let team = |name: &str| name.chars().next().unwrap_or('?');
+            let (first, second) = (&pair[0], &pair[1]);
+            assert_eq!(team(&first.1), team(&second.2), "round {round}: board 1's Black is White on board 2");
+            assert_eq!(team(&first.2), team(&second.1));
+        }
+        for (board, _, _) in &boards {
+            enter(&mut director, event_id, round, *board, "black").await?;
+        }
+    }
+    Ok(())
+}

@@ -21,6 +21,30 @@ use super::color::Color;
 
 pub use mcmahon::{PairCost, PairingSettings, PairingStats, pair_round};
 
+/// How colours change from game to game where no table fixes them: in a relay, each game's
+/// two players; in a team Swiss, the team with Black on board 1 (it has Black on every odd
+/// board). The event chooses; each system's default and why are in docs/PAIRING.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Colours {
+    /// Drawn by lot for every game or match (猜先), from the event's seed.
+    Nigiri,
+    /// Alternating: in a relay, a player who played the last game takes the other colour
+    /// (otherwise drawn); in a team Swiss, board 1's Black goes to the team that has had it
+    /// fewer times.
+    Alternate,
+}
+
+impl Colours {
+    /// The rule's code in the event form and the stored settings.
+    pub fn code(self) -> &'static str {
+        match self {
+            Colours::Nigiri => "nigiri",
+            Colours::Alternate => "alternate",
+        }
+    }
+}
+
 /// What the pairing needs to know about one player present for the round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingPlayer {

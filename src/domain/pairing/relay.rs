@@ -13,7 +13,10 @@
 //!   players went out) the first two teams found play. With three teams this means the
 //!   team that sat out challenges next, so the loser's team rests; once a team is out,
 //!   the other two alternate.
-//! - Colours follow [`Colours`]: drawn by lot for every game (the default), or alternating
+//! - Colours follow [`Colours`]: drawn by lot for every game (the default: Art. 10 settles
+//!   colours by the organisers' draw or nigiri, and the great relay matches, the China–Japan
+//!   Super Go and the Nongshim Cup, drew for every game; a fixed rule such as "the challenger
+//!   takes Black" would hand one side the first move in every game of a long streak), or alternating
 //!   (a player who played the last game takes the other colour now; a game where neither
 //!   did is drawn by lot). The lot is the event's, reproducible from its seed, as the
 //!   organisers' draw of Art. 10 (先后手由大会抽签编排或对局前猜先决定). The director may swap
@@ -32,8 +35,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::Board;
 use super::mcmahon::mix;
+use super::{Board, Colours};
 use crate::domain::color::Color;
 use crate::domain::result::GameResult;
 
@@ -68,33 +71,6 @@ impl DrawPolicy {
         match self {
             DrawPolicy::BothOut => "both-out",
             DrawPolicy::Replay => "replay",
-        }
-    }
-}
-
-/// Who takes Black in each game of the match.
-///
-/// Drawing for every game is the default: Art. 10 of the 1988 rules settles colours by the
-/// organisers' draw or by nigiri before the game, and the great relay matches (the
-/// China–Japan Super Go, the Nongshim Cup) drew for every game. A fixed rule such as "the
-/// challenger takes Black" would hand one side the first move in every game of a long
-/// streak; the draw keeps the colours even on average and unknown until the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Colours {
-    /// Drawn by lot for every game (猜先).
-    #[default]
-    Nigiri,
-    /// A player who played the last game takes the other colour; otherwise drawn by lot.
-    Alternate,
-}
-
-impl Colours {
-    /// The rule's code in the event form and the stored settings.
-    pub fn code(self) -> &'static str {
-        match self {
-            Colours::Nigiri => "nigiri",
-            Colours::Alternate => "alternate",
         }
     }
 }

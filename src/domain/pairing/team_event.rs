@@ -16,6 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
+use super::Colours;
 use super::event_plan::{
     DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player, knockout_draft, knockout_start,
     rebuild_knockout, stage_history, stage_settings,
@@ -165,6 +166,13 @@ fn board_one_black_first(played: &[TeamMatchRecord], a: i64, b: i64, round: u32)
     }
 }
 
+/// The two teams of a Swiss match, the one to have Black on board 1 first, drawn by lot from
+/// the round's seed (the same two teams draw the same way for the same round).
+fn drawn_board_one(seed: u64, a: i64, b: i64) -> (i64, i64) {
+    let (low, high) = (a.min(b), a.max(b));
+    if mix(seed ^ mix((low as u64) << 32 ^ high as u64)) & 1 == 0 { (low, high) } else { (high, low) }
+}
+
 /// Round `number` of a team event. `seeding`: the team ids stored when round 1 was drafted
 /// ([`team_seeding`]); `lineups`: team id → the players chosen for this round.
 pub fn next_team_round(
@@ -250,11 +258,15 @@ pub fn next_team_round(
     }
     let mut draft = DraftRound { boards: Vec::new(), costs: Vec::new(), byes: Vec::new(), rematches: Vec::new() };
     for (a, b) in pairs {
-        // A Swiss match's colours (docs/STANDINGS.md): the team with Black on board 1 has
-        // Black on every odd board; board 1's Black goes to the team that has had it fewer
-        // times, and between equals to the first-named (higher placed) team in odd rounds and
-        // the other in even rounds, so a team's board 1 alternates.
-        let (a, b) = if balance_board_one { board_one_black_first(&played, a, b, number) } else { (a, b) };
+        // A Swiss match's colours (docs/PAIRING.md): the team with Black on board 1 has Black
+        // on every odd board; board 1's Black is drawn for the match, or goes to the team that
+        // has had it fewer times, and between equals to the first-named (higher placed) team
+        // in odd rounds and the other in even rounds, so a team's board 1 alternates.
+        let (a, b) = match (balance_board_one, plan.settings.team_colours) {
+            (false, _) => (a, b),
+            (true, Colours::Alternate) => board_one_black_first(&played, a, b, number),
+            (true, Colours::Nigiri) => drawn_board_one(plan.seed, a, b),
+        };
         let matched = TeamMatch::new(lineup_of(a)?, lineup_of(b)?).map_err(NextRoundError::Team)?;
         draft.boards.extend(matched.boards());
     }
@@ -493,6 +505,18 @@ pub(crate) mod tests {
         assert_eq!(board_one_black_first(&played, 1, 2, 3), (2, 1), "whatever the round's parity");
         let played = [record(1, 1, 2), record(2, 2, 1)];
         assert_eq!(board_one_black_first(&played, 1, 2, 3), (1, 2));
+    }
+
+    /// Drawn for every match: the same whichever team is named first, and either team over
+    /// the rounds.
+    #[test]
+    fn board_one_can_be_drawn_for_every_match() {
+        let draws: Vec<(i64, i64)> = (1..=40).map(|round| drawn_board_one(7 << 32 | round, 11, 31)).collect();
+        for (round, &drawn) in (1..=40).zip(&draws) {
+            assert_eq!(drawn_board_one(7 << 32 | round, 31, 11), drawn, "round {round}");
+        }
+        let first = draws.iter().filter(|&&(black, _)| black == 11).count();
+        assert!((10..=30).contains(&first), "team 11 has board 1's Black in {first} of 40 rounds");
     }
 
     #[test]

@@ -11,8 +11,9 @@ use crate::domain::event::{
     TeamPairing, team_tie_break_text, tie_break_text,
 };
 use crate::domain::komi::Komi;
+use crate::domain::pairing::Colours;
 use crate::domain::pairing::mcmahon::Placement;
-use crate::domain::pairing::relay::{Colours, DrawPolicy};
+use crate::domain::pairing::relay::DrawPolicy;
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::standings::Tradition;
@@ -126,6 +127,8 @@ pub struct EventForm {
     #[serde(default)]
     team_tie_breaks: String,
     #[serde(default)]
+    team_colours: String,
+    #[serde(default)]
     relay_order: String,
     #[serde(default)]
     relay_draw: String,
@@ -177,6 +180,7 @@ impl EventForm {
                 team_boards: &self.team_boards,
                 team_pairing: &self.team_pairing,
                 team_tie_breaks: &self.team_tie_breaks,
+                team_colours: &self.team_colours,
                 relay_order: &self.relay_order,
                 relay_draw: &self.relay_draw,
                 relay_colours: &self.relay_colours,
@@ -216,6 +220,7 @@ impl EventForm {
             team_boards: settings.team_boards.to_string(),
             team_pairing: settings.team_pairing.code().into(),
             team_tie_breaks: team_tie_break_text(&settings.team_tie_breaks),
+            team_colours: settings.team_colours.code().into(),
             relay_order: settings.relay_order.code().into(),
             relay_draw: settings.relay_draw.code().into(),
             relay_colours: settings.relay_colours.code().into(),
@@ -518,6 +523,10 @@ impl EventPage {
                 match s.team_pairing {
                     TeamPairing::Swiss => {
                         parts.push(self.ctx.t_n("rounds-count", "n", self.event.rounds));
+                        parts.push(self.ctx.t(match s.team_colours {
+                            Colours::Alternate => "team-colours-alternate",
+                            Colours::Nigiri => "team-colours-nigiri",
+                        }));
                         if s.knockout_after >= 2 {
                             parts.push(self.ctx.t_n("knockout-stage-teams-n", "n", s.knockout_after));
                         }
