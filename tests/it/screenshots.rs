@@ -66,8 +66,9 @@ async fn draw_the_venue_screenshots() -> TestResult {
     Ok(())
 }
 
-/// The event shapes (issue 22): a team round, the relay, the bracket, a search and the
-/// player's page it lands on, at desktop and phone width in both languages.
+/// The event shapes (issue 22): a team round, the relay, the bracket, a search, the player's
+/// page it lands on and the pairings and standings with his row first, at desktop and phone
+/// width in both languages.
 #[actix_web::test]
 #[ignore = "draws the documentation's screenshots; run by hand"]
 async fn draw_the_event_shape_screenshots() -> TestResult {
@@ -78,6 +79,9 @@ async fn draw_the_event_shape_screenshots() -> TestResult {
     crate::browser::log_in(&browser, &base, &world.director_email, crate::shapes::SHAPES_PASSWORD).await?;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     std::fs::create_dir_all(&out)?;
+    // 王小明's page, where a search for him lands: the pages he opens from it put his row first.
+    let found = app.client().get(&format!("{}/search?q=wangxiaoming", world.team)).await?.location.unwrap_or_default();
+    let me = found.rsplit('/').next().unwrap_or_default().to_string();
     for lang in ["zh", "en"] {
         browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
         for (width_name, width, height) in WIDTHS {
@@ -89,6 +93,8 @@ async fn draw_the_event_shape_screenshots() -> TestResult {
                 ("bracket", format!("{}/standings", world.knockout)),
                 ("search", format!("{}/search?q=ming", world.team)),
                 ("player", format!("{}/search?q=wangxiaoming", world.team)),
+                ("followed-round", format!("{}/rounds/1?me={me}", world.team)),
+                ("followed-standings", format!("{}/standings?me={me}", world.team)),
             ] {
                 browser.goto(&format!("{base}{path}")).await?;
                 std::fs::write(shoot(name), browser.screenshot().await?)?;

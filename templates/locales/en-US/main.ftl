@@ -941,6 +941,7 @@ opengotha-round-found = Round { $n }: { $played } games with a result{ $unplayed
 }.
 opengotha-enter-results = Enter round { $n }'s results here as they come in; then pair the next round.
 player-in-pairings = This round's pairings, this player first
+rounds-nav = Rounds:
 pinned-row = First: { $name }
 pinned-row-remove = show the list only
 match-board-n = Board { $n }

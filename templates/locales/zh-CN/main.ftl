@@ -923,6 +923,7 @@ opengotha-round-found = 第{ $n }轮：{ $played } 局有结果{ $unplayed ->
 }。
 opengotha-enter-results = 请在本页录入第{ $n }轮成绩，之后即可编排下一轮。
 player-in-pairings = 本轮对阵表（此棋手置顶）
+rounds-nav = 轮次：
 pinned-row = 置顶：{ $name }
 pinned-row-remove = 取消置顶
 match-board-n = 第{ $n }台
