@@ -14,6 +14,17 @@ pub struct Settings {
     pub mail: MailSettings,
     pub security: SecuritySettings,
     pub backup: BackupSettings,
+    pub live: LiveSettings,
+}
+
+/// Limits on live-board streams (server-sent events), so that watchers cannot starve the
+/// pages: over either limit a stream is refused with 429 and the page works by reload.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LiveSettings {
+    /// Streams open at once, all clients together.
+    pub max_streams: usize,
+    /// Streams open at once from one client address.
+    pub max_streams_per_address: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -37,6 +37,9 @@ pub enum AppError {
     Csrf,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_minutes: u32 },
+    /// A live stream over the server's limits: the message says which; the page works by reload.
+    #[error("too many live streams")]
+    TooManyStreams(String),
     /// Someone else changed the thing at the same moment, or since the page was drawn: the
     /// message says what changed (None: the general "reload and try again").
     #[error("changed meanwhile")]
@@ -88,7 +91,7 @@ impl ResponseError for AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
             AppError::BadRequest(_) | AppError::Unreadable(_) => StatusCode::BAD_REQUEST,
-            AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooManyAttempts { .. } | AppError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Conflict(_) | AppError::Unfinished { .. } => StatusCode::CONFLICT,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

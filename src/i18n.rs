@@ -25,7 +25,7 @@ static_loader! {
 static EN: LanguageIdentifier = langid!("en-US");
 static ZH: LanguageIdentifier = langid!("zh-CN");
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Locale {
     En,
     Zh,

@@ -12,6 +12,7 @@ pub mod error;
 pub mod i18n;
 pub mod live_hub;
 pub mod mail;
+pub mod page_store;
 pub mod services;
 pub mod startup;
 pub mod state;

@@ -1,6 +1,7 @@
 //! Who is watching which live game: one broadcast channel per game, made when the first
 //! watcher arrives and dropped when a message finds nobody listening. Messages are the
-//! finished server-sent-event text, shared by every watcher.
+//! finished server-sent-event text, shared by every watcher. Also how many streams are open,
+//! in all and per client address, so that watchers cannot starve the pages.
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -13,9 +14,76 @@ const BACKLOG: usize = 16;
 #[derive(Default)]
 pub struct LiveHub {
     channels: Mutex<HashMap<i32, broadcast::Sender<Arc<str>>>>,
+    streams: Arc<StreamCounts>,
+}
+
+/// Open streams: in all, and per client address.
+#[derive(Default)]
+struct StreamCounts {
+    open: Mutex<(usize, HashMap<String, usize>)>,
+}
+
+impl StreamCounts {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (usize, HashMap<String, usize>)> {
+        self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Why a stream was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamRefused {
+    /// The server holds its limit of streams.
+    Total(usize),
+    /// This address holds its limit.
+    PerAddress(usize),
+}
+
+/// An admitted stream's place; it is given back when the stream ends (the permit drops).
+pub struct StreamPermit {
+    counts: Arc<StreamCounts>,
+    address: String,
+}
+
+impl Drop for StreamPermit {
+    fn drop(&mut self) {
+        let mut open = self.counts.lock();
+        open.0 = open.0.saturating_sub(1);
+        if let Some(count) = open.1.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.1.remove(&self.address);
+            }
+        }
+    }
 }
 
 impl LiveHub {
+    /// Admits one more stream from `address` unless it would pass `max_total` streams in all
+    /// or `max_per_address` from that address.
+    pub fn admit(
+        &self,
+        address: &str,
+        max_total: usize,
+        max_per_address: usize,
+    ) -> Result<StreamPermit, StreamRefused> {
+        let mut open = self.streams.lock();
+        if open.0 >= max_total {
+            return Err(StreamRefused::Total(max_total));
+        }
+        let from_address = open.1.get(address).copied().unwrap_or(0);
+        if from_address >= max_per_address {
+            return Err(StreamRefused::PerAddress(max_per_address));
+        }
+        open.0 += 1;
+        open.1.insert(address.to_string(), from_address + 1);
+        Ok(StreamPermit { counts: self.streams.clone(), address: address.to_string() })
+    }
+
+    /// Streams open now, in all.
+    pub fn open_streams(&self) -> usize {
+        self.streams.lock().0
+    }
+
     fn channels(&self) -> std::sync::MutexGuard<'_, HashMap<i32, broadcast::Sender<Arc<str>>>> {
         self.channels.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -61,5 +129,22 @@ mod tests {
         assert_eq!(hub.publish(2, Arc::from("nobody")), 0, "the channel goes with its last watcher");
         assert_eq!(hub.publish(3, Arc::from("never watched")), 0);
         assert_eq!(hub.watchers(), 2);
+    }
+
+    #[test]
+    fn streams_are_limited_in_all_and_per_address_and_given_back_when_they_end() {
+        let hub = LiveHub::default();
+        let a1 = hub.admit("10.0.0.1", 3, 2).expect("first");
+        let a2 = hub.admit("10.0.0.1", 3, 2).expect("second");
+        assert_eq!(hub.admit("10.0.0.1", 3, 2).err(), Some(StreamRefused::PerAddress(2)));
+        let b1 = hub.admit("10.0.0.2", 3, 2).expect("another address");
+        assert_eq!(hub.admit("10.0.0.3", 3, 2).err(), Some(StreamRefused::Total(3)));
+        assert_eq!(hub.open_streams(), 3);
+        drop(a1);
+        assert_eq!(hub.open_streams(), 2);
+        let a3 = hub.admit("10.0.0.1", 3, 2).expect("a place was given back");
+        drop((a2, a3, b1));
+        assert_eq!(hub.open_streams(), 0);
+        assert!(hub.streams.lock().1.is_empty(), "no address is remembered once its streams end");
     }
 }

@@ -48,6 +48,7 @@ impl Application {
             clock,
             settings,
             live: crate::live_hub::LiveHub::default(),
+            pages: Default::default(),
         });
         let sweeper = crate::web::live_feed::start(state.clone()).await?;
         let live_state = state.clone();
@@ -61,6 +62,7 @@ impl Application {
                 .app_data(web::PayloadConfig::new(crate::web::MAX_BODY_BYTES))
                 .configure(crate::web::configure)
                 .default_service(web::to(crate::web::not_found))
+                .wrap(middleware::from_fn(crate::web::page_cache::serve))
                 .wrap(middleware::from_fn(crate::web::middleware::csrf_guard))
                 .wrap(middleware::from_fn(crate::web::middleware::render_errors))
                 .wrap(

@@ -20,4 +20,6 @@ pub struct AppState {
     pub backups: crate::services::backup::Schedule,
     /// Watchers of live games (server-sent events).
     pub live: LiveHub,
+    /// Public pages drawn for anonymous readers, by event version (see `web::page_cache`).
+    pub pages: crate::page_store::PageCache,
 }

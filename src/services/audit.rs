@@ -61,6 +61,20 @@ pub async fn record(
     Ok(())
 }
 
+/// The event's version: the id of its latest audit row (None: no such event). Every change its
+/// public pages show writes one in the same transaction, and one event's writers take turns
+/// (the chain's lock), so it grows with every committed change.
+pub async fn event_version(conn: &impl ConnectionTrait, event: i32) -> AppResult<Option<i64>> {
+    let latest = audit::Entity::find()
+        .filter(audit::Column::EventId.eq(event))
+        .select_only()
+        .column_as(audit::Column::Id.max(), "latest")
+        .into_tuple::<Option<i32>>()
+        .one(conn)
+        .await?;
+    Ok(latest.flatten().map(i64::from))
+}
+
 fn chain_of(event: Option<i32>) -> sea_orm::Select<audit::Entity> {
     match event {
         Some(id) => audit::Entity::find().filter(audit::Column::EventId.eq(id)),

@@ -17,7 +17,7 @@ use crate::state::AppState;
 pub const CSRF_FIELD: &str = "csrf_token";
 pub const CSRF_SESSION_KEY: &str = "csrf";
 /// The cookie's name for the raw token of the server-side session (see `services::accounts::sessions`).
-const SESSION_TOKEN_KEY: &str = "sid";
+pub(crate) const SESSION_TOKEN_KEY: &str = "sid";
 
 /// Starts the signed-in session of `account` (after login): a fresh cookie session with a
 /// fresh CSRF token, holding the token of a new session row.
@@ -63,7 +63,7 @@ pub fn client_address(req: &HttpRequest, trusted_proxies: &[std::net::IpAddr]) -
     forwarded.into_iter().rev().find(|ip| !trusted_proxies.contains(ip)).unwrap_or(peer).to_string()
 }
 
-const FLASH_SESSION_KEY: &str = "flash";
+pub(crate) const FLASH_SESSION_KEY: &str = "flash";
 
 /// The visitor's language: the `lang` cookie if set, else Accept-Language.
 pub fn locale_of(req: &HttpRequest) -> Locale {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::header::{CacheControl, CacheDirective, ContentEncoding};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
@@ -16,13 +16,14 @@ use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
 use crate::domain::game_shape::{BoardGame, PlayEnd};
 use crate::domain::live::Phase;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
+use crate::live_hub::StreamRefused;
 use crate::services::live;
 use crate::services::queries::{self, BoardRef, LiveBoard};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
-use crate::web::extractors::PageCtx;
+use crate::web::extractors::{PageCtx, client_address};
 
 /// A clock as shown: the number that counts down, and what follows it in each language; and
 /// what the page's script needs to run it on (see static/js/live.js).
@@ -310,32 +311,46 @@ pub fn publish(state: &AppState, board: &LiveBoard) {
 pub async fn events(
     state: web::Data<AppState>,
     ctx: PageCtx,
+    req: HttpRequest,
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
+    // Counted before any work, so that a flood of streams costs the site nothing but refusals.
+    let limits = &state.settings.live;
+    let address = client_address(&req, &state.trusted_proxies);
+    let permit = state.live.admit(&address, limits.max_streams, limits.max_streams_per_address).map_err(|refused| {
+        AppError::TooManyStreams(match refused {
+            StreamRefused::Total(n) => ctx.locale.t_args("error-streams-total", &[("n", Arg::Num(n as i64))]),
+            StreamRefused::PerAddress(n) => ctx.locale.t_args("error-streams-address", &[("n", Arg::Num(n as i64))]),
+        })
+    })?;
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
     let receiver = state.live.subscribe(found.game.id);
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     let first = message(&state, &found);
-    let stream = futures_util::stream::unfold((Some(first), receiver), |(first, mut receiver)| async move {
-        if let Some(first) = first {
-            return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver)));
-        }
-        loop {
-            match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
-                Ok(Ok(message)) => {
-                    return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver)));
-                }
-                // Behind: the next message holds the whole position anyway.
-                Ok(Err(RecvError::Lagged(_))) => continue,
-                Ok(Err(RecvError::Closed)) => return None,
-                Err(_) => return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver))),
+    // The permit travels with the stream and gives its place back when the watcher leaves.
+    let stream =
+        futures_util::stream::unfold((Some(first), receiver, permit), |(first, mut receiver, permit)| async move {
+            if let Some(first) = first {
+                return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver, permit)));
             }
-        }
-    });
+            loop {
+                match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
+                    Ok(Ok(message)) => {
+                        return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver, permit)));
+                    }
+                    // Behind: the next message holds the whole position anyway.
+                    Ok(Err(RecvError::Lagged(_))) => continue,
+                    Ok(Err(RecvError::Closed)) => return None,
+                    Err(_) => {
+                        return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver, permit)));
+                    }
+                }
+            }
+        });
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         // Not compressed: the compressor would hold events back.

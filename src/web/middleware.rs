@@ -116,6 +116,7 @@ pub async fn render_errors(
         Some(AppError::BadRequest(message)) => message.clone(),
         Some(AppError::TooManyAttempts { retry_after_minutes }) => locale
             .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
+        Some(AppError::TooManyStreams(message)) => message.clone(),
         Some(AppError::Csrf) => locale.t("error-csrf"),
         Some(AppError::Unreadable(_)) => locale.t("error-unreadable"),
         Some(AppError::Conflict(Some(message))) => message.clone(),

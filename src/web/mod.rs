@@ -5,6 +5,7 @@ pub mod handlers;
 pub mod live_feed;
 pub mod middleware;
 pub mod multipart;
+pub mod page_cache;
 pub mod view;
 
 use actix_web::{HttpRequest, HttpResponse, guard, web};
@@ -53,7 +54,8 @@ macro_rules! route_table {
             cfg.service(actix_files::Files::new("/static", concat!(env!("CARGO_MANIFEST_DIR"), "/static")));
         }
     };
-    (@guard GET) => { guard::Get() };
+    // HEAD is answered as GET without the body (link checkers, uptime monitors).
+    (@guard GET) => { guard::Any(guard::Get()).or(guard::Head()) };
     (@guard POST) => { guard::Post() };
 }
 

@@ -123,6 +123,9 @@ pub struct Options {
     /// Periodic backups: minutes between them (0: off) and how many to keep.
     pub backup_every_minutes: u32,
     pub backup_keep: u32,
+    /// Live-board streams allowed in all and per client address.
+    pub max_streams: usize,
+    pub max_streams_per_address: usize,
 }
 
 impl Default for Options {
@@ -135,6 +138,8 @@ impl Default for Options {
             trusted_proxies: String::new(),
             backup_every_minutes: 0,
             backup_keep: 24,
+            max_streams: 10_000,
+            max_streams_per_address: 256,
         }
     }
 }
@@ -182,6 +187,8 @@ impl TestApp {
         settings.server.trusted_proxies = options.trusted_proxies;
         settings.backup.every_minutes = options.backup_every_minutes;
         settings.backup.keep = options.backup_keep;
+        settings.live.max_streams = options.max_streams;
+        settings.live.max_streams_per_address = options.max_streams_per_address;
         let smtp = match options.mail {
             MailSetup::Outbox => None,
             MailSetup::Smtp => {
@@ -409,6 +416,9 @@ pub struct Page {
     pub status: u16,
     pub location: Option<String>,
     pub body: String,
+    /// The response's ETag, and how its body was encoded on the wire.
+    pub etag: Option<String>,
+    pub encoding: Option<String>,
 }
 
 impl Page {
@@ -493,9 +503,10 @@ impl Client {
 
     async fn page(response: reqwest::Response) -> Result<Page, Box<dyn std::error::Error>> {
         let status = response.status().as_u16();
-        let location = response.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let (location, etag, encoding) = (header("location"), header("etag"), header("content-encoding"));
         let body = response.text().await?;
-        Ok(Page { status, location, body })
+        Ok(Page { status, location, body, etag, encoding })
     }
 
     pub async fn get(&mut self, path: &str) -> Result<Page, Box<dyn std::error::Error>> {
@@ -504,6 +515,15 @@ impl Client {
             self.csrf = Some(token);
         }
         Ok(page)
+    }
+
+    /// GETs `path` with extra request headers (If-None-Match, X-Forwarded-For …).
+    pub async fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Result<Page, Box<dyn std::error::Error>> {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Self::page(request.send().await?).await
     }
 
     async fn token(&mut self) -> Result<String, Box<dyn std::error::Error>> {

@@ -26,8 +26,13 @@ pub struct LiveTable {
 /// A one-round Swiss on 9×9 with `time_control`, two players registered with their accounts,
 /// round 1 published; the players' clients sorted by colour.
 pub async fn live_table(time_control: &str) -> Result<LiveTable, Box<dyn std::error::Error>> {
+    live_table_with(time_control, Options::default()).await
+}
+
+/// [`live_table`] on an app spawned with `options` (its clock is the table's own).
+pub async fn live_table_with(time_control: &str, options: Options) -> Result<LiveTable, Box<dyn std::error::Error>> {
     let clock = ManualClock::new(Utc::now());
-    let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..Options::default() }).await?;
+    let app = TestApp::spawn_with(Options { clock: Arc::new(clock.clone()), ..options }).await?;
     let mut director = app.client();
     let director_email = format!("{}@club.example", unique("d"));
     director.sign_up_and_log_in(&app, &director_email, "Qian Yuping", "live passphrase").await?;
@@ -215,13 +220,23 @@ pub struct EventStream {
 
 impl EventStream {
     pub async fn open(app: &TestApp, path: &str) -> Result<EventStream, Box<dyn std::error::Error>> {
+        Self::open_from(app, path, None).await
+    }
+
+    /// Opens the stream as a client at `forwarded` would through a trusted proxy.
+    pub async fn open_from(
+        app: &TestApp,
+        path: &str,
+        forwarded: Option<&str>,
+    ) -> Result<EventStream, Box<dyn std::error::Error>> {
         use std::io::{BufRead, Write};
         let address = app.base.trim_start_matches("http://").to_string();
         let path = path.to_string();
+        let forwarded = forwarded.map(|a| format!("X-Forwarded-For: {a}\r\n")).unwrap_or_default();
         let reader = actix_web::rt::task::spawn_blocking(move || -> std::io::Result<_> {
             let mut stream = std::net::TcpStream::connect(&address)?;
             stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
-            write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n")?;
+            write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n{forwarded}\r\n")?;
             let mut reader = std::io::BufReader::new(stream);
             let mut line = String::new();
             reader.read_line(&mut line)?;
@@ -281,6 +296,48 @@ async fn watchers_see_each_move_and_a_reconnect_resumes() -> TestResult {
     drop(stream);
     let mut again = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
     assert_eq!(again.next().await?["moves"].as_u64(), Some(1));
+    Ok(())
+}
+
+/// Streams beyond the limits (per client address, and in all) are refused with 429 and a
+/// message in the reader's language; the pages answer meanwhile; a closed stream gives its
+/// place back.
+#[actix_web::test]
+async fn streams_over_the_limits_are_refused_and_nothing_else_is() -> TestResult {
+    let options = Options {
+        max_streams: 3,
+        max_streams_per_address: 2,
+        trusted_proxies: "127.0.0.1".into(),
+        ..Options::default()
+    };
+    let t = live_table_with("60m", options).await?;
+    let path = format!("{}/events", t.board);
+    let first = EventStream::open(&t.app, &path).await?;
+    let _second = EventStream::open(&t.app, &path).await?;
+    let mut visitor = t.app.client();
+    visitor.get("/lang/zh?next=/").await?;
+    let refused = visitor.get(&path).await?;
+    refused.assert_status(429)?;
+    assert!(refused.body.contains("单个地址的上限（2）") && refused.body.contains("刷新"), "{}", refused.body);
+    // Another address still gets one, up to the server's limit.
+    let _third = EventStream::open_from(&t.app, &path, Some("10.1.2.3")).await?;
+    let full = t.app.client().get_with(&path, &[("X-Forwarded-For", "10.9.9.9")]).await?;
+    full.assert_status(429)?;
+    assert!(full.body.contains("as many live boards as it may (3)"), "{}", full.body);
+    // The pages work meanwhile: the board page and the round page answer.
+    visitor.get(&t.board).await?.assert_status(200)?;
+    visitor.get(&t.board.replace("/boards/1", "")).await?.assert_status(200)?;
+    // A watcher who leaves gives the place back.
+    drop(first);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok(stream) = EventStream::open(&t.app, &path).await {
+            again = Some(stream);
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(again.is_some(), "the place of a closed stream is given back");
     Ok(())
 }
 

@@ -22,6 +22,7 @@ mod records;
 mod registration;
 mod relay;
 mod route_table;
+mod scale;
 mod screenshots;
 mod secrets;
 mod shapes;

@@ -1,0 +1,289 @@
+//! The public-page load benchmark: the app on loopback (SQLite in a fresh folder, or
+//! DATABASE_URL) holding a McMahon-sized open — PLAYERS players, three published rounds of
+//! PLAYERS / 2 boards with results — and CONNECTIONS keep-alive clients asking, as phones do
+//! (gzip accepted, no cookie), for one page as fast as they can for SECONDS each: the
+//! standings, round 3's pairings, a live board, and a static file of the standings' size
+//! served by the same server (the machine's limit for a page of that size). Then the same
+//! with STREAMS live-board streams held open. Client and server share the machine.
+//! Prints one JSON line per page and load: requests/s, p50/p99 in ms, bytes per answer.
+//!
+//! cargo run --release --example load_pages -- [PLAYERS] [CONNECTIONS] [SECONDS] [STREAMS]
+//! (defaults 1000 16 10 3000)
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use yunzi::clock::SystemClock;
+use yunzi::config::Settings;
+use yunzi::db::entities::{event, game, player, round};
+use yunzi::startup::Application;
+
+/// One answer read off a keep-alive connection: its status and body length (Content-Length
+/// or chunked).
+async fn answer(reader: &mut BufReader<TcpStream>) -> std::io::Result<(u16, usize)> {
+    let mut line = String::new();
+    reader.read_line(&mut line).await?;
+    let status = line.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (mut length, mut chunked) = (0usize, false);
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).await? == 0 {
+            return Err(std::io::Error::other("closed"));
+        }
+        let lower = line.to_ascii_lowercase();
+        if let Some(v) = lower.strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+        if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
+            chunked = true;
+        }
+        if line == "\r\n" {
+            break;
+        }
+    }
+    if !chunked {
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).await?;
+        return Ok((status, length));
+    }
+    let mut total = 0;
+    loop {
+        line.clear();
+        reader.read_line(&mut line).await?;
+        let size = usize::from_str_radix(line.trim().split(';').next().unwrap_or("0"), 16).unwrap_or(0);
+        let mut chunk = vec![0; size + 2];
+        reader.read_exact(&mut chunk).await?;
+        total += size;
+        if size == 0 {
+            return Ok((status, total));
+        }
+    }
+}
+
+/// CONNECTIONS clients asking for `path` for `seconds`: (requests/s, p50, p99, bytes, failures).
+async fn hammer(address: &str, path: &str, connections: usize, seconds: u64) -> (f64, f64, f64, usize, usize) {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let mut clients = Vec::new();
+    for _ in 0..connections {
+        let (address, path) = (address.to_string(), path.to_string());
+        clients.push(actix_web::rt::spawn(async move {
+            let mut latencies = Vec::new();
+            let (mut bytes, mut failures) = (0, 0);
+            let Ok(stream) = TcpStream::connect(&address).await else { return (latencies, bytes, 1) };
+            let mut reader = BufReader::new(stream);
+            let request = format!(
+                "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept-Encoding: gzip\r\nAccept-Language: zh-CN\r\n\r\n"
+            );
+            while Instant::now() < until {
+                let start = Instant::now();
+                if reader.get_mut().write_all(request.as_bytes()).await.is_err() {
+                    failures += 1;
+                    break;
+                }
+                match answer(&mut reader).await {
+                    Ok((200, length)) => {
+                        latencies.push(start.elapsed().as_secs_f64() * 1000.0);
+                        bytes = length;
+                    }
+                    _ => {
+                        failures += 1;
+                        break;
+                    }
+                }
+            }
+            (latencies, bytes, failures)
+        }));
+    }
+    let (mut all, mut bytes, mut failures) = (Vec::new(), 0, 0);
+    for client in clients {
+        if let Ok((latencies, b, f)) = client.await {
+            all.extend(latencies);
+            bytes = bytes.max(b);
+            failures += f;
+        }
+    }
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| all.get(((all.len() as f64 * q).ceil() as usize).saturating_sub(1)).copied().unwrap_or(f64::NAN);
+    (all.len() as f64 / seconds as f64, at(0.5), at(0.99), bytes, failures)
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let players = args.first().copied().unwrap_or(1000).max(2) / 2 * 2;
+    let connections = args.get(1).copied().unwrap_or(16);
+    let seconds = args.get(2).copied().unwrap_or(10) as u64;
+    let streams = args.get(3).copied().unwrap_or(3000);
+
+    let data = std::env::temp_dir().join(format!("yunzi-load-pages-{}", std::process::id()));
+    std::fs::create_dir_all(&data)?;
+    let mut settings = Settings::defaults()?;
+    settings.server.bind = "127.0.0.1:0".into();
+    settings.data.dir = data.clone();
+    // Every stream comes from loopback here, where a real crowd has a thousand addresses.
+    settings.live.max_streams_per_address = streams + 1;
+    settings.live.max_streams = settings.live.max_streams.max(streams + 1);
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        settings.database.url = url;
+    }
+    let url = settings.database_url();
+    let app = Application::build(settings, Arc::new(SystemClock)).await?;
+    let address = format!("127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+
+    // The open: PLAYERS players, three published rounds with every result in.
+    let db = yunzi::db::connect(&url).await?;
+    let now = Utc::now();
+    let director = yunzi::services::accounts::create_admin(
+        &db,
+        &SystemClock,
+        &format!("director-{}@load.example", std::process::id()),
+        "Director",
+        "load benchmark passphrase".into(),
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let txn = db.begin().await?;
+    let open = event::ActiveModel {
+        name: Set("Load Open".into()),
+        venue: Set("Hangzhou".into()),
+        start_date: Set(now.date_naive()),
+        end_date: Set(now.date_naive()),
+        time_zone: Set("Asia/Shanghai".into()),
+        rounds: Set(5),
+        system: Set("mcmahon".into()),
+        ruleset: Set("chinese-1988".into()),
+        komi_half_points: Set(15),
+        board_size: Set(19),
+        time_control: Set("1h + 3x30s".into()),
+        system_settings: Set("{}".into()),
+        registration_open: Set(false),
+        created_by: Set(director.id),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let mut ids = Vec::new();
+    for n in 0..players {
+        let rank = 9 - (n * 30 / players) as i32;
+        let p = player::ActiveModel {
+            event_id: Set(open.id),
+            name: Set(format!("选手{n:04}")),
+            name_key: Set(format!("选手{n:04}")),
+            rank: Set(if rank > 0 { format!("{rank}d") } else { format!("{}k", 1 - rank) }),
+            rank_value: Set(rank - 1),
+            club: Set(format!("Club {}", n % 40)),
+            country: Set("CN".into()),
+            team: Set(String::new()),
+            withdrawn: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        ids.push(p.id);
+    }
+    for number in 1..=3 {
+        let published = round::ActiveModel {
+            event_id: Set(open.id),
+            number: Set(number),
+            published: Set(true),
+            published_at: Set(Some(now)),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        // Round n pairs player i with player i + n (mod the field, in pairs), never twice.
+        let shift = number as usize;
+        let mut seated = vec![false; players];
+        let mut board = 0;
+        for i in 0..players {
+            if seated[i] {
+                continue;
+            }
+            let Some(j) = (0..players).map(|k| (i + shift * (2 * k + 1)) % players).find(|&j| j != i && !seated[j])
+            else {
+                continue;
+            };
+            seated[i] = true;
+            seated[j] = true;
+            board += 1;
+            game::ActiveModel {
+                round_id: Set(published.id),
+                board: Set(board),
+                black_id: Set(ids[i]),
+                white_id: Set(ids[j]),
+                handicap: Set(0),
+                result: Set(Some(if (i + j) % 3 == 0 { "W+R".into() } else { "B+3.5".into() })),
+                recorded_at: Set(Some(now)),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    // As every change does: the event's audit row, whose id is its pages' version.
+    yunzi::services::audit::record(&txn, now, Some(director.id), Some(open.id), "event.created", serde_json::json!({}))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    txn.commit().await?;
+
+    let base = format!("http://{address}");
+    let standings = format!("/events/{}/standings", open.id);
+    let pairings = format!("/events/{}/rounds/3", open.id);
+    let board = format!("/events/{}/rounds/3/boards/1", open.id);
+    // A static file of the standings' size, served by the same server.
+    let page = reqwest::get(format!("{base}{standings}")).await?.bytes().await?;
+    let static_name = format!("load-pages-{}.html", std::process::id());
+    let static_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static").join(&static_name);
+    std::fs::write(&static_file, &page)?;
+    let file = format!("/static/{static_name}");
+
+    let report = |load: &str, name: &str, (rate, p50, p99, bytes, failures): (f64, f64, f64, usize, usize)| {
+        println!(
+            "{}",
+            serde_json::json!({
+                "page": name, "load": load, "players": players, "connections": connections,
+                "requests_per_second": rate.round(), "p50_ms": p50, "p99_ms": p99,
+                "bytes_on_the_wire": bytes, "failures": failures,
+            })
+        );
+        rate
+    };
+    let mut held = Vec::new();
+    for load in ["no streams", "streams open"] {
+        if load == "streams open" {
+            for s in 0..streams {
+                let path = format!("/events/{}/rounds/3/boards/{}/events", open.id, s % (players / 2) + 1);
+                let mut stream = TcpStream::connect(&address).await?;
+                stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").as_bytes()).await?;
+                // Read the first message, so the stream is really open, then hold it.
+                let mut reader = BufReader::new(stream);
+                let mut line = String::new();
+                reader.read_line(&mut line).await?;
+                if !line.contains(" 200 ") {
+                    anyhow::bail!("stream {s} was refused: {line}");
+                }
+                held.push(reader);
+            }
+        }
+        let file_rate = report(load, "static file", hammer(&address, &file, connections, seconds).await);
+        for (name, path) in [("standings", &standings), ("pairings", &pairings), ("live board", &board)] {
+            let rate = report(load, name, hammer(&address, path, connections, seconds).await);
+            if name != "live board" {
+                println!(
+                    "{}",
+                    serde_json::json!({ "page": name, "load": load, "rate_over_static_file": (rate / file_rate * 100.0).round() / 100.0 })
+                );
+            }
+        }
+    }
+    drop(held);
+    let _ = std::fs::remove_file(&static_file);
+    let _ = std::fs::remove_dir_all(&data);
+    Ok(())
+}

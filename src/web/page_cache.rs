@@ -1,0 +1,193 @@
+//! Public pages served from a cache that is never stale. An event's version is the id of its
+//! latest audit row: every change its public pages show writes one in the change's own
+//! transaction (and one event's writers take turns, so the ids grow in commit order). A page
+//! drawn for an anonymous reader is kept under (event, path, locale) with the version read
+//! *before* the page read its data, so a page kept under a version is never older than it.
+//! A request whose version matches is answered from memory, compressed once, with an `ETag`
+//! (and `304` when the browser has it already). Signed-in readers, flashes and anything with
+//! a form of theirs are drawn afresh every time.
+use std::io::Write;
+use std::sync::Arc;
+
+use actix_session::SessionExt;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{Error, HttpRequest, HttpResponse, web};
+use sha2::{Digest, Sha256};
+
+use crate::page_store::{Key, Page};
+use crate::services::audit;
+use crate::state::AppState;
+use crate::web::extractors::{FLASH_SESSION_KEY, SESSION_TOKEN_KEY, locale_of};
+
+/// The event of a cacheable public page, from its path: the event page, its players, a
+/// player, a round, the standings, the teams and the relay. Live boards, searches, exports
+/// and every staff page are not cached.
+fn cacheable_event(path: &str) -> Option<i32> {
+    let rest = path.strip_prefix("/events/")?;
+    let mut parts = rest.split('/');
+    let event = parts.next()?.parse().ok()?;
+    let tail: Vec<&str> = parts.collect();
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let public = match tail.as_slice() {
+        [] | ["players" | "standings" | "teams" | "relay"] => true,
+        ["players" | "rounds", n] => number(n),
+        _ => false,
+    };
+    public.then_some(event)
+}
+
+/// Only the query strings a public page means something by (`?me=<player>`), so that made-up
+/// queries cannot fill the cache.
+fn cacheable_query(query: &str) -> bool {
+    query.is_empty()
+        || query.strip_prefix("me=").is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    let Some(accepted) = req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    accepted.split(',').any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
+}
+
+fn already_has(req: &HttpRequest, etag: &HeaderValue) -> bool {
+    let Some(sent) = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) else { return false };
+    let ours = etag.to_str().unwrap_or("");
+    sent.split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag == ours || tag.trim_start_matches("W/") == ours.trim_start_matches("W/"))
+}
+
+fn answer(req: &HttpRequest, page: &Page) -> HttpResponse {
+    let not_modified = already_has(req, &page.etag);
+    let mut response = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    response
+        .insert_header((header::ETAG, page.etag.clone()))
+        // Asked again every time: the answer is a 304 while nothing changed.
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::VARY, "Accept-Encoding, Accept-Language, Cookie"));
+    if not_modified {
+        return response.finish();
+    }
+    response.content_type("text/html; charset=utf-8");
+    if accepts_gzip(req) {
+        response.insert_header((header::CONTENT_ENCODING, "gzip")).body(page.gzip.clone())
+    } else {
+        response.insert_header(header::ContentEncoding::Identity).body(page.identity.clone())
+    }
+}
+
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut encoder =
+        flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 4), flate2::Compression::default());
+    encoder.write_all(bytes)?;
+    encoder.finish()
+}
+
+/// The middleware: answers a cacheable public page from the cache, or draws it and keeps it.
+pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+    let cacheable = matches!(*req.method(), Method::GET | Method::HEAD) && cacheable_query(req.query_string());
+    let Some(event) = cacheable_event(req.path()).filter(|_| cacheable) else { return next.call(req).await };
+    {
+        let session = req.get_session();
+        let signed_in = session.get::<String>(SESSION_TOKEN_KEY).ok().flatten().is_some();
+        if signed_in || session.contains_key(FLASH_SESSION_KEY) {
+            return next.call(req).await;
+        }
+    }
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else { return next.call(req).await };
+    // Read before the page reads anything: a page kept under it is at least this new.
+    let Ok(Some(version)) = audit::event_version(&state.db, event).await else { return next.call(req).await };
+    let key = Key {
+        event,
+        path: req.uri().path_and_query().map_or_else(String::new, |p| p.to_string()),
+        locale: locale_of(req.request()),
+    };
+    if let Some(page) = state.pages.get(&key, version) {
+        let response = answer(req.request(), &page);
+        return Ok(req.into_response(response));
+    }
+    let response = next.call(req).await?;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html"));
+    if response.status() != StatusCode::OK || !is_html || response.headers().contains_key(header::CONTENT_ENCODING) {
+        return Ok(response);
+    }
+    let (request, response) = response.into_parts();
+    let cookies: Vec<HeaderValue> = response.headers().get_all(header::SET_COOKIE).cloned().collect();
+    let body = match response.into_body().try_into_bytes() {
+        Ok(bytes) => bytes,
+        Err(body) => actix_web::body::to_bytes(body)
+            .await
+            .map_err(|e| actix_web::error::ErrorInternalServerError(e.to_string()))?,
+    };
+    // A page holding a form of the reader's own (its CSRF token) is theirs alone.
+    let personal = body
+        .windows(crate::web::extractors::CSRF_FIELD.len())
+        .any(|w| w == crate::web::extractors::CSRF_FIELD.as_bytes());
+    let digest = Sha256::digest(&body);
+    let etag = format!("W/\"{}\"", digest.iter().take(10).map(|b| format!("{b:02x}")).collect::<String>());
+    let page = Page {
+        version,
+        etag: HeaderValue::from_str(&etag).map_err(|e| actix_web::error::ErrorInternalServerError(e.to_string()))?,
+        gzip: web::Bytes::from(gzip(&body)?),
+        identity: body,
+    };
+    let page = Arc::new(page);
+    if !personal {
+        state.pages.put(key, page.clone());
+    }
+    let mut response = answer(&request, &page);
+    for cookie in cookies {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(ServiceResponse::new(request, response))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_public_event_pages_are_cached() {
+        for path in [
+            "/events/7",
+            "/events/7/players",
+            "/events/7/players/12",
+            "/events/7/rounds/3",
+            "/events/7/standings",
+            "/events/7/teams",
+            "/events/7/relay",
+        ] {
+            assert_eq!(cacheable_event(path), Some(7), "{path}");
+        }
+        for path in [
+            "/events",
+            "/events/new",
+            "/events/7/edit",
+            "/events/7/audit",
+            "/events/7/search",
+            "/events/7/rounds/3/boards/1",
+            "/events/7/rounds/3/why",
+            "/events/7/rounds/x",
+            "/events/7/export/egf.txt",
+            "/events/7/disputes",
+        ] {
+            assert_eq!(cacheable_event(path), None, "{path}");
+        }
+        assert!(cacheable_query("") && cacheable_query("me=12"));
+        assert!(!cacheable_query("me=") && !cacheable_query("me=12&x=1") && !cacheable_query("q=wang"));
+    }
+}

@@ -1,0 +1,81 @@
+//! Public pages at scale: served from a cache that is never stale (a result entered is on
+//! the very next request, in every language), with ETags answered 304 while nothing changed,
+//! compressed once, and HEAD answered on every page.
+use crate::helpers::*;
+use crate::venue::published_round_one;
+
+#[actix_web::test]
+async fn a_result_is_on_the_next_request_of_the_cached_pages_in_both_languages() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, _, event_id) = published_round_one(&app, "Cache Cup", &twelve_players_csv(&unique("c"))).await?;
+    let pages = [format!("/events/{event_id}/standings"), format!("/events/{event_id}/rounds/1")];
+    let mut readers = Vec::new();
+    for lang in ["zh", "en"] {
+        let mut reader = app.client();
+        reader.get(&format!("/lang/{lang}?next=/")).await?;
+        readers.push(reader);
+    }
+    // Each page in each language: an ETag, and 304 for a reader who has it.
+    let mut seen = Vec::new();
+    for reader in &mut readers {
+        for path in &pages {
+            let first = reader.get(path).await?;
+            first.assert_status(200)?;
+            let etag = first.etag.clone().ok_or(format!("{path}: no ETag"))?;
+            let again = reader.get_with(path, &[("If-None-Match", etag.as_str())]).await?;
+            again.assert_status(304)?;
+            assert!(again.body.is_empty());
+            let zipped = reader.get_with(path, &[("Accept-Encoding", "gzip")]).await?;
+            assert_eq!(zipped.encoding.as_deref(), Some("gzip"), "{path}: compressed for a reader who takes it");
+            assert!(!first.body.contains("class=\"result-text\"") && !first.body.contains("1/0/0"), "no result yet");
+            seen.push((path.clone(), etag));
+        }
+    }
+    // Board 1's result: on the very next request of both pages, in both languages, and the
+    // old ETag gets the new page.
+    director
+        .post(&format!("/events/{event_id}/rounds/1/results/1"), &[("outcome", "black"), ("margin", "R")])
+        .await?
+        .assert_status(303)?;
+    for (i, reader) in readers.iter_mut().enumerate() {
+        let result = if i == 0 { ">黑中盘胜</span>" } else { ">B+R</span>" };
+        for path in &pages {
+            let etag = seen.iter().find(|(p, _)| p == path).map(|(_, e)| e.clone()).unwrap_or_default();
+            let fresh = reader.get_with(path, &[("If-None-Match", etag.as_str())]).await?;
+            fresh.assert_status(200)?;
+            let shown =
+                if path.ends_with("standings") { fresh.body.contains("1/0/0") } else { fresh.body.contains(result) };
+            assert!(shown, "{path} ({i}): the result is there at once: {}", fresh.body);
+            assert_ne!(fresh.etag.as_deref(), Some(etag.as_str()), "{path}: a new page, a new ETag");
+        }
+    }
+    // A signed-in reader's pages are drawn for them (their name, their forms), never cached.
+    let page = director.get(&pages[1]).await?;
+    assert!(page.body.contains("Director Zhao") && page.body.contains("csrf_token"), "the director's own page");
+    assert_eq!(page.etag, None, "a page drawn for one reader has no shared ETag");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn head_is_answered_like_get_without_the_body() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (_, _, event_id) = published_round_one(&app, "Head Cup", &twelve_players_csv(&unique("h"))).await?;
+    let http = reqwest::Client::new();
+    for path in [
+        "/".to_string(),
+        "/events".into(),
+        format!("/events/{event_id}/standings"),
+        format!("/events/{event_id}/rounds/1"),
+        "/login".into(),
+    ] {
+        let got = http.get(format!("{}{path}", app.base)).send().await?;
+        let status = got.status();
+        let length = got.bytes().await?.len();
+        let head = http.head(format!("{}{path}", app.base)).send().await?;
+        assert_eq!(head.status(), status, "HEAD {path}");
+        assert!(length > 0 && head.bytes().await?.is_empty(), "HEAD {path}: no body");
+    }
+    let missing = http.head(format!("{}/no/such/page", app.base)).send().await?;
+    assert_eq!(missing.status().as_u16(), 404);
+    Ok(())
+}
