@@ -3,8 +3,9 @@
 //! PLAYERS / 2 boards with results — and CONNECTIONS keep-alive clients asking, as phones do
 //! (gzip accepted, no cookie), for one page as fast as they can for SECONDS each: the
 //! standings, round 3's pairings, a live board, and a static file of the standings' size
-//! served by the same server (the machine's limit for a page of that size). Then the same
-//! with STREAMS live-board streams held open. Client and server share the machine.
+//! served by the same server (the machine's limit for a page of that size; asked for with
+//! gzip, which the server compresses on every request, and without). Then the same with
+//! STREAMS live-board streams held open. Client and server share the machine.
 //! Prints one JSON line per page and load: requests/s, p50/p99 in ms, bytes per answer.
 //!
 //! cargo run --release --example load_pages -- [PLAYERS] [CONNECTIONS] [SECONDS] [STREAMS]
@@ -63,8 +64,15 @@ async fn answer(reader: &mut BufReader<TcpStream>) -> std::io::Result<(u16, usiz
     }
 }
 
-/// CONNECTIONS clients asking for `path` for `seconds`: (requests/s, p50, p99, bytes, failures).
-async fn hammer(address: &str, path: &str, connections: usize, seconds: u64) -> (f64, f64, f64, usize, usize) {
+/// CONNECTIONS clients asking for `path` for `seconds` (taking gzip or not): (requests/s, p50,
+/// p99, bytes, failures).
+async fn hammer(
+    address: &str,
+    path: &str,
+    gzip: bool,
+    connections: usize,
+    seconds: u64,
+) -> (f64, f64, f64, usize, usize) {
     let until = Instant::now() + Duration::from_secs(seconds);
     let mut clients = Vec::new();
     for _ in 0..connections {
@@ -247,7 +255,7 @@ async fn main() -> anyhow::Result<()> {
         println!(
             "{}",
             serde_json::json!({
-                "page": name, "load": load, "players": players, "connections": connections,
+                "page": name, "load": load, "players": players, "connections": connections, "page_bytes": page.len(),
                 "requests_per_second": rate.round(), "p50_ms": p50, "p99_ms": p99,
                 "bytes_on_the_wire": bytes, "failures": failures,
             })
@@ -271,9 +279,11 @@ async fn main() -> anyhow::Result<()> {
                 held.push(reader);
             }
         }
-        let file_rate = report(load, "static file", hammer(&address, &file, connections, seconds).await);
+        // The static file as phones take it (gzipped by the server on every request) and as is.
+        let file_rate = report(load, "static file", hammer(&address, &file, true, connections, seconds).await);
+        report(load, "static file, not compressed", hammer(&address, &file, false, connections, seconds).await);
         for (name, path) in [("standings", &standings), ("pairings", &pairings), ("live board", &board)] {
-            let rate = report(load, name, hammer(&address, path, connections, seconds).await);
+            let rate = report(load, name, hammer(&address, path, true, connections, seconds).await);
             if name != "live board" {
                 println!(
                     "{}",

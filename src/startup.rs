@@ -81,6 +81,13 @@ impl Application {
                 .wrap(middleware::Compress::default())
                 .wrap(TracingLogger::<crate::web::middleware::RedactedRootSpan>::new())
         })
+        // A response written in pieces (a streamed static file, a live stream's first message)
+        // must not wait for the reader's delayed acknowledgement (40 ms a time under Nagle).
+        .on_connect(|connection, _| {
+            if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+                let _ = tcp.set_nodelay(true);
+            }
+        })
         .listen(listener)?
         .run();
         Ok(Application { port, server, sweeper, state: live_state })
