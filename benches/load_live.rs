@@ -45,6 +45,9 @@ async fn main() -> anyhow::Result<()> {
     let mut settings = Settings::defaults()?;
     settings.server.bind = "127.0.0.1:0".into();
     settings.data.dir = data.clone();
+    // Every watcher comes from loopback here, where a real crowd has a thousand addresses.
+    settings.live.max_streams_per_address = spectators + 1;
+    settings.live.max_streams = settings.live.max_streams.max(spectators + 1);
     if let Ok(url) = std::env::var("DATABASE_URL") {
         settings.database.url = url;
     }
@@ -199,6 +202,8 @@ async fn main() -> anyhow::Result<()> {
                 let posted = client
                     .post(format!("{base}/events/{event_id}/rounds/1/boards/{board}/play"))
                     .form(&[("point", point(number).as_str()), ("csrf_token", csrf.as_str())])
+                    // As the page's script sends a move: answered 204, the position comes by stream.
+                    .header("Yunzi-Script", "1")
                     .send()
                     .await;
                 if !posted.is_ok_and(|r| r.status().is_success() || r.status().is_redirection())

@@ -137,7 +137,13 @@ pub struct PageCtx {
     pub session: Session,
     /// The signed-in user's unread notices (shown in the menu).
     pub unread: u64,
+    /// Sent by the page's own script (header `Yunzi-Script: 1`), which needs no page back.
+    pub from_script: bool,
 }
+
+/// The header the live page's script sends with an action: it takes the new position from
+/// the event stream, so the answer is 204 rather than a redirect to the page drawn again.
+pub const SCRIPT_HEADER: &str = "yunzi-script";
 
 impl FromRequest for PageCtx {
     type Error = actix_web::Error;
@@ -187,7 +193,8 @@ impl FromRequest for PageCtx {
                     .map_err(actix_web::Error::from)?,
                 None => 0,
             };
-            Ok(PageCtx { locale: locale_of(&req), user, session_id, csrf, path, flash, session, unread })
+            let from_script = req.headers().contains_key(SCRIPT_HEADER);
+            Ok(PageCtx { locale: locale_of(&req), user, session_id, csrf, path, flash, session, unread, from_script })
         })
     }
 }

@@ -37,7 +37,8 @@
     // A move names the move number it was meant for (the board as drawn), so a click on a
     // position that has moved on meanwhile is refused, never recorded as a later move.
     if (action === "play") body.set("move", String(Number(root.getAttribute("data-moves")) + 1));
-    return fetch(base + "/" + action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+    // Yunzi-Script: the answer is 204, not the page drawn again (the stream brings the position).
+    return fetch(base + "/" + action, { method: "POST", body: body, credentials: "same-origin", headers: { "Yunzi-Script": "1" } }).then(function (response) {
       if (response.ok) {
         showError("");
         return;

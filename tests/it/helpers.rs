@@ -582,6 +582,16 @@ impl Client {
     }
 
     /// POSTs a form with this session's token and the request headers given.
+    /// POSTs a form as the page's own script sends an action (fetch, `Yunzi-Script: 1`).
+    pub async fn post_from_script(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
+        let headers = [("Origin", self.base.clone()), ("Yunzi-Script", "1".to_string())];
+        self.post_with_headers(path, fields, &headers).await
+    }
+
     async fn post_with_headers(
         &mut self,
         path: &str,

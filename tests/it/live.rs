@@ -292,10 +292,17 @@ async fn watchers_see_each_move_and_a_reconnect_resumes() -> TestResult {
     let clocks = after["clocks"].as_array().ok_or("no clocks")?;
     assert_eq!(clocks.len(), 2);
     assert_eq!(clocks[1]["running"].as_bool(), Some(true), "White's clock runs");
+    // The page's script sends a move and takes the position from the stream: 204, no page.
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let scripted = white.post_from_script(&format!("{}/play", t.board), &[("point", "D4")]).await?;
+    scripted.assert_status(204)?;
+    assert!(scripted.body.is_empty() && scripted.location.is_none());
+    let after = stream.next().await?;
+    assert_eq!(after["moves"].as_u64(), Some(2), "the scripted move reaches the watchers");
     // A watcher who connects again gets the position as it stands.
     drop(stream);
     let mut again = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
-    assert_eq!(again.next().await?["moves"].as_u64(), Some(1));
+    assert_eq!(again.next().await?["moves"].as_u64(), Some(2));
     Ok(())
 }
 

@@ -364,6 +364,10 @@ async fn run_as_move(
     let account = ctx.require_user()?;
     let board = live::act(state, account, at, action, meant_for, ctx.locale).await?;
     crate::web::live_feed::publish(state, &board);
+    if ctx.from_script {
+        // The script takes the new position from the stream: no page to draw again.
+        return Ok(HttpResponse::NoContent().finish());
+    }
     Ok(see_other(&format!("/events/{}/rounds/{}/boards/{}", at.event_id, at.round, at.board)))
 }
 
