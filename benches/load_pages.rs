@@ -82,9 +82,8 @@ async fn hammer(
             let (mut bytes, mut failures) = (0, 0);
             let Ok(stream) = TcpStream::connect(&address).await else { return (latencies, bytes, 1) };
             let mut reader = BufReader::new(stream);
-            let request = format!(
-                "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept-Encoding: gzip\r\nAccept-Language: zh-CN\r\n\r\n"
-            );
+            let encoding = if gzip { "Accept-Encoding: gzip\r\n" } else { "" };
+            let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n{encoding}Accept-Language: zh-CN\r\n\r\n");
             while Instant::now() < until {
                 let start = Instant::now();
                 if reader.get_mut().write_all(request.as_bytes()).await.is_err() {
