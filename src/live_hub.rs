@@ -14,8 +14,14 @@ const BACKLOG: usize = 16;
 #[derive(Default)]
 pub struct LiveHub {
     channels: Mutex<HashMap<i32, broadcast::Sender<Arc<str>>>>,
+    /// The rounds' pages being watched, by (event, round number): their channel and the event
+    /// version last announced.
+    rounds: Mutex<HashMap<(i32, i32), RoundWatch>>,
     streams: Arc<StreamCounts>,
 }
+
+/// A watched round's channel, and the event version last announced on it.
+type RoundWatch = (broadcast::Sender<Arc<str>>, i64);
 
 /// Open streams: in all, and per client address.
 #[derive(Default)]
@@ -105,6 +111,37 @@ impl LiveHub {
         }
     }
 
+    fn rounds(&self) -> std::sync::MutexGuard<'_, HashMap<(i32, i32), RoundWatch>> {
+        self.rounds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Watches round `round` of `event`, whose page was drawn at event version `version`.
+    pub fn subscribe_round(&self, event: i32, round: i32, version: i64) -> broadcast::Receiver<Arc<str>> {
+        let mut rounds = self.rounds();
+        let entry = rounds.entry((event, round)).or_insert_with(|| (broadcast::channel(BACKLOG).0, version));
+        entry.1 = entry.1.max(version);
+        entry.0.subscribe()
+    }
+
+    /// The watched rounds with the version last announced to them; rounds nobody watches any
+    /// more are forgotten.
+    pub fn watched_rounds(&self) -> Vec<((i32, i32), i64)> {
+        let mut rounds = self.rounds();
+        rounds.retain(|_, (sender, _)| sender.receiver_count() > 0);
+        rounds.iter().map(|(&key, &(_, version))| (key, version)).collect()
+    }
+
+    /// Tells a round's watchers that its event is now at `version` (once per version).
+    pub fn announce_round(&self, event: i32, round: i32, version: i64, message: Arc<str>) -> usize {
+        let mut rounds = self.rounds();
+        let Some((sender, announced)) = rounds.get_mut(&(event, round)) else { return 0 };
+        if version <= *announced {
+            return 0;
+        }
+        *announced = version;
+        sender.send(message).unwrap_or(0)
+    }
+
     /// Watchers of all games, for the health page and the load benchmark.
     pub fn watchers(&self) -> usize {
         self.channels().values().map(broadcast::Sender::receiver_count).sum()
@@ -129,6 +166,20 @@ mod tests {
         assert_eq!(hub.publish(2, Arc::from("nobody")), 0, "the channel goes with its last watcher");
         assert_eq!(hub.publish(3, Arc::from("never watched")), 0);
         assert_eq!(hub.watchers(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_round_hears_of_each_new_version_once_and_is_forgotten_when_unwatched() {
+        let hub = LiveHub::default();
+        let mut page = hub.subscribe_round(7, 2, 40);
+        assert_eq!(hub.watched_rounds(), vec![((7, 2), 40)]);
+        assert_eq!(hub.announce_round(7, 2, 40, Arc::from("same")), 0, "nothing new");
+        assert_eq!(hub.announce_round(7, 2, 41, Arc::from("41")), 1);
+        assert_eq!(hub.announce_round(7, 2, 41, Arc::from("41 again")), 0);
+        assert_eq!(page.recv().await.ok().as_deref(), Some("41"));
+        assert_eq!(hub.announce_round(7, 3, 50, Arc::from("nobody")), 0);
+        drop(page);
+        assert!(hub.watched_rounds().is_empty());
     }
 
     #[test]

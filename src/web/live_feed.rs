@@ -6,24 +6,21 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::http::header::{CacheControl, CacheDirective, ContentEncoding};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
 use crate::domain::game_shape::{BoardGame, PlayEnd};
 use crate::domain::live::Phase;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
-use crate::live_hub::StreamRefused;
 use crate::services::live;
 use crate::services::queries::{self, BoardRef, LiveBoard};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
-use crate::web::extractors::{PageCtx, client_address};
+use crate::web::extractors::PageCtx;
 
 /// A clock as shown: the number that counts down, and what follows it in each language; and
 /// what the page's script needs to run it on (see static/js/live.js).
@@ -316,47 +313,14 @@ pub async fn events(
 ) -> AppResult<HttpResponse> {
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
-    // Counted before any work, so that a flood of streams costs the site nothing but refusals.
-    let limits = &state.settings.live;
-    let address = client_address(&req, &state.trusted_proxies);
-    let permit = state.live.admit(&address, limits.max_streams, limits.max_streams_per_address).map_err(|refused| {
-        AppError::TooManyStreams(match refused {
-            StreamRefused::Total(n) => ctx.locale.t_args("error-streams-total", &[("n", Arg::Num(n as i64))]),
-            StreamRefused::PerAddress(n) => ctx.locale.t_args("error-streams-address", &[("n", Arg::Num(n as i64))]),
-        })
-    })?;
+    let permit = crate::web::sse::admit(&state, &ctx, &req)?;
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
     let receiver = state.live.subscribe(found.game.id);
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     let first = message(&state, &found);
-    // The permit travels with the stream and gives its place back when the watcher leaves.
-    let stream =
-        futures_util::stream::unfold((Some(first), receiver, permit), |(first, mut receiver, permit)| async move {
-            if let Some(first) = first {
-                return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver, permit)));
-            }
-            loop {
-                match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
-                    Ok(Ok(message)) => {
-                        return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver, permit)));
-                    }
-                    // Behind: the next message holds the whole position anyway.
-                    Ok(Err(RecvError::Lagged(_))) => continue,
-                    Ok(Err(RecvError::Closed)) => return None,
-                    Err(_) => {
-                        return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver, permit)));
-                    }
-                }
-            }
-        });
-    Ok(HttpResponse::Ok()
-        .content_type("text/event-stream")
-        // Not compressed: the compressor would hold events back.
-        .insert_header(ContentEncoding::Identity)
-        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-        .streaming(stream))
+    Ok(crate::web::sse::stream(first, receiver, permit))
 }
 
 /// Where the server notes that it is alive, for the next start.
@@ -395,6 +359,9 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "the sweep of live games failed"),
+            }
+            if let Err(e) = crate::web::round_feed::announce_changes(&state).await {
+                tracing::warn!(error = %e, "announcing changed rounds failed");
             }
             beats += 1;
             if beats.is_multiple_of(4) {

@@ -6,6 +6,8 @@ pub mod live_feed;
 pub mod middleware;
 pub mod multipart;
 pub mod page_cache;
+pub mod round_feed;
+pub mod sse;
 pub mod view;
 
 use actix_web::{HttpRequest, HttpResponse, guard, web};
@@ -127,6 +129,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
+    GET  "/events/{event_id}/rounds/{number}/events" => crate::web::round_feed::events, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}" => live::show, Public;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/play" => live::play, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/resign" => live::resign, User;

@@ -79,3 +79,43 @@ async fn head_is_answered_like_get_without_the_body() -> TestResult {
     assert_eq!(missing.status().as_u16(), 404);
     Ok(())
 }
+
+/// One stream per round's page: it announces each new version of the event, and a page
+/// open in the browser shows a result entered elsewhere without a reload.
+#[actix_web::test]
+async fn a_rounds_page_hears_of_a_result_and_shows_it_without_a_reload() -> TestResult {
+    use crate::live::EventStream;
+    let app = TestApp::spawn().await?;
+    let (mut director, _, event_id) =
+        published_round_one(&app, "Stream Cup", &twelve_players_csv(&unique("s"))).await?;
+    let round = format!("/events/{event_id}/rounds/1");
+    let page = app.client().get(&round).await?.body;
+    assert!(page.contains(&format!(r#"data-stream="{round}/events""#)), "a reader's page follows the round");
+    let own = director.get(&round).await?.body;
+    assert!(!own.contains("data-stream"), "the director's page, with its forms, does not");
+    app.client().get(&format!("/events/{event_id}/rounds/9/events")).await?.assert_status(404)?;
+
+    let mut stream = EventStream::open(&app, &format!("{round}/events")).await?;
+    let first = stream.next().await?["version"].as_i64().ok_or("no version")?;
+    let browser = crate::browser::start_browser().await?;
+    if let Some((_, browser)) = &browser {
+        browser.goto(&format!("{}{round}", app.base)).await?;
+    }
+    director.post(&format!("{round}/results/1"), &[("outcome", "white"), ("margin", "R")]).await?.assert_status(303)?;
+    let next = stream.next().await?["version"].as_i64().ok_or("no version")?;
+    assert!(next > first, "a new version is announced: {first} → {next}");
+    if let Some((_driver, browser)) = browser {
+        use fantoccini::Locator;
+        let mut shown = String::new();
+        for _ in 0..50 {
+            shown = browser.find(Locator::Css("#board-1 .result")).await?.text().await?;
+            if shown.contains("W+R") {
+                break;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(shown.contains("W+R"), "the result appears without a reload: {shown:?}");
+        let _ = browser.close().await;
+    }
+    Ok(())
+}

@@ -56,6 +56,8 @@ pub struct RoundPage {
     refused: HashMap<i32, String>,
     /// The player followed from their page (`?me=`): their board is shown first.
     me: Option<i32>,
+    /// The event's version the page was drawn at (read before its data), for the stream.
+    version: i64,
 }
 
 /// `?me=<player id>` on the round and standings pages: the player who came from search (their
@@ -73,6 +75,12 @@ impl Following {
 }
 
 impl RoundPage {
+    /// A published round read by someone with no form on it follows the round's stream:
+    /// results appear as they are entered.
+    fn follows_stream(&self) -> bool {
+        self.view.round.published && !self.roles.director && !self.can_enter_results()
+    }
+
     /// The followed player's board this round.
     fn my_board(&self) -> Option<&rounds::BoardView> {
         let me = self.me?;
@@ -221,6 +229,8 @@ pub async fn show(
 }
 
 async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) -> AppResult<RoundPage> {
+    // Read before the round: the page is at least this new (see `web::round_feed`).
+    let version = crate::services::audit::event_version(&state.db, event_id).await?.unwrap_or(0);
     let (found, roles, view) = visible_round(state, &ctx, event_id, number).await?;
     let round_count =
         queries::rounds(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
@@ -235,6 +245,7 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
         typed: HashMap::new(),
         refused: HashMap::new(),
         me: None,
+        version,
     })
 }
 

@@ -1,0 +1,58 @@
+//! What every server-sent-event stream shares: its place under the stream limits, the first
+//! message, then every message of its channel, a keep-alive comment every 15 s, and the
+//! headers that keep proxies and the compressor from holding messages back.
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::header::{CacheControl, CacheDirective, ContentEncoding};
+use actix_web::{HttpRequest, HttpResponse, web};
+use tokio::sync::broadcast::{Receiver, error::RecvError};
+
+use crate::error::AppError;
+use crate::i18n::Arg;
+use crate::live_hub::{StreamPermit, StreamRefused};
+use crate::state::AppState;
+use crate::web::extractors::{PageCtx, client_address};
+
+/// A place for one more stream from the reader's address, or 429 saying which limit is full.
+/// Taken before any other work, so that a flood of streams costs nothing but refusals.
+pub fn admit(state: &AppState, ctx: &PageCtx, req: &HttpRequest) -> Result<StreamPermit, AppError> {
+    let limits = &state.settings.live;
+    let address = client_address(req, &state.trusted_proxies);
+    state.live.admit(&address, limits.max_streams, limits.max_streams_per_address).map_err(|refused| {
+        AppError::TooManyStreams(match refused {
+            StreamRefused::Total(n) => ctx.locale.t_args("error-streams-total", &[("n", Arg::Num(n as i64))]),
+            StreamRefused::PerAddress(n) => ctx.locale.t_args("error-streams-address", &[("n", Arg::Num(n as i64))]),
+        })
+    })
+}
+
+/// The stream: `first`, then the channel's messages. The permit travels with it and gives
+/// its place back when the watcher leaves.
+pub fn stream(first: String, receiver: Receiver<Arc<str>>, permit: StreamPermit) -> HttpResponse {
+    let stream =
+        futures_util::stream::unfold((Some(first), receiver, permit), |(first, mut receiver, permit)| async move {
+            if let Some(first) = first {
+                return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver, permit)));
+            }
+            loop {
+                match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
+                    Ok(Ok(message)) => {
+                        return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver, permit)));
+                    }
+                    // Behind: the next message says all there is to know anyway.
+                    Ok(Err(RecvError::Lagged(_))) => continue,
+                    Ok(Err(RecvError::Closed)) => return None,
+                    Err(_) => {
+                        return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver, permit)));
+                    }
+                }
+            }
+        });
+    HttpResponse::Ok()
+        .content_type("text/event-stream")
+        // Not compressed: the compressor would hold events back.
+        .insert_header(ContentEncoding::Identity)
+        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+        .streaming(stream)
+}
