@@ -40,11 +40,17 @@ fn cacheable_event(path: &str) -> Option<i32> {
     public.then_some(event)
 }
 
-/// Only the query strings a public page means something by (`?me=<player>`), so that made-up
-/// queries cannot fill the cache.
+/// Only the query strings a public page means something by (`?me=<player>`, the standings'
+/// `?page=<n>` or `page=all`), so that made-up queries cannot fill the cache.
 fn cacheable_query(query: &str) -> bool {
-    query.is_empty()
-        || query.strip_prefix("me=").is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    let number = |v: &str| !v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit());
+    let pairs: Vec<&str> = if query.is_empty() { Vec::new() } else { query.split('&').collect() };
+    pairs.len() <= 2
+        && pairs.iter().all(|pair| match pair.split_once('=') {
+            Some(("me", v)) => number(v),
+            Some(("page", v)) => number(v) || v == "all",
+            _ => false,
+        })
 }
 
 fn accepts_gzip(req: &HttpRequest) -> bool {
@@ -187,7 +193,11 @@ mod tests {
         ] {
             assert_eq!(cacheable_event(path), None, "{path}");
         }
-        assert!(cacheable_query("") && cacheable_query("me=12"));
+        assert!(
+            cacheable_query("") && cacheable_query("me=12") && cacheable_query("page=3") && cacheable_query("page=all")
+        );
+        assert!(cacheable_query("me=12&page=2"));
         assert!(!cacheable_query("me=") && !cacheable_query("me=12&x=1") && !cacheable_query("q=wang"));
+        assert!(!cacheable_query("page=x") && !cacheable_query("page=1&page=2&page=3"));
     }
 }

@@ -119,3 +119,52 @@ async fn a_rounds_page_hears_of_a_result_and_shows_it_without_a_reload() -> Test
     }
     Ok(())
 }
+
+/// A big field's standings come in pages of 100 places (a phone lays a table out only once it
+/// has all of it), the followed player's page first, and whole for print.
+#[actix_web::test]
+async fn a_big_fields_standings_come_in_pages() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "paging passphrase")
+        .await?;
+    let created = director.post("/events", &event_form("Big Open", "5")).await?;
+    let event_id = id_after(&created.location, "/events/")?;
+    let mut csv = String::from("name,rank\n");
+    for n in 0..250 {
+        csv.push_str(&format!("Player {n:03},{}k\n", 1 + n / 20));
+    }
+    director
+        .post_file(&format!("/events/{event_id}/players/import"), "file", "p.csv", &csv)
+        .await?
+        .assert_status(303)?;
+    let standings = format!("/events/{event_id}/standings");
+    let mut reader = app.client();
+    let rows = |body: &str| {
+        let table = &body[body.find("id=\"standings\"").unwrap_or(0)..];
+        attributes(table, "data-place").len()
+    };
+    let first = reader.get(&standings).await?.body;
+    assert_eq!(rows(&first), 100, "the first 100 places");
+    assert!(
+        first.contains("<strong aria-current=\"page\">1–100</strong>") && first.contains("?page=3\">201–250</a>"),
+        "{first}"
+    );
+    assert_eq!(rows(&reader.get(&format!("{standings}?page=3")).await?.body), 50);
+    let whole = reader.get(&format!("{standings}?page=all")).await?.body;
+    assert_eq!(rows(&whole), 250, "the whole table, for print");
+    // The player in place 150, followed from his page: page 2, his row pinned on top.
+    let ids: Vec<String> = whole
+        .match_indices(&format!("href=\"/events/{event_id}/players/"))
+        .map(|(at, m)| whole[at + m.len()..].split('"').next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(ids.len(), 250, "every row links its player");
+    let followed = reader.get(&format!("{standings}?me={}", ids[149])).await?.body;
+    assert!(followed.contains("<strong aria-current=\"page\">101–200</strong>"), "his page");
+    assert!(followed.contains("<tbody class=\"mine\" id=\"me\">"));
+    // A made-up page is the nearest real one.
+    assert_eq!(rows(&reader.get(&format!("{standings}?page=99")).await?.body), 50);
+    assert_eq!(rows(&reader.get(&format!("{standings}?page=x")).await?.body), 100);
+    Ok(())
+}

@@ -66,11 +66,52 @@ pub struct RoundPage {
 pub struct Following {
     #[serde(default)]
     me: Option<String>,
+    /// The standings' page of a big field (1-based), or "all".
+    #[serde(default)]
+    page: Option<String>,
 }
 
 impl Following {
     fn player(&self) -> Option<i32> {
         self.me.as_deref().and_then(|id| id.trim().parse().ok())
+    }
+}
+
+/// A field bigger than this has its standings in pages of [`STANDINGS_PAGE_ROWS`] (a phone lays
+/// out a table only once it has all of it), with a link to the whole table for print.
+const STANDINGS_PAGED_FROM: usize = 200;
+const STANDINGS_PAGE_ROWS: usize = 100;
+
+/// Which rows of the standings a page shows: all, or a page of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RowPage {
+    All,
+    /// 1-based, of `count` pages.
+    Page {
+        number: usize,
+        count: usize,
+    },
+}
+
+impl RowPage {
+    /// The page asked for (`?page=N` or `all`), else the followed player's, else the first;
+    /// a small field or one in groups is one page.
+    fn of(standings: &Standings, following: &Following) -> RowPage {
+        let rows = standings.rows.len();
+        if rows <= STANDINGS_PAGED_FROM || standings.rows.iter().any(|r| r.group.is_some()) {
+            return RowPage::All;
+        }
+        let count = rows.div_ceil(STANDINGS_PAGE_ROWS);
+        let asked = following.page.as_deref().map(str::trim);
+        if asked == Some("all") {
+            return RowPage::All;
+        }
+        let mine = following
+            .player()
+            .and_then(|me| standings.rows.iter().position(|r| r.player.id == me))
+            .map(|at| at / STANDINGS_PAGE_ROWS + 1);
+        let number = asked.and_then(|n| n.parse::<usize>().ok()).or(mine).unwrap_or(1).clamp(1, count);
+        RowPage::Page { number, count }
     }
 }
 
@@ -478,6 +519,7 @@ pub struct StandingsPage {
     relay: Option<RelayView>,
     /// The player followed from their page (`?me=`): their row is shown first.
     me: Option<i32>,
+    rows: RowPage,
 }
 
 pub async fn standings(
@@ -493,10 +535,38 @@ pub async fn standings(
         System::Relay => Some(relay::view(&state.db, &found, ctx.locale).await?),
         _ => None,
     };
-    Ok(StandingsPage { ctx, event: found, standings, relay, me: following.player() })
+    let rows = RowPage::of(&standings, &following);
+    Ok(StandingsPage { ctx, event: found, standings, relay, me: following.player(), rows })
 }
 
 impl StandingsPage {
+    /// The rows this page shows.
+    fn shown_rows(&self) -> &[StandingView] {
+        match self.rows {
+            RowPage::All => &self.standings.rows,
+            RowPage::Page { number, .. } => {
+                let start = ((number - 1) * STANDINGS_PAGE_ROWS).min(self.standings.rows.len());
+                let end = (start + STANDINGS_PAGE_ROWS).min(self.standings.rows.len());
+                &self.standings.rows[start..end]
+            }
+        }
+    }
+
+    /// The pages of a big field: (number, first place number, last, whether shown now); empty
+    /// for a field on one page.
+    fn row_pages(&self) -> Vec<(usize, usize, usize, bool)> {
+        let RowPage::Page { number, count } = self.rows else { return Vec::new() };
+        let rows = self.standings.rows.len();
+        (1..=count)
+            .map(|n| (n, (n - 1) * STANDINGS_PAGE_ROWS + 1, (n * STANDINGS_PAGE_ROWS).min(rows), n == number))
+            .collect()
+    }
+
+    /// Whether a big field is shown whole (after `?page=all`).
+    fn paged_field(&self) -> bool {
+        self.standings.rows.len() > STANDINGS_PAGED_FROM && self.standings.rows.iter().all(|r| r.group.is_none())
+    }
+
     /// The followed player's row, shown again first.
     fn my_row(&self) -> Option<&StandingView> {
         let me = self.me?;
