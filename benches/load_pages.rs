@@ -2,7 +2,8 @@
 //! DATABASE_URL) holding a McMahon-sized open — PLAYERS players, three published rounds of
 //! PLAYERS / 2 boards with results — and CONNECTIONS keep-alive clients asking, as phones do
 //! (gzip accepted, no cookie), for one page as fast as they can for SECONDS each: the
-//! standings, round 3's pairings, a live board, and a static file of the standings' size
+//! standings (their first page of 100 places, and the whole table), round 3's pairings, a live
+//! board, and a static file of the whole standings' size
 //! served by the same server (the machine's limit for a page of that size; asked for with
 //! gzip, which the server compresses on every request, and without). Then the same with
 //! STREAMS live-board streams held open. Client and server share the machine.
@@ -243,8 +244,10 @@ async fn main() -> anyhow::Result<()> {
     let standings = format!("/events/{}/standings", open.id);
     let pairings = format!("/events/{}/rounds/3", open.id);
     let board = format!("/events/{}/rounds/3/boards/1", open.id);
-    // A static file of the standings' size, served by the same server.
-    let page = reqwest::get(format!("{base}{standings}")).await?.bytes().await?;
+    // The standings come in pages of 100 places; the whole table is one link away (print).
+    let whole = format!("{standings}?page=all");
+    // A static file of the whole table's size, served by the same server.
+    let page = reqwest::get(format!("{base}{whole}")).await?.bytes().await?;
     let static_name = format!("load-pages-{}.html", std::process::id());
     let static_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static").join(&static_name);
     std::fs::write(&static_file, &page)?;
@@ -281,7 +284,12 @@ async fn main() -> anyhow::Result<()> {
         // The static file as phones take it (gzipped by the server on every request) and as is.
         let file_rate = report(load, "static file", hammer(&address, &file, true, connections, seconds).await);
         report(load, "static file, not compressed", hammer(&address, &file, false, connections, seconds).await);
-        for (name, path) in [("standings", &standings), ("pairings", &pairings), ("live board", &board)] {
+        for (name, path) in [
+            ("standings", &standings),
+            ("standings, whole table", &whole),
+            ("pairings", &pairings),
+            ("live board", &board),
+        ] {
             let rate = report(load, name, hammer(&address, path, true, connections, seconds).await);
             if name != "live board" {
                 println!(

@@ -105,10 +105,13 @@ async fn a_rounds_page_hears_of_a_result_and_shows_it_without_a_reload() -> Test
     let next = stream.next().await?["version"].as_i64().ok_or("no version")?;
     assert!(next > first, "a new version is announced: {first} → {next}");
     if let Some((_driver, browser)) = browser {
-        use fantoccini::Locator;
         let mut shown = String::new();
         for _ in 0..50 {
-            shown = browser.find(Locator::Css("#board-1 .result")).await?.text().await?;
+            // Read in one step: the script may swap the table between a find and a read.
+            let cell = browser
+                .execute("var c = document.querySelector('#board-1 .result'); return c ? c.textContent : '';", vec![])
+                .await?;
+            shown = cell.as_str().unwrap_or_default().to_string();
             if shown.contains("W+R") {
                 break;
             }
