@@ -7,6 +7,9 @@
 //! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES]
 //! (defaults 500 1000 20 10000: every board moves every 10 s, about 50 moves a second in all —
 //! several times faster than real play, where a board moves every 20–60 s)
+#[path = "load_common.rs"]
+mod load_common;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -15,9 +18,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use yunzi::clock::SystemClock;
-use yunzi::config::Settings;
 use yunzi::db::entities::{event, game, player, round};
-use yunzi::startup::Application;
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
 
@@ -40,21 +41,8 @@ async fn main() -> anyhow::Result<()> {
     let moves = args.get(2).copied().unwrap_or(20);
     let gap = Duration::from_millis(args.get(3).copied().unwrap_or(10_000) as u64);
 
-    let data = std::env::temp_dir().join(format!("yunzi-load-{}", std::process::id()));
-    std::fs::create_dir_all(&data)?;
-    let mut settings = Settings::defaults()?;
-    settings.server.bind = "127.0.0.1:0".into();
-    settings.data.dir = data.clone();
-    // Every watcher comes from loopback here, where a real crowd has a thousand addresses.
-    settings.live.max_streams_per_address = spectators + 1;
-    settings.live.max_streams = settings.live.max_streams.max(spectators + 1);
-    if let Ok(url) = std::env::var("DATABASE_URL") {
-        settings.database.url = url;
-    }
-    let url = settings.database_url();
-    let app = Application::build(settings, Arc::new(SystemClock)).await?;
-    let address = format!("127.0.0.1:{}", app.port());
-    actix_web::rt::spawn(app.run_until_stopped());
+    let started = load_common::start("load", spectators).await?;
+    let (address, url, data) = (started.address, started.database_url, started.data);
 
     // The room: a recorder (a site admin directs every event), GAMES boards of round 1.
     let db = yunzi::db::connect(&url).await?;

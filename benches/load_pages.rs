@@ -11,7 +11,9 @@
 //!
 //! cargo run --release --example load_pages -- [PLAYERS] [CONNECTIONS] [SECONDS] [STREAMS]
 //! (defaults 1000 16 10 3000)
-use std::sync::Arc;
+#[path = "load_common.rs"]
+mod load_common;
+
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
@@ -19,9 +21,7 @@ use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use yunzi::clock::SystemClock;
-use yunzi::config::Settings;
 use yunzi::db::entities::{event, game, player, round};
-use yunzi::startup::Application;
 
 /// One answer read off a keep-alive connection: its status and body length (Content-Length
 /// or chunked).
@@ -126,21 +126,8 @@ async fn main() -> anyhow::Result<()> {
     let seconds = args.get(2).copied().unwrap_or(10) as u64;
     let streams = args.get(3).copied().unwrap_or(3000);
 
-    let data = std::env::temp_dir().join(format!("yunzi-load-pages-{}", std::process::id()));
-    std::fs::create_dir_all(&data)?;
-    let mut settings = Settings::defaults()?;
-    settings.server.bind = "127.0.0.1:0".into();
-    settings.data.dir = data.clone();
-    // Every stream comes from loopback here, where a real crowd has a thousand addresses.
-    settings.live.max_streams_per_address = streams + 1;
-    settings.live.max_streams = settings.live.max_streams.max(streams + 1);
-    if let Ok(url) = std::env::var("DATABASE_URL") {
-        settings.database.url = url;
-    }
-    let url = settings.database_url();
-    let app = Application::build(settings, Arc::new(SystemClock)).await?;
-    let address = format!("127.0.0.1:{}", app.port());
-    actix_web::rt::spawn(app.run_until_stopped());
+    let started = load_common::start("load-pages", streams).await?;
+    let (address, url, data) = (started.address, started.database_url, started.data);
 
     // The open: PLAYERS players, three published rounds with every result in.
     let db = yunzi::db::connect(&url).await?;

@@ -82,6 +82,11 @@ impl Following {
 const STANDINGS_PAGED_FROM: usize = 200;
 const STANDINGS_PAGE_ROWS: usize = 100;
 
+/// Whether the standings come in pages: a big field, not in groups.
+fn pageable(standings: &Standings) -> bool {
+    standings.rows.len() > STANDINGS_PAGED_FROM && standings.rows.iter().all(|r| r.group.is_none())
+}
+
 /// Which rows of the standings a page shows: all, or a page of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum RowPage {
@@ -97,11 +102,10 @@ impl RowPage {
     /// The page asked for (`?page=N` or `all`), else the followed player's, else the first;
     /// a small field or one in groups is one page.
     fn of(standings: &Standings, following: &Following) -> RowPage {
-        let rows = standings.rows.len();
-        if rows <= STANDINGS_PAGED_FROM || standings.rows.iter().any(|r| r.group.is_some()) {
+        if !pageable(standings) {
             return RowPage::All;
         }
-        let count = rows.div_ceil(STANDINGS_PAGE_ROWS);
+        let count = standings.rows.len().div_ceil(STANDINGS_PAGE_ROWS);
         let asked = following.page.as_deref().map(str::trim);
         if asked == Some("all") {
             return RowPage::All;
@@ -564,7 +568,7 @@ impl StandingsPage {
 
     /// Whether a big field is shown whole (after `?page=all`).
     fn paged_field(&self) -> bool {
-        self.standings.rows.len() > STANDINGS_PAGED_FROM && self.standings.rows.iter().all(|r| r.group.is_none())
+        pageable(&self.standings)
     }
 
     /// The followed player's row, shown again first.
