@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod cli;
 pub mod clock;
+pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -7,18 +7,25 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+use crate::cluster::BoardPlace;
+
 /// Messages a slow watcher may fall behind by before it skips to the newest (each message
 /// carries the whole position, so skipping loses nothing).
 const BACKLOG: usize = 16;
 
 #[derive(Default)]
 pub struct LiveHub {
-    channels: Mutex<HashMap<i32, broadcast::Sender<Arc<str>>>>,
+    /// By game: its channel, and where the board is (to read it again when another instance
+    /// changed it).
+    channels: Mutex<HashMap<i32, GameWatch>>,
     /// The rounds' pages being watched, by (event, round number): their channel and the event
     /// version last announced.
     rounds: Mutex<HashMap<(i32, i32), RoundWatch>>,
     streams: Arc<StreamCounts>,
 }
+
+/// A watched game's channel, and its board's place.
+type GameWatch = (broadcast::Sender<Arc<str>>, BoardPlace);
 
 /// A watched round's channel, and the event version last announced on it.
 type RoundWatch = (broadcast::Sender<Arc<str>>, i64);
@@ -90,18 +97,28 @@ impl LiveHub {
         self.streams.lock().0
     }
 
-    fn channels(&self) -> std::sync::MutexGuard<'_, HashMap<i32, broadcast::Sender<Arc<str>>>> {
+    fn channels(&self) -> std::sync::MutexGuard<'_, HashMap<i32, GameWatch>> {
         self.channels.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    pub fn subscribe(&self, game: i32) -> broadcast::Receiver<Arc<str>> {
-        self.channels().entry(game).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+    pub fn subscribe(&self, place: BoardPlace) -> broadcast::Receiver<Arc<str>> {
+        self.channels().entry(place.game).or_insert_with(|| (broadcast::channel(BACKLOG).0, place)).0.subscribe()
+    }
+
+    /// Whether anyone here watches the game.
+    pub fn is_watched(&self, game: i32) -> bool {
+        self.channels().get(&game).is_some_and(|(sender, _)| sender.receiver_count() > 0)
+    }
+
+    /// The games watched here.
+    pub fn watched_games(&self) -> Vec<BoardPlace> {
+        self.channels().values().filter(|(sender, _)| sender.receiver_count() > 0).map(|&(_, place)| place).collect()
     }
 
     /// Sends `message` to the game's watchers; returns how many there were.
     pub fn publish(&self, game: i32, message: Arc<str>) -> usize {
         let mut channels = self.channels();
-        let Some(sender) = channels.get(&game) else { return 0 };
+        let Some((sender, _)) = channels.get(&game) else { return 0 };
         match sender.send(message) {
             Ok(watchers) => watchers,
             Err(_) => {
@@ -144,7 +161,7 @@ impl LiveHub {
 
     /// Watchers of all games, for the health page and the load benchmark.
     pub fn watchers(&self) -> usize {
-        self.channels().values().map(broadcast::Sender::receiver_count).sum()
+        self.channels().values().map(|(sender, _)| sender.receiver_count()).sum()
     }
 }
 
@@ -155,9 +172,11 @@ mod tests {
     #[tokio::test]
     async fn watchers_of_a_game_get_its_messages_and_nobody_else_does() {
         let hub = LiveHub::default();
-        let mut first = hub.subscribe(1);
-        let mut second = hub.subscribe(1);
-        let mut other = hub.subscribe(2);
+        let place = |game| BoardPlace { game, event_id: 1, round: 1, board: game };
+        let mut first = hub.subscribe(place(1));
+        let mut second = hub.subscribe(place(1));
+        let mut other = hub.subscribe(place(2));
+        assert!(hub.is_watched(2) && !hub.is_watched(3));
         assert_eq!(hub.publish(1, Arc::from("move")), 2);
         assert_eq!(first.recv().await.ok().as_deref(), Some("move"));
         assert_eq!(second.recv().await.ok().as_deref(), Some("move"));
@@ -166,6 +185,7 @@ mod tests {
         assert_eq!(hub.publish(2, Arc::from("nobody")), 0, "the channel goes with its last watcher");
         assert_eq!(hub.publish(3, Arc::from("never watched")), 0);
         assert_eq!(hub.watchers(), 2);
+        assert_eq!(hub.watched_games(), vec![place(1)]);
     }
 
     #[tokio::test]

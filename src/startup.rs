@@ -40,7 +40,9 @@ impl Application {
         }
         let trusted_proxies = settings.trusted_proxies()?;
         let session_hours = i64::from(settings.security.session_absolute_hours.max(1));
+        let cluster = crate::cluster::Cluster::new(&db);
         let state = web::Data::new(AppState {
+            cluster,
             trusted_proxies,
             backups: Default::default(),
             db,
@@ -104,9 +106,13 @@ impl Application {
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let stopped = self.server.await;
-        // No sweeping without a server; the last heartbeat tells the next start when we stopped.
+        // The last heartbeat (while this instance still holds the sweep) tells the next start
+        // when we stopped. Then no sweeping without a server: waiting for the aborted task
+        // closes the session that held the sweep's lock (PostgreSQL), so an instance started
+        // next takes it at once.
+        crate::web::live_feed::beat(&self.state).await;
         self.sweeper.abort();
-        crate::web::live_feed::beat(&self.state);
+        let _ = self.sweeper.await;
         stopped
     }
 }

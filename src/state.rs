@@ -20,6 +20,8 @@ pub struct AppState {
     pub backups: crate::services::backup::Schedule,
     /// Watchers of live games (server-sent events).
     pub live: LiveHub,
+    /// The other instances on the same PostgreSQL database, and who runs the sweep.
+    pub cluster: crate::cluster::Cluster,
     /// Public pages drawn for anonymous readers, by event version (see `web::page_cache`).
     pub pages: crate::page_store::PageCache,
 }

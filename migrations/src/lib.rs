@@ -16,6 +16,7 @@ mod m20261121_000009_cycle_outcome;
 mod m20261121_000010_referee_desk;
 mod m20261124_000011_trust;
 mod m20261125_000012_invitations;
+mod m20261125_000013_heartbeat;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000010_referee_desk::Migration),
             Box::new(m20261124_000011_trust::Migration),
             Box::new(m20261125_000012_invitations::Migration),
+            Box::new(m20261125_000013_heartbeat::Migration),
         ]
     }
 }

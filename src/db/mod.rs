@@ -8,6 +8,7 @@ pub mod entities {
     pub mod event_staff;
     pub mod game;
     pub mod game_move;
+    pub mod heartbeat;
     pub mod lineup;
     pub mod login_failure;
     pub mod notification;
@@ -29,6 +30,9 @@ use sea_orm::{
 
 use crate::config::SqliteSync;
 
+/// The advisory lock the migrations run under on PostgreSQL ("yunzi" and 2).
+const MIGRATION_LOCK: i64 = 0x7975_6e7a_6902;
+
 /// Connects to the database (creating the SQLite file and its folder when needed) and brings
 /// the schema up to date.
 pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection> {
@@ -38,7 +42,18 @@ pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection
 /// As `connect_and_migrate`, with SQLite's sync setting from the configuration.
 pub async fn connect_and_migrate_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
     let db = connect_with(url, sync).await?;
-    Migrator::up(&db, None).await.context("running database migrations")?;
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+        // Instances of one deployment may start together: they take turns on the migrations
+        // (an advisory lock on a session of its own, freed when it closes).
+        use sea_orm::sqlx::Connection;
+        let mut session = db.get_postgres_connection_pool().acquire().await?.detach();
+        sea_orm::sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut session).await?;
+        let migrated = Migrator::up(&db, None).await;
+        session.close().await?;
+        migrated.context("running database migrations")?;
+    } else {
+        Migrator::up(&db, None).await.context("running database migrations")?;
+    }
     Ok(db)
 }
 

@@ -9,7 +9,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set};
 use serde_json::json;
 
-use crate::db::entities::{game, game_move, round, user};
+use crate::db::entities::{game, game_move, heartbeat, round, user};
 use crate::domain::color::Color;
 use crate::domain::game_shape::BoardGame;
 use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
@@ -279,6 +279,28 @@ async fn sweep_one(
     txn.commit().await?;
     send_outbox(state, &mut board);
     Ok(Some(board))
+}
+
+/// When the deployment last said it was alive (its sweep beats every two seconds).
+pub async fn last_beat(db: &impl ConnectionTrait) -> AppResult<Option<chrono::DateTime<chrono::Utc>>> {
+    Ok(heartbeat::Entity::find_by_id(1).one(db).await?.map(|row| row.beat_at))
+}
+
+/// Notes that the deployment is alive at `now`. PostgreSQL keeps microseconds: the time is
+/// rounded up to one, so that the downtime charged to nobody never starts before the beat.
+pub async fn beat(db: &impl ConnectionTrait, now: chrono::DateTime<chrono::Utc>) -> AppResult<()> {
+    let below = i64::from(now.timestamp_subsec_nanos() % 1_000);
+    let at = if below == 0 { now } else { now + chrono::TimeDelta::nanoseconds(1_000 - below) };
+    let row = heartbeat::ActiveModel { id: Set(1), beat_at: Set(at) };
+    heartbeat::Entity::insert(row)
+        .on_conflict(
+            sea_orm::sea_query::OnConflict::column(heartbeat::Column::Id)
+                .update_column(heartbeat::Column::BeatAt)
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// After a restart: the time from `down` (the server's last sign of life) to now is charged to

@@ -298,9 +298,20 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     format!("event: update\ndata: {json}\n\n")
 }
 
-/// Tells the board's watchers what it looks like now.
+/// Tells the board's watchers what it looks like now, here and (through the database) on the
+/// other instances.
 pub fn publish(state: &AppState, board: &LiveBoard) {
     state.live.publish(board.game.id, Arc::from(message(state, board)));
+    state.cluster.tell_board_changed(&state.db, place_of(board));
+}
+
+fn place_of(board: &LiveBoard) -> crate::cluster::BoardPlace {
+    crate::cluster::BoardPlace {
+        game: board.game.id,
+        event_id: board.event.id,
+        round: board.round.number,
+        board: board.game.board,
+    }
 }
 
 /// The board's event stream: the position at once, then every change, and a comment every
@@ -317,55 +328,84 @@ pub async fn events(
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
-    let receiver = state.live.subscribe(found.game.id);
+    let receiver = state.live.subscribe(place_of(&found));
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     let first = message(&state, &found);
     Ok(crate::web::sse::stream(first, receiver, permit))
 }
 
-/// Where the server notes that it is alive, for the next start.
-fn heartbeat_file(state: &AppState) -> PathBuf {
+/// Where servers before the heartbeat moved into the database noted that they were alive: read
+/// once, when the database has no heartbeat yet.
+fn legacy_heartbeat_file(state: &AppState) -> PathBuf {
     state.settings.data.dir.join("heartbeat")
 }
 
-/// Notes that the server is alive now (also on a clean stop).
-pub fn beat(state: &AppState) {
-    if let Err(e) = std::fs::write(heartbeat_file(state), state.clock.now().to_rfc3339()) {
+/// When the deployment last said it was alive.
+async fn last_beat(state: &AppState) -> anyhow::Result<Option<DateTime<Utc>>> {
+    if let Some(at) = live::last_beat(&state.db).await? {
+        return Ok(Some(at));
+    }
+    let file = legacy_heartbeat_file(state);
+    Ok(std::fs::read_to_string(file).ok().and_then(|t| t.trim().parse::<DateTime<Utc>>().ok()))
+}
+
+/// Notes that the deployment is alive now (also on a clean stop), when this instance runs the
+/// sweep: the next start charges the time after it to nobody.
+pub async fn beat(state: &AppState) {
+    if !state.cluster.sweeps_here() {
+        return;
+    }
+    if let Err(e) = live::beat(&state.db, state.clock.now()).await {
         tracing::warn!(error = %e, "the heartbeat could not be written");
     }
 }
 
-/// Run once at start: charges nobody for the time since the last heartbeat, then sweeps for
-/// fallen flags twice a second and beats every two seconds. The sweep stops when the returned
-/// handle is aborted (when the server stops).
+/// Run once at start. The instance that runs the sweep (the only one on SQLite; on PostgreSQL
+/// the one that holds the sweep's lock, see `cluster`) sweeps for fallen flags twice a second
+/// and beats every two seconds; taking the lock at start, it first charges nobody for the time
+/// since the deployment's last heartbeat (an instance that finds the lock held joins a
+/// deployment that was never down). Every instance announces changed rounds to its own
+/// watchers, and on PostgreSQL passes on the other instances' live boards to them. The work
+/// stops when the returned handle is aborted (when the server stops).
 pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::JoinHandle<()>> {
-    let file = heartbeat_file(&state);
-    if let Some(down) = std::fs::read_to_string(&file).ok().and_then(|t| t.trim().parse::<DateTime<Utc>>().ok()) {
-        let resumed = live::resume_after_restart(&state, down).await?;
-        if resumed > 0 {
-            tracing::info!(resumed, %down, "live clocks resumed after a restart");
+    let mut lock = state.cluster.sweep_lock();
+    if lock.held().await {
+        state.cluster.set_sweeps_here(true);
+        if let Some(down) = last_beat(&state).await? {
+            let resumed = live::resume_after_restart(&state, down).await?;
+            if resumed > 0 {
+                tracing::info!(resumed, %down, "live clocks resumed after a restart");
+            }
         }
+        live::beat(&state.db, state.clock.now()).await?;
     }
-    std::fs::write(&file, state.clock.now().to_rfc3339())?;
+    let news = state.cluster.listen().await?;
+    let follower = news.map(|news| tokio::spawn(follow_other_instances(state.clone(), news)));
     Ok(tokio::spawn(async move {
+        // Aborting this task drops the follower's handle: stop it with us.
+        let _follower = follower.map(AbortOnDrop);
         let mut tick = tokio::time::interval(Duration::from_millis(500));
         let mut beats = 0u32;
         loop {
             tick.tick().await;
-            match live::sweep_due(&state).await {
-                Ok(ended) => {
-                    for board in &ended {
-                        publish(&state, board);
+            let sweeps_here = lock.held().await;
+            state.cluster.set_sweeps_here(sweeps_here);
+            if sweeps_here {
+                match live::sweep_due(&state).await {
+                    Ok(ended) => {
+                        for board in &ended {
+                            publish(&state, board);
+                        }
                     }
+                    Err(e) => tracing::warn!(error = %e, "the sweep of live games failed"),
                 }
-                Err(e) => tracing::warn!(error = %e, "the sweep of live games failed"),
             }
             if let Err(e) = crate::web::round_feed::announce_changes(&state).await {
                 tracing::warn!(error = %e, "announcing changed rounds failed");
             }
             beats += 1;
-            if beats.is_multiple_of(4) {
-                beat(&state);
+            if sweeps_here && beats.is_multiple_of(4) {
+                beat(&state).await;
                 if let Err(e) = crate::db::checkpoint(&state.db).await {
                     tracing::warn!(error = %e, "the database checkpoint failed");
                 }
@@ -383,4 +423,49 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
             }
         }
     }))
+}
+
+/// Aborts a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Passes the other instances' live boards on to this instance's watchers: a board changed
+/// elsewhere is read again and sent, once per change, when someone here watches it. After a
+/// lost connection every watched board is sent again (news may have been missed).
+async fn follow_other_instances(state: web::Data<AppState>, mut news: crate::cluster::News) {
+    loop {
+        match news.next().await {
+            Ok(crate::cluster::Heard::Board(place)) => {
+                if state.live.is_watched(place.game) {
+                    resend(&state, place).await;
+                }
+            }
+            Ok(crate::cluster::Heard::Reconnected) => {
+                for place in state.live.watched_games() {
+                    resend(&state, place).await;
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "listening to the other instances failed; trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+/// Reads the board at `place` and sends it to this instance's watchers.
+async fn resend(state: &AppState, place: crate::cluster::BoardPlace) {
+    let at = BoardRef { event_id: place.event_id, round: place.round, board: place.board };
+    match queries::live_board(&state.db, at, Locale::En).await {
+        Ok(board) if board.game.id == place.game => {
+            state.live.publish(place.game, Arc::from(message(state, &board)));
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "a board changed on another instance could not be read"),
+    }
 }

@@ -1,10 +1,11 @@
 //! The test harness: a running app, a browser-like HTTP client, mail readers, and helpers to
 //! read pages.
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
@@ -98,6 +99,73 @@ pub fn free_port() -> std::io::Result<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
+/// The real `yunzi serve` binary in a process of its own.
+pub struct ServerProcess {
+    pub base: String,
+    child: Child,
+    log: Arc<Mutex<String>>,
+}
+
+impl ServerProcess {
+    /// `yunzi serve --data DIR --bind 127.0.0.1:0` with debug logging and `env` (on its embedded
+    /// SQLite unless `env` names a DATABASE_URL); waits for the address.
+    pub fn start(data: &Path, env: &[(&str, &str)]) -> Result<ServerProcess, Box<dyn std::error::Error>> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .env("RUST_LOG", "debug")
+            .env("NO_COLOR", "1")
+            .env_remove("DATABASE_URL")
+            .envs(env.iter().copied())
+            .current_dir(data)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let log = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        for stream in [
+            child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+            child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let log = log.clone();
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    if let Some(rest) = line.split("serving on http://").nth(1) {
+                        let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_string());
+                    }
+                    if let Ok(mut log) = log.lock() {
+                        log.push_str(&line);
+                        log.push('\n');
+                    }
+                }
+            });
+        }
+        let address =
+            rx.recv_timeout(std::time::Duration::from_secs(60)).map_err(|_| "the server did not report its address")?;
+        Ok(ServerProcess { child, base: format!("http://{address}"), log })
+    }
+
+    pub fn log(&self) -> String {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+
+    /// Ends the process at once (SIGKILL): no clean stop, as a crash or a pulled plug.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 pub enum MailSetup {
     /// The default: .eml files in the data folder's outbox.
     Outbox,
@@ -126,6 +194,9 @@ pub struct Options {
     /// Live-board streams allowed in all and per client address.
     pub max_streams: usize,
     pub max_streams_per_address: usize,
+    /// The session key as hex (empty: one made for the data folder), for instances that share
+    /// their sessions.
+    pub session_key: String,
 }
 
 impl Default for Options {
@@ -140,6 +211,7 @@ impl Default for Options {
             backup_keep: 24,
             max_streams: 10_000,
             max_streams_per_address: 256,
+            session_key: String::new(),
         }
     }
 }
@@ -153,6 +225,11 @@ impl TestApp {
         let data = temp_dir("data");
         let url = database_url(&data).await?;
         Self::spawn_on(data, url, "127.0.0.1:0", options).await
+    }
+
+    /// Another instance on the database at `url` (PostgreSQL), with a data folder of its own.
+    pub async fn spawn_sharing(url: &str, options: Options) -> Result<TestApp, Box<dyn std::error::Error>> {
+        Self::spawn_on(temp_dir("data"), url.to_string(), "127.0.0.1:0", options).await
     }
 
     /// Stops the server, as a shutdown would; `start_again` brings it back.
@@ -189,6 +266,7 @@ impl TestApp {
         settings.backup.keep = options.backup_keep;
         settings.live.max_streams = options.max_streams;
         settings.live.max_streams_per_address = options.max_streams_per_address;
+        settings.security.session_key = options.session_key;
         let smtp = match options.mail {
             MailSetup::Outbox => None,
             MailSetup::Smtp => {
@@ -464,12 +542,18 @@ impl Client {
     /// Another browser holding a copy of this one's cookies and form token, as an attacker
     /// who copied the cookie would.
     pub fn copy(&self) -> Result<Client, Box<dyn std::error::Error>> {
+        self.copy_to(&self.base)
+    }
+
+    /// The same browser on another server (`base`): another instance of the same deployment,
+    /// as a reverse proxy sends it there.
+    pub fn copy_to(&self, base: &str) -> Result<Client, Box<dyn std::error::Error>> {
         use reqwest::cookie::CookieStore;
         let url: url::Url = self.base.parse()?;
-        let mut copy = Client::new(&self.base);
+        let mut copy = Client::new(base);
         if let Some(header) = self.jar.cookies(&url) {
             for cookie in header.to_str()?.split("; ") {
-                copy.jar.add_cookie_str(cookie, &url);
+                copy.jar.add_cookie_str(cookie, &base.parse()?);
             }
         }
         copy.csrf = self.csrf.clone();

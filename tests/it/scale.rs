@@ -171,3 +171,145 @@ async fn a_big_fields_standings_come_in_pages() -> TestResult {
     assert_eq!(rows(&reader.get(&format!("{standings}?page=x")).await?.body), 100);
     Ok(())
 }
+
+/// The health page's word on which instance runs the sweep, waiting up to five seconds for it
+/// to be `expected`.
+async fn sweep_word(client: &mut Client, expected: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let mut body = String::new();
+    for _ in 0..50 {
+        body = client.get("/health").await?.body;
+        if body.ends_with(expected) {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Ok(body)
+}
+
+/// Acceptance (two servers on one PostgreSQL): instance A is the real binary in a process of
+/// its own, instance B runs in the test; they share the database and the session key. A watcher
+/// on B sees the moves played on A by players signed in on B, and the flag A's sweep ends; A is killed (SIGKILL) and B
+/// takes the sweep over; every flag is recorded exactly once (one result, one clock incident).
+#[actix_web::test]
+async fn two_instances_share_the_live_boards_and_hand_the_sweep_over_when_one_dies() -> TestResult {
+    use crate::live::EventStream;
+    if !on_postgres() {
+        // On SQLite there is one instance by design (docs/DEPLOY.md).
+        return Ok(());
+    }
+    let mut key = [0u8; 64];
+    getrandom::fill(&mut key).map_err(|e| e.to_string())?;
+    let key = yunzi::auth::token::hex(&key);
+    let data_a = temp_dir("instance-a");
+    let url = database_url(&data_a).await?;
+    let mut a = ServerProcess::start(&data_a, &[("DATABASE_URL", &url), ("YUNZI__SECURITY__SESSION_KEY", &key)])?;
+    let mut health_a = Client::new(&a.base);
+    assert_eq!(
+        sweep_word(&mut health_a, "this instance").await?,
+        "ok\nsweep: this instance",
+        "the first instance sweeps"
+    );
+    let b = TestApp::spawn_sharing(&url, Options { session_key: key.clone(), ..Options::default() }).await?;
+    let mut health_b = b.client();
+    assert_eq!(health_b.get("/health").await?.body, "ok\nsweep: another instance");
+
+    // The event is made on B: a director, four players with accounts, round 1 published, on
+    // a three-second clock so that flags fall while we watch.
+    let mut director = b.client();
+    director.sign_up_and_log_in(&b, &format!("{}@club.example", unique("d")), "Qian Yuping", "live passphrase").await?;
+    let mut form: Vec<(&str, &str)> =
+        event_form("Two Servers Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", "3s")]);
+    let event_id = id_after(&director.post("/events", &form).await?.location, "/events/")?;
+    let mut players = std::collections::HashMap::new();
+    for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d"), ("Iyama Yuta", "7d"), ("Gu Zihao", "7d")] {
+        let mut player = b.client();
+        let email = format!("{}@club.example", unique("p"));
+        player.sign_up_and_log_in(&b, &email, name, "player passphrase").await?;
+        player
+            .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
+            .await?
+            .assert_status(303)?;
+        players.insert(name.to_string(), player);
+    }
+    let boards = crate::systems::pair_and_publish(&mut director, event_id, 1).await?;
+    assert_eq!(boards.len(), 2);
+    // Each board's Black, signed in on B, plays on A (the instances share the session key).
+    let mut blacks = Vec::new();
+    for (_, black, _) in &boards {
+        blacks.push(players.get(black).ok_or("no such player")?.copy_to(&a.base)?);
+    }
+    let board = |n: u32| format!("/events/{event_id}/rounds/1/boards/{n}");
+
+    // Board 1: the move on A reaches B's watcher; the flag falls on A's sweep and B's watcher
+    // hears of it too.
+    let mut watcher = EventStream::open(&b, &format!("{}/events", board(1))).await?;
+    assert_eq!(watcher.next().await?["moves"].as_u64(), Some(0));
+    blacks[0].post(&format!("{}/play", board(1)), &[("point", "E5")]).await?.assert_status(303)?;
+    let moved = watcher.next().await?;
+    assert_eq!((moved["moves"].as_u64(), moved["phase"].as_str()), (Some(1), Some("playing")), "{moved}");
+    let ended = watcher.next().await?;
+    assert_eq!((ended["phase"].as_str(), ended["result"].as_str()), (Some("finished"), Some("B+T")), "{ended}");
+
+    // Board 2: a move on A, then A dies with White's clock running; B takes the sweep over and
+    // ends the game when the flag falls.
+    let mut watcher = EventStream::open(&b, &format!("{}/events", board(2))).await?;
+    assert_eq!(watcher.next().await?["moves"].as_u64(), Some(0));
+    blacks[1].post(&format!("{}/play", board(2)), &[("point", "E5")]).await?.assert_status(303)?;
+    assert_eq!(watcher.next().await?["moves"].as_u64(), Some(1));
+    a.kill();
+    assert_eq!(sweep_word(&mut health_b, "this instance").await?, "ok\nsweep: this instance", "B took the sweep over");
+    let ended = watcher.next().await?;
+    assert_eq!((ended["phase"].as_str(), ended["result"].as_str()), (Some("finished"), Some("B+T")), "{ended}");
+
+    // Each flag is recorded once: one result and one clock incident per board.
+    let db = b.db().await?;
+    let count = |sql: String| {
+        let db = db.clone();
+        async move {
+            let row = sea_orm::ConnectionTrait::query_one_raw(
+                &db,
+                sea_orm::Statement::from_string(sea_orm::DatabaseBackend::Postgres, sql),
+            )
+            .await?;
+            let n: i64 = row.ok_or("no count")?.try_get_by_index(0)?;
+            Ok::<i64, Box<dyn std::error::Error>>(n)
+        }
+    };
+    let results =
+        count(format!("SELECT count(*) FROM audit_log WHERE event_id = {event_id} AND action = 'result.recorded'"))
+            .await?;
+    assert_eq!(results, 2, "one result per board");
+    let incidents = count(format!("SELECT count(*) FROM disputes WHERE event_id = {event_id}")).await?;
+    assert_eq!(incidents, 2, "one clock incident per board");
+    let round = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
+    assert_eq!(round.matches("class=\"result-text\"").count(), 2, "both results on the round's page");
+    Ok(())
+}
+
+/// Two instances started at once on a new PostgreSQL database take turns on the migrations:
+/// both come up, and exactly one of them sweeps.
+#[actix_web::test]
+async fn two_instances_started_together_on_a_new_database_both_come_up() -> TestResult {
+    if !on_postgres() {
+        return Ok(());
+    }
+    let url = database_url(&temp_dir("together")).await?;
+    let start = |url: String| {
+        std::thread::spawn(move || {
+            ServerProcess::start(&temp_dir("instance"), &[("DATABASE_URL", &url)]).map_err(|e| e.to_string())
+        })
+    };
+    let (first, second) = (start(url.clone()), start(url));
+    let mut words = Vec::new();
+    let mut instances = Vec::new();
+    for started in [first, second] {
+        let instance = started.join().map_err(|_| "the starting thread failed")??;
+        let mut health = Client::new(&instance.base);
+        words.push(sweep_word(&mut health, "instance").await?);
+        instances.push(instance);
+    }
+    words.sort();
+    assert_eq!(words, ["ok\nsweep: another instance", "ok\nsweep: this instance"], "{}", instances[0].log());
+    Ok(())
+}

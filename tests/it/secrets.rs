@@ -1,70 +1,9 @@
 //! The real `yunzi` binary: serves with no set-up, keeps no secret in clear in its database or
 //! logs, keeps sessions across a restart, and creates site admins from the command line.
-use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 
 use crate::helpers::*;
-
-struct Server {
-    child: Child,
-    base: String,
-    log: Arc<Mutex<String>>,
-}
-
-impl Server {
-    /// `yunzi serve --data DIR --bind 127.0.0.1:0` with debug logging; waits for the address.
-    fn start(data: &Path) -> Result<Server, Box<dyn std::error::Error>> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .env("RUST_LOG", "debug")
-            .env("NO_COLOR", "1")
-            .env_remove("DATABASE_URL")
-            .current_dir(data)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        let log = Arc::new(Mutex::new(String::new()));
-        let (tx, rx) = std::sync::mpsc::channel();
-        for stream in [
-            child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
-            child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            let log = log.clone();
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    if let Some(rest) = line.split("serving on http://").nth(1) {
-                        let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_string());
-                    }
-                    if let Ok(mut log) = log.lock() {
-                        log.push_str(&line);
-                        log.push('\n');
-                    }
-                }
-            });
-        }
-        let address =
-            rx.recv_timeout(std::time::Duration::from_secs(60)).map_err(|_| "the server did not report its address")?;
-        Ok(Server { child, base: format!("http://{address}"), log })
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().map(|l| l.clone()).unwrap_or_default()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The newest link starting with `prefix` in the outbox, waiting briefly (mail goes out after
 /// the answer).
@@ -105,7 +44,7 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
     let data = temp_dir("binary");
     let password = "first secret passphrase";
     let new_password = "second secret passphrase";
-    let server = Server::start(&data)?;
+    let server = ServerProcess::start(&data, &[])?;
     let mut client = Client::new(&server.base);
     assert_eq!(client.get("/health").await?.body, "ok");
     client
@@ -165,7 +104,7 @@ async fn no_secret_is_stored_or_logged_in_clear_and_a_restart_keeps_sessions() -
 
     // A restart with the same data folder logs nobody out.
     drop(server);
-    let restarted = Server::start(&data)?;
+    let restarted = ServerProcess::start(&data, &[])?;
     // Cookies belong to the host, not the port, so the same client carries its session over.
     client.base = restarted.base.clone();
     let page = client.get("/events/new").await?;
@@ -199,7 +138,7 @@ async fn admin_create_makes_a_confirmed_site_admin() -> TestResult {
         .output()?;
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
-    let server = Server::start(&data)?;
+    let server = ServerProcess::start(&data, &[])?;
     let mut client = Client::new(&server.base);
     client.log_in("chief@club.example", "chief admin password").await?;
     assert!(client.get("/events").await?.body.contains("site admin"));

@@ -37,7 +37,13 @@ pub async fn favicon() -> HttpResponse {
 /// For load balancers and the test harness: the database answers.
 pub async fn health(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     state.db.ping().await?;
-    Ok(HttpResponse::Ok().content_type("text/plain").body("ok"))
+    // With instances sharing PostgreSQL, which of them runs the sweep (docs/DEPLOY.md).
+    let body = match (state.cluster.is_shared(), state.cluster.sweeps_here()) {
+        (false, _) => "ok",
+        (true, true) => "ok\nsweep: this instance",
+        (true, false) => "ok\nsweep: another instance",
+    };
+    Ok(HttpResponse::Ok().content_type("text/plain").body(body))
 }
 
 #[derive(Deserialize)]

@@ -1,0 +1,211 @@
+//! More than one `yunzi serve` on one PostgreSQL database (see docs/DEPLOY.md).
+//!
+//! Each instance keeps its own watchers (`LiveHub`). A change to a live board made through one
+//! instance is told to the others with PostgreSQL's `NOTIFY`; an instance with watchers of that
+//! board reads it again and sends it to them. The periodic work (the sweep for fallen flags,
+//! the heartbeat) runs on the one instance that holds an advisory lock: the lock belongs to a
+//! database session of its own, so when that instance dies its session ends, the lock is free,
+//! and the next instance to ask takes the work over within a sweep's tick.
+//!
+//! On SQLite there is one instance: it does all the periodic work and tells nobody.
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use sea_orm::sqlx::postgres::{PgConnection, PgListener, PgPool};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
+
+/// The channel live boards' changes are told on.
+const CHANNEL: &str = "yunzi_live";
+
+/// The advisory lock of the periodic work ("yunzi" and 1). Advisory locks belong to one
+/// database, so deployments on other databases of the same server do not meet.
+const SWEEP_LOCK: i64 = 0x7975_6e7a_6901;
+
+/// A live board: its game, and its place (event, round number, board number) to read it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardPlace {
+    pub game: i32,
+    pub event_id: i32,
+    pub round: i32,
+    pub board: i32,
+}
+
+pub struct Cluster {
+    /// This instance's name in what it tells, so that it skips its own news.
+    instance: String,
+    /// The database's pool when it is PostgreSQL (None on SQLite: one instance, nobody to tell).
+    pool: Option<PgPool>,
+    /// Whether this instance ran the sweep at its last tick.
+    sweeping: AtomicBool,
+}
+
+impl Cluster {
+    pub fn new(db: &DatabaseConnection) -> Cluster {
+        let mut bytes = [0u8; 8];
+        // Without randomness the name still differs by process and time.
+        if getrandom::fill(&mut bytes).is_err() {
+            let seed = std::process::id() as u64 ^ chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0) as u64;
+            bytes = seed.to_le_bytes();
+        }
+        let pool =
+            (db.get_database_backend() == DatabaseBackend::Postgres).then(|| db.get_postgres_connection_pool().clone());
+        Cluster { instance: crate::auth::token::hex(&bytes), pool, sweeping: AtomicBool::new(false) }
+    }
+
+    /// Whether this instance runs the sweep (as of its last tick).
+    pub fn sweeps_here(&self) -> bool {
+        self.sweeping.load(Ordering::Relaxed)
+    }
+
+    pub fn set_sweeps_here(&self, sweeping: bool) {
+        self.sweeping.store(sweeping, Ordering::Relaxed);
+    }
+
+    /// Whether other instances may share the database (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        self.pool.is_some()
+    }
+
+    /// Tells the other instances that the board at `place` changed (nothing on SQLite). Sent on
+    /// its own task: the request that made the change does not wait for it.
+    pub fn tell_board_changed(&self, db: &DatabaseConnection, place: BoardPlace) {
+        if self.pool.is_none() {
+            return;
+        }
+        let payload = format!("{} {} {} {} {}", self.instance, place.game, place.event_id, place.round, place.board);
+        let db = db.clone();
+        tokio::spawn(async move {
+            let notify = Statement::from_sql_and_values(
+                DatabaseBackend::Postgres,
+                "SELECT pg_notify($1, $2)",
+                [CHANNEL.into(), payload.into()],
+            );
+            if let Err(e) = db.execute_raw(notify).await {
+                tracing::warn!(error = %e, "the other instances could not be told of a live board's change");
+            }
+        });
+    }
+
+    /// Listens to the other instances' news (None on SQLite).
+    pub async fn listen(&self) -> anyhow::Result<Option<News>> {
+        let Some(pool) = &self.pool else { return Ok(None) };
+        let mut listener = PgListener::connect_with(pool).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Some(News { listener, instance: self.instance.clone() }))
+    }
+
+    /// The lock of the periodic work, for this instance.
+    pub fn sweep_lock(&self) -> SweepLock {
+        SweepLock { pool: self.pool.clone(), session: None, holding: false }
+    }
+}
+
+/// What the other instances tell.
+pub struct News {
+    listener: PgListener,
+    instance: String,
+}
+
+/// One piece of news.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard {
+    /// Another instance changed this board.
+    Board(BoardPlace),
+    /// The connection was lost and is made again: news may have been missed meanwhile.
+    Reconnected,
+}
+
+impl News {
+    /// The next news from another instance (this instance's own are skipped).
+    pub async fn next(&mut self) -> anyhow::Result<Heard> {
+        loop {
+            let Some(notification) = self.listener.try_recv().await? else {
+                return Ok(Heard::Reconnected);
+            };
+            if let Some((from, place)) = parse(notification.payload())
+                && from != self.instance
+            {
+                return Ok(Heard::Board(place));
+            }
+        }
+    }
+}
+
+/// "<instance> <game> <event> <round> <board>".
+fn parse(payload: &str) -> Option<(&str, BoardPlace)> {
+    let mut parts = payload.split(' ');
+    let instance = parts.next()?;
+    let mut number = || parts.next()?.parse::<i32>().ok();
+    let place = BoardPlace { game: number()?, event_id: number()?, round: number()?, board: number()? };
+    Some((instance, place))
+}
+
+/// Whether this instance does the periodic work: on SQLite always; on PostgreSQL while it holds
+/// the advisory lock on a session of its own.
+pub struct SweepLock {
+    pool: Option<PgPool>,
+    /// The session that asks for the lock (and holds it once taken).
+    session: Option<PgConnection>,
+    holding: bool,
+}
+
+impl SweepLock {
+    /// Takes the lock when it is free, and checks that the session holding it is alive (a
+    /// session that died has lost it, and another instance may hold it now).
+    pub async fn held(&mut self) -> bool {
+        use sea_orm::sqlx::Connection;
+        let Some(pool) = &self.pool else { return true };
+        let session = match &mut self.session {
+            Some(session) => session,
+            None => match pool.acquire().await {
+                // Detached: the session is this lock's alone, and closes when it drops.
+                Ok(connection) => self.session.insert(connection.detach()),
+                Err(e) => {
+                    tracing::warn!(error = %e, "no session for the sweep's lock");
+                    return false;
+                }
+            },
+        };
+        let checked = if self.holding {
+            session.ping().await.map(|()| true)
+        } else {
+            sea_orm::sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+                .bind(SWEEP_LOCK)
+                .fetch_one(&mut *session)
+                .await
+        };
+        match checked {
+            Ok(true) if !self.holding => {
+                tracing::info!("this instance now runs the sweep");
+                self.holding = true;
+            }
+            Ok(held) => self.holding = held,
+            Err(e) => {
+                if self.holding {
+                    tracing::warn!(error = %e, "the session holding the sweep's lock was lost");
+                }
+                self.holding = false;
+                self.session = None;
+            }
+        }
+        self.holding
+    }
+
+    /// Whether this instance held the lock at its last check.
+    pub fn is_held(&self) -> bool {
+        self.pool.is_none() || self.holding
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn news_names_its_instance_and_board_and_nonsense_is_ignored() {
+        let place = BoardPlace { game: 97, event_id: 3, round: 2, board: 41 };
+        assert_eq!(parse("ab12 97 3 2 41"), Some(("ab12", place)));
+        assert_eq!(parse("ab12 97 3 2"), None);
+        assert_eq!(parse("ab12 97 3 x 41"), None);
+        assert_eq!(parse(""), None);
+    }
+}
