@@ -80,6 +80,20 @@ pub async fn act(
     meant_for: Option<usize>,
     locale: Locale,
 ) -> AppResult<LiveBoard> {
+    act_as_read(state, account, at, locale, |_| Ok((action, meant_for))).await
+}
+
+/// [`act`] with the action (and the move number it was sent as) read by `read` from what the
+/// sender sent, once they are known to have a seat at the board: a wrong seat is told 403
+/// whatever the form holds, and the form is read with the board at hand (its size, for a
+/// typed point). The board is read once, in the change's transaction.
+pub async fn act_as_read(
+    state: &AppState,
+    account: &user::Model,
+    at: BoardRef,
+    locale: Locale,
+    read: impl FnOnce(&LiveBoard) -> AppResult<(Action, Option<usize>)>,
+) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let mut board = load_for_change(&txn, at, locale).await?;
@@ -87,6 +101,7 @@ pub async fn act(
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
     }
+    let (action, meant_for) = read(&board)?;
     if let Some(meant) = meant_for
         && meant != board.live.moves().len() + 1
     {

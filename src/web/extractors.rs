@@ -187,13 +187,15 @@ impl FromRequest for PageCtx {
                 "" => req.path().to_string(),
                 q => format!("{}?{q}", req.path()),
             };
+            let from_script = req.headers().contains_key(SCRIPT_HEADER);
+            // A script's action is answered without a page: no count of notices to show.
             let unread = match &user {
+                Some(_) if from_script && req.method() != actix_web::http::Method::GET => 0,
                 Some(account) => crate::services::notifications::unread(&state.db, account.id)
                     .await
                     .map_err(actix_web::Error::from)?,
                 None => 0,
             };
-            let from_script = req.headers().contains_key(SCRIPT_HEADER);
             Ok(PageCtx { locale: locale_of(&req), user, session_id, csrf, path, flash, session, unread, from_script })
         })
     }

@@ -90,9 +90,11 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lo
     } else {
         super::board_of(conn, &round, at.board, locale).await?
     };
-    let player = |id: i32| player::Entity::find_by_id(id).one(conn);
-    let (black, white) = (player(game.black_id).await?, player(game.white_id).await?);
-    let (black, white) = (black.ok_or(AppError::NotFound)?, white.ok_or(AppError::NotFound)?);
+    // Both players in one query: a live move reads the board every time.
+    let both =
+        player::Entity::find().filter(player::Column::Id.is_in([game.black_id, game.white_id])).all(conn).await?;
+    let player = |id: i32| both.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
+    let (black, white) = (player(game.black_id)?, player(game.white_id)?);
     let setup = setup_of(&event, &round, &game)?;
     let live = match &game.live_state {
         None => LiveGame::new(setup).map_err(corrupt)?,

@@ -15,7 +15,7 @@ use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::live::{self, Action};
-use crate::services::queries::{self, BoardRef, Seat};
+use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx};
@@ -335,10 +335,9 @@ fn colour_of(text: &str, locale: Locale) -> AppResult<Color> {
     text.parse::<Color>().map_err(|e| AppError::refused(locale, &e.message()))
 }
 
-/// A point typed as "D4" (or SGF "dd") on this event's board.
-async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
-    let event = crate::services::queries::event(&state.db, at.event_id).await?;
-    let size = u8::try_from(event.board_size).unwrap_or(19);
+/// A point typed as "D4" (or SGF "dd") on the board.
+fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
+    let size = u8::try_from(board.event.board_size).unwrap_or(19);
     parse_point(text, size, size).map(|SgfPoint { x, y }| (x, y)).ok_or_else(|| {
         let corner = coordinate(size, SgfPoint { x: size - 1, y: 0 });
         AppError::BadRequest(locale.t_args(
@@ -348,22 +347,42 @@ async fn point_on_board(state: &AppState, at: BoardRef, text: &str, locale: Loca
     })
 }
 
-/// Does `action` as the signed-in reader and tells the board's watchers.
-async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
-    run_as_move(state, ctx, at, action, None).await
+/// A typed point, or None for "pass" (停一手).
+fn point_or_pass(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<(u8, u8)>> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("pass") || text == "停一手" {
+        Ok(None)
+    } else {
+        point_on_board(board, text, locale).map(Some)
+    }
 }
 
-/// [`run`] for a move sent as move number `meant_for`.
-async fn run_as_move(
+/// Does `action` as the signed-in reader and tells the board's watchers.
+async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
+    let account = ctx.require_user()?;
+    let board = live::act(state, account, at, action, None, ctx.locale).await?;
+    answer(state, ctx, at, &board)
+}
+
+/// Does what the sender's form asks, as `read` makes it an action (and the move number it
+/// was sent as). The form is read only once the reader is known to have a seat at the board
+/// (a wrong seat is told 403 whatever it holds), with the board at hand.
+async fn run_form<T: serde::de::DeserializeOwned>(
     state: &AppState,
     ctx: &PageCtx,
     at: BoardRef,
-    action: Action,
-    meant_for: Option<usize>,
+    form: LateForm<T>,
+    read: impl FnOnce(T, &LiveBoard, Locale) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?;
-    let board = live::act(state, account, at, action, meant_for, ctx.locale).await?;
-    crate::web::live_feed::publish(state, &board);
+    let locale = ctx.locale;
+    let board = live::act_as_read(state, account, at, locale, |board| read(form.parse()?, board, locale)).await?;
+    answer(state, ctx, at, &board)
+}
+
+/// Tells the board's watchers, and answers the sender.
+fn answer(state: &AppState, ctx: &PageCtx, at: BoardRef, board: &LiveBoard) -> AppResult<HttpResponse> {
+    crate::web::live_feed::publish(state, board);
     if ctx.from_script {
         // The script takes the new position from the stream: no page to draw again.
         return Ok(HttpResponse::NoContent().finish());
@@ -378,27 +397,19 @@ pub async fn play(
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
-    let form = seated(&state, &ctx, at, form).await?;
-    let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
-    let colour = match form.colour.trim() {
-        "" => None,
-        text => Some(colour_of(text, ctx.locale)?),
-    };
-    let meant_for = match form.r#move.trim() {
-        "" => None,
-        text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(ctx.t("error-bad-request")))?),
-    };
-    run_as_move(&state, &ctx, at, Action::Play(colour, point), meant_for).await
-}
-
-/// A typed point, or None for "pass" (停一手).
-async fn point_or_pass(state: &AppState, at: BoardRef, text: &str, locale: Locale) -> AppResult<Option<(u8, u8)>> {
-    let text = text.trim();
-    if text.eq_ignore_ascii_case("pass") || text == "停一手" {
-        Ok(None)
-    } else {
-        point_on_board(state, at, text, locale).await.map(Some)
-    }
+    run_form(&state, &ctx, at, form, |form, board, locale| {
+        let point = point_or_pass(board, &form.point, locale)?;
+        let colour = match form.colour.trim() {
+            "" => None,
+            text => Some(colour_of(text, locale)?),
+        };
+        let meant_for = match form.r#move.trim() {
+            "" => None,
+            text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(locale.t("error-bad-request")))?),
+        };
+        Ok((Action::Play(colour, point), meant_for))
+    })
+    .await
 }
 
 /// An action a player takes for a colour (their own; a recorder's for either).
@@ -409,22 +420,8 @@ async fn for_colour(
     form: LateForm<ColourForm>,
     action: fn(Color) -> Action,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path);
-    let form = seated(state, ctx, at, form).await?;
-    let colour = colour_of(&form.colour, ctx.locale)?;
-    run(state, ctx, at, action(colour)).await
-}
-
-/// The form, read only once the reader is known to have a seat at the board.
-async fn seated<T: serde::de::DeserializeOwned>(
-    state: &AppState,
-    ctx: &PageCtx,
-    at: BoardRef,
-    form: LateForm<T>,
-) -> AppResult<T> {
-    let account = ctx.require_user()?;
-    queries::require_seat(&state.db, account, at, ctx.locale).await?;
-    form.parse()
+    run_form(state, ctx, board_ref(path), form, |form, _, locale| Ok((action(colour_of(&form.colour, locale)?), None)))
+        .await
 }
 
 pub async fn resign(
@@ -442,10 +439,11 @@ pub async fn mark(
     path: web::Path<(i32, i32, i32)>,
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let form = seated(&state, &ctx, at, form).await?;
-    let (x, y) = point_on_board(&state, at, &form.point, ctx.locale).await?;
-    run(&state, &ctx, at, Action::Mark(x, y)).await
+    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, board, locale| {
+        let (x, y) = point_on_board(board, &form.point, locale)?;
+        Ok((Action::Mark(x, y), None))
+    })
+    .await
 }
 
 pub async fn agree(
@@ -481,10 +479,10 @@ pub async fn pass_on_timeout(
     path: web::Path<(i32, i32, i32)>,
     form: LateForm<PassOnTimeoutForm>,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let form = seated(&state, &ctx, at, form).await?;
-    let colour = colour_of(&form.colour, ctx.locale)?;
-    run(&state, &ctx, at, Action::PassOnTimeout(colour, form.asked == "yes")).await
+    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, _, locale| {
+        Ok((Action::PassOnTimeout(colour_of(&form.colour, locale)?, form.asked == "yes"), None))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -501,15 +499,20 @@ pub async fn hold(
     path: web::Path<(i32, i32, i32)>,
     form: LateForm<HoldForm>,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let form = seated(&state, &ctx, at, form).await?;
-    let action = match form.step.trim() {
-        "pause" => Action::Pause,
-        "adjourn" => Action::Adjourn,
-        "resume" => Action::Resume,
-        other => return Err(AppError::BadRequest(ctx.t_s("error-hold-step", "step", other))),
-    };
-    run(&state, &ctx, at, action).await
+    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, _, locale| {
+        let action = match form.step.trim() {
+            "pause" => Action::Pause,
+            "adjourn" => Action::Adjourn,
+            "resume" => Action::Resume,
+            other => {
+                return Err(AppError::BadRequest(
+                    locale.t_args("error-hold-step", &[("step", crate::i18n::Arg::Str(other))]),
+                ));
+            }
+        };
+        Ok((action, None))
+    })
+    .await
 }
 
 pub async fn seal(
@@ -518,10 +521,10 @@ pub async fn seal(
     path: web::Path<(i32, i32, i32)>,
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let form = seated(&state, &ctx, at, form).await?;
-    let point = point_or_pass(&state, at, &form.point, ctx.locale).await?;
-    run(&state, &ctx, at, Action::Seal(point)).await
+    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, board, locale| {
+        Ok((Action::Seal(point_or_pass(board, &form.point, locale)?), None))
+    })
+    .await
 }
 
 pub async fn dispute(
