@@ -4,9 +4,16 @@
 //! time from sending the move to each watcher receiving the position with it, and prints the
 //! percentiles as one JSON line.
 //!
-//! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES]
-//! (defaults 500 1000 20 10000: every board moves every 10 s, about 50 moves a second in all —
-//! several times faster than real play, where a board moves every 20–60 s)
+//! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES] [INSTANCES]
+//! (defaults 500 1000 20 10000 1: every board moves every 10 s, about 50 moves a second in all —
+//! several times faster than real play, where a board moves every 20–60 s).
+//!
+//! With INSTANCES 2 (and DATABASE_URL naming a PostgreSQL database) two instances share the
+//! database: board N's moves go to instance N mod 2, and the watchers are dealt to the instances
+//! a round of boards at a time (with two per board, one on each), so half of the deliveries
+//! cross from one instance to the other.
+// Each example uses part of what the two share.
+#[allow(dead_code)]
 #[path = "load_common.rs"]
 mod load_common;
 
@@ -40,9 +47,10 @@ async fn main() -> anyhow::Result<()> {
     let spectators = args.get(1).copied().unwrap_or(1000);
     let moves = args.get(2).copied().unwrap_or(20);
     let gap = Duration::from_millis(args.get(3).copied().unwrap_or(10_000) as u64);
+    let instances = args.get(4).copied().unwrap_or(1).max(1);
 
-    let started = load_common::start("load", spectators).await?;
-    let (address, url, data) = (started.address, started.database_url, started.data);
+    let started = load_common::start_instances("load", spectators, instances).await?;
+    let (address, addresses, url, data) = (started.address, started.addresses, started.database_url, started.data);
 
     // The room: a recorder (a site admin directs every event), GAMES boards of round 1.
     let db = yunzi::db::connect(&url).await?;
@@ -140,7 +148,9 @@ async fn main() -> anyhow::Result<()> {
     for s in 0..spectators {
         let board = s % games + 1;
         let path = format!("/events/{}/rounds/1/boards/{board}/events", room.id);
-        let mut stream = tokio::net::TcpStream::connect(&address).await?;
+        // The first round of watchers on the first instance, the next on the next …
+        let address = &addresses[(s / games) % instances];
+        let mut stream = tokio::net::TcpStream::connect(address).await?;
         stream
             .write_all(
                 format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n").as_bytes(),
@@ -175,8 +185,8 @@ async fn main() -> anyhow::Result<()> {
     let errors = Arc::new(Mutex::new(0usize));
     let mut players = Vec::new();
     for board in 1..=games {
-        let (client, base, csrf, sent, errors) =
-            (client.clone(), base.clone(), csrf.clone(), sent.clone(), errors.clone());
+        let base = format!("http://{}", addresses[board % instances]);
+        let (client, csrf, sent, errors) = (client.clone(), csrf.clone(), sent.clone(), errors.clone());
         let event_id = room.id;
         let game_id = game_ids[board - 1];
         let offset = gap.mul_f64(board as f64 / games as f64);
@@ -214,7 +224,7 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "{}",
         serde_json::json!({
-            "games": games, "spectators": spectators, "moves": games * moves,
+            "games": games, "spectators": spectators, "moves": games * moves, "instances": instances,
             "moves_per_second": (games * moves) as f64 / played.as_secs_f64(),
             "deliveries": all.len(), "failed_moves": errors.lock().map(|e| *e).unwrap_or(0),
             "latency_ms": { "p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": all.last() },

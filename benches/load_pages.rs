@@ -11,6 +11,8 @@
 //!
 //! cargo run --release --example load_pages -- [PLAYERS] [CONNECTIONS] [SECONDS] [STREAMS]
 //! (defaults 1000 16 10 3000)
+// Each example uses part of what the two share.
+#[allow(dead_code)]
 #[path = "load_common.rs"]
 mod load_common;
 

@@ -65,13 +65,22 @@ impl Cluster {
         self.pool.is_some()
     }
 
-    /// Tells the other instances that the board at `place` changed (nothing on SQLite). Sent on
-    /// its own task: the request that made the change does not wait for it.
-    pub fn tell_board_changed(&self, db: &DatabaseConnection, place: BoardPlace) {
+    /// Tells the other instances that the board at `place` changed, and what its watchers are
+    /// sent (`message`), packed into the notification when it fits (an instance that gets the
+    /// news without it reads the board again). Nothing on SQLite. Sent on its own task: the
+    /// request that made the change does not wait for it.
+    pub fn tell_board_changed(&self, db: &DatabaseConnection, place: BoardPlace, message: &str) {
         if self.pool.is_none() {
             return;
         }
-        let payload = format!("{} {} {} {} {}", self.instance, place.game, place.event_id, place.round, place.board);
+        let mut payload =
+            format!("{} {} {} {} {}", self.instance, place.game, place.event_id, place.round, place.board);
+        if let Some(packed) = pack(message)
+            && payload.len() + 1 + packed.len() <= MAX_PAYLOAD
+        {
+            payload.push(' ');
+            payload.push_str(&packed);
+        }
         let db = db.clone();
         tokio::spawn(async move {
             let notify = Statement::from_sql_and_values(
@@ -106,10 +115,10 @@ pub struct News {
 }
 
 /// One piece of news.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Heard {
-    /// Another instance changed this board.
-    Board(BoardPlace),
+    /// Another instance changed this board; what its watchers are sent, when it came along.
+    Board(BoardPlace, Option<String>),
     /// The connection was lost and is made again: news may have been missed meanwhile.
     Reconnected,
 }
@@ -121,22 +130,45 @@ impl News {
             let Some(notification) = self.listener.try_recv().await? else {
                 return Ok(Heard::Reconnected);
             };
-            if let Some((from, place)) = parse(notification.payload())
+            if let Some((from, place, message)) = parse(notification.payload())
                 && from != self.instance
             {
-                return Ok(Heard::Board(place));
+                return Ok(Heard::Board(place, message));
             }
         }
     }
 }
 
-/// "<instance> <game> <event> <round> <board>".
-fn parse(payload: &str) -> Option<(&str, BoardPlace)> {
+/// "<instance> <game> <event> <round> <board>", then the packed message when it came along.
+fn parse(payload: &str) -> Option<(&str, BoardPlace, Option<String>)> {
     let mut parts = payload.split(' ');
     let instance = parts.next()?;
     let mut number = || parts.next()?.parse::<i32>().ok();
     let place = BoardPlace { game: number()?, event_id: number()?, round: number()?, board: number()? };
-    Some((instance, place))
+    Some((instance, place, parts.next().and_then(unpack)))
+}
+
+/// PostgreSQL's limit on a notification's payload (bytes, less one).
+const MAX_PAYLOAD: usize = 7_999;
+
+/// A message compressed and written in base64, for a notification (its text is mostly the
+/// board's drawing, which compresses well).
+fn pack(message: &str) -> Option<String> {
+    use base64::Engine;
+    use std::io::Write;
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(message.as_bytes()).ok()?;
+    Some(base64::engine::general_purpose::STANDARD_NO_PAD.encode(encoder.finish().ok()?))
+}
+
+fn unpack(packed: &str) -> Option<String> {
+    use base64::Engine;
+    use std::io::Read;
+    let bytes = base64::engine::general_purpose::STANDARD_NO_PAD.decode(packed).ok()?;
+    let mut message = String::new();
+    // A message is a few kilobytes: a bound keeps a forged notification from inflating a bomb.
+    flate2::read::DeflateDecoder::new(bytes.as_slice()).take(1 << 20).read_to_string(&mut message).ok()?;
+    Some(message)
 }
 
 /// Whether this instance does the periodic work: on SQLite always; on PostgreSQL while it holds
@@ -203,9 +235,22 @@ mod tests {
     #[test]
     fn news_names_its_instance_and_board_and_nonsense_is_ignored() {
         let place = BoardPlace { game: 97, event_id: 3, round: 2, board: 41 };
-        assert_eq!(parse("ab12 97 3 2 41"), Some(("ab12", place)));
+        assert_eq!(parse("ab12 97 3 2 41"), Some(("ab12", place, None)));
         assert_eq!(parse("ab12 97 3 2"), None);
         assert_eq!(parse("ab12 97 3 x 41"), None);
         assert_eq!(parse(""), None);
+        assert_eq!(parse("ab12 97 3 2 41 !!not-base64"), Some(("ab12", place, None)), "a broken message is read again");
+    }
+
+    #[test]
+    fn a_message_is_packed_small_and_comes_back_whole() {
+        // A board's drawing repeats itself: a 19×19 board's message is a few kilobytes.
+        let stones: String = (0..200)
+            .map(|i| format!(r#"<circle class="stone black" data-point="{i}" cx="{i}" cy="3" r="0.48"/>"#))
+            .collect();
+        let message = format!("event: update\ndata: {{\"svg\":\"{}\"}}\n\n", stones.replace('"', "\\\""));
+        let packed = pack(&message).expect("packed");
+        assert!(packed.len() < MAX_PAYLOAD / 2, "{} bytes packed from {}", packed.len(), message.len());
+        assert_eq!(unpack(&packed).as_deref(), Some(message.as_str()));
     }
 }

@@ -301,8 +301,9 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
 /// Tells the board's watchers what it looks like now, here and (through the database) on the
 /// other instances.
 pub fn publish(state: &AppState, board: &LiveBoard) {
-    state.live.publish(board.game.id, Arc::from(message(state, board)));
-    state.cluster.tell_board_changed(&state.db, place_of(board));
+    let message: Arc<str> = Arc::from(message(state, board));
+    state.live.publish(board.game.id, message.clone());
+    state.cluster.tell_board_changed(&state.db, place_of(board), &message);
 }
 
 fn place_of(board: &LiveBoard) -> crate::cluster::BoardPlace {
@@ -434,25 +435,39 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// Passes the other instances' live boards on to this instance's watchers: a board changed
-/// elsewhere is read again and sent, once per change, when someone here watches it. After a
-/// lost connection every watched board is sent again (news may have been missed).
+/// Passes the other instances' live boards on to this instance's watchers: what they are sent
+/// comes with the news, or else a board changed elsewhere is read again and sent when someone
+/// here watches it. The boards are read side by
+/// side, each on a task of its own; news of a board whose reading has not begun yet is already
+/// served by it. After a lost connection every watched board is sent again (news may have been
+/// missed).
 async fn follow_other_instances(state: web::Data<AppState>, mut news: crate::cluster::News) {
+    let waiting: Arc<std::sync::Mutex<std::collections::HashSet<i32>>> = Arc::default();
     loop {
-        match news.next().await {
-            Ok(crate::cluster::Heard::Board(place)) => {
-                if state.live.is_watched(place.game) {
-                    resend(&state, place).await;
-                }
+        let places = match news.next().await {
+            // What the watchers are sent came along: no need to read the board.
+            Ok(crate::cluster::Heard::Board(place, Some(message))) => {
+                state.live.publish(place.game, Arc::from(message));
+                continue;
             }
-            Ok(crate::cluster::Heard::Reconnected) => {
-                for place in state.live.watched_games() {
-                    resend(&state, place).await;
-                }
-            }
+            Ok(crate::cluster::Heard::Board(place, None)) => vec![place],
+            Ok(crate::cluster::Heard::Reconnected) => state.live.watched_games(),
             Err(e) => {
                 tracing::warn!(error = %e, "listening to the other instances failed; trying again");
                 tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        for place in places {
+            let newly = state.live.is_watched(place.game)
+                && waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(place.game);
+            if newly {
+                let (state, waiting) = (state.clone(), waiting.clone());
+                tokio::spawn(async move {
+                    // From here on, news of this board is read again by another task.
+                    waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(&place.game);
+                    resend(&state, place).await;
+                });
             }
         }
     }

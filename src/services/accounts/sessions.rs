@@ -72,8 +72,11 @@ pub async fn resolve(
     lifetimes: Lifetimes,
     now: DateTime<Utc>,
 ) -> AppResult<Option<(session::Model, user::Model)>> {
-    let Some(found) =
-        session::Entity::find().filter(session::Column::TokenHash.eq(token::sha256_hex(raw))).one(conn).await?
+    let Some((found, account)) = session::Entity::find()
+        .filter(session::Column::TokenHash.eq(token::sha256_hex(raw)))
+        .find_also_related(user::Entity)
+        .one(conn)
+        .await?
     else {
         return Ok(None);
     };
@@ -81,7 +84,7 @@ pub async fn resolve(
         session::Entity::delete_by_id(found.id).exec(conn).await?;
         return Ok(None);
     }
-    let Some(account) = user::Entity::find_by_id(found.user_id).one(conn).await? else {
+    let Some(account) = account else {
         return Ok(None);
     };
     let found = if now - found.last_seen_at >= TOUCH_EVERY {
