@@ -130,22 +130,23 @@ impl News {
             let Some(notification) = self.listener.try_recv().await? else {
                 return Ok(Heard::Reconnected);
             };
-            if let Some((from, place, message)) = parse(notification.payload())
+            if let Some((from, place, packed)) = parse(notification.payload())
                 && from != self.instance
             {
-                return Ok(Heard::Board(place, message));
+                return Ok(Heard::Board(place, packed.and_then(unpack)));
             }
         }
     }
 }
 
-/// "<instance> <game> <event> <round> <board>", then the packed message when it came along.
-fn parse(payload: &str) -> Option<(&str, BoardPlace, Option<String>)> {
+/// "<instance> <game> <event> <round> <board>", then the packed message when it came along
+/// (unpacked only for news from another instance).
+fn parse(payload: &str) -> Option<(&str, BoardPlace, Option<&str>)> {
     let mut parts = payload.split(' ');
     let instance = parts.next()?;
     let mut number = || parts.next()?.parse::<i32>().ok();
     let place = BoardPlace { game: number()?, event_id: number()?, round: number()?, board: number()? };
-    Some((instance, place, parts.next().and_then(unpack)))
+    Some((instance, place, parts.next()))
 }
 
 /// PostgreSQL's limit on a notification's payload (bytes, less one).
@@ -239,7 +240,8 @@ mod tests {
         assert_eq!(parse("ab12 97 3 2"), None);
         assert_eq!(parse("ab12 97 3 x 41"), None);
         assert_eq!(parse(""), None);
-        assert_eq!(parse("ab12 97 3 2 41 !!not-base64"), Some(("ab12", place, None)), "a broken message is read again");
+        assert_eq!(parse("ab12 97 3 2 41 !!not-base64"), Some(("ab12", place, Some("!!not-base64"))));
+        assert_eq!(unpack("!!not-base64"), None, "a broken message: the board is read again");
     }
 
     #[test]
