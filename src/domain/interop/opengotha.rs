@@ -63,6 +63,25 @@ impl OgPlayer {
     }
 }
 
+/// A rank as OpenGotha 3.x reads one Yunzi does not (Player.convertKDPToInt): a number and K, D
+/// or P, held to 30K … 9D, so the "99K" some programs write for an unknown rank is 30K.
+fn lenient_rank(text: &str) -> Option<Rank> {
+    let text = text.trim();
+    let last = text.chars().last()?;
+    let number: i32 = text[..text.len() - last.len_utf8()].trim().parse().ok()?;
+    let value = match last.to_ascii_uppercase() {
+        'K' => -number,
+        'D' => number - 1,
+        'P' => match number {
+            ..=3 => 6,
+            4..=6 => 7,
+            _ => 8,
+        },
+        _ => return None,
+    };
+    Rank::from_value(value.clamp(-30, 8))
+}
+
 /// A rank on OpenGotha's scale (see [`OgPlayer::gotha_rank`]).
 pub fn gotha_rank(rank: Rank) -> i32 {
     match rank.kind() {
@@ -297,6 +316,11 @@ pub fn player_key(name: &str, first_name: &str) -> String {
     format!("{name}{first_name}").chars().filter(|c| !c.is_whitespace()).flat_map(char::to_uppercase).collect()
 }
 
+/// A key with the dotted capital İ and the dotless ı (Turkish) written as I, and i too.
+fn fold_i(key: &str) -> String {
+    key.chars().map(|c| if matches!(c, 'İ' | 'ı' | 'i') { 'I' } else { c }).collect()
+}
+
 fn attributes(tag: &BytesStart<'_>) -> Result<HashMap<String, String>, OgError> {
     let mut out = HashMap::new();
     // quick-xml's own duplicate check compares each attribute with every earlier one, which a
@@ -522,8 +546,10 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
                 let full = crate::domain::player::join_name(&name, &first);
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
-                let rank = Rank::parse(rank_text).map_err(|e| {
-                    OgError(Message::new("og-player").text("player", full.as_str()).nested("why", e.message()))
+                let rank = Rank::parse(rank_text).or_else(|e| {
+                    lenient_rank(rank_text).ok_or_else(|| {
+                        OgError(Message::new("og-player").text("player", full.as_str()).nested("why", e.message()))
+                    })
                 })?;
                 let rating_points = match map.get("rating") {
                     Some(r) => r.trim().parse::<i32>().map_err(|_| {
@@ -615,6 +641,26 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
     let keys: HashMap<&str, usize> = tournament.players.iter().enumerate().map(|(i, p)| (p.key.as_str(), i)).collect();
     if keys.len() != tournament.players.len() {
         return Err(err("og-same-player"));
+    }
+    // A game or bye names its player by the key the writing machine's Java made: in a Turkish
+    // locale "i" upper-cases to "İ", so a file written there calls the player of the name
+    // "Akdeniz" AKDENİZ. Such a key is taken as the player's own when it is the same but for
+    // the dotted and dotless i.
+    let folded: HashMap<String, &str> = tournament.players.iter().map(|p| (fold_i(&p.key), p.key.as_str())).collect();
+    let own = |key: &str| -> Option<String> {
+        if keys.contains_key(key) { None } else { folded.get(&fold_i(key)).map(|k| k.to_string()) }
+    };
+    let renamed: Vec<(Option<String>, Option<String>)> =
+        tournament.games.iter().map(|g| (own(&g.black), own(&g.white))).collect();
+    let renamed_byes: Vec<Option<String>> = tournament.byes.iter().map(|(_, key)| own(key)).collect();
+    for (g, (black, white)) in tournament.games.iter_mut().zip(renamed) {
+        g.black = black.unwrap_or(std::mem::take(&mut g.black));
+        g.white = white.unwrap_or(std::mem::take(&mut g.white));
+    }
+    for ((_, key), renamed) in tournament.byes.iter_mut().zip(renamed_byes) {
+        if let Some(own) = renamed {
+            *key = own;
+        }
     }
     for g in &tournament.games {
         for key in [&g.black, &g.white] {
@@ -804,6 +850,40 @@ mod tests {
 "#;
 
     #[test]
+    fn ranks_out_of_range_are_held_to_thirty_kyu_and_nine_dan_as_opengotha_does() {
+        let file = |rank: &str| {
+            format!(r#"<Tournament><Players><Player name="A" firstName="B" rank="{rank}"/></Players></Tournament>"#)
+        };
+        let rank_of = |rank: &str| parse(&file(rank)).map(|t| t.players[0].rank.to_string());
+        assert_eq!(rank_of("99K").as_deref(), Ok("30k"), "the unknown rank");
+        assert_eq!(rank_of("12D").as_deref(), Ok("9d"));
+        assert_eq!(rank_of("3k").as_deref(), Ok("3k"));
+        assert!(rank_of("strong").is_err(), "a rank that is no rank is still named");
+    }
+
+    #[test]
+    fn keys_written_in_a_turkish_locale_find_their_players() {
+        // Java upper-cases "i" to "İ" in a Turkish locale: the games name AKDENİZ, the player
+        // is Akdeniz; a name with İ of its own keeps it.
+        let file = r#"<Tournament><Players>
+            <Player name="Akdeniz" firstName="Ali" rank="3K"/>
+            <Player name="İnce" firstName="Su" rank="2K"/>
+            </Players><Games>
+            <Game blackPlayer="AKDENİZALİ" whitePlayer="İNCESU" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1"/>
+            </Games><ByePlayers><ByePlayer player="AKDENİZALİ" roundNumber="2"/></ByePlayers></Tournament>"#;
+        let t = parse(file).expect("the Turkish keys are matched");
+        assert_eq!((t.games[0].black.as_str(), t.games[0].white.as_str()), ("AKDENIZALI", "İNCESU"));
+        assert_eq!(t.byes, vec![(2, "AKDENIZALI".to_string())]);
+        let unknown = r#"<Tournament><Players><Player name="Akdeniz" firstName="Ali" rank="3K"/></Players><Games>
+            <Game blackPlayer="AKDENİZVELİ" whitePlayer="AKDENİZALİ" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1"/>
+            </Games></Tournament>"#;
+        assert!(
+            parse(unknown).is_err_and(|e| format!("{e:?}").contains("AKDENİZVELİ")),
+            "another key is still refused"
+        );
+    }
+
+    #[test]
     fn reads_players_games_byes_and_parameters() -> Result<(), OgError> {
         let t = parse(SAMPLE)?;
         assert_eq!((t.name.as_str(), t.location.as_str(), t.rounds), ("Spring Open", "Puycelsi & Co", 5));
@@ -834,7 +914,7 @@ mod tests {
     fn bad_files_are_refused_with_the_place_named() {
         let cases = [
             ("<Players/>", "no <Tournament>"),
-            ("<Tournament><Player name=\"A\" rank=\"40K\"/></Tournament>", "player A"),
+            ("<Tournament><Player name=\"A\" rank=\"40X\"/></Tournament>", "player A"),
             (
                 "<Tournament><Games><Game blackPlayer=\"X\" whitePlayer=\"Y\" result=\"RESULT_WHITEWINS\" roundNumber=\"1\" tableNumber=\"4\"/></Games></Tournament>",
                 "round 1, table 4: no player has the key X",
