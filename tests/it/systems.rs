@@ -540,7 +540,7 @@ async fn an_opengotha_event_is_brought_over_mid_way() -> TestResult {
 
     let before = app.fingerprint().await?;
     let bad = director
-        .post_file("/events/import", "file", "bad.xml", "<Tournament><Player name=\"A\" rank=\"40K\"/></Tournament>")
+        .post_file("/events/import", "file", "bad.xml", "<Tournament><Player name=\"A\" rank=\"40X\"/></Tournament>")
         .await?;
     bad.assert_status(400)?;
     assert!(bad.body.contains("cannot be imported") && bad.body.contains("player A"), "{}", bad.body);
