@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use sea_orm::sqlx::postgres::{PgConnection, PgListener, PgPool};
-use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
+use sea_orm::{DatabaseBackend, DatabaseConnection};
 
 /// The channel live boards' changes are told on.
 const CHANNEL: &str = "yunzi_live";
@@ -69,10 +69,8 @@ impl Cluster {
     /// sent (`message`), packed into the notification when it fits (an instance that gets the
     /// news without it reads the board again). Nothing on SQLite. Sent on its own task: the
     /// request that made the change does not wait for it.
-    pub fn tell_board_changed(&self, db: &DatabaseConnection, place: BoardPlace, message: &str) {
-        if self.pool.is_none() {
-            return;
-        }
+    pub fn tell_board_changed(&self, place: BoardPlace, message: &str) {
+        let Some(pool) = self.pool.clone() else { return };
         let mut payload =
             format!("{} {} {} {} {}", self.instance, place.game, place.event_id, place.round, place.board);
         if let Some(packed) = pack(message)
@@ -81,14 +79,9 @@ impl Cluster {
             payload.push(' ');
             payload.push_str(&packed);
         }
-        let db = db.clone();
         tokio::spawn(async move {
-            let notify = Statement::from_sql_and_values(
-                DatabaseBackend::Postgres,
-                "SELECT pg_notify($1, $2)",
-                [CHANNEL.into(), payload.into()],
-            );
-            if let Err(e) = db.execute_raw(notify).await {
+            let notify = sea_orm::sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload);
+            if let Err(e) = notify.execute(&pool).await {
                 tracing::warn!(error = %e, "the other instances could not be told of a live board's change");
             }
         });
@@ -221,11 +214,6 @@ impl SweepLock {
             }
         }
         self.holding
-    }
-
-    /// Whether this instance held the lock at its last check.
-    pub fn is_held(&self) -> bool {
-        self.pool.is_none() || self.holding
     }
 }
 

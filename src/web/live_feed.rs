@@ -303,7 +303,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
 pub fn publish(state: &AppState, board: &LiveBoard) {
     let message: Arc<str> = Arc::from(message(state, board));
     state.live.publish(board.game.id, message.clone());
-    state.cluster.tell_board_changed(&state.db, place_of(board), &message);
+    state.cluster.tell_board_changed(place_of(board), &message);
 }
 
 fn place_of(board: &LiveBoard) -> crate::cluster::BoardPlace {

@@ -36,20 +36,10 @@ pub async fn live_table_with(time_control: &str, options: Options) -> Result<Liv
     let mut director = app.client();
     let director_email = format!("{}@club.example", unique("d"));
     director.sign_up_and_log_in(&app, &director_email, "Qian Yuping", "live passphrase").await?;
-    let mut form: Vec<(&str, &str)> =
-        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
-    form.extend([("board_size", "9"), ("time_control", time_control)]);
-    let created = director.post("/events", &form).await?;
-    let event_id = id_after(&created.location, "/events/")?;
+    let event_id = live_event(&mut director, "Live Cup", time_control).await?;
     let mut clients = Vec::new();
     for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d")] {
-        let mut player = app.client();
-        let email = format!("{}@club.example", unique("p"));
-        player.sign_up_and_log_in(&app, &email, name, "player passphrase").await?;
-        player
-            .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
-            .await?
-            .assert_status(303)?;
+        let (player, email) = registered_player(&app, event_id, name, rank).await?;
         clients.push((name.to_string(), player, email));
     }
     let pairing = pair_and_publish(&mut director, event_id, 1).await?;
@@ -67,6 +57,36 @@ pub async fn live_table_with(time_control: &str, options: Options) -> Result<Liv
         emails: [black.2, white.2],
         names: [black.0, white.0],
     })
+}
+
+/// A one-round Swiss on 9×9 with `time_control`, made by `director`; its id.
+pub async fn live_event(
+    director: &mut Client,
+    name: &str,
+    time_control: &str,
+) -> Result<i32, Box<dyn std::error::Error>> {
+    let mut form: Vec<(&str, &str)> = event_form(name, "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", time_control)]);
+    let created = director.post("/events", &form).await?;
+    id_after(&created.location, "/events/")
+}
+
+/// A player who signed up with an account of their own (password "player passphrase") and
+/// registered for `event_id`: their signed-in client and their address.
+pub async fn registered_player(
+    app: &TestApp,
+    event_id: i32,
+    name: &str,
+    rank: &str,
+) -> Result<(Client, String), Box<dyn std::error::Error>> {
+    let mut player = app.client();
+    let email = format!("{}@club.example", unique("p"));
+    player.sign_up_and_log_in(app, &email, name, "player passphrase").await?;
+    player
+        .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
+        .await?
+        .assert_status(303)?;
+    Ok((player, email))
 }
 
 impl LiveTable {

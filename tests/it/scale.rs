@@ -217,19 +217,10 @@ async fn two_instances_share_the_live_boards_and_hand_the_sweep_over_when_one_di
     // a three-second clock so that flags fall while we watch.
     let mut director = b.client();
     director.sign_up_and_log_in(&b, &format!("{}@club.example", unique("d")), "Qian Yuping", "live passphrase").await?;
-    let mut form: Vec<(&str, &str)> =
-        event_form("Two Servers Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
-    form.extend([("board_size", "9"), ("time_control", "3s")]);
-    let event_id = id_after(&director.post("/events", &form).await?.location, "/events/")?;
+    let event_id = crate::live::live_event(&mut director, "Two Servers Cup", "3s").await?;
     let mut players = std::collections::HashMap::new();
     for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d"), ("Iyama Yuta", "7d"), ("Gu Zihao", "7d")] {
-        let mut player = b.client();
-        let email = format!("{}@club.example", unique("p"));
-        player.sign_up_and_log_in(&b, &email, name, "player passphrase").await?;
-        player
-            .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", rank)])
-            .await?
-            .assert_status(303)?;
+        let (player, _) = crate::live::registered_player(&b, event_id, name, rank).await?;
         players.insert(name.to_string(), player);
     }
     let boards = crate::systems::pair_and_publish(&mut director, event_id, 1).await?;
