@@ -259,5 +259,8 @@ mod tests {
         assert_eq!(Locale::Zh.t("app-name"), "云子");
         assert_eq!(Locale::En.t_args("round-n", &[("n", Arg::Num(3))]), "Round 3");
         assert_eq!(Locale::Zh.t_args("round-n", &[("n", Arg::Num(3))]), "第3轮");
+        // One move, not "1 moves", on a live board's status line.
+        assert_eq!(Locale::En.t_args("live-moves-n", &[("n", Arg::Num(1))]), "1 move");
+        assert_eq!(Locale::En.t_args("live-moves-n", &[("n", Arg::Num(2))]), "2 moves");
     }
 }

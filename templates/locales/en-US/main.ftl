@@ -511,7 +511,10 @@ live-marking = Play has ended: mark the dead stones
 live-disputed = Dead stones disputed: a referee decides
 live-finished = Finished
 live-to-move = to move
-live-moves-n = { $n } moves
+live-moves-n = { $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+}
 live-prisoners = Prisoners (Black / White)
 live-count = Count with these marks
 live-point = Point
