@@ -1,11 +1,14 @@
-//! McMahon pairing at scale (2,000 players), Swiss on 500, standings, and the matcher.
+//! McMahon pairing at scale (2,000 players) with Yunzi's weights and OpenGotha's, Swiss on 500,
+//! standings, and the matcher.
 //! Run: cargo bench --bench pairing
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 #[path = "simulated.rs"]
 mod simulated;
-use simulated::{Lcg, simulated};
+use simulated::{Lcg, opengotha_file, simulated};
+use yunzi::domain::interop::opengotha;
+use yunzi::domain::pairing::gotha;
 use yunzi::domain::pairing::matching::{Edge, max_weight_matching};
 use yunzi::domain::pairing::{PairingSettings, pair_round};
 use yunzi::domain::standings::compute_standings;
@@ -23,6 +26,22 @@ fn mcmahon(c: &mut Criterion) {
             b.iter(|| pair_round(black_box(&field), &settings))
         });
     }
+    group.finish();
+}
+
+/// OpenGotha mode as `yunzi pair FILE.xml --round 4` runs it: the file of a 2,000-player McMahon
+/// open after three rounds read, and round 4 paired with OpenGotha's weights, proven optimal.
+/// 10,000 players: `profile_pairing -- opengotha 10000 3 FILE` and `yunzi pair` (see README).
+fn opengotha_mode(c: &mut Criterion) {
+    let xml = opengotha_file(2_000, 3);
+    let mut group = c.benchmark_group("opengotha");
+    group.sample_size(10);
+    group.bench_function("read the file and pair round 4 of 2000 players", |b| {
+        b.iter(|| {
+            let tournament = opengotha::parse(black_box(&xml)).unwrap_or_else(|e| panic!("{e:?}"));
+            gotha::pair_round(&tournament, 4).unwrap_or_else(|e| panic!("{e}"))
+        })
+    });
     group.finish();
 }
 
@@ -55,5 +74,5 @@ fn matching(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(pairing, mcmahon, swiss_and_standings, matching);
+criterion_group!(pairing, mcmahon, opengotha_mode, swiss_and_standings, matching);
 criterion_main!(pairing);

@@ -82,3 +82,60 @@ pub fn simulated_with(
     }
     event
 }
+
+/// The simulated McMahon event of `players` after `rounds` rounds as the OpenGotha file a
+/// director would have (a new McMahon tournament's parameters in OpenGotha 3.51, bar 3d, floor
+/// 20k, one more round to pair): the input of OpenGotha mode at scale.
+pub fn opengotha_file(players: i64, rounds: u32) -> String {
+    use yunzi::domain::interop::opengotha::{OgGame, OgParameters, OgPlayer, OgTournament, player_key, write};
+    use yunzi::domain::rank::Rank;
+    let event = simulated(players, rounds, true);
+    let key = |id: i64| player_key(&format!("Surname{id:05}"), "Given");
+    let players = event
+        .entrants
+        .iter()
+        .map(|e| OgPlayer {
+            key: key(e.id),
+            name: format!("Surname{:05} Given", e.id),
+            surname: format!("Surname{:05}", e.id),
+            first_name: "Given".into(),
+            rank: Rank::from_value(e.rank_value).unwrap_or_else(|| panic!("rank {}", e.rank_value)),
+            rating: None,
+            rating_points: -900,
+            club: e.club.clone(),
+            country: e.country.clone(),
+            participating: vec![true; rounds as usize + 1],
+            smms_correction: 0,
+            final_registration: true,
+        })
+        .collect();
+    let mut games = Vec::new();
+    for round in 1..=rounds {
+        for (table, g) in event.games.iter().filter(|g| g.round == round).enumerate() {
+            games.push(OgGame {
+                round,
+                table: table as u32 + 1,
+                black: key(g.black),
+                white: key(g.white),
+                handicap: 0,
+                result: g.result,
+                played: true,
+            });
+        }
+    }
+    let tournament = OgTournament {
+        name: format!("Simulated open, {} players", event.entrants.len()),
+        location: String::new(),
+        begin: None,
+        end: None,
+        rounds: rounds + 1,
+        komi: None,
+        mcmahon_bar: Rank::from_value(2),
+        mcmahon_floor: Rank::from_value(-20),
+        players,
+        games,
+        byes: event.byes.iter().map(|b| (b.round, key(b.player))).collect(),
+        parameters: OgParameters::new_mcmahon(),
+    };
+    write(&tournament)
+}

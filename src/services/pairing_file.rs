@@ -247,6 +247,8 @@ fn pair_with_gotha(tournament: &OgTournament, round: Option<u32>) -> Result<Vec<
             "rematches": pairing.boards.iter().filter(|b| b.costs.duplicate == 0).count(),
             "total_weight": pairing.weight,
             "ignored_criteria": pairing.ignored_criteria,
+            "candidate_pairs": pairing.candidate_pairs,
+            "solves": pairing.solves,
             "seconds": seconds,
         })
         .to_string(),

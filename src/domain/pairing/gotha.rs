@@ -27,18 +27,20 @@
 //!
 //! Where it differs, on purpose:
 //! - OpenGotha splits fields above 600 players into chunks; this never does (the pairing stays
-//!   the best over all pairs).
+//!   the best over all pairs: above 200 players found on a sparse graph and proven optimal by
+//!   its duals, as Yunzi's own weights are; see `exact.rs`).
 //! - When several pairings share the highest weight, OpenGotha's matcher returns one by its
 //!   internal scan order; Yunzi's matcher may return another of the same weight. The comparison
 //!   ([`compare_round`]) tells such ties apart from real differences.
-//! - Categories (more than one), cup scores (CPS), the Strasbourg score and exploits are refused
-//!   with their name; the direct-confrontation criteria (DC, SDC) only break ties between
+//! - Categories (more than one), cup scores (CPS) and the Strasbourg score are refused with their
+//!   name; exploits (EXT, EXR) are counted as OpenGotha counts them; the direct-confrontation criteria (DC, SDC) only break ties between
 //!   players equal on everything else, and are ignored (and reported).
 use std::cmp::Ordering;
 use std::fmt;
 
 use serde::Serialize;
 
+use super::exact;
 use super::matching::{Edge, max_weight_matching};
 use crate::domain::color::Color;
 use crate::domain::interop::opengotha::{DuddMode, OgParameters, OgTournament, SeedSystem, gotha_rank};
@@ -90,6 +92,9 @@ pub struct GothaRound {
     pub weight: i64,
     /// Placement criteria the file names that this mode ignores (DC, SDC).
     pub ignored_criteria: Vec<String>,
+    /// Pairs the matcher was given (all of them in a small field), and how often it solved.
+    pub candidate_pairs: usize,
+    pub solves: u32,
 }
 
 /// Why a file cannot be paired as OpenGotha would.
@@ -149,6 +154,9 @@ enum Criterion {
     Sodosm,
     Sososm,
     Cussm,
+    /// Exploits tried and exploits won (OpenGotha's EXT, EXR).
+    Ext,
+    Exr,
 }
 
 /// `Ok(None)` for an empty slot and for the criteria this mode ignores.
@@ -177,6 +185,8 @@ fn criterion(name: &str, ignored: &mut Vec<String>) -> Result<Option<Criterion>,
         "SODOSM" => Sodosm,
         "SOSOSM" => Sososm,
         "CUSSM" => Cussm,
+        "EXT" => Ext,
+        "EXR" => Exr,
         other => return Err(GothaError::Criterion(other.to_string())),
     }))
 }
@@ -217,6 +227,8 @@ struct Scores {
     sodosm: Vec<i32>,
     sososm: Vec<i32>,
     cussm: Vec<i32>,
+    ext: Vec<i32>,
+    exr: Vec<i32>,
 }
 
 /// Everything OpenGotha knows when it pairs round `round` of a file: scores, score groups,
@@ -243,6 +255,68 @@ pub struct Gotha<'a> {
     bar: i32,
     floor: i32,
     ignored: Vec<String>,
+    /// What each pair's weight needs of each player, worked out once: a field of 10,000 players
+    /// has 50 million pairs.
+    terms: Terms,
+}
+
+/// The parts of OpenGotha's weights that do not depend on the opponent, worked out once.
+#[derive(Default)]
+struct Terms {
+    /// One per player, in the file's order.
+    records: Vec<Record>,
+    /// Each player's earlier opponents: `Record::opponents` is a range of it.
+    opponents: Vec<u32>,
+    /// The clubs groups each player's club belongs to: `Record::clubs_groups` is a range of it.
+    clubs_groups: Vec<u32>,
+    /// The score term by the distance between the two score groups.
+    score_by_distance: Vec<i64>,
+    /// The nominal geography term by what two players share (country ×4 + clubs group ×2 + club).
+    geography: [i64; 8],
+}
+
+/// One player as a pair's weight sees them, kept together so that the weight of a pair reads
+/// two records (a field of 10,000 players has 50 million pairs to prove).
+#[derive(Debug, Clone, Copy, Default)]
+struct Record {
+    /// The player's index in the file.
+    id: u32,
+    group: i32,
+    inner: i32,
+    group_size: i32,
+    drawn_up: i32,
+    drawn_down: i32,
+    /// Whites minus blacks in even games.
+    balance: i32,
+    /// The rank the handicap is computed from (McMahon score or rank, held to the threshold).
+    handicap_rank: i32,
+    /// Above the rank, wins or bar threshold of the secondary criteria.
+    above: bool,
+    /// Country and club, compared as the file's version compares them (3.4x as written, later
+    /// versions ignoring case).
+    country: u32,
+    club: u32,
+    opponents: (u32, u32),
+    clubs_groups: (u32, u32),
+    /// Surname + first name, for the lot: its place in Java's string order, its length in UTF-16
+    /// units, Σ unitₖ·(k+1) and Σ unitₖ.
+    name_place: u32,
+    name_len: i64,
+    name_weighted: i64,
+    name_sum: i64,
+    /// The score the handicap term compares.
+    pseudo_score: i64,
+}
+
+/// Numbers equal strings alike, in the order first seen.
+fn interned<'s>(values: impl Iterator<Item = std::borrow::Cow<'s, str>>) -> Vec<u32> {
+    let mut ids: std::collections::HashMap<std::borrow::Cow<'s, str>, u32> = std::collections::HashMap::new();
+    values
+        .map(|v| {
+            let next = ids.len() as u32;
+            *ids.entry(v).or_insert(next)
+        })
+        .collect()
 }
 
 /// Java's `String.compareTo`: UTF-16 code units, a prefix first.
@@ -333,10 +407,91 @@ impl<'a> Gotha<'a> {
             bar,
             floor,
             ignored,
+            terms: Terms::default(),
         };
         gotha.score(&bye_in);
         gotha.place()?;
+        gotha.terms = gotha.work_out_terms();
         Ok(gotha)
+    }
+
+    fn work_out_terms(&self) -> Terms {
+        let players = &self.t.players;
+        let n = players.len();
+        let p = self.p;
+        let wins_needed = if p.wins_threshold_active { self.t.rounds } else { 2 * self.t.rounds };
+        let max_score = i64::from(self.bar) + 2 + 30 + self.round as i64;
+        fn compared(text: &str, as_written: bool) -> std::borrow::Cow<'_, str> {
+            if as_written { std::borrow::Cow::Borrowed(text) } else { std::borrow::Cow::Owned(text.to_lowercase()) }
+        }
+        let as_written = p.version < 349;
+        let country = interned(players.iter().map(|q| compared(&q.country, as_written)));
+        let club = interned(players.iter().map(|q| compared(&q.club, as_written)));
+        let names: Vec<Vec<u16>> =
+            players.iter().map(|q| q.surname.encode_utf16().chain(q.first_name.encode_utf16()).collect()).collect();
+        let mut by_name: Vec<usize> = (0..n).collect();
+        by_name.sort_by(|&a, &b| names[a].cmp(&names[b]));
+        let mut name_place = vec![0; n];
+        for pair in by_name.windows(2) {
+            name_place[pair[1]] = name_place[pair[0]] + u32::from(names[pair[0]] != names[pair[1]]);
+        }
+        let mut terms = Terms::default();
+        for i in 0..n {
+            let nbw = self.value(i, Criterion::Nbw, self.before());
+            let strong = 2 * i64::from(self.ranks[i]) + nbw >= 2 * i64::from(p.rank_threshold);
+            let many = nbw >= i64::from(wins_needed);
+            let bar = self.initial[i] >= self.bar + 30 && p.bar_threshold_active;
+            let above = strong || many || bar;
+            let handicap_rank = if p.handicap_on_mms {
+                (self.value(i, Criterion::Mms, self.before()) / 2 - 30) as i32
+            } else {
+                self.ranks[i]
+            };
+            let start = terms.opponents.len() as u32;
+            terms.opponents.extend(self.seats[i].iter().flatten().map(|s| s.opponent as u32));
+            let opponents = (start, terms.opponents.len() as u32);
+            let start = terms.clubs_groups.len() as u32;
+            let own_club = players[i].club.to_lowercase();
+            terms
+                .clubs_groups
+                .extend((0..p.clubs_groups.len() as u32).filter(|&g| p.clubs_groups[g as usize].contains(&own_club)));
+            let clubs_groups = (start, terms.clubs_groups.len() as u32);
+            let units = &names[i];
+            terms.records.push(Record {
+                id: i as u32,
+                group: self.group[i],
+                inner: self.inner[i],
+                group_size: self.group_size[i],
+                drawn_up: self.drawn_up[i],
+                drawn_down: self.drawn_down[i],
+                balance: self.seats[i]
+                    .iter()
+                    .flatten()
+                    .filter(|s| s.handicap == 0)
+                    .map(|s| if s.white { 1 } else { -1 })
+                    .sum(),
+                handicap_rank: handicap_rank.min(p.handicap_rank_threshold),
+                above,
+                country: country[i],
+                club: club[i],
+                opponents,
+                clubs_groups,
+                name_place: name_place[i],
+                name_len: units.len() as i64,
+                name_weighted: units
+                    .iter()
+                    .enumerate()
+                    .fold(0i64, |sum, (k, &u)| sum.wrapping_add(i64::from(u).wrapping_mul(k as i64 + 1))),
+                name_sum: units.iter().fold(0i64, |sum, &u| sum.wrapping_add(i64::from(u))),
+                pseudo_score: if above { max_score } else { self.value(i, Criterion::Mms, self.before()) / 2 },
+            });
+        }
+        let groups = f64::from(self.groups);
+        terms.score_by_distance = (0..=self.groups.max(0))
+            .map(|d| concave(p.minimize_score_difference, f64::from(d) / groups, p.concavity))
+            .collect();
+        terms.geography = std::array::from_fn(|i| self.geography_nominal(i & 4 != 0, i & 2 != 0, i & 1 != 0));
+        terms
     }
 
     fn participation(&self, i: usize, r: usize, bye_in: &[Vec<bool>]) -> Participation {
@@ -460,6 +615,38 @@ impl<'a> Gotha<'a> {
                 s.sososm.push(m);
             }
         }
+        // Exploits (EXT tried, EXR won): each game in which the player gave at least the natural
+        // handicap (the difference of the ranks), weighted by the opponent's wins after the
+        // round: 1 at the natural handicap, 2 giving one stone more, 3 two or more; a game with
+        // less than the natural handicap counts nothing (OpenGotha 3.51, Tournament.java,
+        // lines 2691-2752).
+        for r in 0..rounds {
+            let mut rows = Vec::with_capacity(n);
+            for i in 0..n {
+                let (mut tried, mut won) = (0, 0);
+                for rr in 0..=r {
+                    let Some(seat) = paired(self, i, rr) else { continue };
+                    let given = if seat.white { seat.handicap } else { -seat.handicap };
+                    let natural = self.ranks[i] - self.ranks[seat.opponent];
+                    let weight = match given - natural {
+                        d if d < 0 => 0,
+                        0 => 1,
+                        1 => 2,
+                        _ => 3,
+                    };
+                    let value = self.scores[seat.opponent].nbw[r] * weight;
+                    tried += value;
+                    if seat.points_x2 == 2 {
+                        won += value;
+                    }
+                }
+                rows.push((tried, won));
+            }
+            for (s, (tried, won)) in self.scores.iter_mut().zip(rows) {
+                s.ext.push(tried);
+                s.exr.push(won);
+            }
+        }
     }
 
     /// A criterion's value for player `i` after round `rn` (0-based; −1 = before round 1).
@@ -485,6 +672,8 @@ impl<'a> Gotha<'a> {
             Criterion::Sodosm => at(&s.sodosm),
             Criterion::Sososm => at(&s.sososm),
             Criterion::Cussm => at(&s.cussm),
+            Criterion::Ext => at(&s.ext),
+            Criterion::Exr => at(&s.exr),
         }
     }
 
@@ -570,112 +759,97 @@ impl<'a> Gotha<'a> {
     }
 
     /// OpenGotha's deterministic lot for a pair: since 3.49 the same whichever player comes first.
-    fn lot(&self, max: i64, a: usize, b: usize) -> i64 {
-        let name = |i: usize| format!("{}{}", self.t.players[i].surname, self.t.players[i].first_name);
-        let (mut first, mut second) = (name(a), name(b));
+    /// OpenGotha sums each UTF-16 unit of the two names written one after the
+    /// other, times its position; that sum is the first name's own plus the second's shifted by
+    /// the first's length.
+    fn lot_of(&self, max: i64, x: &Record, y: &Record) -> i64 {
+        if max == 0 {
+            return 0;
+        }
         // Before 3.49 the lot depended on which player came first (the one higher in the list).
-        let inverse = self.p.version >= 349 && java_order(&first, &second) == Ordering::Greater;
-        if inverse {
-            std::mem::swap(&mut first, &mut second);
-        }
-        let mut sum: i64 = 0;
-        for (position, unit) in first.encode_utf16().chain(second.encode_utf16()).enumerate() {
-            sum = sum.wrapping_add(i64::from(unit).wrapping_mul(position as i64 + 1));
-        }
+        let inverse = self.p.version >= 349 && x.name_place > y.name_place;
+        let (first, second) = if inverse { (y, x) } else { (x, y) };
+        let sum = first
+            .name_weighted
+            .wrapping_add(second.name_weighted)
+            .wrapping_add(first.name_len.wrapping_mul(second.name_sum));
         let drawn = sum.wrapping_mul(1_234_567).rem_euclid(max + 1);
         if inverse { max - drawn } else { drawn }
     }
 
-    /// Whites minus blacks in even games before this round.
-    fn colour_balance(&self, i: usize) -> i32 {
-        self.seats[i].iter().flatten().filter(|s| s.handicap == 0).map(|s| if s.white { 1 } else { -1 }).sum()
-    }
-
-    /// White, Black and the handicap of a game between `a` and `b` (OpenGotha's `gameBetween`).
-    pub fn colours(&self, a: usize, b: usize) -> (usize, usize, u8) {
+    /// The handicap of a game between `x` and `y`: positive when `x` gives it (OpenGotha's
+    /// `gameBetween`: from the McMahon scores or ranks, held to the threshold, less the
+    /// correction, at most the ceiling).
+    fn handicap_between(&self, x: &Record, y: &Record) -> i32 {
         let p = self.p;
-        let pseudo_rank = |i: usize| {
-            let rank = if p.handicap_on_mms {
-                (self.value(i, Criterion::Mms, self.before()) / 2 - 30) as i32
-            } else {
-                self.ranks[i]
-            };
-            rank.min(p.handicap_rank_threshold)
-        };
-        let mut hd = pseudo_rank(a) - pseudo_rank(b);
+        let mut hd = x.handicap_rank - y.handicap_rank;
         if hd > 0 {
             hd = (hd - p.handicap_correction).max(0);
         } else if hd < 0 {
             hd = (hd + p.handicap_correction).min(0);
         }
-        hd = hd.clamp(-p.handicap_ceiling.max(0), p.handicap_ceiling.max(0));
+        hd.clamp(-p.handicap_ceiling.max(0), p.handicap_ceiling.max(0))
+    }
+
+    /// White, Black and the handicap of a game between `a` and `b` (OpenGotha's `gameBetween`).
+    pub fn colours(&self, a: usize, b: usize) -> (usize, usize, u8) {
+        let (x, y) = (&self.terms.records[a], &self.terms.records[b]);
+        let hd = self.handicap_between(x, y);
         if hd > 0 {
             (a, b, hd as u8)
         } else if hd < 0 {
             (b, a, (-hd) as u8)
         } else {
-            let (wa, wb) = (self.colour_balance(a), self.colour_balance(b));
-            let a_white = match wa.cmp(&wb) {
+            let a_white = match x.balance.cmp(&y.balance) {
                 Ordering::Greater => false,
                 Ordering::Less => true,
-                Ordering::Equal => self.lot(1, a, b) == 0,
+                Ordering::Equal => self.lot_of(1, x, y) == 0,
             };
             if a_white { (a, b, 0) } else { (b, a, 0) }
         }
     }
 
-    /// Counts as above the thresholds for the secondary criteria (rank + wins, wins, the bar).
-    fn above_thresholds(&self, i: usize) -> bool {
-        let p = self.p;
-        let nbw = self.value(i, Criterion::Nbw, self.before());
-        let wins_needed = if p.wins_threshold_active { self.t.rounds } else { 2 * self.t.rounds };
-        let strong = 2 * i64::from(self.ranks[i]) + nbw >= 2 * i64::from(p.rank_threshold);
-        let many = nbw >= i64::from(wins_needed);
-        let bar = self.initial[i] >= self.bar + 30 && p.bar_threshold_active;
-        strong || many || bar
-    }
-
     /// The weight OpenGotha gives pairing `a` with `b` this round, term by term.
     pub fn costs(&self, a: usize, b: usize) -> GothaCosts {
+        self.pair_costs(&self.terms.records[a], &self.terms.records[b])
+    }
+
+    /// [`Gotha::costs`] of the two players' records.
+    fn pair_costs(&self, x: &Record, y: &Record) -> GothaCosts {
         let p = self.p;
-        let k = p.concavity;
+        let terms = &self.terms;
         let mut c = GothaCosts::default();
-        if !self.seats[a].iter().flatten().any(|s| s.opponent == b) {
+        let (start, end) = x.opponents;
+        if !terms.opponents[start as usize..end as usize].contains(&y.id) {
             c.duplicate = p.avoid_duplicate;
         }
         // Non-deterministic lots are not reproducible; this mode always draws the deterministic one.
-        c.random = self.lot(p.random, a, b);
-        let (_, _, handicap) = self.colours(a, b);
-        if handicap == 0 {
-            let (wa, wb) = (self.colour_balance(a), self.colour_balance(b));
+        c.random = self.lot_of(p.random, x, y);
+        if self.handicap_between(x, y) == 0 {
+            let (wa, wb) = (x.balance, y.balance);
             if wa * wb < 0 {
                 c.colour = p.balance_colours;
             } else if (wa == 0 && wb.abs() >= 2) || (wb == 0 && wa.abs() >= 2) {
                 c.colour = p.balance_colours / 2;
             }
         }
-        let range = self.groups;
-        let (ga, gb) = (self.group[a], self.group[b]);
-        c.score = concave(p.minimize_score_difference, f64::from((ga - gb).abs()) / f64::from(range), k);
+        let distance = (x.group - y.group).unsigned_abs();
+        c.score = terms.score_by_distance[distance as usize];
         // Draw-ups and draw-downs are priced up to four groups apart: OpenGotha's dumps show the
         // term at a distance of 4 (Toulouse round 4) and not at 5 (Not so simple MM round 1).
-        if ga != gb && (ga - gb).abs() <= 4 {
-            c.dudd = self.dudd(a, b);
+        if (1..=4).contains(&distance) {
+            c.dudd = self.dudd(x, y);
         }
-        if ga == gb {
-            c.seeding = self.seeding(a, b);
+        if distance == 0 {
+            c.seeding = self.seeding(x, y);
         }
-        let secondary = [a, b].iter().filter(|&&i| self.above_thresholds(i)).count();
-        let max_score = i64::from(self.bar) + 2 + 30 + self.round as i64;
-        let pseudo_score = |i: usize| {
-            if self.above_thresholds(i) { max_score } else { self.value(i, Criterion::Mms, self.before()) / 2 }
-        };
-        let secondary_range = if self.mcmahon { range } else { (self.bar - self.floor + 3) + self.round as i32 };
-        let x = (pseudo_score(a) - pseudo_score(b)).abs() as f64 / f64::from(secondary_range);
-        c.handicap = concave(p.minimize_handicap, x, k);
-        let nominal = self.geography(a, b, range, secondary_range);
+        if p.minimize_handicap != 0 {
+            let x = (x.pseudo_score - y.pseudo_score).abs() as f64 / f64::from(self.secondary_range());
+            c.handicap = concave(p.minimize_handicap, x, p.concavity);
+        }
+        let nominal = self.geography(x, y);
         let most = p.avoid_same_geography;
-        c.geography = match secondary {
+        c.geography = match usize::from(x.above) + usize::from(y.above) {
             2 => most,
             1 => (most + nominal) / 2,
             _ => nominal,
@@ -683,10 +857,81 @@ impl<'a> Gotha<'a> {
         c
     }
 
-    fn dudd(&self, a: usize, b: usize) -> i64 {
+    /// At least the weight of any pair whose players are `distance` score groups apart and of
+    /// whom `above` are above the thresholds of the secondary criteria: each term at its
+    /// largest, the score term exactly (it depends on the distance alone).
+    fn weight_bound(&self, distance: i32, above: usize) -> i128 {
         let p = self.p;
-        let (ga, gb) = (self.group[a], self.group[b]);
-        let (up_a, down_a, up_b, down_b) = (self.drawn_up[a], self.drawn_down[a], self.drawn_up[b], self.drawn_down[b]);
+        let k = p.concavity;
+        let mut bound = 1 + i128::from(p.avoid_duplicate.abs()) + i128::from(p.random.abs());
+        bound += i128::from(p.balance_colours.abs()) + self.geography_bound(above);
+        bound += i128::from(concave(p.minimize_score_difference, f64::from(distance) / f64::from(self.groups), k));
+        if (1..=4).contains(&distance) {
+            // Scenario up to 4w, and each player's position up to w/2 (w = the weight / 5).
+            bound += 6 * i128::from((p.dudd_weight / 5).abs());
+        }
+        if distance == 0 {
+            bound += i128::from(p.maximize_seeding.abs());
+        }
+        // The handicap term w·(1 − x)(1 + kx), a parabola in x ≥ 0: its largest value on the
+        // range of x is at an end or at its vertex.
+        let widest = {
+            let (low, high) = self
+                .terms
+                .records
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(l, h), r| (l.min(r.pseudo_score), h.max(r.pseudo_score)));
+            if low > high { 0.0 } else { (high - low) as f64 / f64::from(self.secondary_range()) }
+        };
+        let w = p.minimize_handicap as f64;
+        let at = |x: f64| w * (1.0 - x) * (1.0 + k * x);
+        let mut handicap = at(0.0).max(at(widest));
+        if k != 0.0 {
+            let vertex = (k - 1.0) / (2.0 * k);
+            if (0.0..=widest).contains(&vertex) {
+                handicap = handicap.max(at(vertex));
+            }
+        }
+        bound + handicap.max(0.0).ceil() as i128 + 1
+    }
+
+    /// At least the geography term of a pair of whom `above` players are above the thresholds.
+    /// Below them the term is OpenGotha's nominal one, `score weight − concave(most, ratio)`, and
+    /// `ratio` is 0 or at most what a different country and club give: a parabola opening
+    /// downwards is smallest at an end of a range, so the nominal term is largest at one.
+    fn geography_bound(&self, above: usize) -> i128 {
+        let p = self.p;
+        let most = i128::from(p.avoid_same_geography.abs());
+        if p.version < 349 || self.groups <= 0 || !(0.0..=1.0).contains(&p.concavity) {
+            return most;
+        }
+        let range = f64::from(self.groups);
+        let country = if p.country_factor != 0 { (f64::from(p.country_factor) / range).min(1.0) } else { 0.0 };
+        let club = if p.club_factor == 0 {
+            0.0
+        } else {
+            (f64::from(p.club_factor) / 2.0 / range).max(f64::from(p.club_factor) * 1.2 / range).min(1.0)
+        };
+        let widest = country.max(club) + country.min(club) / 2.0 + 0.5 / range;
+        let smallest =
+            concave(p.avoid_same_geography, 0.0, p.concavity).min(concave(p.avoid_same_geography, widest, p.concavity));
+        // Two units of room for the truncations of the weights' floating-point terms.
+        let nominal = (i128::from(p.minimize_score_difference) - i128::from(smallest) + 2).min(most);
+        match above {
+            0 => nominal,
+            1 => (most + nominal) / 2 + 2,
+            _ => most,
+        }
+    }
+
+    fn secondary_range(&self) -> i32 {
+        if self.mcmahon { self.groups } else { (self.bar - self.floor + 3) + self.round as i32 }
+    }
+
+    fn dudd(&self, a: &Record, b: &Record) -> i64 {
+        let p = self.p;
+        let (ga, gb) = (a.group, b.group);
+        let (up_a, down_a, up_b, down_b) = (a.drawn_up, a.drawn_down, b.drawn_up, b.drawn_down);
         let mut scenario = 2;
         if up_a > 0 && ga > gb {
             scenario -= 1;
@@ -714,8 +959,8 @@ impl<'a> Gotha<'a> {
         }
         let w = p.dudd_weight / 5;
         let (upper, lower) = if ga < gb { (a, b) } else { (b, a) };
-        let position = |i: usize, mode: DuddMode| {
-            let (size, place) = (i64::from(self.group_size[i]), i64::from(self.inner[i]));
+        let position = |i: &Record, mode: DuddMode| {
+            let (size, place) = (i64::from(i.group_size), i64::from(i.inner));
             let share = match mode {
                 DuddMode::Top => size - 1 - place,
                 DuddMode::Middle => size - 1 - (2 * place - size + 1).abs(),
@@ -735,16 +980,16 @@ impl<'a> Gotha<'a> {
         cost
     }
 
-    fn seeding(&self, a: usize, b: usize) -> i64 {
+    fn seeding(&self, a: &Record, b: &Record) -> i64 {
         let p = self.p;
-        let size = i64::from(self.group_size[a]);
-        let (ca, cb) = (i64::from(self.inner[a]), i64::from(self.inner[b]));
+        let size = i64::from(a.group_size);
+        let (ca, cb) = (i64::from(a.inner), i64::from(b.inner));
         let most = p.maximize_seeding;
         let system = if self.round < p.last_round_seed_system1 as usize { p.seed_system1 } else { p.seed_system2 };
         match system {
             SeedSystem::SplitAndRandom => {
                 if (2 * ca < size) != (2 * cb < size) {
-                    most - self.lot((most as f64 * 0.2) as i64, a, b)
+                    most - self.lot_of((most as f64 * 0.2) as i64, a, b)
                 } else {
                     0
                 }
@@ -764,41 +1009,45 @@ impl<'a> Gotha<'a> {
 
     /// The geographic weight before the blend by thresholds: higher for players from different
     /// countries and clubs.
-    fn geography(&self, a: usize, b: usize, range: i32, secondary_range: i32) -> i64 {
+    fn geography(&self, a: &Record, b: &Record) -> i64 {
+        let terms = &self.terms;
+        let range = |(start, end): (u32, u32)| &terms.clubs_groups[start as usize..end as usize];
+        let (groups_a, groups_b) = (range(a.clubs_groups), range(b.clubs_groups));
+        let common_group = !groups_a.is_empty() && groups_a.iter().any(|g| groups_b.contains(g));
+        let (same_country, same_club) = (a.country == b.country, a.club == b.club);
+        terms.geography[usize::from(same_country) * 4 + usize::from(common_group) * 2 + usize::from(same_club)]
+    }
+
+    /// [`Gotha::geography`] for two players who share (or not) the country, a clubs group and
+    /// the club (OpenGotha 3.4x compares country and club as written, later versions ignore case).
+    fn geography_nominal(&self, same_country: bool, common_group: bool, same_club: bool) -> i64 {
         let p = self.p;
-        let (pa, pb) = (&self.t.players[a], &self.t.players[b]);
         let most = p.avoid_same_geography;
-        let (club_a, club_b) = (pa.club.to_lowercase(), pb.club.to_lowercase());
-        let common_group = p.clubs_groups.iter().any(|g| g.contains(&club_a) && g.contains(&club_b));
         if p.version < 349 {
             // OpenGotha 3.4x: a malus for what the two share, the largest one counts.
             let malus = |factor: i32| {
                 if factor == 0 {
                     return 0.0;
                 }
-                let x = ((f64::from(factor) + 0.99) / f64::from(secondary_range)).min(1.0);
+                let x = ((f64::from(factor) + 0.99) / f64::from(self.secondary_range())).min(1.0);
                 (1.0 - p.concavity) * x + p.concavity * x * x
             };
             let mut share: f64 = 0.0;
-            if pa.country == pb.country {
+            if same_country {
                 share = malus(p.country_factor);
             }
             if common_group {
                 share = share.max(malus(p.clubs_group_factor));
             }
-            if pa.club == pb.club {
+            if same_club {
                 share = share.max(malus(p.club_factor));
             }
             return ((most as f64) * (1.0 - share)) as i64;
         }
-        let range = f64::from(range);
-        let country_ratio = if pa.country.to_lowercase() != pb.country.to_lowercase() && p.country_factor != 0 {
-            (f64::from(p.country_factor) / range).min(1.0)
-        } else {
-            0.0
-        };
-        let common_club = club_a == club_b;
-        let club_ratio = if p.club_factor == 0 || common_club {
+        let range = f64::from(self.groups);
+        let country_ratio =
+            if !same_country && p.country_factor != 0 { (f64::from(p.country_factor) / range).min(1.0) } else { 0.0 };
+        let club_ratio = if p.club_factor == 0 || same_club {
             0.0
         } else if common_group {
             f64::from(p.club_factor) / 2.0 / range
@@ -862,20 +1111,49 @@ impl<'a> Gotha<'a> {
     /// The pairing of `players` with the highest total weight (every one paired when their number
     /// is even), boards in OpenGotha's table order: the better score group first, then rating.
     pub fn pair(&self, players: &[usize]) -> Vec<GothaBoard> {
-        let mut edges = Vec::with_capacity(players.len() * players.len() / 2);
-        for (x, &a) in players.iter().enumerate() {
-            for (y, &b) in players.iter().enumerate().skip(x + 1) {
-                edges.push(Edge { u: x, v: y, weight: i128::from(self.costs(a, b).total()) });
-            }
-        }
-        let mates = max_weight_matching(players.len(), &edges, true);
+        self.pair_counted(players).0
+    }
+
+    /// [`Gotha::pair`], with the pairs the matcher was given and its number of solves.
+    fn pair_counted(&self, players: &[usize]) -> (Vec<GothaBoard>, usize, u32) {
+        let (mates, candidate_pairs, solves) = if players.len() <= COMPLETE_GRAPH_UP_TO {
+            let all = players.len() * players.len().saturating_sub(1) / 2;
+            (self.mates_on_complete_graph(players), all, 1)
+        } else {
+            self.mates_proven_optimal(players)
+        };
         let mut boards: Vec<GothaBoard> = mates
             .iter()
             .enumerate()
             .filter_map(|(x, mate)| mate.filter(|&y| x < y).map(|y| self.board(players[x], players[y])))
             .collect();
         self.table_order(&mut boards);
-        boards
+        (boards, candidate_pairs, solves)
+    }
+
+    /// The optimum over every pair handed to the matcher at once (indexes into `players`).
+    fn mates_on_complete_graph(&self, players: &[usize]) -> Vec<Option<usize>> {
+        let mut edges = Vec::with_capacity(players.len() * players.len() / 2);
+        for (x, &a) in players.iter().enumerate() {
+            for (y, &b) in players.iter().enumerate().skip(x + 1) {
+                edges.push(Edge { u: x, v: y, weight: i128::from(self.costs(a, b).total()) });
+            }
+        }
+        max_weight_matching(players.len(), &edges, true)
+    }
+
+    /// The optimum over every pair, found on a sparse candidate graph and proven by the duals
+    /// (`exact.rs`), as Yunzi's own weights are: memory linear in the field.
+    fn mates_proven_optimal(&self, players: &[usize]) -> (Vec<Option<usize>>, usize, u32) {
+        let field = GothaField::new(self, players);
+        let solved = exact::solve(&field);
+        let mut mates = vec![None; players.len()];
+        for (u, mate) in solved.mates.iter().enumerate() {
+            if let Some(v) = *mate {
+                mates[field.place[u]] = Some(field.place[v]);
+            }
+        }
+        (mates, solved.candidate_pairs, solved.solves)
     }
 
     fn table_order(&self, boards: &mut [GothaBoard]) {
@@ -890,6 +1168,97 @@ impl<'a> Gotha<'a> {
     /// Placement criteria the file names that this mode ignores.
     pub fn ignored_criteria(&self) -> &[String] {
         &self.ignored
+    }
+}
+
+/// Fields larger than this are paired on a sparse graph with a proof of optimality; smaller ones
+/// on all their pairs at once (the matcher's scan order then breaks exact ties as it always has).
+const COMPLETE_GRAPH_UP_TO: usize = 200;
+/// Fields from this size share a solve among the cores (below, threads cost more than they save).
+const PARALLEL_FROM: usize = 1_000;
+
+/// The players to pair in score-group order, as [`exact::Field`] sees them: vertex `u` is
+/// `players[place[u]]`, the groups are runs of vertices.
+struct GothaField<'g, 'a> {
+    gotha: &'g Gotha<'a>,
+    order: Vec<usize>,
+    /// The players' records in vertex order, so a group's records lie together.
+    vertices: Vec<Record>,
+    place: Vec<usize>,
+    group_start: Vec<usize>,
+    group_size: Vec<usize>,
+    /// The most a pair can weigh by how many score groups apart its players are, and how many of
+    /// them are above the thresholds of the secondary criteria (0, 1, 2).
+    bound_by_distance: [Vec<i128>; 3],
+    /// Whether anyone in the vertex's group is above those thresholds.
+    group_has_above: Vec<bool>,
+    cores: usize,
+}
+
+impl<'g, 'a> GothaField<'g, 'a> {
+    fn new(gotha: &'g Gotha<'a>, players: &[usize]) -> Self {
+        let mut place: Vec<usize> = (0..players.len()).collect();
+        place.sort_by_key(|&x| (gotha.group[players[x]], gotha.inner[players[x]]));
+        let order: Vec<usize> = place.iter().map(|&x| players[x]).collect();
+        let n = order.len();
+        let (mut group_start, mut group_size) = (vec![0; n], vec![0; n]);
+        let mut group_has_above = vec![false; n];
+        let mut start = 0;
+        while start < n {
+            let group = gotha.group[order[start]];
+            let end = (start..n).find(|&u| gotha.group[order[u]] != group).unwrap_or(n);
+            group_start[start..end].fill(start);
+            group_size[start..end].fill(end - start);
+            let above = order[start..end].iter().any(|&i| gotha.terms.records[i].above);
+            group_has_above[start..end].fill(above);
+            start = end;
+        }
+        let cores =
+            if n < PARALLEL_FROM { 1 } else { std::thread::available_parallelism().map_or(1, |c| c.get()).min(8) };
+        GothaField {
+            bound_by_distance: [0, 1, 2]
+                .map(|above| (0..=gotha.groups.max(0)).map(|d| gotha.weight_bound(d, above)).collect()),
+            group_has_above,
+            vertices: order.iter().map(|&i| gotha.terms.records[i]).collect(),
+            gotha,
+            order,
+            place,
+            group_start,
+            group_size,
+            cores,
+        }
+    }
+}
+
+impl exact::Field for GothaField<'_, '_> {
+    fn players(&self) -> usize {
+        self.order.len()
+    }
+
+    fn vertex_count(&self) -> usize {
+        self.order.len()
+    }
+
+    fn group_start(&self, u: usize) -> usize {
+        self.group_start[u]
+    }
+
+    fn group_size(&self, u: usize) -> usize {
+        self.group_size[u]
+    }
+
+    fn weight(&self, u: usize, v: usize) -> Option<i128> {
+        Some(i128::from(self.gotha.pair_costs(&self.vertices[u], &self.vertices[v]).total()))
+    }
+
+    fn bound(&self, u: usize, start: usize) -> i128 {
+        let distance = (self.vertices[u].group - self.vertices[start].group).unsigned_abs() as usize;
+        let above = usize::from(self.vertices[u].above) + usize::from(self.group_has_above[start]);
+        self.bound_by_distance[above].get(distance).copied().unwrap_or(i128::MAX / 4)
+    }
+
+    fn cores(&self) -> usize {
+        self.cores
     }
 }
 
@@ -937,12 +1306,14 @@ pub fn pair_round(t: &OgTournament, round: u32) -> Result<GothaRound, GothaError
         // Only a bye the file names can leave an odd field: OpenGotha gives one bye a round.
         return Err(GothaError::OddField(list.len()));
     }
-    let boards = gotha.pair(&list);
+    let (boards, candidate_pairs, solves) = gotha.pair_counted(&list);
     Ok(GothaRound {
         weight: boards.iter().map(|b| b.costs.total()).sum(),
         boards,
         bye,
         ignored_criteria: gotha.ignored_criteria().to_vec(),
+        candidate_pairs,
+        solves,
     })
 }
 
@@ -1038,6 +1409,7 @@ mod tests {
     const TOULOUSE: &str = include_str!("../../../tests/opengotha/2024-Toulouse_3511.xml");
     const CONFUCIUS: &str = include_str!("../../../tests/opengotha/Coupe_Confucius_2018.xml");
     const NOT_SIMPLE: &str = include_str!("../../../tests/opengotha/notsimplemm.xml");
+    const EXPLOITS: &str = include_str!("../../../tests/opengotha/exploits.xml");
 
     fn player(t: &OgTournament, key: &str) -> usize {
         t.players.iter().position(|p| p.key == key).unwrap_or_else(|| panic!("no player {key}"))
@@ -1160,6 +1532,104 @@ mod tests {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The lot is worked out from per-player sums; it must equal OpenGotha's sum over the two
+    /// names written one after the other, in any script.
+    #[test]
+    fn the_lot_is_opengothas_sum_over_both_names() -> Result<(), Box<dyn std::error::Error>> {
+        let mut t = parse(TOULOUSE)?;
+        let names = [("AKDENİZ", "Ayşe"), ("王", "伟"), ("Müller", "Jörg"), ("O", "Ab"), ("", ""), ("Oa", "b")];
+        for (player, (surname, first)) in t.players.iter_mut().zip(names) {
+            player.surname = surname.into();
+            player.first_name = first.into();
+        }
+        for version in [347, 351] {
+            t.parameters.version = version;
+            let gotha = Gotha::new(&t, 1)?;
+            for a in 0..names.len() {
+                for b in 0..names.len() {
+                    for max in [1, 1_000_000] {
+                        let name = |i: usize| format!("{}{}", t.players[i].surname, t.players[i].first_name);
+                        let (mut first, mut second) = (name(a), name(b));
+                        let inverse = version >= 349 && java_order(&first, &second) == Ordering::Greater;
+                        if inverse {
+                            std::mem::swap(&mut first, &mut second);
+                        }
+                        let mut sum: i64 = 0;
+                        for (k, unit) in first.encode_utf16().chain(second.encode_utf16()).enumerate() {
+                            sum = sum.wrapping_add(i64::from(unit).wrapping_mul(k as i64 + 1));
+                        }
+                        let drawn = sum.wrapping_mul(1_234_567).rem_euclid(max + 1);
+                        let expected = if inverse { max - drawn } else { drawn };
+                        assert_eq!(
+                            gotha.lot_of(max, &gotha.terms.records[a], &gotha.terms.records[b]),
+                            expected,
+                            "{version}: {a} {b} {max}"
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The sparse search with its proof finds a pairing of the same total weight as the matcher
+    /// given every pair, on every round of the real files; and no pair weighs more than the
+    /// bound the proof skips whole score groups with.
+    #[test]
+    fn the_proven_optimum_equals_the_complete_graphs() -> Result<(), Box<dyn std::error::Error>> {
+        for t in [parse(TOULOUSE)?, parse(CONFUCIUS)?, parse(NOT_SIMPLE)?] {
+            for round in 1..=t.games.iter().map(|g| g.round).max().unwrap_or(0) {
+                let gotha = Gotha::new(&t, round)?;
+                let mut players = gotha.pairable();
+                if players.len() % 2 == 1 {
+                    let bye = gotha.choose_bye(&players);
+                    players.retain(|&i| Some(i) != bye);
+                }
+                let total = |mates: &[Option<usize>]| -> i64 {
+                    mates
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(x, m)| m.filter(|&y| x < y).map(|y| gotha.costs(players[x], players[y]).total()))
+                        .sum()
+                };
+                let complete = gotha.mates_on_complete_graph(&players);
+                let (proven, candidate_pairs, _) = gotha.mates_proven_optimal(&players);
+                assert!(proven.iter().all(Option::is_some), "round {round}: everyone paired");
+                assert_eq!(total(&proven), total(&complete), "{} round {round}", t.name);
+                assert!(candidate_pairs < players.len() * (players.len() - 1) / 2 || players.len() < 30);
+                let field = GothaField::new(&gotha, &players);
+                for u in 0..players.len() {
+                    for v in 0..players.len() {
+                        if u != v {
+                            let weight = exact::Field::weight(&field, u, v).unwrap_or(0);
+                            let bound = exact::Field::bound(&field, u, field.group_start[v]);
+                            assert!(weight <= bound, "{} round {round}: {u}-{v} weighs {weight} > {bound}", t.name);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// OpenGotha's exploits: games given at least the natural handicap, weighted by the
+    /// opponent's wins (EXT), and those of them won (EXR); the file's expected values worked out
+    /// by hand in its header, and the players placed by them.
+    #[test]
+    fn exploits_tried_and_won_are_counted_and_placed_as_opengotha_does() -> Result<(), Box<dyn std::error::Error>> {
+        let t = parse(EXPLOITS)?;
+        let gotha = Gotha::new(&t, 3)?;
+        let [alpha, beta, gamma, delta] = ["ALPHAANN", "BETABO", "GAMMACY", "DELTADI"].map(|k| player(&t, k));
+        let after_two = |c: Criterion| [alpha, beta, gamma, delta].map(|i| gotha.value(i, c, 1));
+        assert_eq!(after_two(Criterion::Ext), [0, 6, 8, 6]);
+        assert_eq!(after_two(Criterion::Exr), [0, 0, 0, 6]);
+        // Wins first (Delta 2, Alpha and Beta 1), then EXT puts Beta before Alpha.
+        assert_eq!(gotha.taking_part(), vec![delta, beta, alpha, gamma]);
+        let round = pair_round(&t, 3)?;
+        assert_eq!(round.boards.len(), 2);
         Ok(())
     }
 }

@@ -46,7 +46,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::color::Color;
 use super::super::standings::{ByeRecord, GameRecord};
-use super::matching::{self, Edge, WEIGHT_LIMIT};
+use super::exact;
+use super::matching::WEIGHT_LIMIT;
 use super::{Board, PairingError, PairingPlayer, RoundPairing};
 
 /// How players of one group are matched against each other.
@@ -178,12 +179,7 @@ impl PairCost {
 }
 
 const TIERS: usize = 7;
-/// Failing pairs added per player and round of certification.
-const VIOLATORS_PER_PLAYER: usize = 10;
 const QUALITY_TIER: usize = TIERS - 1;
-/// Of a player's best partners offered at the start, this share of the number are also taken
-/// from each neighbouring score group.
-const SIDE_SHARE: usize = 4;
 /// Fields from this size share the work of a solve among the cores (below, threads cost more
 /// than they save).
 const PARALLEL_FROM: usize = 1_000;
@@ -594,141 +590,18 @@ impl<'a> Field<'a> {
         (!self.excluded(&cost)).then(|| self.weight(&cost))
     }
 
-    /// The starting candidate graph: for each player, the next `reach` usable players in the order
-    /// (so a perfect matching exists), the `reach` best partners by weight in its own group and the
-    /// groups either side, and every usable bye.
-    fn candidates(&self, reach: usize) -> HashSet<(u32, u32)> {
-        let mut pairs = HashSet::new();
-        let add = |pairs: &mut HashSet<(u32, u32)>, u: usize, v: usize| {
-            if u != v && self.edge_weight(u, v).is_some() {
-                pairs.insert((u.min(v) as u32, u.max(v) as u32));
-                true
-            } else {
-                false
-            }
-        };
-        let mut best: Vec<(i128, usize)> = Vec::new();
-        for u in 0..self.n {
-            let mut found = 0;
-            for v in u + 1..self.n {
-                if found == reach || v > u + 4 * reach {
-                    break;
-                }
-                found += usize::from(add(&mut pairs, u, v));
-            }
-            // The best partners by weight in the player's own group, and a few in each group
-            // either side: a float between groups costs far more than any choice inside one, so
-            // the best floats never rank among the best partners overall.
-            let own_start = self.group_start[u];
-            let own_end = own_start + self.group_size[u];
-            let above = if own_start == 0 { 0..0 } else { self.group_start[own_start - 1]..own_start };
-            let below = if own_end == self.n { own_end..own_end } else { own_end..own_end + self.group_size[own_end] };
-            let side_reach = (reach / SIDE_SHARE).max(1);
-            for (range, count) in [(own_start..own_end, reach), (above, side_reach), (below, side_reach)] {
-                best.clear();
-                best.extend(range.filter(|&v| v != u).filter_map(|v| Some((self.edge_weight(u, v)?, v))));
-                if best.len() > count {
-                    best.select_nth_unstable_by(count, |a, b| b.0.cmp(&a.0));
-                    best.truncate(count);
-                }
-                for &(_, v) in &best {
-                    add(&mut pairs, u, v);
-                }
-            }
-            // Partners spread over the whole group too: pairs far apart in the group bound the
-            // duals, so the certificate holds without many rounds of adding failing pairs.
-            let (group, size) = (self.group_start[u], self.group_size[u]);
-            let stride = (size / reach).max(1);
-            for v in (group + (u - group) % stride..group + size).step_by(stride) {
-                add(&mut pairs, u, v);
-            }
-            if self.n % 2 == 1 {
-                add(&mut pairs, u, self.n);
-            }
-        }
-        pairs
-    }
-
-    fn edges(&self, pairs: &HashSet<(u32, u32)>) -> Vec<Edge> {
-        let mut edges: Vec<Edge> = pairs
-            .iter()
-            .filter_map(|&(u, v)| {
-                let (u, v) = (u as usize, v as usize);
-                self.edge_weight(u, v).map(|weight| Edge { u, v, weight })
-            })
-            .collect();
-        // The matcher's result may depend on edge order among equal weights: keep it fixed.
-        edges.sort_unstable_by_key(|e| (e.u, e.v));
-        edges
-    }
-
-    /// Finds the optimal perfect matching over all usable pairs.
+    /// Finds the optimal perfect matching over all usable pairs: without forbidden pairs,
+    /// rematches and second byes while a pairing exists without them, else with their costs.
     fn solve(&mut self) -> (Vec<Option<usize>>, PairingStats) {
-        let vertices = self.vertex_count();
-        // Large groups have many near-equal partners around each player's ideal one: offering
-        // more of them up front saves rounds of certification (10,000 players: 4 solves, not 6).
-        let mut reach = (self.n / 300).clamp(12, 32);
-        let mut pairs = self.candidates(reach);
-        let mut solves = 0;
-        let mut previous = None;
-        loop {
-            let edges = self.edges(&pairs);
-            let start = self.groups_solved_apart(&edges, previous.as_ref());
-            let solution = matching::solve_perfect(vertices, &edges, Some(&start));
-            solves += 1;
-            if solution.mates.iter().any(Option::is_none) {
-                // The candidates allow no perfect matching: widen them, then (all pairs tried)
-                // offer the pairs left out.
-                if reach < self.n {
-                    reach *= 4;
-                    pairs.extend(self.candidates(reach));
-                } else if !self.fallback {
-                    self.fallback = true;
-                    self.set_multipliers();
-                    reach = 6;
-                    pairs = self.candidates(reach);
-                } else {
-                    // Cannot happen: with everything offered the graph is complete.
-                    return (solution.mates, self.stats(pairs.len(), solves));
-                }
-                continue;
-            }
-            let violators = self.uncertified(&pairs, &solution);
-            if violators.is_empty() {
-                return (solution.mates, self.stats(pairs.len(), solves));
-            }
-            pairs.extend(violators);
-            previous = Some(solution);
+        let mut solved = exact::solve(self);
+        let mut solves = solved.solves;
+        if !solved.perfect && !self.fallback {
+            self.fallback = true;
+            self.set_multipliers();
+            solved = exact::solve(self);
+            solves += solved.solves;
         }
-    }
-
-    /// A start for each solve: every score group matched on its own candidate pairs, warm from
-    /// `previous`, the groups shared out among the cores. The solver's work grows with the square
-    /// of the players it has left to place, so placing them group by group leaves the whole field
-    /// little to do but the floats between groups (10,000 players: groups of up to 3,000).
-    fn groups_solved_apart(&self, edges: &[Edge], previous: Option<&matching::Solution>) -> matching::Solution {
-        let mut inside: HashMap<usize, Vec<Edge>> = HashMap::new();
-        for edge in edges {
-            if edge.v < self.n && self.group_start[edge.u] == self.group_start[edge.v] {
-                let start = self.group_start[edge.u];
-                inside.entry(start).or_default().push(Edge {
-                    u: edge.u - start,
-                    v: edge.v - start,
-                    weight: edge.weight,
-                });
-            }
-        }
-        // Largest first, dealt out in turn, so the cores finish together.
-        let mut groups: Vec<(usize, Vec<Edge>)> = inside.into_iter().collect();
-        groups.sort_unstable_by_key(|(start, edges)| (std::cmp::Reverse(edges.len()), *start));
-        let solve_group = |(start, edges): &(usize, Vec<Edge>)| {
-            let vertices: Vec<usize> = (*start..start + self.group_size[*start]).collect();
-            let warm = previous.map(|previous| previous.restricted(&vertices));
-            let solution = matching::solve_perfect(vertices.len(), edges, warm.as_ref());
-            (vertices, solution)
-        };
-        let parts = on_cores(&groups, self.cores, solve_group);
-        matching::Solution::combine(self.vertex_count(), &parts, previous)
+        (solved.mates, self.stats(solved.candidate_pairs, solves))
     }
 
     fn stats(&self, candidate_pairs: usize, solves: u32) -> PairingStats {
@@ -739,55 +612,6 @@ impl<'a> Field<'a> {
             quality_shift: self.quality_shift,
             total_weight: 0,
         }
-    }
-
-    /// Pairs outside the candidate graph whose weight exceeds the sum of their duals: the only
-    /// pairs that could improve the matching. Empty means the matching is optimal over all pairs.
-    fn uncertified(&self, pairs: &HashSet<(u32, u32)>, solution: &matching::Solution) -> Vec<(u32, u32)> {
-        let duals = &solution.doubled_duals;
-        // Every usable pair at score gap d weighs at most -d² × (score multiplier): all costs are
-        // non-negative. So a whole group passes when even its smallest dual clears that bound.
-        let mut groups: Vec<(usize, usize, Vec<usize>)> = Vec::new(); // start, size, members by dual
-        let mut start = 0;
-        while start < self.n {
-            let size = self.group_size[start];
-            let mut members: Vec<usize> = (start..start + size).collect();
-            members.sort_by_key(|&v| duals[v]);
-            groups.push((start, size, members));
-            start += size;
-        }
-        let score_multiplier = self.multiplier[SCORE_TIER] as i128;
-        // Per player, only the few worst pairs: adding every failing pair at once would flood the
-        // graph; the next solve moves the duals and usually settles the rest.
-        let worst_of = |u: usize| {
-            let mut worst: Vec<(i128, u32)> = Vec::new();
-            for (start, _, members) in &groups {
-                let gap = i128::from((self.score[u] - self.score[*start]).abs());
-                let bound = -2 * gap * gap * score_multiplier;
-                for &v in members {
-                    if duals[u] + duals[v] >= bound {
-                        break;
-                    }
-                    if v <= u {
-                        continue;
-                    }
-                    // Pairs in the graph never fail (the solution's duals are feasible on it), so
-                    // the look-up is only needed for the few that do.
-                    if let Some(weight) = self.edge_weight(u, v)
-                        && let slack = solution.doubled_slack(u, v, weight)
-                        && slack < 0
-                        && !pairs.contains(&(u as u32, v as u32))
-                    {
-                        worst.push((slack, v as u32));
-                    }
-                }
-            }
-            worst.sort_unstable();
-            worst.iter().take(VIOLATORS_PER_PLAYER).map(move |&(_, v)| (u as u32, v)).collect::<Vec<_>>()
-        };
-        // Every pair is checked, so the pass is shared out among the cores.
-        let players: Vec<usize> = (0..self.n).collect();
-        on_cores(&players, self.cores, |&u| worst_of(u)).into_iter().flatten().collect()
     }
 
     fn build(&self, mates: &[Option<usize>], stats: PairingStats) -> RoundPairing {
@@ -842,30 +666,37 @@ impl<'a> Field<'a> {
     }
 }
 
-/// `work` applied to every item, the items dealt out in turn to `workers` threads; the results in
-/// the items' order, so they never depend on the threads.
-fn on_cores<T: Sync, R: Send>(items: &[T], workers: usize, work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = workers.min(items.len());
-    if workers <= 1 {
-        return items.iter().map(work).collect();
+impl exact::Field for Field<'_> {
+    fn players(&self) -> usize {
+        self.n
     }
-    let work = &work;
-    let mut dealt: Vec<Vec<(usize, R)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|worker| {
-                scope.spawn(move || {
-                    items.iter().enumerate().skip(worker).step_by(workers).map(|(i, item)| (i, work(item))).collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    });
-    let mut results: Vec<(usize, R)> = dealt.iter_mut().flat_map(std::mem::take).collect();
-    results.sort_unstable_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+
+    fn vertex_count(&self) -> usize {
+        Field::vertex_count(self)
+    }
+
+    fn group_start(&self, u: usize) -> usize {
+        self.group_start[u]
+    }
+
+    fn group_size(&self, u: usize) -> usize {
+        self.group_size[u]
+    }
+
+    fn weight(&self, u: usize, v: usize) -> Option<i128> {
+        self.edge_weight(u, v)
+    }
+
+    /// Every usable pair at score gap d weighs at most −d² × the score multiplier: all costs are
+    /// non-negative.
+    fn bound(&self, u: usize, start: usize) -> i128 {
+        let gap = i128::from((self.score[u] - self.score[start]).abs());
+        -gap * gap * self.multiplier[SCORE_TIER] as i128
+    }
+
+    fn cores(&self) -> usize {
+        self.cores
+    }
 }
 
 /// Length of the longest run of equal values in a sorted list.
@@ -901,6 +732,7 @@ fn last_difference(a: &[Color], b: &[Color]) -> Option<Color> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::pairing::matching::{self, Edge};
     use crate::domain::result::{GameResult, Margin};
     use proptest::prelude::*;
 
@@ -1262,12 +1094,12 @@ mod tests {
         let players = field_from_history(&entrants, &present, &games, &byes);
         let settings = settings(4);
         let mut field = Field::new(&players, &settings);
-        let pairs = field.candidates(4);
-        let edges = field.edges(&pairs);
+        let pairs = exact::candidates(&field, 4);
+        let edges = exact::edges(&field, &pairs);
         let found = |field: &Field| {
-            let start = field.groups_solved_apart(&edges, None);
+            let start = exact::groups_solved_apart(field, &edges, None);
             let solution = matching::solve_perfect(field.vertex_count(), &edges, Some(&start));
-            let mut violators = field.uncertified(&pairs, &solution);
+            let mut violators = exact::uncertified(field, &pairs, &solution);
             violators.sort_unstable();
             (start, solution, violators)
         };

@@ -3,6 +3,7 @@
 pub mod best_of;
 pub mod event_plan;
 pub mod event_round;
+mod exact;
 pub mod gotha;
 pub mod knockout;
 pub mod matching;
