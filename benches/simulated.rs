@@ -120,6 +120,7 @@ pub fn opengotha_file(players: i64, rounds: u32) -> String {
                 handicap: 0,
                 result: g.result,
                 played: true,
+                both_win: false,
             });
         }
     }

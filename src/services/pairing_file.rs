@@ -207,6 +207,15 @@ pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
     match weights {
         Weights::OpenGotha => pair_with_gotha(&tournament, round).map_err(|e| format!("{}: {e}", path.display())),
         Weights::Yunzi => {
+            // Yunzi's results have no "both win": only OpenGotha's weights can count it.
+            if let Some(g) = tournament.games.iter().find(|g| g.both_win) {
+                return Err(format!(
+                    "{}: round {}, table {}: both players win (RESULT_BOTHWIN), a result Yunzi's weights cannot count; pair with --weights opengotha",
+                    path.display(),
+                    g.round,
+                    g.table
+                ));
+            }
             let (file, keys) = from_opengotha(&tournament, round);
             pair_with_yunzi(file, &keys, round)
         }

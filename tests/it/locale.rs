@@ -569,7 +569,8 @@ async fn refusals(
             .push((label.into(), director.post_file(&format!("{swiss}/players/import"), "file", "p.csv", text).await?));
     }
     for (label, xml) in [
-        ("OpenGotha import, a bad rank", "<Tournament><Player name=\"A\" rank=\"40K\"/></Tournament>"),
+        ("OpenGotha import, a bad rank", "<Tournament><Player name=\"A\" rank=\"40X\"/></Tournament>"),
+        ("OpenGotha import, both win", include_str!("../opengotha/bothwin.xml")),
         ("OpenGotha import, no tournament", "<Nonsense/>"),
         ("OpenGotha import, round 465536", include_str!("../opengotha/hostile-round-465536.xml")),
     ] {

@@ -10,7 +10,9 @@
 //! - `<Game>`: `roundNumber`, `tableNumber`, `blackPlayer`, `whitePlayer`, `handicap`,
 //!   `result`: `RESULT_UNKNOWN` (not played yet), `RESULT_BLACKWINS`/`WHITEWINS` (a win with
 //!   no margin, "B+"), the `_BYDEF` forms (forfeits), `RESULT_EQUAL` (draw), `RESULT_BOTHLOSE`.
-//!   `RESULT_BOTHWIN` has no counterpart in the 1988 rules and is refused with its game named.
+//!   `RESULT_BOTHWIN` (a director's ruling that both players win) has no counterpart in the 1988
+//!   rules: it is read as [`OgGame::both_win`] for OpenGotha mode, which counts a win for each, and
+//!   an import into an event refuses it with its game named.
 //! - `<ByePlayer player=… roundNumber=…>`.
 //! - `<GeneralParameterSet>`: `name`, `location`, `beginDate`, `endDate`, `numberOfRounds`,
 //!   `komi`, `genMMBar`, `genMMFloor`.
@@ -105,6 +107,8 @@ pub struct OgGame {
     /// False for a result "by default" (`_BYDEF`: a forfeit or an administrative result) and for
     /// an unknown result: the game counts as not played for OpenGotha's virtual scores.
     pub played: bool,
+    /// OpenGotha's `RESULT_BOTHWIN`: both players win (`result` is then `None`).
+    pub both_win: bool,
 }
 
 /// How OpenGotha places the player drawn up or down inside their score group
@@ -351,6 +355,7 @@ fn result_of(code: &str, round: u32, table: u32) -> Result<Option<GameResult>, O
         "RESULT_WHITEWINS_BYDEF" => win(Color::White, Margin::Forfeit),
         "RESULT_EQUAL" | "RESULT_EQUAL_BYDEF" => Some(GameResult::Draw),
         "RESULT_BOTHLOSE" | "RESULT_BOTHLOSE_BYDEF" => Some(GameResult::BothLose),
+        "RESULT_BOTHWIN" | "RESULT_BOTHWIN_BYDEF" => None,
         other => {
             return Err(OgError(
                 Message::new("og-result-unknown").number("round", round).number("table", table).text("result", other),
@@ -595,6 +600,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                     handicap: map.get("handicap").and_then(|h| h.parse().ok()).unwrap_or(0),
                     result: result_of(code, round, table)?,
                     played: !code.is_empty() && code != "RESULT_UNKNOWN" && !code.ends_with("_BYDEF"),
+                    both_win: code.starts_with("RESULT_BOTHWIN"),
                 });
             }
             b"ByePlayer" if map.contains_key("player") => {
@@ -712,7 +718,11 @@ pub fn write(tournament: &OgTournament) -> String {
             "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\"/>\n",
             escape(&g.black),
             g.handicap,
-            result_code(g.result.as_ref(), g.played),
+            match (g.both_win, g.played) {
+                (true, true) => "RESULT_BOTHWIN",
+                (true, false) => "RESULT_BOTHWIN_BYDEF",
+                (false, _) => result_code(g.result.as_ref(), g.played),
+            },
             g.round,
             g.table,
             escape(&g.white),
@@ -920,8 +930,8 @@ mod tests {
                 "round 1, table 4: no player has the key X",
             ),
             (
-                "<Tournament><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/><Game blackPlayer=\"A\" whitePlayer=\"B\" result=\"RESULT_BOTHWIN\" roundNumber=\"2\" tableNumber=\"1\"/></Tournament>",
-                "round 2, table 1: the result RESULT_BOTHWIN",
+                "<Tournament><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/><Game blackPlayer=\"A\" whitePlayer=\"B\" result=\"RESULT_BOTHDRAW\" roundNumber=\"2\" tableNumber=\"1\"/></Tournament>",
+                "round 2, table 1: the result RESULT_BOTHDRAW",
             ),
             ("<Tournament><Player name=\"A\" rank=\"1D\"/><Player name=\"a\" rank=\"2D\"/></Tournament>", "same name"),
             ("<Tournament><Game roundNumber=\"x\"/></Tournament>", "not a number"),
@@ -972,5 +982,19 @@ mod tests {
     fn colliding_names_get_distinct_keys() {
         let names = vec!["Li Wei".to_string(), "LI WEI".to_string(), "Wang Fang".to_string(), "li wei".to_string()];
         assert_eq!(unique_keys(&names), vec!["LIWEI", "LIWEI2", "WANGFANG", "LIWEI3"]);
+    }
+
+    /// OpenGotha's "both win" is read as such (no Yunzi result) and written back as it came.
+    #[test]
+    fn both_win_is_read_and_written_back() -> Result<(), OgError> {
+        let t = parse(include_str!("../../../tests/opengotha/bothwin.xml"))?;
+        let both: Vec<(bool, Option<GameResult>, bool)> =
+            t.games.iter().map(|g| (g.both_win, g.result, g.played)).collect();
+        assert_eq!(both[0], (true, None, true));
+        assert!(!both[1].0 && both[1].1.is_some());
+        let written = write(&t);
+        assert!(written.contains("result=\"RESULT_BOTHWIN\""), "{written}");
+        assert_eq!(parse(&written)?.games, t.games);
+        Ok(())
     }
 }

@@ -366,7 +366,11 @@ impl<'a> Gotha<'a> {
         for g in t.games.iter().filter(|g| (g.round as usize) <= r_now && g.round > 0) {
             let (Some(&b), Some(&w)) = (index.get(g.black.as_str()), index.get(g.white.as_str())) else { continue };
             let r = g.round as usize - 1;
-            let (bp, wp) = (points_x2(g.result.as_ref(), Color::Black), points_x2(g.result.as_ref(), Color::White));
+            let (bp, wp) = if g.both_win {
+                (2, 2)
+            } else {
+                (points_x2(g.result.as_ref(), Color::Black), points_x2(g.result.as_ref(), Color::White))
+            };
             let handicap = i32::from(g.handicap);
             seats[b][r] = Some(Seat { opponent: w, white: false, handicap, points_x2: bp, played: g.played });
             seats[w][r] = Some(Seat { opponent: b, white: true, handicap, points_x2: wp, played: g.played });
@@ -1410,6 +1414,7 @@ mod tests {
     const CONFUCIUS: &str = include_str!("../../../tests/opengotha/Coupe_Confucius_2018.xml");
     const NOT_SIMPLE: &str = include_str!("../../../tests/opengotha/notsimplemm.xml");
     const EXPLOITS: &str = include_str!("../../../tests/opengotha/exploits.xml");
+    const BOTH_WIN: &str = include_str!("../../../tests/opengotha/bothwin.xml");
 
     fn player(t: &OgTournament, key: &str) -> usize {
         t.players.iter().position(|p| p.key == key).unwrap_or_else(|| panic!("no player {key}"))
@@ -1630,6 +1635,20 @@ mod tests {
         assert_eq!(gotha.taking_part(), vec![delta, beta, alpha, gamma]);
         let round = pair_round(&t, 3)?;
         assert_eq!(round.boards.len(), 2);
+        Ok(())
+    }
+
+    /// OpenGotha's "both win" counts a win for each player (and for their opponents' SOS).
+    #[test]
+    fn both_win_counts_a_win_for_each() -> Result<(), Box<dyn std::error::Error>> {
+        let t = parse(BOTH_WIN)?;
+        let gotha = Gotha::new(&t, 2)?;
+        let players = ["ALPHAANN", "BETABO", "GAMMACY", "DELTADI"].map(|k| player(&t, k));
+        assert_eq!(players.map(|i| gotha.value(i, Criterion::Nbw, 0)), [2, 2, 2, 0]);
+        assert_eq!(players.map(|i| gotha.value(i, Criterion::Sosw, 0)), [2, 2, 0, 2]);
+        let round = pair_round(&t, 2)?;
+        assert_eq!(round.boards.len(), 2);
+        assert!(round.boards.iter().all(|b| b.costs.duplicate > 0), "no rematch: {:?}", round.boards);
         Ok(())
     }
 }

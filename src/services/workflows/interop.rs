@@ -48,6 +48,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 handicap: u8::try_from(g.handicap).unwrap_or(0),
                 result,
                 played,
+                both_win: false,
             });
         }
         for b in queries::byes_of(conn, r.id).await? {
@@ -379,6 +380,11 @@ pub async fn import_opengotha(
             Ok(())
         };
         for g in t.games.iter().filter(|g| g.round == number) {
+            if g.both_win {
+                return Err(refuse(locale.message(
+                    &Message::new("og-both-win").number("round", i64::from(number)).number("table", i64::from(g.table)),
+                )));
+            }
             let (black, white) = (id(&g.black)?, id(&g.white)?);
             seat(black, &g.black)?;
             seat(white, &g.white)?;
