@@ -438,9 +438,10 @@ async fn the_live_board_answers_every_click_without_a_reload() -> TestResult {
     for (i, point) in ["D4", "F6", "C6", "F4"].iter().enumerate() {
         browser.find(Locator::Css(&format!("svg.board [data-point='{point}']"))).await?.click().await?;
         let next = if i % 2 == 0 { "White to move" } else { "Black to move" };
+        // "1 move", then "2 moves" …
+        let moves = if i == 0 { "1 move ·".to_string() } else { format!("{} moves ·", i + 1) };
         let script = format!(
-            "var s = document.getElementById('live-status').textContent; return s.includes('{} moves') && s.includes('{next}')",
-            i + 1
+            "var s = document.getElementById('live-status').textContent; return s.includes('{moves}') && s.includes('{next}')"
         );
         wait_for(&browser, &script, &format!("move {} in the status line", i + 1)).await?;
         let stone = format!("return document.querySelector(\"svg.board .stone[data-point='{point}']\") !== null");

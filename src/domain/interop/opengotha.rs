@@ -138,6 +138,9 @@ pub struct OgParameters {
     /// priced geography differently.
     pub version: u32,
     pub categories: u32,
+    /// The lowest rank of each category but the last, on OpenGotha's scale, best category first
+    /// (`<Category lowerLimit=… number=…>`); OpenGotha pads missing limits with 30K.
+    pub category_limits: Vec<i32>,
     /// Points ×2 for a round marked absent and for the bye, in wins (NBW) and McMahon score.
     pub nbw_absent_x2: i32,
     pub nbw_bye_x2: i32,
@@ -190,6 +193,7 @@ impl Default for OgParameters {
         OgParameters {
             version: 351,
             categories: 1,
+            category_limits: Vec::new(),
             nbw_absent_x2: 0,
             nbw_bye_x2: 0,
             mms_absent_x2: 0,
@@ -534,6 +538,17 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
             }
             b"HandicapParameterSet" => read_handicap(parameters, &map)?,
             b"PairingParameterSet" => read_pairing(parameters, &map)?,
+            b"Category" => {
+                let number: u32 = optional(&map, "number", 0)?;
+                let limit = map.get("lowerLimit").and_then(|r| lenient_rank(r)).map(gotha_rank);
+                if let (Some(limit), 1..=32) = (limit, number) {
+                    let place = number as usize - 1;
+                    if parameters.category_limits.len() <= place {
+                        parameters.category_limits.resize(place + 1, -30);
+                    }
+                    parameters.category_limits[place] = limit;
+                }
+            }
             b"Club" => {
                 let name = map.get("name").map(|n| n.to_lowercase()).unwrap_or_default();
                 match parameters.clubs_groups.last_mut() {
@@ -736,7 +751,7 @@ pub fn write(tournament: &OgTournament) -> String {
     let rank = |r: Option<Rank>, default: &str| r.map(|r| r.to_string().to_uppercase()).unwrap_or(default.to_string());
     let p = &tournament.parameters;
     out.push_str(&format!(
-        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"30K\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
+        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"30K\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\">\n",
         date(tournament.begin),
         date(tournament.end),
         p.count_not_played_as_half,
@@ -755,6 +770,14 @@ pub fn write(tournament: &OgTournament) -> String {
         escape(&tournament.name),
     ));
     let gotha_rank_text = |r: i32| rank(Rank::from_value(r), "1D");
+    if !p.category_limits.is_empty() {
+        out.push_str("<Categories>\n");
+        for (place, limit) in p.category_limits.iter().enumerate() {
+            out.push_str(&format!("<Category lowerLimit=\"{}\" number=\"{}\"/>\n", gotha_rank_text(*limit), place + 1));
+        }
+        out.push_str("</Categories>\n");
+    }
+    out.push_str("</GeneralParameterSet>\n");
     out.push_str(&format!(
         "<HandicapParameterSet hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n<PlacementParameterSet>\n<PlacementCriteria>\n",
         p.handicap_on_mms,

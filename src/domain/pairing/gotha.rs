@@ -32,8 +32,9 @@
 //! - When several pairings share the highest weight, OpenGotha's matcher returns one by its
 //!   internal scan order; Yunzi's matcher may return another of the same weight. The comparison
 //!   ([`compare_round`]) tells such ties apart from real differences.
-//! - Categories (more than one), cup scores (CPS) and the Strasbourg score are refused with their
-//!   name; exploits (EXT, EXR) are counted as OpenGotha counts them; the direct-confrontation criteria (DC, SDC) only break ties between
+//! - Cup scores (CPS) and the Strasbourg score are refused with their name; categories are
+//!   OpenGotha's (score groups numbered category by category, a term against mixing them, no
+//!   score term between them, draw-ups and draw-downs divided by (gap + 1)⁴); exploits (EXT, EXR) are counted as OpenGotha counts them; the direct-confrontation criteria (DC, SDC) only break ties between
 //!   players equal on everything else, and are ignored (and reported).
 use std::cmp::Ordering;
 use std::fmt;
@@ -103,7 +104,6 @@ pub enum GothaError {
     /// Round 0 was asked for: rounds are numbered from 1.
     Round,
     Criterion(String),
-    Categories(u32),
     /// A player's McMahon score lies outside every score group (a correction outside −1..=2).
     OutsideScoreGroups(String),
     /// The file names this round's bye and this many players remain, an odd number.
@@ -116,9 +116,6 @@ impl fmt::Display for GothaError {
             GothaError::Round => write!(f, "rounds are numbered from 1"),
             GothaError::Criterion(name) => {
                 write!(f, "the placement criterion {name} is not supported in OpenGotha mode")
-            }
-            GothaError::Categories(n) => {
-                write!(f, "the file has {n} categories; OpenGotha mode pairs tournaments with one category")
             }
             GothaError::OddField(n) => write!(
                 f,
@@ -249,6 +246,9 @@ pub struct Gotha<'a> {
     drawn_up: Vec<i32>,
     drawn_down: Vec<i32>,
     groups: i32,
+    /// Each player's category (0 the best; all 0 with one category) and how many there are.
+    category: Vec<i32>,
+    categories: i32,
     mcmahon: bool,
     main: Criterion,
     placement: Vec<Criterion>,
@@ -273,6 +273,8 @@ struct Terms {
     score_by_distance: Vec<i64>,
     /// The nominal geography term by what two players share (country ×4 + clubs group ×2 + club).
     geography: [i64; 8],
+    /// The term against mixing categories by how many categories apart the two players are.
+    category_by_gap: Vec<i64>,
 }
 
 /// One player as a pair's weight sees them, kept together so that the weight of a pair reads
@@ -281,6 +283,7 @@ struct Terms {
 struct Record {
     /// The player's index in the file.
     id: u32,
+    category: i32,
     group: i32,
     inner: i32,
     group_size: i32,
@@ -344,9 +347,6 @@ impl<'a> Gotha<'a> {
         if round == 0 {
             return Err(GothaError::Round);
         }
-        if p.categories > 1 {
-            return Err(GothaError::Categories(p.categories));
-        }
         let r_now = round as usize - 1;
         let mut ignored = Vec::new();
         let mut placement = Vec::new();
@@ -387,6 +387,15 @@ impl<'a> Gotha<'a> {
         let bar = t.mcmahon_bar.map_or(3, gotha_rank);
         let floor = t.mcmahon_floor.map_or(-20, gotha_rank);
         let ranks: Vec<i32> = t.players.iter().map(|p| p.gotha_rank()).collect();
+        // OpenGotha's categories: the first whose lower limit the rank reaches, else the last;
+        // limits the file lacks are 30K, limits past the number of categories are dropped.
+        let categories = p.categories.clamp(1, 32) as i32;
+        let mut limits = p.category_limits.clone();
+        limits.resize(categories as usize - 1, -30);
+        let category: Vec<i32> = ranks
+            .iter()
+            .map(|&rank| limits.iter().position(|&limit| rank >= limit).unwrap_or(limits.len()) as i32)
+            .collect();
         let initial: Vec<i32> =
             t.players.iter().zip(&ranks).map(|(p, &r)| r.max(floor).min(bar) + 30 + p.smms_correction).collect();
 
@@ -405,6 +414,8 @@ impl<'a> Gotha<'a> {
             drawn_up: vec![0; n],
             drawn_down: vec![0; n],
             groups: 0,
+            category,
+            categories,
             mcmahon,
             main,
             placement,
@@ -463,6 +474,7 @@ impl<'a> Gotha<'a> {
             let units = &names[i];
             terms.records.push(Record {
                 id: i as u32,
+                category: self.category[i],
                 group: self.group[i],
                 inner: self.inner[i],
                 group_size: self.group_size[i],
@@ -495,6 +507,10 @@ impl<'a> Gotha<'a> {
             .map(|d| concave(p.minimize_score_difference, f64::from(d) / groups, p.concavity))
             .collect();
         terms.geography = std::array::from_fn(|i| self.geography_nominal(i & 4 != 0, i & 2 != 0, i & 1 != 0));
+        let categories = f64::from(self.categories);
+        terms.category_by_gap = (0..self.categories)
+            .map(|gap| concave(p.avoid_mixing_categories, f64::from(gap) / categories, p.concavity))
+            .collect();
         terms
     }
 
@@ -658,7 +674,8 @@ impl<'a> Gotha<'a> {
         let s = &self.scores[i];
         let at = |v: &Vec<i32>| if rn < 0 { 0 } else { i64::from(v.get(rn as usize).copied().unwrap_or(0)) };
         match c {
-            Criterion::Category => 0,
+            // Descending like every criterion, so the best category (0) comes first.
+            Criterion::Category => -i64::from(self.category[i]),
             Criterion::Rank => i64::from(self.ranks[i]),
             Criterion::Rating => i64::from(self.t.players[i].rating_points),
             Criterion::Mms if rn < 0 => i64::from(2 * self.initial[i]),
@@ -723,8 +740,10 @@ impl<'a> Gotha<'a> {
         let rn = self.before();
         let mut placed = vec![false; n];
         let mut number = 0;
-        for s in (low..=high).rev() {
-            let mut members: Vec<usize> = (0..n).filter(|&i| self.main_score(i, rn) == s).collect();
+        // Score groups category by category, the best category's first.
+        for (category, s) in (0..self.categories).flat_map(|c| (low..=high).rev().map(move |s| (c, s))) {
+            let mut members: Vec<usize> =
+                (0..n).filter(|&i| self.category[i] == category && self.main_score(i, rn) == s).collect();
             if members.is_empty() {
                 // OpenGotha numbers empty groups too since 3.49.
                 if p.version >= 349 {
@@ -838,11 +857,18 @@ impl<'a> Gotha<'a> {
             }
         }
         let distance = (x.group - y.group).unsigned_abs();
-        c.score = terms.score_by_distance[distance as usize];
+        let category_gap = (x.category - y.category).unsigned_abs();
+        if self.categories > 1 {
+            c.category = terms.category_by_gap[category_gap as usize];
+        }
+        if category_gap == 0 {
+            c.score = terms.score_by_distance[distance as usize];
+        }
         // Draw-ups and draw-downs are priced up to four groups apart: OpenGotha's dumps show the
         // term at a distance of 4 (Toulouse round 4) and not at 5 (Not so simple MM round 1).
+        // Across categories the term shrinks by (gap + 1)⁴ (OpenGotha 3.11 on).
         if (1..=4).contains(&distance) {
-            c.dudd = self.dudd(x, y);
+            c.dudd = self.dudd(x, y) / i64::from(category_gap + 1).pow(4);
         }
         if distance == 0 {
             c.seeding = self.seeding(x, y);
@@ -868,6 +894,8 @@ impl<'a> Gotha<'a> {
         let p = self.p;
         let k = p.concavity;
         let mut bound = 1 + i128::from(p.avoid_duplicate.abs()) + i128::from(p.random.abs());
+        // The category term at its largest over the gaps there are (0 with one category).
+        bound += i128::from(self.terms.category_by_gap.iter().copied().max().unwrap_or(0).max(0));
         bound += i128::from(p.balance_colours.abs()) + self.geography_bound(above);
         bound += i128::from(concave(p.minimize_score_difference, f64::from(distance) / f64::from(self.groups), k));
         if (1..=4).contains(&distance) {
@@ -1415,6 +1443,7 @@ mod tests {
     const NOT_SIMPLE: &str = include_str!("../../../tests/opengotha/notsimplemm.xml");
     const EXPLOITS: &str = include_str!("../../../tests/opengotha/exploits.xml");
     const BOTH_WIN: &str = include_str!("../../../tests/opengotha/bothwin.xml");
+    const CATEGORIES: &str = include_str!("../../../tests/opengotha/categories.xml");
 
     fn player(t: &OgTournament, key: &str) -> usize {
         t.players.iter().position(|p| p.key == key).unwrap_or_else(|| panic!("no player {key}"))
@@ -1649,6 +1678,38 @@ mod tests {
         let round = pair_round(&t, 2)?;
         assert_eq!(round.boards.len(), 2);
         assert!(round.boards.iter().all(|b| b.costs.duplicate > 0), "no rematch: {:?}", round.boards);
+        Ok(())
+    }
+
+    /// OpenGotha's categories: each player in the first category whose lower limit the rank
+    /// reaches, score groups numbered category by category, the standings by category first, and
+    /// a round paired inside the categories (the term against mixing them outweighs the score).
+    #[test]
+    fn categories_are_kept_apart_as_opengotha_keeps_them() -> Result<(), Box<dyn std::error::Error>> {
+        let t = parse(CATEGORIES)?;
+        let gotha = Gotha::new(&t, 2)?;
+        let keys = ["ALPHAA", "BETAB", "GAMMAC", "GOLFG", "DELTAD", "ECHOE", "FOXTROTF", "HOTELH"];
+        let players = keys.map(|k| player(&t, k));
+        assert_eq!(players.map(|i| gotha.category[i]), [0, 0, 0, 0, 1, 1, 1, 1]);
+        assert!(players[..4].iter().all(|&dan| players[4..].iter().all(|&kyu| gotha.group[dan] < gotha.group[kyu])));
+        let order: Vec<&str> = gotha.taking_part().iter().map(|&i| t.players[i].key.as_str()).collect();
+        assert_eq!(&order[..2], ["ALPHAA", "GAMMAC"], "{order:?}");
+        assert_eq!(&order[4..6], ["DELTAD", "FOXTROTF"], "{order:?}");
+        let round = pair_round(&t, 2)?;
+        let mut pairs: Vec<(&str, &str)> = round
+            .boards
+            .iter()
+            .map(|b| {
+                let (x, y) = (t.players[b.black].key.as_str(), t.players[b.white].key.as_str());
+                if x < y { (x, y) } else { (y, x) }
+            })
+            .collect();
+        pairs.sort_unstable();
+        assert_eq!(pairs, [("ALPHAA", "GAMMAC"), ("BETAB", "GOLFG"), ("DELTAD", "FOXTROTF"), ("ECHOE", "HOTELH")]);
+        // Across categories: the mixing term is smaller, and there is no score term.
+        let (alpha, gamma, delta) = (players[0], players[2], players[4]);
+        let (inside, across) = (gotha.costs(alpha, gamma), gotha.costs(alpha, delta));
+        assert!(inside.category > across.category && across.score == 0 && inside.score > 0);
         Ok(())
     }
 }
