@@ -32,10 +32,13 @@
 //! - When several pairings share the highest weight, OpenGotha's matcher returns one by its
 //!   internal scan order; Yunzi's matcher may return another of the same weight. The comparison
 //!   ([`compare_round`]) tells such ties apart from real differences.
-//! - Cup scores (CPS) and the Strasbourg score are refused with their name; categories are
-//!   OpenGotha's (score groups numbered category by category, a term against mixing them, no
-//!   score term between them, draw-ups and draw-downs divided by (gap + 1)⁴); exploits (EXT, EXR) are counted as OpenGotha counts them; the direct-confrontation criteria (DC, SDC) only break ties between
-//!   players equal on everything else, and are ignored (and reported).
+//! - Cup scores (CPS) and the Strasbourg score are refused with their name; the
+//!   direct-confrontation criteria (DC, SDC) only break ties between players equal on everything
+//!   else, and are ignored (and reported).
+//!
+//! Also as OpenGotha: categories (score groups numbered category by category, a term against
+//! mixing them, no score term between them, draw-ups and draw-downs divided by (gap + 1)⁴),
+//! exploits (EXT, EXR) and "both win" (a win for each player).
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -897,7 +900,7 @@ impl<'a> Gotha<'a> {
         // The category term at its largest over the gaps there are (0 with one category).
         bound += i128::from(self.terms.category_by_gap.iter().copied().max().unwrap_or(0).max(0));
         bound += i128::from(p.balance_colours.abs()) + self.geography_bound(above);
-        bound += i128::from(concave(p.minimize_score_difference, f64::from(distance) / f64::from(self.groups), k));
+        bound += i128::from(self.terms.score_by_distance.get(distance as usize).copied().unwrap_or(0).max(0));
         if (1..=4).contains(&distance) {
             // Scenario up to 4w, and each player's position up to w/2 (w = the weight / 5).
             bound += 6 * i128::from((p.dudd_weight / 5).abs());
