@@ -105,6 +105,38 @@ impl Seating {
     }
 }
 
+/// Whose weights pair a Swiss or McMahon round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Weights {
+    /// Yunzi's own criteria, in tiers (docs/PAIRING.md).
+    #[default]
+    #[serde(rename = "yunzi")]
+    Yunzi,
+    /// OpenGotha 3.51's weights with the defaults a new tournament of the system gets there: the
+    /// pairing OpenGotha would make of the same event (`pairing::gotha_event`).
+    #[serde(rename = "opengotha-3.51")]
+    OpenGotha351,
+}
+
+impl Weights {
+    pub const ALL: [Weights; 2] = [Weights::Yunzi, Weights::OpenGotha351];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Weights::Yunzi => "yunzi",
+            Weights::OpenGotha351 => "opengotha-3.51",
+        }
+    }
+
+    /// The message key of its name in the form (a code with a dot is no message key).
+    pub fn label(self) -> &'static str {
+        match self {
+            Weights::Yunzi => "weights-yunzi",
+            Weights::OpenGotha351 => "weights-opengotha",
+        }
+    }
+}
+
 /// How the teams of a team event meet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -175,6 +207,8 @@ pub struct SystemSettings {
     pub mcmahon_bar: i32,
     pub mcmahon_floor: i32,
     pub placement: Placement,
+    /// Swiss and McMahon: Yunzi's weights or OpenGotha 3.51's.
+    pub weights: Weights,
     pub avoid_same_club: bool,
     /// Team-mates do not meet in rounds 1..=this (Chinese practice); 0: no rule.
     pub same_team_rounds: u32,
@@ -219,6 +253,7 @@ impl Default for SystemSettings {
             mcmahon_bar: 0,
             mcmahon_floor: -20,
             placement: Placement::SplitAndFold,
+            weights: Weights::Yunzi,
             avoid_same_club: true,
             same_team_rounds: 0,
             handicap: None,
@@ -306,6 +341,7 @@ pub struct SystemInput<'a> {
     pub mcmahon_bar: &'a str,
     pub mcmahon_floor: &'a str,
     pub placement: &'a str,
+    pub weights: &'a str,
     pub avoid_same_club: bool,
     pub same_team_rounds: &'a str,
     pub handicap: bool,
@@ -417,8 +453,13 @@ impl SystemSettings {
                     not_a_choice(&code, "choice-placement", "split-and-fold, split-and-random, adjacent")
                 })?;
             }
+            settings.weights = choice(input.weights, &Weights::ALL, Weights::code, "choice-weights")?;
             settings.avoid_same_club = input.avoid_same_club;
             settings.same_team_rounds = number(input.same_team_rounds, 0, 0..=MAX_ROUNDS, "field-same-team-rounds")?;
+            // OpenGotha has no rule keeping team-mates apart: refused rather than ignored.
+            if settings.weights == Weights::OpenGotha351 && settings.same_team_rounds > 0 {
+                return Err(FieldError::new("error-opengotha-team-rule"));
+            }
             settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
             if input.handicap {
                 settings.handicap = Some(HandicapRule {
@@ -816,6 +857,7 @@ mod tests {
             mcmahon_bar: "3d",
             mcmahon_floor: "15k",
             placement: "split-and-fold",
+            weights: "",
             avoid_same_club: true,
             same_team_rounds: "2",
             handicap: false,
@@ -925,6 +967,16 @@ mod tests {
                 "floor must not be above",
             ),
             ("swiss", SystemInput { placement: "shuffle", ..system_input() }, "placement"),
+            (
+                "mcmahon",
+                SystemInput { weights: "opengotha-3.40", ..system_input() },
+                "\"opengotha-3.40\" is not the weights",
+            ),
+            (
+                "mcmahon",
+                SystemInput { weights: "opengotha-3.51", ..system_input() },
+                "no rule keeping team-mates apart",
+            ),
             ("swiss", SystemInput { handicap: true, handicap_max: "12", ..system_input() }, "largest handicap"),
             ("round-robin", SystemInput { cycles: "3", ..system_input() }, "Cycles"),
             ("round-robin", SystemInput { groups: "0", ..system_input() }, "Groups"),

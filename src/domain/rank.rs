@@ -124,6 +124,16 @@ impl Rank {
         Some(Rank(grade))
     }
 
+    /// The rank nearest to `value`: below 30k is 30k, above 9p is 9p.
+    pub fn nearest(value: i32) -> Rank {
+        let value = value.clamp(-30, 17);
+        Rank(match value {
+            ..=-1 => Grade::Kyu(value.unsigned_abs() as u8),
+            0..=8 => Grade::Dan(value as u8 + 1),
+            _ => Grade::Pro(value as u8 - 8),
+        })
+    }
+
     fn build(kind: RankKind, n: u32, shown: &str) -> Result<Rank, RankError> {
         let grade = match kind {
             RankKind::Kyu => match u8::try_from(n) {

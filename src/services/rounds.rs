@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
 use crate::domain::event::{System, TeamPairing};
-use crate::domain::pairing::PairCost;
+use crate::domain::pairing::BoardCost;
 use crate::domain::pairing::event_round::{
     self, EventPlan, History, NextRoundError, next_round, parse_ruling, ruling_code, uses_seeding,
 };
@@ -678,7 +678,7 @@ pub struct BoardView {
     pub handicap: i32,
     pub result: Option<GameResult>,
     /// What each criterion cost (searched pairings only).
-    pub costs: Option<PairCost>,
+    pub costs: Option<BoardCost>,
     /// A knockout game both lost, awaiting the director's ruling.
     pub awaiting_ruling: bool,
     pub ruling: Option<BothLoseRuling>,
@@ -700,7 +700,7 @@ pub struct RoundView {
     /// Byes, or walkovers in a knockout.
     pub byes: Vec<player::Model>,
     /// Each bye with what it cost (searched pairings only).
-    pub bye_costs: Vec<(player::Model, Option<PairCost>)>,
+    pub bye_costs: Vec<(player::Model, Option<BoardCost>)>,
     /// Problems in a draft that a director should see before publishing.
     pub warnings: Vec<DraftWarning>,
 }
@@ -714,6 +714,9 @@ pub enum DraftWarning {
     Colour { board: i32, name: String, colour: Color, excess: i64 },
     /// `name` would have a second bye.
     SecondBye { name: String },
+    /// The two players of `board` are a pair the director forbade (OpenGotha's weights know
+    /// no forbidden pairs; Yunzi's pair one only when nothing else is possible).
+    Forbidden { board: i32, a: String, b: String },
 }
 
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32) -> AppResult<RoundView> {
@@ -761,7 +764,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
         let earlier: Vec<round::Model> =
             queries::rounds(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
         let past = queries::history(conn, &earlier).await?;
-        view.warnings = draft_warnings(&view, &past);
+        view.warnings = draft_warnings(&view, &past, &settings.forbidden_pairs);
     }
     Ok(view)
 }
@@ -827,8 +830,8 @@ fn mark_team_matches(boards: &mut [BoardView]) {
     }
 }
 
-/// Rematches, colour streaks and repeated byes in a draft.
-fn draft_warnings(view: &RoundView, past: &History) -> Vec<DraftWarning> {
+/// Rematches, colour streaks, forbidden pairs and repeated byes in a draft.
+fn draft_warnings(view: &RoundView, past: &History, forbidden: &[(i64, i64)]) -> Vec<DraftWarning> {
     let mut warnings = Vec::new();
     let colours = |id: i64| -> (i64, i64) {
         past.games.iter().fold((0, 0), |(b, w), g| {
@@ -845,6 +848,13 @@ fn draft_warnings(view: &RoundView, past: &History) -> Vec<DraftWarning> {
         let (b, w) = (i64::from(board.black.id), i64::from(board.white.id));
         if past.games.iter().any(|g| (g.black == b && g.white == w) || (g.black == w && g.white == b)) {
             warnings.push(DraftWarning::Rematch {
+                board: board.board,
+                a: board.black.name.clone(),
+                b: board.white.name.clone(),
+            });
+        }
+        if forbidden.contains(&(b.min(w), b.max(w))) {
+            warnings.push(DraftWarning::Forbidden {
                 board: board.board,
                 a: board.black.name.clone(),
                 b: board.white.name.clone(),

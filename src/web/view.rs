@@ -14,6 +14,22 @@ pub fn points(half_points: i64) -> String {
     points_text(half_points)
 }
 
+/// A whole number with its thousands grouped by commas: OpenGotha's weights run to 10¹⁵.
+pub fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A komi of `half_points` in the unit its rule set counts in and the reader's words: 3¾子 or
 /// "3¾ stones" under the Chinese rules, 6.5目 or "6.5 points" under the Japanese. The form
 /// reads either back.
@@ -173,6 +189,10 @@ pub fn draft_warning(locale: Locale, warning: &DraftWarning) -> String {
             ],
         ),
         DraftWarning::SecondBye { name } => locale.t_args("warning-second-bye", &[("name", Arg::Str(name))]),
+        DraftWarning::Forbidden { board, a, b } => locale.t_args(
+            "warning-forbidden",
+            &[("board", Arg::Num((*board).into())), ("a", Arg::Str(a)), ("b", Arg::Str(b))],
+        ),
     }
 }
 
@@ -180,6 +200,15 @@ pub fn draft_warning(locale: Locale, warning: &DraftWarning) -> String {
 mod tests {
     use super::*;
     use crate::domain::result::Margin;
+
+    #[test]
+    fn big_weights_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(-1_234_567), "-1,234,567");
+        assert_eq!(grouped(500_000_000_000_000), "500,000,000,000,000");
+    }
 
     #[test]
     fn times_are_shown_in_the_events_time_zone() {
@@ -274,5 +303,8 @@ mod tests {
         let colour = DraftWarning::Colour { board: 2, name: "Li".into(), colour: Color::White, excess: 3 };
         assert!(draft_warning(Locale::Zh, &colour).contains(&Locale::Zh.t("white")));
         assert!(draft_warning(Locale::En, &DraftWarning::SecondBye { name: "Li".into() }).contains("Li"));
+        let forbidden = DraftWarning::Forbidden { board: 3, a: "Li".into(), b: "Wang".into() };
+        assert!(draft_warning(Locale::En, &forbidden).contains("Board 3: Li and Wang are a pair you forbade"));
+        assert!(draft_warning(Locale::Zh, &forbidden).contains("第3台"));
     }
 }

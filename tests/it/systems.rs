@@ -360,6 +360,74 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     Ok(())
 }
 
+#[actix_web::test]
+async fn a_mcmahon_event_with_opengothas_weights_pairs_as_opengotha_pairs_its_file() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(
+        &app,
+        "mcmahon",
+        &[("mcmahon_bar", "3d"), ("mcmahon_floor", "2k"), ("weights", "opengotha-3.51")],
+        &twelve_players_csv(&unique("og")),
+    )
+    .await?;
+    let event_page = director.get(&format!("/events/{event_id}")).await?;
+    assert!(event_page.body.contains("paired with OpenGotha 3.51&#39;s weights"), "the event page names the weights");
+    // The form shows the choice as saved.
+    let form = director.get(&format!("/events/{event_id}/edit")).await?;
+    assert!(form.body.contains("<option value=\"opengotha-3.51\" selected>"), "the form keeps the weights");
+
+    let mut visitor = app.client();
+    for round in 1..=3u32 {
+        director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+        let drafted = boards(&director.get(&format!("/events/{event_id}/rounds/{round}")).await?.body);
+        assert_eq!(drafted.len(), 6, "round {round}");
+        // The published rounds as an OpenGotha file: OpenGotha's weights (`yunzi pair`, the
+        // OpenGotha mode) pair the next round from it exactly as the app drafted it.
+        let xml = visitor.get(&format!("/events/{event_id}/export/opengotha.xml")).await?;
+        let file = yunzi::domain::interop::opengotha::parse(&xml.body)?;
+        assert_eq!(file.parameters.mms_absent_x2, 0, "the file carries the event's parameters");
+        let path = temp_dir("og-weights").join(format!("before-{round}.xml"));
+        std::fs::write(&path, &xml.body)?;
+        let lines = yunzi::services::pairing_file::pair(&path, &Default::default())?;
+        let name = |n: &serde_json::Value| {
+            n.as_u64().and_then(|i| file.players.get(i as usize - 1)).map(|p| p.name.clone()).unwrap_or_default()
+        };
+        let mut from_file = Vec::new();
+        for line in lines.iter().filter(|l| l.contains("\"black_key\"")) {
+            let board: serde_json::Value = serde_json::from_str(line)?;
+            from_file.push((name(&board["black"]), name(&board["white"])));
+        }
+        let in_app: Vec<(String, String)> = drafted.iter().map(|(_, b, w)| (b.clone(), w.clone())).collect();
+        assert_eq!(from_file, in_app, "round {round}: the file's pairing, board by board and colour by colour");
+
+        // The "why paired" page shows OpenGotha's terms and the round's total weight.
+        let why = director.get(&format!("/events/{event_id}/rounds/{round}/why")).await?;
+        assert!(why.body.contains("id=\"why-total\"") && why.body.contains("Draw-ups/downs"), "round {round}");
+        assert_eq!(why.body.matches("<tr id=\"why-").count(), 6);
+        let summary = lines.last().ok_or("a summary line")?;
+        let total: serde_json::Value = serde_json::from_str(summary)?;
+        let total = total["total_weight"].as_i64().ok_or("total weight")?;
+        let grouped = total
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect::<Vec<_>>()
+            .join(",");
+        assert!(
+            why.body.contains(&format!("<strong id=\"why-total\">{grouped}</strong>")),
+            "round {round}: total {grouped}"
+        );
+
+        director.post(&format!("/events/{event_id}/rounds/{round}/publish"), &[]).await?.assert_status(303)?;
+        for (board, black, white) in &drafted {
+            enter(&mut director, event_id, round, *board, outcome_for(black < white)).await?;
+        }
+    }
+    Ok(())
+}
+
 /// The id of `name` in the players page's first player list (the forbidden-pair form).
 fn option_id(body: &str, name: &str) -> Option<String> {
     let end = body.find(&format!("\">{name}</option>"))?;

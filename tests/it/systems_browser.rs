@@ -127,6 +127,41 @@ async fn a_mcmahon_event_in_the_browser() -> TestResult {
 }
 
 #[actix_web::test]
+async fn a_mcmahon_event_with_opengothas_weights_in_the_browser() -> TestResult {
+    with_director("mcmahon-opengotha", async |browser: &Browser, app: &TestApp| -> TestResult {
+        let csv = twelve_players_csv(&unique("mog"));
+        let setup = Setup {
+            system: "mcmahon",
+            inputs: &[("mcmahon_bar", "3d"), ("mcmahon_floor", "2k"), ("weights", "opengotha-3.51")],
+            checkboxes: &[],
+            csv: &csv,
+        };
+        let event_path = create_event(browser, app, &setup).await?;
+        browser.goto(&format!("{}{event_path}", app.base)).await?;
+        let system = browser.find(Locator::Id("event-system")).await?.text().await?;
+        assert!(system.contains("OpenGotha 3.51"), "{system}");
+        for round in 1..=2 {
+            let pairing = pair_round(browser, app, &event_path).await?;
+            assert_eq!(pairing.len(), 6, "round {round}");
+            // Published: every player sees the round; the why page speaks OpenGotha's terms.
+            let public = app.client().get(&format!("{event_path}/rounds/{round}")).await?;
+            assert_eq!(boards(&public.body), pairing, "round {round} is public as drafted");
+            for (board, black, white) in &pairing {
+                enter(browser, *board, first_name_wins(black, white)).await?;
+            }
+            click(browser, "#why-link").await?;
+            let total = browser.find(Locator::Id("why-total")).await?.text().await?;
+            assert!(total.len() > 15 && total.contains(','), "a total weight in OpenGotha's units: {total}");
+            let header = browser.find(Locator::Css("#why thead")).await?.text().await?;
+            assert!(header.contains("Draw-ups/downs") && header.contains("Seeding"), "{header}");
+            assert_eq!(browser.find_all(Locator::Css("#why tbody tr")).await?.len(), 6);
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[actix_web::test]
 async fn a_round_robin_in_the_browser() -> TestResult {
     with_director("round-robin", async |browser: &Browser, app: &TestApp| -> TestResult {
         let setup = Setup {

@@ -7,11 +7,12 @@ use std::fmt;
 use crate::domain::message::Message;
 
 use super::best_of::BestOfError;
+use super::gotha::GothaError;
 use super::knockout::{BothLoseRuling, Knockout, KnockoutError, KnockoutSettings, MatchStatus};
 use super::relay::RelayError;
 use super::round_robin::RoundRobinError;
 use super::team::TeamError;
-use super::{Board, PairCost, PairingError};
+use super::{Board, BoardCost, PairingError};
 use crate::domain::event::{System, SystemSettings, TeamPairing};
 use crate::domain::result::GameResult;
 use crate::domain::standings::{ByeRecord, GameRecord};
@@ -32,6 +33,8 @@ pub struct EventPlan<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     pub id: i64,
+    /// As registered (OpenGotha's weights key players and draw lots by name).
+    pub name: String,
     pub rank_value: i32,
     pub rating: Option<i32>,
     pub club: String,
@@ -43,6 +46,24 @@ pub struct Player {
     pub present: bool,
 }
 
+#[cfg(test)]
+impl Player {
+    /// A present player of no team, named after the id, for the pairing tests.
+    pub(crate) fn for_test(id: i64, rank_value: i32, rating: Option<i32>, club: String) -> Player {
+        Player {
+            id,
+            name: format!("Player {id}"),
+            rank_value,
+            rating,
+            club,
+            country: String::new(),
+            team: String::new(),
+            board: None,
+            present: true,
+        }
+    }
+}
+
 /// One game as stored, in playing order (round, then board).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayedGame {
@@ -50,6 +71,8 @@ pub struct PlayedGame {
     pub black: i64,
     pub white: i64,
     pub result: Option<GameResult>,
+    /// Stones given (0: an even game); OpenGotha's colour balance counts even games only.
+    pub handicap: u8,
     /// A director's ruling after a knockout game both players lost.
     pub ruling: Option<BothLoseRuling>,
 }
@@ -75,9 +98,9 @@ impl History {
 pub struct DraftRound {
     pub boards: Vec<Board>,
     /// Same order as `boards`; `None` where a table or bracket decided, not a search.
-    pub costs: Vec<Option<PairCost>>,
+    pub costs: Vec<Option<BoardCost>>,
     /// Byes (Swiss, McMahon, round robin) or walkovers (knockout).
-    pub byes: Vec<(i64, Option<PairCost>)>,
+    pub byes: Vec<(i64, Option<BoardCost>)>,
     /// `(black, white)` of boards that repeat an earlier game (only when none could be avoided).
     pub rematches: Vec<(i64, i64)>,
 }
@@ -104,6 +127,8 @@ pub enum NextRoundError {
     /// Round 1 of a table or bracket needs a seeding, later rounds the stored one.
     SeedingMissing,
     Pairing(PairingError),
+    /// OpenGotha's weights could not pair the event (cannot happen with the defaults given).
+    Gotha(GothaError),
     RoundRobin(RoundRobinError),
     Knockout(KnockoutError),
     BestOf(BestOfError),
@@ -133,6 +158,7 @@ impl fmt::Display for NextRoundError {
             NextRoundError::SeedingMissing => f.write_str("the seeding of round 1 is missing"),
             NextRoundError::AllPlayAllTeams(n) => write!(f, "an all-play-all is between two teams; {n} are registered"),
             NextRoundError::Pairing(e) => e.fmt(f),
+            NextRoundError::Gotha(e) => e.fmt(f),
             NextRoundError::RoundRobin(e) => e.fmt(f),
             NextRoundError::Knockout(e) => e.fmt(f),
             NextRoundError::BestOf(e) => e.fmt(f),

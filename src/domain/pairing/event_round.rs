@@ -18,13 +18,14 @@ pub use super::event_plan::{
     DraftRound, EventPlan, History, NextRoundError, PlayedGame, Player, knockout_start, rebuild_knockout,
 };
 use super::event_plan::{knockout_draft, stage_history, stage_settings};
+use super::gotha_event::pair_with_gotha;
 use super::knockout::{BothLoseRuling, Knockout, KnockoutError};
 use super::mcmahon::{Entrant, field_from_history, mcmahon_initial_score, mix};
 use super::relay_event::{next_relay_round, relay_seeding};
 use super::round_robin::{group_round_count, pair_group_round, round_robin_groups};
 use super::team_event::{next_team_round, team_knockout, team_seeding, team_stage_seeding};
-use super::{PairingSettings, pair_round};
-use crate::domain::event::{Seating, System, SystemSettings};
+use super::{BoardCost, PairingSettings, pair_round};
+use crate::domain::event::{Seating, System, SystemSettings, Weights};
 use crate::domain::result::GameResult;
 use crate::domain::standings::{ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with};
 
@@ -210,13 +211,16 @@ fn pair_by_score(
     if number > plan.rounds {
         return Err(NextRoundError::AllRoundsPaired(plan.rounds));
     }
+    if plan.settings.weights == Weights::OpenGotha351 {
+        return pair_with_gotha(plan, players, history, number);
+    }
     let (entrants, present, settings) = pairing_input(plan, players, number);
     let field = field_from_history(&entrants, &present, &history.game_records(), &history.byes);
     let pairing = pair_round(&field, &settings).map_err(NextRoundError::Pairing)?;
     Ok(DraftRound {
-        costs: pairing.costs.into_iter().map(Some).collect(),
+        costs: pairing.costs.into_iter().map(|c| Some(BoardCost::Yunzi(c))).collect(),
         boards: pairing.boards,
-        byes: pairing.bye.map(|id| (id, pairing.bye_cost)).into_iter().collect(),
+        byes: pairing.bye.map(|id| (id, pairing.bye_cost.map(BoardCost::Yunzi))).into_iter().collect(),
         rematches: pairing.rematches,
     })
 }
@@ -293,18 +297,7 @@ mod tests {
     use crate::domain::result::Margin;
 
     fn players(n: i64) -> Vec<Player> {
-        (1..=n)
-            .map(|id| Player {
-                id,
-                rank_value: 30 - id as i32,
-                rating: None,
-                club: format!("club {}", id % 3),
-                country: String::new(),
-                team: String::new(),
-                board: None,
-                present: true,
-            })
-            .collect()
+        (1..=n).map(|id| Player::for_test(id, 30 - id as i32, None, format!("club {}", id % 3))).collect()
     }
 
     fn win(winner: Color) -> Option<GameResult> {
@@ -319,7 +312,14 @@ mod tests {
     fn play(history: &mut History, round: u32, draft: &DraftRound) {
         for b in &draft.boards {
             let winner = if b.black < b.white { Color::Black } else { Color::White };
-            history.games.push(PlayedGame { round, black: b.black, white: b.white, result: win(winner), ruling: None });
+            history.games.push(PlayedGame {
+                round,
+                black: b.black,
+                white: b.white,
+                result: win(winner),
+                handicap: 0,
+                ruling: None,
+            });
         }
         for (id, _) in &draft.byes {
             history.byes.push(ByeRecord { round, player: *id });
@@ -515,6 +515,7 @@ mod tests {
             black: b.black,
             white: b.white,
             result: Some(GameResult::Draw),
+            handicap: 0,
             ruling: None,
         });
         let knockout = rebuild_knockout(&settings, &seeds, &history).map_err(NextRoundError::Knockout)?;
@@ -531,6 +532,7 @@ mod tests {
             black: b.white,
             white: b.black,
             result: Some(GameResult::BothLose),
+            handicap: 0,
             ruling: Some(BothLoseRuling::Advance(advance)),
         });
         let other = first.boards[1];
@@ -540,6 +542,7 @@ mod tests {
             black: other.black,
             white: other.white,
             result: win(winner),
+            handicap: 0,
             ruling: None,
         });
         history.byes.extend(first.byes.iter().map(|&(player, _)| ByeRecord { round: 1, player }));
@@ -577,6 +580,7 @@ mod tests {
             black: seeds[0],
             white: seeds[1],
             result: win(Color::Black),
+            handicap: 0,
             ruling: None,
         });
         let second = next_round(&plan, &players(2), &history, &seeds, 2)?;
@@ -586,6 +590,7 @@ mod tests {
             black: seeds[1],
             white: seeds[0],
             result: win(Color::White),
+            handicap: 0,
             ruling: None,
         });
         assert_eq!(next_round(&plan, &players(2), &history, &seeds, 3), Err(NextRoundError::MatchDecided(seeds[0])));

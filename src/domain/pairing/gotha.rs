@@ -42,7 +42,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::exact;
 use super::matching::{Edge, max_weight_matching};
@@ -51,7 +51,7 @@ use crate::domain::interop::opengotha::{DuddMode, OgParameters, OgTournament, Se
 use crate::domain::result::GameResult;
 
 /// One pair's weight, term by term, as OpenGotha names them (base, main and secondary criteria).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GothaCosts {
     pub duplicate: i64,
     pub random: i64,

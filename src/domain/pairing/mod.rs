@@ -5,6 +5,7 @@ pub mod event_plan;
 pub mod event_round;
 mod exact;
 pub mod gotha;
+pub mod gotha_event;
 pub mod knockout;
 pub mod matching;
 pub mod mcmahon;
@@ -21,6 +22,16 @@ use serde::{Deserialize, Serialize};
 use super::color::Color;
 
 pub use mcmahon::{PairCost, PairingSettings, PairingStats, pair_round};
+
+/// What a board (or a bye) cost, under the weights that paired it: the "why paired" page shows
+/// these, stored with the game as JSON. Yunzi's costs are stored bare (as before this type), so
+/// rounds paired by older versions still read; OpenGotha's under the key `opengotha`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum BoardCost {
+    OpenGotha { opengotha: gotha::GothaCosts },
+    Yunzi(PairCost),
+}
 
 /// How colours change from game to game where no table fixes them: in a relay, each game's
 /// two players; in a team Swiss, the team with Black on board 1 (it has Black on every odd

@@ -152,7 +152,7 @@ mod tests {
     }
 
     fn played(round: u32, black: i64, white: i64, result: &str) -> PlayedGame {
-        PlayedGame { round, black, white, result: GameResult::parse(result).ok(), ruling: None }
+        PlayedGame { round, black, white, result: GameResult::parse(result).ok(), handicap: 0, ruling: None }
     }
 
     #[test]

@@ -341,7 +341,7 @@ pub fn team_knockout(
                 let winner = if a_wins { Color::Black } else { Color::White };
                 GameResult::Win { winner, margin: Margin::Unspecified }
             });
-            PlayedGame { round, black: a, white: b, result, ruling: None }
+            PlayedGame { round, black: a, white: b, result, handicap: 0, ruling: None }
         })
         .collect();
     rebuild_knockout(&stage_settings(plan, seeds), seeds, &History { games, byes: stage.byes })
@@ -409,6 +409,7 @@ pub(crate) mod tests {
     pub(crate) fn player(id: i64, team: &str, board: Option<i32>, rank_value: i32) -> Player {
         Player {
             id,
+            name: format!("{team} {id}"),
             rank_value,
             rating: None,
             club: String::new(),
@@ -476,7 +477,14 @@ pub(crate) mod tests {
         let win = |winner| Some(GameResult::Win { winner, margin: Margin::Resignation });
         let results = [win(Color::Black), win(Color::White), win(Color::Black), win(Color::Black)];
         for (b, result) in round1.boards.iter().zip(results) {
-            history.games.push(PlayedGame { round: 1, black: b.black, white: b.white, result, ruling: None });
+            history.games.push(PlayedGame {
+                round: 1,
+                black: b.black,
+                white: b.white,
+                result,
+                handicap: 0,
+                ruling: None,
+            });
         }
         let round2 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 2).expect("round 2");
         // Groups: A (2), C and D (1 each), B (0): A meets C or D, never B again. Board 1's
@@ -571,7 +579,14 @@ pub(crate) mod tests {
         assert_eq!(pairs(&round1), vec![(1, 3), (5, 4)]);
         let mut history = History::default();
         for b in &round1.boards {
-            history.games.push(PlayedGame { round: 1, black: b.black, white: b.white, result: None, ruling: None });
+            history.games.push(PlayedGame {
+                round: 1,
+                black: b.black,
+                white: b.white,
+                result: None,
+                handicap: 0,
+                ruling: None,
+            });
         }
         let round2 = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), 2).expect("round 2");
         assert_eq!(pairs(&round2), vec![(4, 1), (3, 5)], "A's reserve 5 plays on; B has Black where i + j is odd");
@@ -616,6 +631,7 @@ pub(crate) mod tests {
                         black: b.black,
                         white: b.white,
                         result: Some(result),
+                        handicap: 0,
                         ruling: None,
                     });
                 }

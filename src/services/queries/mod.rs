@@ -157,6 +157,7 @@ pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> Ap
                 black: i64::from(g.black_id),
                 white: i64::from(g.white_id),
                 result: g.result.as_deref().and_then(|text| GameResult::parse(text).ok()),
+                handicap: u8::try_from(g.handicap).unwrap_or(0),
                 ruling: g.ruling.as_deref().and_then(parse_ruling),
             });
         }
@@ -221,6 +222,7 @@ pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {
         .iter()
         .map(|p| Player {
             id: i64::from(p.id),
+            name: p.name.clone(),
             rank_value: p.rank_value,
             rating: p.rating,
             club: p.club.clone(),

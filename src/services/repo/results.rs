@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::db::entities::{event, game, round};
 use crate::domain::event::System;
-use crate::domain::pairing::{Board, PairCost};
+use crate::domain::pairing::{Board, BoardCost};
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
@@ -24,7 +24,7 @@ pub async fn insert_game(
     round_id: i32,
     board_number: i32,
     board: &Board,
-    cost: Option<&PairCost>,
+    cost: Option<&BoardCost>,
 ) -> AppResult<game::Model> {
     Ok(game::ActiveModel {
         round_id: Set(round_id),

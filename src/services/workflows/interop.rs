@@ -9,10 +9,11 @@ use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
 use crate::domain::interop::aga::{self, AgaId};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
-use crate::domain::interop::opengotha::{self, OgGame, OgParameters, OgPlayer, OgTournament, SeedSystem};
+use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
 use crate::domain::message::Message;
 use crate::domain::pairing::event_round::{EventPlan, pairing_input};
+use crate::domain::pairing::gotha_event;
 use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::domain::rank::Rank;
@@ -95,7 +96,9 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
             .collect::<AppResult<Vec<_>>>()?,
         games,
         byes,
-        parameters: if system == System::McMahon { OgParameters::new_mcmahon() } else { OgParameters::new_swiss() },
+        // The parameters the event pairs with under OpenGotha's weights, so OpenGotha pairs the
+        // file's next round as the app would.
+        parameters: gotha_event::parameters(system, &settings),
     };
     Ok(opengotha::write(&tournament))
 }

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::db::entities::{audit, event, player, round};
 use crate::domain::event::{
     DEFAULT_RULESET, EventInput, EventSettings, RULESETS, RelayOrder, Seating, System, SystemInput, SystemSettings,
-    TeamPairing, team_tie_break_text, tie_break_text,
+    TeamPairing, Weights, team_tie_break_text, tie_break_text,
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::Colours;
@@ -93,6 +93,8 @@ pub struct EventForm {
     mcmahon_floor: String,
     #[serde(default)]
     placement: String,
+    #[serde(default)]
+    weights: String,
     /// Checkboxes: present when ticked.
     #[serde(default)]
     avoid_same_club: Option<String>,
@@ -164,6 +166,7 @@ impl EventForm {
                 mcmahon_bar: &self.mcmahon_bar,
                 mcmahon_floor: &self.mcmahon_floor,
                 placement: &self.placement,
+                weights: &self.weights,
                 avoid_same_club: self.avoid_same_club.is_some(),
                 same_team_rounds: &self.same_team_rounds,
                 handicap: self.handicap.is_some(),
@@ -201,6 +204,7 @@ impl EventForm {
             mcmahon_bar: rank(settings.mcmahon_bar),
             mcmahon_floor: rank(settings.mcmahon_floor),
             placement: settings.placement.code().into(),
+            weights: settings.weights.code().into(),
             avoid_same_club: ticked(settings.avoid_same_club),
             same_team_rounds: settings.same_team_rounds.to_string(),
             handicap: ticked(settings.handicap.is_some()),
@@ -264,6 +268,8 @@ pub struct EventFormPage {
     systems: Vec<&'static str>,
     rulesets: Vec<&'static str>,
     placements: Vec<&'static str>,
+    /// Code and message key of each choice.
+    weights: Vec<(&'static str, &'static str)>,
     seatings: Vec<&'static str>,
 }
 
@@ -308,6 +314,7 @@ impl EventFormPage {
             systems: System::ALL.iter().map(|s| s.code()).collect(),
             rulesets: RULESETS.to_vec(),
             placements: Placement::ALL.iter().map(|p| p.code()).collect(),
+            weights: Weights::ALL.iter().map(|w| (w.code(), w.label())).collect(),
             seatings: Seating::ALL.iter().map(|s| s.code()).collect(),
         }
     }
@@ -495,6 +502,9 @@ impl EventPage {
                 if system == System::McMahon {
                     parts.push(format!("{} {}", self.ctx.t("mcmahon-bar"), rank(s.mcmahon_bar)));
                     parts.push(format!("{} {}", self.ctx.t("mcmahon-floor"), rank(s.mcmahon_floor)));
+                }
+                if s.weights == Weights::OpenGotha351 {
+                    parts.push(self.ctx.t("summary-opengotha-weights"));
                 }
                 if s.knockout_after >= 2 {
                     parts.push(self.ctx.t_n("knockout-stage-n", "n", s.knockout_after));

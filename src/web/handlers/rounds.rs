@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::db::entities::{event, player};
 use crate::domain::event::System;
-use crate::domain::pairing::PairCost;
+use crate::domain::pairing::BoardCost;
 use crate::domain::pairing::event_round::parse_ruling;
 use crate::domain::pairing::knockout::StageName;
 use crate::domain::pairing::mcmahon::QUALITY_UNIT;
@@ -670,24 +670,59 @@ impl WhyPage {
         self.view.round.number
     }
 
-    /// The criteria in tier order with their values on `cost` ("–" when nothing).
-    fn cells(&self, cost: &PairCost) -> Vec<String> {
+    /// Whether OpenGotha's weights paired the round (its terms replace Yunzi's tiers).
+    fn opengotha(&self) -> bool {
+        self.view.boards.iter().any(|b| matches!(b.costs, Some(BoardCost::OpenGotha { .. })))
+    }
+
+    /// The round's total weight under OpenGotha's weights (the matching makes it as large as it can).
+    fn opengotha_weight(&self) -> String {
+        let total: i64 = self
+            .view
+            .boards
+            .iter()
+            .filter_map(|b| match b.costs {
+                Some(BoardCost::OpenGotha { opengotha }) => Some(opengotha.total()),
+                _ => None,
+            })
+            .sum();
+        view::grouped(total)
+    }
+
+    /// The criteria in tier order with their values on `cost` ("–" when nothing); under
+    /// OpenGotha's weights its terms in its order, then the pair's weight.
+    fn cells(&self, cost: &BoardCost) -> Vec<String> {
         let show = |v: u32| if v == 0 { "–".to_string() } else { v.to_string() };
         let share = |v: u32| {
             if v == 0 { "–".to_string() } else { format!("{:.2}", f64::from(v) / f64::from(QUALITY_UNIT)) }
         };
-        vec![
-            show(cost.forbidden),
-            show(cost.rematch),
-            show(cost.same_team),
-            show(cost.colour_clash),
-            if cost.score_gap == 0 { "–".to_string() } else { view::points(i64::from(cost.score_gap)) },
-            show(cost.float_repeat),
-            share(cost.float_position),
-            share(cost.placement),
-            share(cost.colour),
-            share(cost.geography),
-        ]
+        let term = |v: i64| if v == 0 { "–".to_string() } else { view::grouped(v) };
+        match cost {
+            BoardCost::Yunzi(cost) => vec![
+                show(cost.forbidden),
+                show(cost.rematch),
+                show(cost.same_team),
+                show(cost.colour_clash),
+                if cost.score_gap == 0 { "–".to_string() } else { view::points(i64::from(cost.score_gap)) },
+                show(cost.float_repeat),
+                share(cost.float_position),
+                share(cost.placement),
+                share(cost.colour),
+                share(cost.geography),
+            ],
+            BoardCost::OpenGotha { opengotha: c } => vec![
+                term(c.duplicate),
+                term(c.random),
+                term(c.colour),
+                term(c.category),
+                term(c.score),
+                term(c.dudd),
+                term(c.seeding),
+                term(c.handicap),
+                term(c.geography),
+                view::grouped(c.total()),
+            ],
+        }
     }
 }
 
