@@ -296,6 +296,47 @@ fn seki_chains_in(board: &Board, regions: &[(Vec<Point>, [bool; 2])]) -> Vec<boo
             Ok(done) => done.suicide > 0 || trial.liberties(p).len() <= 1,
         }
     };
+    // Per point, the one-colour empty region it lies in (territory or an eye), if any.
+    let mut own_region: Vec<Option<usize>> = vec![None; n];
+    for (i, (points, touches)) in regions.iter().enumerate() {
+        if touches[0] != touches[1] {
+            for p in points {
+                if let Some(o) = own_region.get_mut(p.index()) {
+                    *o = Some(i);
+                }
+            }
+        }
+    }
+    // A chain is never short of liberties in a seki when its group — the chains of its colour
+    // joined through eyes — has a liberty in a region of its own larger than an eye: it can
+    // gain liberties there (connect out to its territory) before it fills a shared point.
+    let opens_out = |start: Point, color: Color| -> bool {
+        let mut seen = vec![false; n];
+        let mut stack = vec![start];
+        while let Some(p) = stack.pop() {
+            if seen.get(p.index()).copied().unwrap_or(true) {
+                continue;
+            }
+            for s in board.chain(p) {
+                if let Some(v) = seen.get_mut(s.index()) {
+                    *v = true;
+                }
+            }
+            for l in board.liberties(p) {
+                let Some((points, _)) = own_region.get(l.index()).copied().flatten().and_then(|i| regions.get(i))
+                else {
+                    continue;
+                };
+                if points.len() > SEKI_EYE_POINTS {
+                    return true;
+                }
+                stack.extend(
+                    points.iter().flat_map(|&e| board.neighbours(e)).filter(|&nb| board.get(nb) == Some(color)),
+                );
+            }
+        }
+        false
+    };
     // Chains touching a seki's shared liberties.
     let mut in_seki = vec![false; n];
     for (points, touches) in regions {
@@ -303,9 +344,10 @@ fn seki_chains_in(board: &Board, regions: &[(Vec<Point>, [bool; 2])]) -> Vec<boo
             continue;
         }
         let seki = points.iter().all(|&p| {
-            [Color::Black, Color::White]
-                .iter()
-                .all(|&c| !board.neighbours(p).any(|nb| board.get(nb) == Some(c)) || self_atari(p, c))
+            [Color::Black, Color::White].iter().all(|&c| {
+                let mut own = board.neighbours(p).filter(|nb| board.get(*nb) == Some(c)).peekable();
+                own.peek().is_none() || (self_atari(p, c) && !own.any(|nb| opens_out(nb, c)))
+            })
         });
         if !seki {
             continue;
@@ -698,6 +740,42 @@ mod tests {
         japanese.komi = crate::domain::komi::Komi::ZERO;
         let c = count(&seki, &japanese, &CountInput::default());
         assert_eq!((c.black.territory, c.white.territory, c.shared), (0, 0, 1));
+    }
+
+    /// A small chain whose other liberty opens into its own territory is not in seki with a
+    /// one-eyed group beside it, though filling their shared point is self-atari for both as
+    /// the stones stand: White connects the stone d1 to its territory at e1 first, then fills
+    /// c1 and captures. Its territory counts (found in review; docs/ENGINE.md's known limits).
+    #[test]
+    fn a_chain_that_can_connect_out_to_its_territory_is_not_in_seki() {
+        let board = Board::from_text(
+            ".X.O...
+             XXXXO..
+             OOOXO..
+             ..OXO..
+             ..OOO..",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let in_seki = seki_chains(&board);
+        assert!(board.points().all(|p| !in_seki[p.index()]), "no chain is in seki");
+        assert_eq!(seki_eyes(&board), [0, 0]);
+        let mut japanese = rules("japanese-1989");
+        japanese.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&board, &japanese, &CountInput::default());
+        // White: the 11 points on the right and the 4 at the bottom left; Black: its eye a1.
+        assert_eq!((c.black.territory, c.white.territory, c.shared), (1, 15, 1));
+        // Nor when d1 reaches White's territory only through an eye of White's wall (e1):
+        // White fills it to connect. The wall is not in seki either (its eye is no seki's).
+        let through_an_eye = Board::from_text(
+            ".X.O.O.
+             XXXXOO.
+             OOOXO..
+             ..OXO..
+             ..OOO..",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(through_an_eye.points().all(|p| !seki_chains(&through_an_eye)[p.index()]));
+        // (The seki these shapes must not be taken for stays one: see the two tests above.)
     }
 
     /// Sunjang's absolute territory (rules-history-book.txt ch. 2, pp. 34–36): empty points
