@@ -133,7 +133,7 @@ pub struct SealedMove {
 /// with why (proven or estimated), and the count under the game's rules with them
 /// (`handicap` stones handed back as the rules say).
 pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<DeadGroup>, Count) {
-    let proposal = propose(game.board());
+    let proposal = propose(game.board(), game.rules().reading_ko());
     let count = count_position(game, &proposal.dead, [0, 0], handicap);
     (proposal.groups, count)
 }
@@ -510,7 +510,8 @@ impl LiveGame {
             return true;
         }
         let board = self.go().board();
-        self.state.dead = propose_dead(board).into_iter().map(|p| board.xy(p)).collect();
+        self.state.dead =
+            propose_dead(board, self.go().rules().reading_ko()).into_iter().map(|p| board.xy(p)).collect();
         self.state.agreed = [false, false];
         self.state.phase = Phase::Marking;
         true
@@ -1014,7 +1015,7 @@ impl LiveGame {
             return Vec::new();
         }
         let board = self.go().board();
-        let mut groups = propose(board).groups;
+        let mut groups = propose(board, self.go().rules().reading_ko()).groups;
         super::go::life::read_groups(board, &mut groups, self.go().rules().reading_ko());
         let name = |p: Point| {
             let (x, y) = board.xy(p);

@@ -105,10 +105,11 @@ fn dead_points(
     record: &SgfGame,
     board: &crate::domain::go::board::Board,
     dead: &DeadStones,
+    ko: crate::domain::go::reading::KoRetake,
 ) -> Result<Vec<Point>, String> {
     match dead {
         DeadStones::None => Ok(Vec::new()),
-        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board)),
+        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board, ko)),
         DeadStones::Points(list) => list
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
@@ -162,13 +163,16 @@ pub fn score(
         let mut explained = None;
         let (dead_stones, open_territory) = match dead {
             DeadStones::Auto { explain } => {
-                let proposal = crate::domain::go::life::propose(board);
+                let proposal = crate::domain::go::life::propose(board, set.reading_ko());
                 if *explain {
                     explained = Some(explain_proposal(board, &proposal, &set));
                 }
                 (proposal.dead, proposal.territory)
             }
-            _ => (dead_points(&record, board, dead).map_err(|e| format!("{}: {e}", path.display()))?, Vec::new()),
+            _ => (
+                dead_points(&record, board, dead, set.reading_ko()).map_err(|e| format!("{}: {e}", path.display()))?,
+                Vec::new(),
+            ),
         };
         let input = CountInput {
             territory: &open_territory,

@@ -3,6 +3,7 @@
 use super::benson::pass_alive;
 use super::benson::{chain_heads, regions_of};
 use super::board::{Board, Point};
+use super::reading::{KoRetake, Verdict};
 use crate::domain::color::Color;
 
 /// 假生 (false life, 1988 Art. 20.2): which side keeps a group alive only by going round a
@@ -58,16 +59,19 @@ fn proven_dead_with(board: &Board, [black, white]: &[Vec<bool>; 2]) -> Vec<Point
 
 /// The dead-stone proposal for a finished game, which the players confirm or change: the
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
-/// pass-alive stone (which cannot be captured whatever happens).
-pub fn propose_dead(board: &Board) -> Vec<Point> {
-    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS)).0
+/// pass-alive stone (which cannot be captured whatever happens). `ko`: how the rules retake a
+/// ko when a group the opponent's unconditionally alive stones shut in is read
+/// (`Ruleset::reading_ko`).
+pub fn propose_dead(board: &Board, ko: KoRetake) -> Vec<Point> {
+    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS), ko).dead
 }
 
 /// Why the proposal calls a group dead: proven, or estimated and how sure.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Basis {
     /// Inside a region that the opponent's unconditionally alive stones enclose (Benson) and
-    /// where two eyes do not fit: whatever it plays, the group is captured.
+    /// where two eyes do not fit: whatever it plays, the group is captured. Where reading
+    /// showed it, [`DeadGroup::reading`] holds the line.
     Proven,
     /// The playouts captured the group in `captured` of them and gave its points to the
     /// opponent in `owned` of them (shares from 0 to 1).
@@ -93,10 +97,10 @@ pub struct DeadGroup {
 /// is an estimate the reading does not bear out. Kept out of [`propose`], which counts every
 /// finished game, because reading costs up to a fifth of a second a group; the groups of one
 /// board share one budget of positions.
-pub fn read_groups(board: &Board, groups: &mut [DeadGroup], ko: super::reading::KoRetake) {
+pub fn read_groups(board: &Board, groups: &mut [DeadGroup], ko: KoRetake) {
     // One budget for the board, so a page or a download that reads every group stays bounded.
     let mut budget = BOARD_READING_NODES;
-    for group in groups.iter_mut().filter(|g| g.basis != Basis::Proven) {
+    for group in groups.iter_mut().filter(|g| g.basis != Basis::Proven && g.reading.is_none()) {
         if budget == 0 {
             break;
         }
@@ -122,9 +126,9 @@ pub struct Proposal {
 const OPEN_TERRITORY_FROM: f32 = 0.5;
 
 /// Dead stones (see [`propose_dead`]) and the territory of open regions.
-pub fn propose(board: &Board) -> Proposal {
+pub fn propose(board: &Board, ko: KoRetake) -> Proposal {
     let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
-    let (dead, groups) = dead_groups(board, &estimate);
+    let (dead, groups) = dead_groups(board, &estimate, ko);
     let mut settled = board.clone();
     settled.set_points(dead.iter().map(|p| (*p, None)));
     let touches = empty_region_touches(&settled);
@@ -159,8 +163,8 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
 
 /// The proposal's dead stones, and the same stones chain by chain with their basis: proven
 /// where Benson's proof holds, else estimated from the playouts, else eyeless.
-fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Point>, Vec<DeadGroup>) {
-    let (dead, proven) = dead_stones(board, estimate);
+fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake) -> (Vec<Point>, Vec<DeadGroup>) {
+    let DeadStones { dead, proven, lines } = dead_stones(board, estimate, ko);
     // The playouts' own verdict, per point (the dead list may hold stones from elsewhere).
     let mut estimated = vec![false; board.len()];
     for p in &estimate.dead {
@@ -197,14 +201,25 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Poin
         } else {
             Basis::Eyeless { owned }
         };
-        groups.push(DeadGroup { colour, stones, basis, reading: None });
+        let reading =
+            lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, line)| Verdict::Dead { line: line.clone() });
+        groups.push(DeadGroup { colour, stones, basis, reading });
     }
     (dead, groups)
 }
 
-/// The proposal's dead stones, sorted, and per point whether it is among them by Benson's
-/// proof (`proven_dead`), worked out once with the pass-alive maps the rest needs too.
-fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Point>, Vec<bool>) {
+/// The proposal's dead stones, sorted; per point whether it is proven dead (Benson's proof,
+/// or reading inside the opponent's unconditionally alive wall); and the line of each chain
+/// read dead (by a stone of the chain).
+struct DeadStones {
+    dead: Vec<Point>,
+    proven: Vec<bool>,
+    lines: Vec<(Point, Vec<super::reading::LineMove>)>,
+}
+
+/// The proposal's dead stones (see [`DeadStones`]), worked out once with the pass-alive maps
+/// the rest needs too.
+fn dead_stones(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake) -> DeadStones {
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
     let mut dead = proven_dead_with(board, &alive);
     let mut proven = vec![false; board.len()];
@@ -225,8 +240,78 @@ fn dead_stones(board: &Board, estimate: &super::estimate::Estimate) -> (Vec<Poin
             dead.push(p);
         }
     }
+    let lines = read_inside_living_walls(board, &alive, ko, &mut dead, &mut proven);
     dead.sort_unstable();
-    (dead, proven)
+    DeadStones { dead, proven, lines }
+}
+
+/// Positions the proposal's reading inside living walls may visit on one board.
+const WALLED_READING_NODES: usize = 20_000;
+
+/// Reads every group that the opponent's unconditionally alive (pass-alive) stones shut in a
+/// region small enough to read, under the rules' ko rule: there the reading's one assumption,
+/// that the stones around the region stand, is proven, so its verdict is too. A group read
+/// dead is proven dead (bent four in the corner under the Japanese rules, whatever the
+/// playouts say), and the opponent's stones inside its region stand; a group read alive
+/// (standing even when attacked first: two eyes or a seki) is taken off the estimate's dead.
+/// Unsettled groups stay as the estimate has them. Returns the line of each group read dead.
+fn read_inside_living_walls(
+    board: &Board,
+    alive: &[Vec<bool>; 2],
+    ko: KoRetake,
+    dead: &mut Vec<Point>,
+    proven: &mut [bool],
+) -> Vec<(Point, Vec<super::reading::LineMove>)> {
+    let mut lines = Vec::new();
+    let mut budget = WALLED_READING_NODES;
+    let mut seen = vec![false; board.len()];
+    for p in board.points() {
+        let Some(colour) = board.get(p) else { continue };
+        if budget == 0 {
+            break;
+        }
+        if seen.get(p.index()).copied().unwrap_or(true)
+            || proven.get(p.index()) == Some(&true)
+            || alive.get(colour.index()).and_then(|a| a.get(p.index())) == Some(&true)
+        {
+            continue;
+        }
+        let chain = board.chain(p);
+        for s in &chain {
+            if let Some(v) = seen.get_mut(s.index()) {
+                *v = true;
+            }
+        }
+        let attacker = colour.opponent();
+        let Some(region) = super::reading::region_of(board, p, attacker) else { continue };
+        let attacker_alive = alive.get(attacker.index());
+        // Shut in by living stones and nothing else: every point next to the region is in it or
+        // is a pass-alive stone of the attacker (no open point, no stone that could fall).
+        let walled = region.iter().flat_map(|&r| board.neighbours(r)).all(|n| {
+            region.contains(&n)
+                || (board.get(n) == Some(attacker) && attacker_alive.and_then(|a| a.get(n.index())) == Some(&true))
+        });
+        if !walled {
+            continue;
+        }
+        match super::reading::read_within(board, p, ko, &mut budget) {
+            Some(Verdict::Dead { line }) => {
+                dead.retain(|d| !region.contains(d) || board.get(*d) == Some(colour));
+                for &s in &chain {
+                    if !dead.contains(&s) {
+                        dead.push(s);
+                    }
+                    if let Some(v) = proven.get_mut(s.index()) {
+                        *v = true;
+                    }
+                }
+                lines.push((p, line));
+            }
+            Some(Verdict::Alive { .. }) => dead.retain(|d| !chain.contains(d)),
+            Some(Verdict::Unsettled) | None => {}
+        }
+    }
+    lines
 }
 
 /// Stones without eyes in the opponent's area count as dead unless the playouts keep them
@@ -317,12 +402,12 @@ mod tests {
         );
         let dead = proven_dead(&clear);
         assert_eq!(dead, vec![clear.point(1, 1).unwrap_or(Point(0))], "the white stone in Black's corner");
-        assert_eq!(propose_dead(&clear), dead);
+        assert_eq!(propose_dead(&clear, KoRetake::NO_THREATS), dead);
     }
 
     #[test]
     fn nothing_is_proven_on_an_empty_or_unsettled_board() {
-        assert!(propose_dead(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}"))).is_empty());
+        assert!(propose_dead(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}")), KoRetake::NO_THREATS).is_empty());
         let unsettled = board(
             "..X..
              .XOX.
@@ -350,7 +435,7 @@ mod tests {
         );
         assert!(proven_dead(&b).is_empty());
         let at = |x, y| b.point(x, y).unwrap_or(Point(0));
-        assert_eq!(propose_dead(&b), vec![at(2, 1), at(7, 2), at(1, 5)]);
+        assert_eq!(propose_dead(&b, KoRetake::NO_THREATS), vec![at(2, 1), at(7, 2), at(1, 5)]);
     }
 
     /// A game stopped with a border left open (row 5 has neither wall stone): by regions the
@@ -369,7 +454,7 @@ mod tests {
              ....XO...
              ....XO...",
         );
-        let proposal = propose(&open);
+        let proposal = propose(&open, KoRetake::NO_THREATS);
         let estimate = super::super::estimate::estimate(&open, super::super::estimate::PLAYOUTS);
         for (p, color) in &proposal.territory {
             let owned = estimate.ownership.get(p.index()).copied().unwrap_or(0.0);
@@ -401,7 +486,7 @@ mod tests {
         let (x, y) = (4, 4);
         closed.set_points(closed.point(x, y).map(|p| (p, Some(Color::Black))));
         closed.set_points(closed.point(x + 1, y).map(|p| (p, Some(Color::White))));
-        assert!(propose(&closed).territory.is_empty());
+        assert!(propose(&closed, KoRetake::NO_THREATS).territory.is_empty());
     }
 
     /// Seki with an eye each (the shared liberty is self-atari for whoever fills it): both
@@ -413,13 +498,46 @@ mod tests {
             ".X.O.
              XXXOO",
         );
-        assert!(propose_dead(&seki).is_empty());
+        assert!(propose_dead(&seki, KoRetake::NO_THREATS).is_empty());
         let dead = board(
             ".X.XO.
              XXXXOO
              ...XXX",
         );
         let white: Vec<Point> = dead.points().filter(|p| dead.get(*p) == Some(Color::White)).collect();
-        assert_eq!(propose_dead(&dead), white);
+        assert_eq!(propose_dead(&dead, KoRetake::NO_THREATS), white);
+    }
+
+    /// Bent four in the corner (盘角曲四) inside a wall that is unconditionally alive: the
+    /// playouts keep it standing, but reading under the rules' ko rule proves it dead — under
+    /// the Japanese 1989 rules' confirmation (a ko retaken only after a pass) and in play with
+    /// no ko threats — and the proposal marks it so, proven, with the line. Black's two stones
+    /// inside stand.
+    #[test]
+    fn bent_four_in_the_corner_inside_a_living_wall_is_proposed_dead_with_its_line() {
+        let b = board(
+            ".X.OXXXXX
+             XOOOXXXXX
+             .OXXXXXXX
+             OOXXXXXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XXXXXX.X.",
+        );
+        let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
+        assert_eq!(white.len(), 7);
+        assert!(proven_dead(&b).is_empty(), "Benson alone does not settle it");
+        for ko in [KoRetake::Confirmation, KoRetake::NO_THREATS] {
+            let proposal = propose(&b, ko);
+            assert_eq!(proposal.dead, white, "{ko:?}");
+            let group = proposal.groups.iter().find(|g| g.colour == Color::White).expect("the white group");
+            assert_eq!(group.basis, Basis::Proven);
+            let Some(Verdict::Dead { line }) = &group.reading else { panic!("no line: {:?}", group.reading) };
+            assert!(line.iter().any(|(c, p)| *c == Color::Black && p.is_some()), "Black's capture: {line:?}");
+        }
+        // With a ko threat White can always find (reading's own corpus: alive), the proposal
+        // has nothing to read it by: in a finished game threats are not counted.
     }
 }

@@ -102,7 +102,7 @@ enum Step {
 }
 
 /// The region of points not `attacker`'s that holds `target`, if it is small enough to read.
-fn region_of(board: &Board, target: Point, attacker: Color) -> Option<Vec<Point>> {
+pub(crate) fn region_of(board: &Board, target: Point, attacker: Color) -> Option<Vec<Point>> {
     let mut seen = vec![false; board.len()];
     let mut stack = vec![target];
     let mut region = Vec::new();
