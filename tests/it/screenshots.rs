@@ -104,3 +104,51 @@ async fn draw_the_event_shape_screenshots() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// OpenGotha's weights in the app (issue 24): the event form with the choice, and the "why
+/// paired" page of a McMahon round paired with them, at desktop and phone width in both
+/// languages.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_opengotha_weights_screenshots() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let email = format!("{}@club.example", unique("og-shots"));
+    let password = "opengotha screenshots passphrase";
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &email, "Director Zhao", password).await?;
+    let mut fields: Vec<(&str, &str)> =
+        event_form("麦克马洪公开赛", "4").into_iter().filter(|(k, _)| *k != "system").collect();
+    fields.extend([
+        ("system", "mcmahon"),
+        ("mcmahon_bar", "3d"),
+        ("mcmahon_floor", "2k"),
+        ("weights", "opengotha-3.51"),
+    ]);
+    let created = director.post("/events", &fields).await?;
+    let event_id = id_after(&created.location, "/events/")?;
+    let csv = twelve_players_csv(&unique("og-shots"));
+    director
+        .post_file(&format!("/events/{event_id}/players/import"), "file", "p.csv", &csv)
+        .await?
+        .assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    let base = app.base.clone();
+    crate::browser::log_in(&browser, &base, &email, password).await?;
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&out)?;
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        for (width_name, width, height) in WIDTHS {
+            browser.set_window_size(width, height).await?;
+            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
+            browser.goto(&format!("{base}/events/{event_id}/rounds/1/why")).await?;
+            std::fs::write(shoot("why-opengotha"), browser.screenshot().await?)?;
+            browser.goto(&format!("{base}/events/{event_id}/edit")).await?;
+            browser.execute("document.querySelector('select[name=weights]').scrollIntoView()", vec![]).await?;
+            std::fs::write(shoot("event-form-weights"), browser.screenshot().await?)?;
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}
