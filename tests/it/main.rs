@@ -17,6 +17,7 @@ mod journey;
 mod layers;
 mod live;
 mod locale;
+mod opengotha_dumps;
 mod random_record;
 mod records;
 mod registration;

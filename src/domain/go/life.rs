@@ -162,7 +162,8 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
 }
 
 /// The proposal's dead stones, and the same stones chain by chain with their basis: proven
-/// where Benson's proof holds, else estimated from the playouts, else eyeless.
+/// where Benson's proof holds or reading inside a living wall shows it (with the line), else
+/// estimated from the playouts, else eyeless.
 fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake) -> (Vec<Point>, Vec<DeadGroup>) {
     let DeadStones { dead, proven, lines } = dead_stones(board, estimate, ko);
     // The playouts' own verdict, per point (the dead list may hold stones from elsewhere).
