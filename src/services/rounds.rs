@@ -282,6 +282,7 @@ pub async fn swap(
             let mut active: game::ActiveModel = g.into();
             active.black_id = Set(black);
             active.white_id = Set(white);
+            active.pairing_costs = Set(by_hand());
             active.update(&txn).await?;
         }
     }
@@ -290,6 +291,7 @@ pub async fn swap(
             let player_id = swap_id(x.player_id);
             let mut active: bye::ActiveModel = x.into();
             active.player_id = Set(player_id);
+            active.pairing_costs = Set(by_hand());
             active.update(&txn).await?;
         }
     }
@@ -304,6 +306,12 @@ pub async fn swap(
     .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// What a board or bye the director changed by hand stores as its costs ([`BoardCost::BY_HAND`]):
+/// the "why paired" page then says so instead of showing what the search priced.
+fn by_hand() -> Option<String> {
+    serde_json::to_string(&BoardCost::BY_HAND).ok()
 }
 
 /// Swaps the colours on one board of a draft.
@@ -327,6 +335,7 @@ pub async fn swap_colours(
     let mut active: game::ActiveModel = g.into();
     active.black_id = Set(black);
     active.white_id = Set(white);
+    active.pairing_costs = Set(by_hand());
     active.update(&txn).await?;
     audit::record(
         &txn,

@@ -77,6 +77,10 @@ async fn a_director_runs_a_small_event_end_to_end() -> TestResult {
             let after = boards(&director.get(&format!("/events/{event_id}/rounds/1")).await?.body);
             assert_eq!(after[0].1, before[1].1);
             assert_eq!(after[1].1, before[0].1);
+            // The "why paired" page no longer shows the search's costs for the two boards changed.
+            let why = director.get(&format!("/events/{event_id}/rounds/1/why")).await?;
+            assert_eq!(why.body.matches("class=\"hint by-hand\"").count(), 2, "boards 1 and 2 changed by hand");
+            assert_eq!(why.body.matches("<td class=\"cost\">").count(), 4 * 10, "the other four keep their costs");
         }
 
         director.post(&format!("/events/{event_id}/rounds/{round}/publish"), &[]).await?.assert_status(303)?;

@@ -29,8 +29,20 @@ pub use mcmahon::{PairCost, PairingSettings, PairingStats, pair_round};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum BoardCost {
-    OpenGotha { opengotha: gotha::GothaCosts },
+    OpenGotha {
+        opengotha: gotha::GothaCosts,
+    },
+    /// The director changed the board by hand after the draft (players exchanged or colours
+    /// swapped): what the search priced is no longer what is on it.
+    ByHand {
+        by_hand: bool,
+    },
     Yunzi(PairCost),
+}
+
+impl BoardCost {
+    /// The marker stored on a board the director changed by hand.
+    pub const BY_HAND: BoardCost = BoardCost::ByHand { by_hand: true };
 }
 
 /// How colours change from game to game where no table fixes them: in a relay, each game's
@@ -134,3 +146,27 @@ impl fmt::Display for PairingError {
 }
 
 impl std::error::Error for PairingError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board's stored costs read back as the kind they were written: Yunzi's bare (as rounds
+    /// paired by older versions stored them), OpenGotha's under its key, and the marker of a
+    /// board changed by hand.
+    #[test]
+    fn stored_board_costs_read_back_as_their_kind() -> Result<(), serde_json::Error> {
+        let yunzi = BoardCost::Yunzi(PairCost { rematch: 1, colour: 250, ..PairCost::default() });
+        let gotha = BoardCost::OpenGotha { opengotha: gotha::GothaCosts { seeding: 4_800_000, ..Default::default() } };
+        for cost in [yunzi, gotha, BoardCost::BY_HAND] {
+            assert_eq!(serde_json::from_str::<BoardCost>(&serde_json::to_string(&cost)?)?, cost);
+        }
+        assert_eq!(serde_json::to_string(&BoardCost::BY_HAND)?, r#"{"by_hand":true}"#);
+        let stored_before = serde_json::to_string(&PairCost { forbidden: 1, ..PairCost::default() })?;
+        assert_eq!(
+            serde_json::from_str::<BoardCost>(&stored_before)?,
+            BoardCost::Yunzi(PairCost { forbidden: 1, ..PairCost::default() })
+        );
+        Ok(())
+    }
+}

@@ -670,6 +670,11 @@ impl WhyPage {
         self.view.round.number
     }
 
+    /// Whether the director changed this board (or bye) by hand after the draft.
+    fn by_hand(&self, cost: &BoardCost) -> bool {
+        matches!(cost, BoardCost::ByHand { .. })
+    }
+
     /// Whether OpenGotha's weights paired the round (its terms replace Yunzi's tiers).
     fn opengotha(&self) -> bool {
         self.view.boards.iter().any(|b| matches!(b.costs, Some(BoardCost::OpenGotha { .. })))
@@ -710,6 +715,7 @@ impl WhyPage {
                 share(cost.colour),
                 share(cost.geography),
             ],
+            BoardCost::ByHand { .. } => Vec::new(),
             BoardCost::OpenGotha { opengotha: c } => vec![
                 term(c.duplicate),
                 term(c.random),

@@ -374,6 +374,7 @@ why-float-position = Float position
 why-placement = Placement
 why-colour = Colour balance
 why-geography = Same club/country
+why-by-hand = You changed this board by hand after the draft: what the search priced is no longer what is on it.
 why-fixed = A table or bracket fixes this board; no search was made.
 why-tiers = Columns up to "Repeated float"
 why-tiers-hint = Strict tiers: any amount of a column outweighs everything to its right.

@@ -362,6 +362,7 @@ why-float-position = 升降位置
 why-placement = 组内配对
 why-colour = 先后手平衡
 why-geography = 同俱乐部/国家
+why-by-hand = 本台在编排后由您手动调整过：原搜索计算的代价已不适用。
 why-fixed = 本台由对阵表或淘汰表决定，未经搜索。
 why-tiers = “重复升降”及其左边各列
 why-tiers-hint = 严格优先：任一列的任何代价都重于其右边各列的全部代价。
