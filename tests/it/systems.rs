@@ -420,6 +420,13 @@ async fn a_mcmahon_event_with_opengothas_weights_pairs_as_opengotha_pairs_its_fi
             "round {round}: total {grouped}"
         );
 
+        if round == 1 {
+            // Colours swapped at the board: the page marks it and no longer claims the total.
+            director.post(&format!("/events/{event_id}/rounds/1/colours/1"), &[]).await?.assert_status(303)?;
+            let why = director.get(&format!("/events/{event_id}/rounds/1/why")).await?;
+            assert_eq!(why.body.matches("class=\"hint by-hand\"").count(), 1);
+            assert!(!why.body.contains("id=\"why-total\""), "a total the round no longer has");
+        }
         director.post(&format!("/events/{event_id}/rounds/{round}/publish"), &[]).await?.assert_status(303)?;
         for (board, black, white) in &drafted {
             enter(&mut director, event_id, round, *board, outcome_for(black < white)).await?;

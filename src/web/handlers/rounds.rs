@@ -675,6 +675,13 @@ impl WhyPage {
         matches!(cost, BoardCost::ByHand { .. })
     }
 
+    /// Whether any board or bye was changed by hand after the draft (the search's total is
+    /// then no longer the round's).
+    fn changed_by_hand(&self) -> bool {
+        let marked = |c: &Option<BoardCost>| matches!(c, Some(BoardCost::ByHand { .. }));
+        self.view.boards.iter().any(|b| marked(&b.costs)) || self.view.bye_costs.iter().any(|(_, c)| marked(c))
+    }
+
     /// Whether OpenGotha's weights paired the round (its terms replace Yunzi's tiers).
     fn opengotha(&self) -> bool {
         self.view.boards.iter().any(|b| matches!(b.costs, Some(BoardCost::OpenGotha { .. })))
