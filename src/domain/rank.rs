@@ -126,12 +126,7 @@ impl Rank {
 
     /// The rank nearest to `value`: below 30k is 30k, above 9p is 9p.
     pub fn nearest(value: i32) -> Rank {
-        let value = value.clamp(-30, 17);
-        Rank(match value {
-            ..=-1 => Grade::Kyu(value.unsigned_abs() as u8),
-            0..=8 => Grade::Dan(value as u8 + 1),
-            _ => Grade::Pro(value as u8 - 8),
-        })
+        Rank::from_value(value.clamp(-30, 17)).unwrap_or(Rank(Grade::Kyu(30)))
     }
 
     fn build(kind: RankKind, n: u32, shown: &str) -> Result<Rank, RankError> {
@@ -267,6 +262,15 @@ mod tests {
 
     fn value_of(s: &str) -> Result<i32, String> {
         Rank::parse(s).map(|r| r.value()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_nearest_rank_holds_a_value_to_30k_and_9p() -> Result<(), String> {
+        assert_eq!(Rank::nearest(-40).value(), value_of("30k")?);
+        assert_eq!(Rank::nearest(-3).value(), value_of("3k")?);
+        assert_eq!(Rank::nearest(3).value(), value_of("4d")?);
+        assert_eq!(Rank::nearest(40).value(), value_of("9p")?);
+        Ok(())
     }
 
     #[test]

@@ -74,35 +74,19 @@ async fn draw_the_venue_screenshots() -> TestResult {
 async fn draw_the_event_shape_screenshots() -> TestResult {
     let app = TestApp::spawn().await?;
     let world = crate::shapes::shapes_world(&app).await?;
-    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
-    let base = app.base.clone();
-    crate::browser::log_in(&browser, &base, &world.director_email, crate::shapes::SHAPES_PASSWORD).await?;
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
-    std::fs::create_dir_all(&out)?;
     // 王小明's page, where a search for him lands: the pages he opens from it put his row first.
     let found = app.client().get(&format!("{}/search?q=wangxiaoming", world.team)).await?.location.unwrap_or_default();
     let me = found.rsplit('/').next().unwrap_or_default().to_string();
-    for lang in ["zh", "en"] {
-        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
-        for (width_name, width, height) in WIDTHS {
-            browser.set_window_size(width, height).await?;
-            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
-            for (name, path) in [
-                ("team-round", format!("{}/rounds/1", world.team)),
-                ("relay", format!("{}/relay", world.relay)),
-                ("bracket", format!("{}/standings", world.knockout)),
-                ("search", format!("{}/search?q=ming", world.team)),
-                ("player", format!("{}/search?q=wangxiaoming", world.team)),
-                ("followed-round", format!("{}/rounds/1?me={me}", world.team)),
-                ("followed-standings", format!("{}/standings?me={me}", world.team)),
-            ] {
-                browser.goto(&format!("{base}{path}")).await?;
-                std::fs::write(shoot(name), browser.screenshot().await?)?;
-            }
-        }
-    }
-    let _ = browser.close().await;
-    Ok(())
+    let pages = [
+        ("team-round", format!("{}/rounds/1", world.team)),
+        ("relay", format!("{}/relay", world.relay)),
+        ("bracket", format!("{}/standings", world.knockout)),
+        ("search", format!("{}/search?q=ming", world.team)),
+        ("player", format!("{}/search?q=wangxiaoming", world.team)),
+        ("followed-round", format!("{}/rounds/1?me={me}", world.team)),
+        ("followed-standings", format!("{}/standings?me={me}", world.team)),
+    ];
+    draw_pages(&app.base, &world.director_email, crate::shapes::SHAPES_PASSWORD, &pages).await
 }
 
 /// OpenGotha's weights in the app (issue 24): the event form with the choice, and the "why
@@ -132,21 +116,29 @@ async fn draw_the_opengotha_weights_screenshots() -> TestResult {
         .await?
         .assert_status(303)?;
     director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let pages = [
+        ("why-opengotha", format!("/events/{event_id}/rounds/1/why")),
+        // The anchor scrolls to the system's settings, where the choice of weights is.
+        ("event-form-weights", format!("/events/{event_id}/edit#system-settings")),
+    ];
+    draw_pages(&app.base, &email, password, &pages).await
+}
+
+/// Signs `email` in to a new headless Chromium and draws each page of `pages` (name, path) in
+/// both languages at both widths into docs/screenshots as `NAME-LANG-WIDTH.png`.
+async fn draw_pages(base: &str, email: &str, password: &str, pages: &[(&str, String)]) -> TestResult {
     let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
-    let base = app.base.clone();
-    crate::browser::log_in(&browser, &base, &email, password).await?;
+    crate::browser::log_in(&browser, base, email, password).await?;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     std::fs::create_dir_all(&out)?;
     for lang in ["zh", "en"] {
         browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
         for (width_name, width, height) in WIDTHS {
             browser.set_window_size(width, height).await?;
-            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
-            browser.goto(&format!("{base}/events/{event_id}/rounds/1/why")).await?;
-            std::fs::write(shoot("why-opengotha"), browser.screenshot().await?)?;
-            browser.goto(&format!("{base}/events/{event_id}/edit")).await?;
-            browser.execute("document.querySelector('select[name=weights]').scrollIntoView()", vec![]).await?;
-            std::fs::write(shoot("event-form-weights"), browser.screenshot().await?)?;
+            for (name, path) in pages {
+                browser.goto(&format!("{base}{path}")).await?;
+                std::fs::write(out.join(format!("{name}-{lang}-{width_name}.png")), browser.screenshot().await?)?;
+            }
         }
     }
     let _ = browser.close().await;
