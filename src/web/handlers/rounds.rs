@@ -702,7 +702,8 @@ impl WhyPage {
     }
 
     /// The criteria in tier order with their values on `cost` ("–" when nothing); under
-    /// OpenGotha's weights its terms in its order, then the pair's weight.
+    /// OpenGotha's weights the pair's weight (what the round maximises, so it comes first where
+    /// a narrow screen still shows it), then its terms in OpenGotha's order.
     fn cells(&self, cost: &BoardCost) -> Vec<String> {
         let show = |v: u32| if v == 0 { "–".to_string() } else { v.to_string() };
         let share = |v: u32| {
@@ -724,6 +725,7 @@ impl WhyPage {
             ],
             BoardCost::ByHand { .. } => Vec::new(),
             BoardCost::OpenGotha { opengotha: c } => vec![
+                view::grouped(c.total()),
                 term(c.duplicate),
                 term(c.random),
                 term(c.colour),
@@ -733,7 +735,6 @@ impl WhyPage {
                 term(c.seeding),
                 term(c.handicap),
                 term(c.geography),
-                view::grouped(c.total()),
             ],
         }
     }
