@@ -16,6 +16,13 @@ pub enum GameMove {
     Pass,
     /// A piece put on a cell.
     Place(u8, u8),
+    /// 五子棋 under competition rules: after Black 3 the player with White exchanges colours
+    /// (三手可交换).
+    Swap,
+    /// 五子棋: Black 5 offered on two cells at once (五手两挑一) ...
+    Offer([(u8, u8); 2]),
+    /// ... of which White keeps this one as Black's fifth stone.
+    Keep(u8, u8),
 }
 
 /// Why the rules refuse a move.

@@ -13,6 +13,7 @@ pub mod message;
 pub mod pairing;
 pub mod player;
 pub mod rank;
+pub mod renju;
 pub mod referee;
 pub mod result;
 pub mod search;
