@@ -34,10 +34,16 @@ pub enum Command {
     },
     /// List the rule sets with their parameters.
     Rules,
-    /// Replay game records and report the first illegal move (exit status 1 if any).
+    /// Replay game records and report the first illegal move (exit status 1 if any; for
+    /// 五子棋, also a forbidden move, named by its kind).
     Check {
         #[command(flatten)]
         records: RecordArgs,
+        /// The game the records are of: "go" (the default) or "gomoku" (五子棋: SGF GM[4],
+        /// read under --rules renju, renju-seed or gomoku-free; default the record's RU, else
+        /// renju). A GM[4] record is read as 五子棋 without it.
+        #[arg(long)]
+        game: Option<String>,
     },
     /// Count game records: one JSON line per file.
     Score {

@@ -45,10 +45,14 @@ async fn run() -> anyhow::Result<()> {
             }
             return Ok(());
         }
-        Some(Command::Check { records }) => {
-            let (lines, all_legal) =
-                yunzi::services::records::check(&records.files, records.rules.as_deref(), &records.overrides)
-                    .map_err(anyhow::Error::msg)?;
+        Some(Command::Check { records, game }) => {
+            let (lines, all_legal) = yunzi::services::records::check(
+                &records.files,
+                game.as_deref(),
+                records.rules.as_deref(),
+                &records.overrides,
+            )
+            .map_err(anyhow::Error::msg)?;
             for line in lines {
                 say(line);
             }

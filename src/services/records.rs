@@ -59,9 +59,32 @@ fn describe_illegal(height: u8, illegal: &IllegalMove) -> String {
 
 /// `yunzi check`: replays each file; stops at the first illegal move. Returns the report
 /// lines and whether every file was legal.
-pub fn check(paths: &[PathBuf], rules: Option<&str>, overrides: &[String]) -> Result<(Vec<String>, bool), String> {
+pub fn check(
+    paths: &[PathBuf],
+    game: Option<&str>,
+    rules: Option<&str>,
+    overrides: &[String],
+) -> Result<(Vec<String>, bool), String> {
+    let game = match game.map(str::trim) {
+        None => None,
+        Some("go" | "weiqi" | "围棋") => Some(Game::Go),
+        Some("gomoku" | "renju" | "五子棋") => Some(Game::Gomoku),
+        Some(other) => return Err(format!("--game {other}: the games are go and gomoku (五子棋)")),
+    };
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if game == Some(Game::Gomoku) || (game.is_none() && is_gomoku_record(&text)) {
+            if !overrides.is_empty() {
+                return Err("--set changes go's rule parameters; 五子棋 takes --rules only".to_string());
+            }
+            let (line, legal) = check_gomoku(&path, &text, rules)?;
+            lines.extend(line);
+            if !legal {
+                return Ok((lines, false));
+            }
+            continue;
+        }
         let record = read(&path)?;
         let set = rules_with(&record, rules, overrides)?;
         let replay = record::replay(&record, set).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -75,6 +98,63 @@ pub fn check(paths: &[PathBuf], rules: Option<&str>, overrides: &[String]) -> Re
         lines.extend(replay.game.cycles().iter().map(|c| format!("  {}", c.describe())));
     }
     Ok((lines, true))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Game {
+    Go,
+    Gomoku,
+}
+
+/// Whether an SGF text says it is a record of 五子棋 (GM[4] in its root).
+fn is_gomoku_record(text: &str) -> bool {
+    crate::domain::go::sgf::main_line(text)
+        .ok()
+        .and_then(|nodes| nodes.into_iter().next())
+        .is_some_and(|root| root.iter().any(|(k, v)| k == "GM" && v.first().is_some_and(|g| g.trim() == "4")))
+}
+
+/// One 五子棋 record: its lines, and whether it is free of illegal and forbidden moves.
+fn check_gomoku(path: &std::path::Path, text: &str, rules: Option<&str>) -> Result<(Vec<String>, bool), String> {
+    use crate::domain::renju::{RenjuEnd, RenjuRules, record};
+    let rules = rules
+        .map(|r| {
+            RenjuRules::from_code(r)
+                .ok_or_else(|| format!("--rules {r}: 五子棋's rules are renju, renju-seed and gomoku-free"))
+        })
+        .transpose()?;
+    let replay = record::replay(text, rules).map_err(|e| format!("{}: {e}", path.display()))?;
+    let shown = path.display();
+    let mut lines = Vec::new();
+    if let Some((number, cell, why)) = &replay.refused {
+        lines.push(format!("{shown}: illegal move {number} ({cell}): {why}"));
+        return Ok((lines, false));
+    }
+    let legal = match replay.end() {
+        Some(RenjuEnd::Forbidden { kind, at: (x, y) }) => {
+            use crate::domain::game_shape::BoardGame;
+            lines.push(format!(
+                "{shown}: forbidden move {} ({}): {} ({}); White wins",
+                replay.moves,
+                replay.game.cell_name(x, y),
+                kind.english(),
+                kind.chinese()
+            ));
+            false
+        }
+        Some(end) => {
+            lines.push(format!("{shown}: ok, {} moves; {end}", replay.moves));
+            true
+        }
+        None => {
+            lines.push(format!("{shown}: ok, {} moves; play goes on", replay.moves));
+            true
+        }
+    };
+    if let Some(node) = replay.played_on {
+        lines.push(format!("  the record plays on after the game ended (node {node})"));
+    }
+    Ok((lines, legal))
 }
 
 /// The record's rule set with the command line's `key=value` overrides applied.
@@ -354,6 +434,10 @@ pub fn rules_listing() -> Vec<String> {
             let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{}  {}", r.name, params.join(" "))
         })
+        .chain(crate::domain::renju::RenjuRules::ALL.iter().map(|r| {
+            let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{}  {}", r.code(), params.join(" "))
+        }))
         .collect()
 }
 
@@ -399,10 +483,10 @@ mod tests {
     fn check_stops_at_the_first_illegal_move() {
         let good = temp("good", "(;SZ[9];B[ee];W[dd])");
         let bad = temp("bad", "(;SZ[9];B[ee];W[ee])");
-        let (lines, ok) = check(&[good.clone(), bad], None, &[]).unwrap_or_default();
+        let (lines, ok) = check(&[good.clone(), bad], None, None, &[]).unwrap_or_default();
         assert!(!ok);
         assert!(lines.last().is_some_and(|l| l.contains("move 2 (W E5): the point is occupied")), "{lines:?}");
-        assert_eq!(check(&[good], None, &[]).map(|(_, ok)| ok), Ok(true));
-        assert!(check(&[PathBuf::from("/no/such.sgf")], None, &[]).is_err());
+        assert_eq!(check(&[good], None, None, &[]).map(|(_, ok)| ok), Ok(true));
+        assert!(check(&[PathBuf::from("/no/such.sgf")], None, None, &[]).is_err());
     }
 }

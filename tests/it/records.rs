@@ -327,3 +327,49 @@ async fn hostile_files_are_refused_with_the_limit_named_and_a_closed_pipe_is_qui
     assert_eq!(String::from_utf8_lossy(&ended.stderr), "");
     Ok(())
 }
+
+/// `yunzi check` on 五子棋 records (tests/gomoku, SGF GM[4]): a forbidden move fails the
+/// check and is named by its kind; a legal record says who won and how; the opening's rules
+/// are kept; `yunzi rules` lists the game's rule sets.
+#[actix_web::test]
+async fn check_adjudicates_gomoku_records() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let run = |file: &str, extra: &[&str]| -> Result<(Option<i32>, String), Box<dyn std::error::Error>> {
+        let path = format!("{}/tests/gomoku/{file}", env!("CARGO_MANIFEST_DIR"));
+        let mut args = vec!["check", path.as_str()];
+        args.extend_from_slice(extra);
+        let out = yunzi(&args)?;
+        Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
+    };
+    let (code, out) = run("double-three.sgf", &[])?;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("forbidden move 9 (i8): double three (三三); White wins"), "{out}");
+    let (code, out) = run("overline.sgf", &[])?;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("forbidden move 11 (i8): overline (长连)"), "{out}");
+    let (code, out) = run("five.sgf", &[])?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 9 moves; Black wins: five in a row"), "{out}");
+    let (code, out) = run("swap-and-offers.sgf", &["--game", "gomoku"])?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 6 moves; play goes on"), "{out}");
+    let (code, out) = run("white-two-outside.sgf", &[])?;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("illegal move 2 (W a15): White 2 must be placed within the central 5×5"), "{out}");
+    let (code, out) = run("free-white-six.sgf", &[])?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("White wins"), "{out}");
+    // Under free gomoku Black's six in a row is no foul but a win.
+    let (code, out) = run("overline.sgf", &["--rules", "gomoku-free"])?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 11 moves; Black wins"), "{out}");
+    let (code, _) = run("double-three.sgf", &["--game", "chess"])?;
+    assert_eq!(code, Some(2), "an unknown game is refused");
+    let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
+    for line in ["renju  game=gomoku(五子棋)", "renju-seed  ", "gomoku-free  "] {
+        assert!(rules.lines().any(|l| l.starts_with(line)), "{line} in {rules}");
+    }
+    Ok(())
+}

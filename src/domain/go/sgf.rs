@@ -381,6 +381,20 @@ fn escape(value: &str) -> String {
     out
 }
 
+/// One property of a node as written: its identifier and its values (unescaped).
+pub type SgfProperty = (String, Vec<String>);
+
+/// The main line of the first game tree as written, node by node, for records of other games
+/// (五子棋's GM[4]) that share SGF's syntax but not go's meaning.
+pub fn main_line(text: &str) -> Result<Vec<Vec<SgfProperty>>, SgfError> {
+    let mut reader = Reader { text, bytes: text.as_bytes(), pos: 0 };
+    let nodes = reader.read_main_line()?;
+    Ok(nodes
+        .into_iter()
+        .map(|node| node.into_iter().map(|p| (p.ident, p.values.into_iter().map(|v| v.text).collect())).collect())
+        .collect())
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading: meaning
 

@@ -7,9 +7,9 @@
 //! - four (四): a line that one more stone turns into five; a straight four (活四) has two
 //!   such points five apart and is still one four. Two fours from one stone are a double four
 //!   (四四), on two lines or on one (`X.XXX.X` filled in the middle);
-//! - three (三): a line that one more stone turns into a straight four, where that stone is
-//!   itself not forbidden — so whether a three is real is decided by the same test one move
-//!   deeper (a "false three" is not a three). Two threes from one stone are a double three
+//! - three (三): a line that one more stone turns into a straight four, where that stone
+//!   neither makes five at the same time nor is itself forbidden — so whether a three is real
+//!   is decided by the same test one move deeper (a "false three" is not a three). Two threes from one stone are a double three
 //!   (三三); a line with a four in it is counted as a four, not a three (四三 is allowed).
 //!
 //! The board is the caller's: a square of `size × size` cells, `Some(colour)` or empty, in
@@ -141,9 +141,8 @@ impl Cells {
 
     /// The length of the run of `colour` through (x, y) along `dir`, counting (x, y) itself.
     fn run(&self, x: i32, y: i32, (dx, dy): (i32, i32), colour: Color) -> i32 {
-        let count = |sign: i32| {
-            (1..).take_while(|k| self.at(x + sign * k * dx, y + sign * k * dy) == Some(colour)).count()
-        };
+        let count =
+            |sign: i32| (1..).take_while(|k| self.at(x + sign * k * dx, y + sign * k * dy) == Some(colour)).count();
         1 + i32::try_from(count(1) + count(-1)).unwrap_or(i32::MAX)
     }
 
@@ -184,11 +183,7 @@ fn classify(cells: &mut Cells, x: i32, y: i32, reading: DoubleFourReading) -> Bl
     if double_four {
         return BlackMove::Forbidden(Forbidden::DoubleFour);
     }
-    let threes = DIRECTIONS
-        .iter()
-        .zip(&fours)
-        .filter(|&(&d, &f)| f == 0 && is_three(cells, x, y, d, reading))
-        .count();
+    let threes = DIRECTIONS.iter().zip(&fours).filter(|&(&d, &f)| f == 0 && is_three(cells, x, y, d, reading)).count();
     if threes >= 2 {
         return BlackMove::Forbidden(Forbidden::DoubleThree);
     }
@@ -206,7 +201,8 @@ fn five_points(cells: &mut Cells, x: i32, y: i32, (dx, dy): (i32, i32)) -> Vec<i
         }
         cells.set_at(qx, qy, Some(Color::Black));
         // The run through q includes (x, y) when every cell between them is Black.
-        let joined = (1..k.abs()).all(|j| cells.at(x + k.signum() * j * dx, y + k.signum() * j * dy) == Some(Color::Black));
+        let joined =
+            (1..k.abs()).all(|j| cells.at(x + k.signum() * j * dx, y + k.signum() * j * dy) == Some(Color::Black));
         if joined && cells.run(qx, qy, (dx, dy), Color::Black) == 5 {
             points.push(k);
         }
@@ -234,8 +230,9 @@ fn is_three(cells: &mut Cells, x: i32, y: i32, (dx, dy): (i32, i32), reading: Do
             continue;
         }
         cells.set_at(qx, qy, Some(Color::Black));
-        let straight = is_straight_four(cells, x, y, (dx, dy));
-        let allowed = straight && !matches!(classify(cells, qx, qy, reading), BlackMove::Forbidden(_));
+        // RIF: the straight four must come "without at the same time a five in a row", and
+        // (9.3) from a stone that is itself not forbidden.
+        let allowed = is_straight_four(cells, x, y, (dx, dy)) && classify(cells, qx, qy, reading) == BlackMove::Plain;
         cells.set_at(qx, qy, None);
         if allowed {
             return true;
@@ -303,10 +300,7 @@ mod tests {
             ..X.X.X.X......
             ...............";
         assert_eq!(verdict(one_line, 5, 2), BlackMove::Forbidden(Forbidden::DoubleFour));
-        assert_eq!(
-            black_move(&mut cells(one_line), 5, 2, DoubleFourReading::DifferentDirections),
-            BlackMove::Plain
-        );
+        assert_eq!(black_move(&mut cells(one_line), 5, 2, DoubleFourReading::DifferentDirections), BlackMove::Plain);
         // Overline and five.
         let row = "
             ...............

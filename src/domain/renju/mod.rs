@@ -15,6 +15,7 @@
 //! than on White's claim, since the server sees every move; the two fifth-move offers may be
 //! any two empty points (the seed asks nothing more).
 pub mod forbidden;
+pub mod record;
 
 use std::fmt;
 
@@ -51,6 +52,25 @@ impl RenjuRules {
 
     pub fn from_code(code: &str) -> Option<RenjuRules> {
         RenjuRules::ALL.into_iter().find(|r| r.code() == code.trim())
+    }
+
+    /// The rules' parameters, for `yunzi rules`.
+    pub fn parameters(self) -> Vec<(&'static str, &'static str)> {
+        let mut out = vec![("game", "gomoku(五子棋)"), ("board", if self.competition() { "15" } else { "15|19" })];
+        match self {
+            RenjuRules::Free => out.extend([("opening", "none"), ("win", "five-or-more"), ("forbidden", "none")]),
+            _ => out.extend([
+                ("opening", "centre,central-5x5,swap-after-3,fifth-offered-twice"),
+                ("win", "exactly-five,white:five-or-more"),
+                ("forbidden", "black:double-three,double-four,overline"),
+                (
+                    "double-four",
+                    if self == RenjuRules::Renju { "any-two-fours(RIF)" } else { "different-directions(seed)" },
+                ),
+            ]),
+        }
+        out.push(("draw", "two-passes,full-board"));
+        out
     }
 
     fn competition(self) -> bool {
@@ -190,6 +210,22 @@ impl RenjuGame {
             Opening::FifthOffered(points) => Some(points),
             _ => None,
         }
+    }
+
+    /// Whether Black 5 is to be offered on two points now.
+    pub fn fifth_to_offer(&self) -> bool {
+        self.opening == Opening::FifthToOffer && self.end.is_none()
+    }
+
+    /// Black 5 from a record that does not keep the two offers: the stone that stands is the
+    /// one White kept.
+    pub fn place_recorded_fifth(&mut self, x: u8, y: u8) -> Result<(), Refusal> {
+        if !self.fifth_to_offer() {
+            return Err(refusal("renju-no-offer-now", "renju-no-offer-now", false));
+        }
+        self.empty_cell(x, y)?;
+        self.put(Color::Black, (x, y));
+        Ok(())
     }
 
     /// Whether White may swap colours now.
@@ -388,7 +424,10 @@ impl BoardGame for RenjuGame {
         }
         if rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()) {
             // SGF letters, as the record writes them.
-            let (x, y) = (u8::try_from(column).ok()?.checked_sub(b'a')?, u8::try_from(rest.chars().next()?).ok()?.checked_sub(b'a')?);
+            let (x, y) = (
+                u8::try_from(column).ok()?.checked_sub(b'a')?,
+                u8::try_from(rest.chars().next()?).ok()?.checked_sub(b'a')?,
+            );
             return (x < size && y < size).then_some((x, y));
         }
         let x = u8::try_from(column).ok()?.checked_sub(b'a')?;

@@ -109,7 +109,10 @@ fn black_five_is_offered_on_two_points_and_white_keeps_one() -> Result<(), Refus
     assert_eq!(drawing.piece_at(5, 5), None, "the other is taken off");
     assert_eq!(g.to_move(), Color::White, "White plays 6");
     assert_eq!(g.check(Color::Black, GameMove::Offer([(1, 1), (2, 2)])).err().map(|r| r.code), Some("wrong-player"));
-    assert_eq!(g.check(Color::White, GameMove::Offer([(1, 1), (2, 2)])).err().map(|r| r.code), Some("renju-no-offer-now"));
+    assert_eq!(
+        g.check(Color::White, GameMove::Offer([(1, 1), (2, 2)])).err().map(|r| r.code),
+        Some("renju-no-offer-now")
+    );
     Ok(())
 }
 
@@ -123,7 +126,10 @@ fn five_in_a_row_wins_and_nothing_is_captured() -> Result<(), Refusal> {
     play(&mut g, &["i8"])?;
     assert_eq!(g.end(), Some(RenjuEnd::Five { winner: Color::Black }));
     assert_eq!(g.end().map(|e| e.to_string()), Some("Black wins: five in a row".to_string()));
-    assert_eq!(g.play_end(), Some(PlayEnd::Decided(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified })));
+    assert_eq!(
+        g.play_end(),
+        Some(PlayEnd::Decided(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified }))
+    );
     assert_eq!(g.check(Color::White, GameMove::Place(0, 0)).err().map(|r| r.code), Some("game-over"));
     assert_eq!(g.drawing().pieces.len(), 9, "every stone stays where it was put");
     // White's diagonal in free gomoku.
@@ -148,7 +154,10 @@ fn blacks_forbidden_moves_lose_and_whites_overline_wins() -> Result<(), Refusal>
     assert!(g.check(Color::Black, GameMove::Place(i8.0, i8.1)).is_ok(), "a forbidden move can be made, and loses");
     play(&mut g, &["i8"])?;
     assert_eq!(g.end(), Some(RenjuEnd::Forbidden { kind: Forbidden::DoubleThree, at: i8 }));
-    assert_eq!(g.play_end(), Some(PlayEnd::Decided(GameResult::Win { winner: Color::White, margin: Margin::Unspecified })));
+    assert_eq!(
+        g.play_end(),
+        Some(PlayEnd::Decided(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }))
+    );
     assert_eq!(
         g.end().map(|e| e.to_string()),
         Some("White wins: Black's forbidden move, double three (三三)".to_string())
