@@ -1,14 +1,20 @@
 //! The rules engine on a fixed set of generated 250-move 19×19 games.
 //! Run: cargo bench --bench engine
 //! - replay: every move checked with full positional superko, then an area count;
-//! - legal map: the set of legal points at every turn of a game.
+//! - legal map: the set of legal points at every turn of a game;
+//! - 五子棋 under the competition rules: what a Black stone makes on every empty cell (five,
+//!   forbidden and which, or plain) at every Black turn of a played-out game, and replaying
+//!   such a game to its result.
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use yunzi::domain::game_shape::{BoardGame, GameMove};
 use yunzi::domain::go::board::Point;
 use yunzi::domain::go::game::{Game, Move};
 use yunzi::domain::go::ruleset::Ruleset;
 use yunzi::domain::go::scoring::{self, CountInput};
+use yunzi::domain::renju::forbidden::BlackMove;
+use yunzi::domain::renju::{RenjuGame, RenjuRules};
 
 fn rules() -> Ruleset {
     Ruleset::preset("tromp-taylor").unwrap_or_else(|| panic!("preset"))
@@ -71,6 +77,106 @@ fn legal_map(moves: &[Move]) -> usize {
     total
 }
 
+/// Played-out games of 五子棋 (competition rules) from a fixed seed: each side makes five
+/// when it can, Black never plays a forbidden point, otherwise a random cell near the stones;
+/// the opening's swap is declined and White keeps the first of Black's two fifth moves.
+fn renju_games(count: u64) -> Vec<Vec<GameMove>> {
+    (0..count)
+        .map(|seed| {
+            let mut game = RenjuGame::new(RenjuRules::Renju, 15).unwrap_or_else(|e| panic!("{e}"));
+            let mut state = (seed + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut next = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            let mut moves = Vec::new();
+            while game.end().is_none() && moves.len() < 225 {
+                let side = game.to_move();
+                let drawing = game.drawing();
+                let near =
+                    |x: u8, y: u8| game.stones().iter().any(|(_, (sx, sy))| sx.abs_diff(x) <= 2 && sy.abs_diff(y) <= 2);
+                let mut open: Vec<(u8, u8)> = (0..15u8)
+                    .flat_map(|y| (0..15u8).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        let placeable = game.fifth_to_offer() || game.check(side, GameMove::Place(x, y)).is_ok();
+                        placeable && drawing.piece_at(x, y).is_none() && near(x, y)
+                    })
+                    .collect();
+                if open.is_empty() {
+                    open = vec![(7, 7)];
+                }
+                let verdict = |(x, y): (u8, u8)| game.black_move_at(x, y);
+                let mv = if game.fifth_to_offer() {
+                    let a = open[(next() % open.len() as u64) as usize];
+                    let b = open.iter().copied().find(|p| *p != a).unwrap_or((0, 0));
+                    GameMove::Offer([a, b])
+                } else if let Some([a, _]) = game.fifth_offer() {
+                    GameMove::Keep(a.0, a.1)
+                } else {
+                    let allowed: Vec<(u8, u8)> = open
+                        .iter()
+                        .copied()
+                        .filter(|&p| {
+                            side == yunzi::domain::color::Color::White
+                                || !matches!(verdict(p), Some(BlackMove::Forbidden(_)))
+                        })
+                        .collect();
+                    let five = allowed.iter().copied().find(|&(x, y)| {
+                        let mut g = game.clone();
+                        g.play(side, GameMove::Place(x, y)).is_ok() && g.end().is_some()
+                    });
+                    let (x, y) = five.unwrap_or_else(|| {
+                        allowed[(next() % allowed.len().max(1) as u64) as usize % allowed.len().max(1)]
+                    });
+                    GameMove::Place(x, y)
+                };
+                if game
+                    .play(if matches!(mv, GameMove::Keep(..)) { yunzi::domain::color::Color::White } else { side }, mv)
+                    .is_err()
+                {
+                    break;
+                }
+                moves.push(mv);
+            }
+            moves
+        })
+        .collect()
+}
+
+/// Replays a game of 五子棋 to its end; the winner's colour index, or 2 for a draw or none.
+fn renju_replay(moves: &[GameMove]) -> usize {
+    let mut game = RenjuGame::new(RenjuRules::Renju, 15).unwrap_or_else(|e| panic!("{e}"));
+    for mv in moves {
+        let side = if matches!(mv, GameMove::Keep(..)) { yunzi::domain::color::Color::White } else { game.to_move() };
+        if game.play(side, *mv).is_err() {
+            break;
+        }
+    }
+    game.end().and_then(|e| e.result().winner()).map_or(2, |c| c.index())
+}
+
+/// At every Black turn, what a Black stone makes on every empty cell.
+fn renju_black_map(moves: &[GameMove]) -> usize {
+    let mut game = RenjuGame::new(RenjuRules::Renju, 15).unwrap_or_else(|e| panic!("{e}"));
+    let mut forbidden = 0;
+    for mv in moves {
+        if game.to_move() == yunzi::domain::color::Color::Black && game.fifth_offer().is_none() {
+            for y in 0..15 {
+                for x in 0..15 {
+                    forbidden += usize::from(matches!(game.black_move_at(x, y), Some(BlackMove::Forbidden(_))));
+                }
+            }
+        }
+        let side = if matches!(mv, GameMove::Keep(..)) { yunzi::domain::color::Color::White } else { game.to_move() };
+        if game.play(side, *mv).is_err() {
+            break;
+        }
+    }
+    forbidden
+}
+
 fn benches(c: &mut Criterion) {
     let set = games(20, 250);
     assert!(set.iter().all(|g| g.len() == 250));
@@ -90,6 +196,25 @@ fn benches(c: &mut Criterion) {
         })
     });
     let _ = Point(0);
+
+    let renju = renju_games(20);
+    assert!(renju.iter().all(|g| renju_replay(g) < 2), "every game is played out to a win");
+    let mut k = 0;
+    c.bench_function("gomoku (renju rules): what a Black stone makes on every empty cell, every Black turn", |b| {
+        b.iter(|| {
+            k = (k + 1) % renju.len();
+            renju_black_map(black_box(&renju[k]))
+        })
+    });
+    let mut m = 0;
+    c.bench_function("gomoku (renju rules): replay a played-out game to its result", |b| {
+        b.iter(|| {
+            m = (m + 1) % renju.len();
+            renju_replay(black_box(&renju[m]))
+        })
+    });
+    let lengths: Vec<usize> = renju.iter().map(Vec::len).collect();
+    println!("gomoku games: {} moves on average", lengths.iter().sum::<usize>() / lengths.len().max(1));
 }
 
 criterion_group!(engine, benches);

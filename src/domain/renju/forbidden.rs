@@ -271,6 +271,67 @@ mod tests {
         black_move(&mut cells(rows), x, y, DoubleFourReading::AnyTwoFours)
     }
 
+    /// A point as renju writes it: column A–O (I included), row 1 at the bottom of 15×15.
+    fn point(text: &str) -> (u8, u8) {
+        let text = text.trim().to_ascii_uppercase();
+        let column = text.bytes().next().and_then(|c| c.checked_sub(b'A')).filter(|x| *x < 15);
+        let row: Option<u8> = text.get(1..).and_then(|r| r.parse().ok()).filter(|r| (1..=15).contains(r));
+        match (column, row) {
+            (Some(x), Some(r)) => (x, 15 - r),
+            _ => panic!("{text} is not a point of 15×15"),
+        }
+    }
+
+    /// tests/renju/forbidden.txt: positions with known verdicts from renju practice; the
+    /// analysis must agree with every one, under the RIF reading and (where the entry gives
+    /// one) the seed's.
+    #[test]
+    fn the_forbidden_move_corpus_reads_as_renju_practice_says() {
+        let corpus = include_str!("../../../tests/renju/forbidden.txt");
+        let mut wrong = Vec::new();
+        let mut kinds = std::collections::BTreeMap::new();
+        for block in corpus.split("\nname: ").skip(1) {
+            let mut lines = block.lines();
+            let name = lines.next().unwrap_or_default().trim();
+            let fields: std::collections::HashMap<&str, &str> =
+                lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim(), v.trim())).collect();
+            let field = |key: &str| fields.get(key).copied().unwrap_or_else(|| panic!("{name}: no {key}"));
+            let _source = field("source");
+            let mut c = Cells::new(15);
+            for (key, colour) in [("black", Color::Black), ("white", Color::White)] {
+                for p in fields.get(key).copied().unwrap_or_default().split_whitespace() {
+                    let (x, y) = point(p);
+                    assert!(c.get(x, y).is_none(), "{name}: {p} twice");
+                    c.set(x, y, Some(colour));
+                }
+            }
+            let (x, y) = point(field("at"));
+            assert!(c.get(x, y).is_none(), "{name}: the point asked about is taken");
+            let said = |m: BlackMove| match m {
+                BlackMove::Five => "five",
+                BlackMove::Plain => "plain",
+                BlackMove::Forbidden(f) => f.code(),
+            };
+            let expect = field("expect");
+            *kinds.entry(expect).or_insert(0) += 1;
+            let rif = said(black_move(&mut c, x, y, DoubleFourReading::AnyTwoFours));
+            if rif != expect {
+                wrong.push(format!("{name}: {rif}, expected {expect}"));
+            }
+            let seed_expect = fields.get("seed").copied().unwrap_or(expect);
+            let seed = said(black_move(&mut c, x, y, DoubleFourReading::DifferentDirections));
+            if seed != seed_expect {
+                wrong.push(format!("{name} (the seed's reading): {seed}, expected {seed_expect}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        let total: usize = kinds.values().sum();
+        assert!(total >= 40, "{total} positions: {kinds:?}");
+        for kind in ["double-three", "double-four", "overline", "five", "plain"] {
+            assert!(kinds.get(kind).is_some_and(|n| *n >= 3), "{kind}: {kinds:?}");
+        }
+    }
+
     #[test]
     fn the_shapes_of_one_stone() {
         // A plain double three: two open threes across.
