@@ -583,9 +583,18 @@ pub const RULESETS: [&str; 13] = crate::domain::go::ruleset::PRESET_NAMES;
 
 pub const DEFAULT_RULESET: &str = "chinese-1988";
 
+/// The rule sets of 五子棋 an event can name instead (docs/GAMES.md).
+pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
+
+/// Whether an event's rule set is one of 五子棋's: its games are 五子棋, not go.
+pub fn is_gomoku(ruleset: &str) -> bool {
+    GOMOKU_RULESETS.contains(&ruleset)
+}
+
 pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
     RULESETS
         .iter()
+        .chain(GOMOKU_RULESETS.iter())
         .find(|r| **r == code.trim())
         .copied()
         .ok_or_else(|| Message::new("error-ruleset-unknown").text("text", code.trim()).into())
@@ -697,7 +706,15 @@ impl EventSettings {
         let ruleset = keep(&mut errors, "ruleset", parse_ruleset(input.ruleset));
         // Left blank, the komi is the rule set's own (3¾子 under the Chinese 2002 rules, 6.5
         // 目 under the Japanese …), as a director expects.
+        let gomoku = ruleset.is_some_and(is_gomoku);
         let komi = match (input.komi.trim(), ruleset) {
+            // 五子棋 has no komi: the rules balance Black's first move otherwise.
+            ("", Some(_)) if gomoku => Some(Komi::ZERO),
+            (text, Some(_)) if gomoku => keep(
+                &mut errors,
+                "komi",
+                Komi::parse(text).ok().filter(|k| *k == Komi::ZERO).ok_or_else(|| FieldError::new("error-gomoku-komi")),
+            ),
             ("", Some(ruleset)) => keep(
                 &mut errors,
                 "komi",
@@ -712,6 +729,10 @@ impl EventSettings {
             &mut errors,
             "board_size",
             match input.board_size.trim() {
+                // 五子棋's own board is 15×15; free gomoku may borrow a go board (19×19).
+                "" | "15" if gomoku => Ok(15),
+                "19" if ruleset == Some("gomoku-free") => Ok(19),
+                _ if gomoku => Err(FieldError::new("error-gomoku-board-size")),
                 "" => Ok(19),
                 text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
                     Ok(n) if (5..=25).contains(&n) => Ok(n),
@@ -757,7 +778,17 @@ impl EventSettings {
             }),
         );
         let system_settings = match system {
-            Some(system) => keep(&mut errors, "system_settings", SystemSettings::parse(system, &input.system_settings)),
+            Some(system) => keep(
+                &mut errors,
+                "system_settings",
+                SystemSettings::parse(system, &input.system_settings).and_then(|settings| {
+                    if gomoku && settings.handicap.is_some() {
+                        Err(FieldError::new("error-gomoku-handicap"))
+                    } else {
+                        Ok(settings)
+                    }
+                }),
+            ),
             None => None,
         };
         // Every field read: the settings (None while any is missing, with its problem noted).
@@ -850,6 +881,40 @@ mod tests {
             time_control: "60 min + 3×30 s",
             system_settings: system_input(),
         }
+    }
+
+    #[test]
+    fn an_event_of_gomoku_has_no_komi_no_handicap_and_its_own_board() {
+        let gomoku = |ruleset, komi, board_size, handicap| {
+            EventSettings::parse_all(&EventInput {
+                ruleset,
+                komi,
+                board_size,
+                system_settings: SystemInput { handicap, ..system_input() },
+                ..input()
+            })
+        };
+        let made = gomoku("renju", "", "", false).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((made.ruleset, made.komi, made.board_size), ("renju", Komi::ZERO, 15));
+        assert!(is_gomoku(made.ruleset) && !is_gomoku("chinese-1988"));
+        assert_eq!(
+            gomoku("gomoku-free", "0", "19", false).map(|s| s.board_size),
+            Ok(19),
+            "free gomoku may borrow a go board"
+        );
+        let field = |r: Result<EventSettings, Vec<(&'static str, FieldError)>>| {
+            r.err().and_then(|e| e.first().map(|(f, e)| (*f, e.0.key.to_string())))
+        };
+        assert_eq!(field(gomoku("renju", "7.5", "", false)), Some(("komi", "error-gomoku-komi".to_string())));
+        assert_eq!(
+            field(gomoku("renju", "", "19", false)),
+            Some(("board_size", "error-gomoku-board-size".to_string()))
+        );
+        assert_eq!(
+            field(gomoku("renju", "", "", true)),
+            Some(("system_settings", "error-gomoku-handicap".to_string()))
+        );
+        assert_eq!(field(gomoku("chess", "", "", false)).map(|f| f.0), Some("ruleset"));
     }
 
     fn system_input() -> SystemInput<'static> {

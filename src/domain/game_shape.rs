@@ -80,6 +80,9 @@ pub struct Drawing {
     pub height: u8,
     pub lines: Lines,
     pub pieces: Vec<Piece>,
+    /// Pieces offered but not yet on the board: 五子棋's two offers for Black 5, one of which
+    /// White keeps. Drawn faint, and a click on one keeps it.
+    pub offered: Vec<Piece>,
     /// Column labels, left to right, and row labels, top to bottom.
     pub column_labels: Vec<String>,
     pub row_labels: Vec<String>,

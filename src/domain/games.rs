@@ -1,38 +1,54 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
-//! each. Go is the only one yet; what only go has (counting with dead stones, reading, cycles)
-//! is reached through [`AnyGame::go`], so a new game makes the compiler name each such place.
+//! each: go and 五子棋. What only go has (counting with dead stones, reading, cycles) is reached
+//! through [`AnyGame::go`], which is None for the other games.
 use super::color::Color;
 use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
 use super::go::shape::GoGame;
+use super::renju::RenjuGame;
 
 #[derive(Debug, Clone)]
+// One game per live board, held by value: the size of go's variant costs nothing to box away.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     Go(GoGame),
+    Renju(RenjuGame),
 }
 
 impl AnyGame {
-    /// The game of go, for what only go has.
-    pub fn go(&self) -> &GoGame {
+    /// The game of go, for what only go has; None for another game.
+    pub fn go(&self) -> Option<&GoGame> {
         match self {
-            AnyGame::Go(game) => game,
+            AnyGame::Go(game) => Some(game),
+            AnyGame::Renju(_) => None,
         }
     }
 
-    pub fn go_mut(&mut self) -> &mut GoGame {
+    pub fn go_mut(&mut self) -> Option<&mut GoGame> {
         match self {
-            AnyGame::Go(game) => game,
+            AnyGame::Go(game) => Some(game),
+            AnyGame::Renju(_) => None,
+        }
+    }
+
+    /// The game of 五子棋, for what only it has (the opening's swap and offers).
+    pub fn renju(&self) -> Option<&RenjuGame> {
+        match self {
+            AnyGame::Renju(game) => Some(game),
+            AnyGame::Go(_) => None,
         }
     }
 
     fn shape(&self) -> &dyn BoardGame {
         match self {
             AnyGame::Go(game) => game,
+            AnyGame::Renju(game) => game,
         }
     }
 
     fn shape_mut(&mut self) -> &mut dyn BoardGame {
         match self {
             AnyGame::Go(game) => game,
+            AnyGame::Renju(game) => game,
         }
     }
 }

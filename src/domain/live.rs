@@ -22,6 +22,7 @@ use super::go::scoring::{self, Count, CountInput};
 use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
 use super::message::Message;
+use super::renju::{RenjuGame, RenjuRules};
 use super::result::{GameResult, Margin};
 
 /// Where the game stands.
@@ -92,6 +93,28 @@ pub struct LiveState {
     /// many moves, and who moved first. Replaying the record resumes there again.
     #[serde(default)]
     pub resumptions: Vec<Resumption>,
+    /// The moves of 五子棋's opening that are not a stone on a point (the swap, the two
+    /// offers for Black 5, the one kept): by their number in the record.
+    #[serde(default)]
+    pub openings: Vec<OpeningMove>,
+}
+
+/// A move of 五子棋's opening, stored beside the record's moves: the move numbered `number`
+/// (1-based) is this, its `point` being the first offered or the one kept (none for a swap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningMove {
+    pub number: usize,
+    pub kind: OpeningKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OpeningKind {
+    /// The players exchanged colours after Black 3.
+    Swap,
+    /// Black 5 offered on the move's point and on this second one.
+    Offer((u8, u8)),
+    /// White kept the offered stone on the move's point.
+    Keep,
 }
 
 /// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
@@ -153,7 +176,10 @@ fn count_position(game: &Game, dead: &[Point], warnings: [u32; 2], handicap: u8)
 /// The fixed things: rules (board size and komi included), handicap, and the round's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveSetup {
+    /// Go's rules; for 五子棋, the referee's settings (warnings) only.
     pub rules: Ruleset,
+    /// The game is 五子棋 under these rules, not go.
+    pub gomoku: Option<RenjuRules>,
     pub handicap: u8,
     pub control: Option<TimeControl>,
     /// The scheduled start: the clock runs from then, a late player's too (Art. 23).
@@ -261,6 +287,16 @@ fn game_move(point: Option<(u8, u8)>) -> GameMove {
     }
 }
 
+/// The stored move numbered `number` as the game's rules take it, with 五子棋's opening moves.
+fn stored_move(point: Option<(u8, u8)>, number: usize, openings: &[OpeningMove]) -> GameMove {
+    match (openings.iter().find(|o| o.number == number).map(|o| o.kind), point) {
+        (Some(OpeningKind::Swap), _) => GameMove::Swap,
+        (Some(OpeningKind::Offer(second)), Some(first)) => GameMove::Offer([first, second]),
+        (Some(OpeningKind::Keep), Some((x, y))) => GameMove::Keep(x, y),
+        _ => game_move(point),
+    }
+}
+
 #[derive(Clone)]
 pub struct LiveGame {
     setup: LiveSetup,
@@ -292,17 +328,26 @@ impl LiveGame {
             warnings: [0, 0],
             held: None,
             resumptions: Vec::new(),
+            openings: Vec::new(),
         };
         LiveGame::restore(setup, Vec::new(), state)
     }
 
     /// The game from its stored moves and state; every move is replayed by the engine.
     pub fn restore(setup: LiveSetup, moves: Vec<LiveMove>, state: LiveState) -> Result<LiveGame, LiveError> {
-        let mut game = AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?);
+        let mut game = match setup.gomoku {
+            Some(rules) => {
+                AnyGame::Renju(RenjuGame::new(rules, setup.rules.width).map_err(|e| LiveError::Board(e.to_string()))?)
+            }
+            None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
+        };
         for (n, m) in moves.iter().enumerate() {
-            game.play(m.colour, game_move(m.point)).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
-            if let Some(resumed) = state.resumptions.iter().find(|r| r.after == n + 1) {
-                game.go_mut().resume(resumed.first);
+            let mv = stored_move(m.point, n + 1, &state.openings);
+            game.play(m.colour, mv).map_err(|e| LiveError::Corrupt(n + 1, e.to_string()))?;
+            if let Some(resumed) = state.resumptions.iter().find(|r| r.after == n + 1)
+                && let Some(go) = game.go_mut()
+            {
+                go.resume(resumed.first);
             }
         }
         Ok(LiveGame { setup, game, moves, state })
@@ -321,9 +366,10 @@ impl LiveGame {
         &self.game
     }
 
-    /// The game of go, for what only go has (its board, prisoners, counting and reading).
-    pub fn go(&self) -> &Game {
-        self.game.go().game()
+    /// The game of go, for what only go has (its board, prisoners, counting and reading);
+    /// None for another game.
+    pub fn go(&self) -> Option<&Game> {
+        self.game.go().map(GoGame::game)
     }
 
     pub fn setup(&self) -> &LiveSetup {
@@ -509,9 +555,10 @@ impl LiveGame {
             self.finish(result);
             return true;
         }
-        let board = self.go().board();
-        self.state.dead =
-            propose_dead(board, self.go().rules().reading_ko()).into_iter().map(|p| board.xy(p)).collect();
+        if let Some(go) = self.go() {
+            let board = go.board();
+            self.state.dead = propose_dead(board, go.rules().reading_ko()).into_iter().map(|p| board.xy(p)).collect();
+        }
         self.state.agreed = [false, false];
         self.state.phase = Phase::Marking;
         true
@@ -594,8 +641,9 @@ impl LiveGame {
                         self.release_held(at)?;
                     }
                     DisputeKind::DeadStones if self.state.phase == Phase::Disputed => {
-                        let count = self.count();
-                        self.finish(count.result);
+                        if let Some(count) = self.count() {
+                            self.finish(count.result);
+                        }
                     }
                     _ => {}
                 }
@@ -649,7 +697,9 @@ impl LiveGame {
                 // A lost turn is not a pass that ends the game: play goes on, and the record
                 // resumes there when replayed.
                 let next = offender.opponent();
-                self.game.go_mut().resume(next);
+                if let Some(go) = self.game.go_mut() {
+                    go.resume(next);
+                }
                 self.state.resumptions.push(Resumption { after: self.moves.len(), first: next });
                 self.state.phase = Phase::Playing;
                 self.state.dead.clear();
@@ -667,15 +717,15 @@ impl LiveGame {
         // Only a result the count gave is counted again (not one a ruling gave).
         let counted = self.state.phase == Phase::Finished
             && self.game.play_end() == Some(PlayEnd::Counting)
-            && self.state.result == Some(self.count().result);
+            && self.state.result.is_some()
+            && self.state.result == self.count().map(|c| c.result);
         self.state.warnings[colour.index()] += 1;
         if let Some(result) = scoring::lost_by_warnings(self.state.warnings, &self.setup.rules) {
             self.state.held = None;
             self.finish(result);
             return true;
         }
-        if counted {
-            let count = self.count();
+        if counted && let Some(count) = self.count() {
             self.finish(count.result);
         }
         false
@@ -685,7 +735,7 @@ impl LiveGame {
     /// (2002 Art. 21.4); the passes then end play again and the stones are marked anew.
     fn resolve_by_play(&mut self, first: Color, at: DateTime<Utc>) -> Result<(), LiveError> {
         self.require(Phase::Disputed)?;
-        self.game.go_mut().resume(first);
+        self.game.go_mut().ok_or(LiveError::NotNow(Phase::Disputed))?.resume(first);
         self.state.resumptions.push(Resumption { after: self.moves.len(), first });
         self.state.phase = Phase::Playing;
         self.state.dead.clear();
@@ -759,7 +809,7 @@ impl LiveGame {
     /// The cycles the engine found that are not yet filed for the referees, now counted as
     /// filed.
     pub fn take_new_cycles(&mut self) -> Vec<super::go::game::Cycle> {
-        let found = self.go().cycles();
+        let found = self.go().map(Game::cycles).unwrap_or_default();
         let new = found.get(self.state.cycles_filed..).map(<[_]>::to_vec).unwrap_or_default();
         self.state.cycles_filed = found.len();
         new
@@ -832,6 +882,13 @@ impl LiveGame {
 
     /// `colour` plays `point` (None: passes) at `at`.
     pub fn play(&mut self, colour: Color, point: Option<(u8, u8)>, at: DateTime<Utc>) -> Result<Played, LiveError> {
+        self.play_move(colour, game_move(point), at)
+    }
+
+    /// [`LiveGame::play`] for any move of the game's rules, 五子棋's opening moves included:
+    /// after a swap the players exchange colours, and so do their clocks; after the swap and
+    /// after White keeps Black 5, White moves again, and White's clock runs on.
+    pub fn play_move(&mut self, colour: Color, mv: GameMove, at: DateTime<Utc>) -> Result<Played, LiveError> {
         self.require(Phase::Playing)?;
         if self.state.held.is_some() {
             return Err(LiveError::Held);
@@ -845,7 +902,6 @@ impl LiveGame {
         if self.moves.len() >= MAX_MOVES_PER_GAME {
             return Err(LiveError::TooManyMoves);
         }
-        let mv = game_move(point);
         self.game.check(colour, mv).map_err(LiveError::Illegal)?;
         // A first move is an arrival; a double deduction may use the time up.
         if !self.arrive(colour, at)? {
@@ -872,7 +928,33 @@ impl LiveGame {
             None => 0,
         };
         self.game.play(colour, mv).map_err(LiveError::Illegal)?;
+        let (point, opening) = match mv {
+            GameMove::Pass => (None, None),
+            GameMove::Place(x, y) => (Some((x, y)), None),
+            GameMove::Swap => (None, Some(OpeningKind::Swap)),
+            GameMove::Offer([first, second]) => (Some(first), Some(OpeningKind::Offer(second))),
+            GameMove::Keep(x, y) => (Some((x, y)), Some(OpeningKind::Keep)),
+        };
         self.moves.push(LiveMove { colour, point, spent, at });
+        if let Some(kind) = opening {
+            self.state.openings.push(OpeningMove { number: self.moves.len(), kind });
+        }
+        if mv == GameMove::Swap {
+            // The players exchange colours: what was Black's (time, arrival, warnings) is now
+            // White's, since each follows its player (services::live swaps the pairing's seats).
+            if let Some(clock) = &mut self.state.clock {
+                std::mem::swap(&mut clock.black, &mut clock.white);
+            }
+            self.state.arrived.swap(0, 1);
+            self.state.warnings.swap(0, 1);
+            self.state.pass_on_timeout.swap(0, 1);
+        }
+        if self.game.to_move() == colour
+            && self.game.play_end().is_none()
+            && let Some(clock) = &mut self.state.clock
+        {
+            clock.start(colour, at);
+        }
         if self.after_move() {
             return Ok(Played::PlayEnded { spent });
         }
@@ -891,7 +973,7 @@ impl LiveGame {
     /// agree anew.
     pub fn toggle_dead(&mut self, x: u8, y: u8) -> Result<(), LiveError> {
         self.require(Phase::Marking)?;
-        let board = self.go().board();
+        let board = self.go().ok_or(LiveError::NotNow(Phase::Marking))?.board();
         let p = board.point(x, y).ok_or(LiveError::OffBoard)?;
         if board.get(p).is_none() {
             return Err(LiveError::NoStone);
@@ -907,19 +989,21 @@ impl LiveGame {
         Ok(())
     }
 
-    /// The count with the stones marked dead.
-    pub fn count(&self) -> Count {
-        let board = self.go().board();
+    /// The count with the stones marked dead (go's; None for a game that is not counted).
+    pub fn count(&self) -> Option<Count> {
+        let go = self.go()?;
+        let board = go.board();
         let dead: Vec<Point> = self.state.dead.iter().filter_map(|&(x, y)| board.point(x, y)).collect();
-        count_position(self.go(), &dead, self.state.warnings, self.setup.handicap)
+        Some(count_position(go, &dead, self.state.warnings, self.setup.handicap))
     }
 
     /// `colour` agrees with the marks; when both have, the count is the result.
     pub fn agree(&mut self, colour: Color) -> Result<Option<Count>, LiveError> {
         self.require(Phase::Marking)?;
         self.state.agreed[colour.index()] = true;
-        if self.state.agreed == [true, true] {
-            let count = self.count();
+        if self.state.agreed == [true, true]
+            && let Some(count) = self.count()
+        {
             self.finish(count.result);
             return Ok(Some(count));
         }
@@ -1014,9 +1098,10 @@ impl LiveGame {
         if self.game.play_end() != Some(PlayEnd::Counting) {
             return Vec::new();
         }
-        let board = self.go().board();
-        let mut groups = propose(board, self.go().rules().reading_ko()).groups;
-        super::go::life::read_groups(board, &mut groups, self.go().rules().reading_ko());
+        let Some(go) = self.go() else { return Vec::new() };
+        let board = go.board();
+        let mut groups = propose(board, go.rules().reading_ko()).groups;
+        super::go::life::read_groups(board, &mut groups, go.rules().reading_ko());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
@@ -1069,6 +1154,7 @@ mod tests {
         rules.height = 9;
         LiveGame::new(LiveSetup {
             rules,
+            gomoku: None,
             handicap: 0,
             control,
             starts_at: None,
@@ -1076,6 +1162,64 @@ mod tests {
             lateness_twice: false,
         })
         .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn gomoku(control: Option<TimeControl>) -> LiveGame {
+        let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
+        rules.width = 15;
+        rules.height = 15;
+        LiveGame::new(LiveSetup {
+            rules,
+            gomoku: Some(RenjuRules::Renju),
+            handicap: 0,
+            control,
+            starts_at: None,
+            late_limit: None,
+            lateness_twice: false,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// 五子棋 on the live board: the swap exchanges the players' clocks and White moves again;
+    /// Black 5 is offered twice and White keeps one, on White's clock; the record replays with
+    /// its opening; Black's double three ends the game as a win for White, with nothing to count.
+    #[test]
+    fn gomoku_plays_its_opening_and_ends_on_a_forbidden_move() -> Result<(), LiveError> {
+        let control = TimeControl::Fischer { main: 5 * MINUTE, increment: 10 * SECOND, cap: None };
+        let mut game = gomoku(Some(control));
+        game.start(t(0))?;
+        let cell = |name: &str| game_cell(name);
+        game.play(Color::Black, Some(cell("h8")), t(10))?;
+        game.play(Color::White, Some(cell("i9")), t(30))?;
+        game.play(Color::Black, Some(cell("j8")), t(40))?;
+        let black_before = game.state().clock.map(|c| c.black.main);
+        game.play_move(Color::White, GameMove::Swap, t(100))?;
+        let clock = game.state().clock.unwrap_or_else(|| panic!("a clock"));
+        assert_eq!(Some(clock.white.main), black_before, "the player who had Black keeps their time, now White's");
+        assert_eq!(clock.running.map(|r| r.colour), Some(Color::White), "White 4 next, on White's clock");
+        assert_eq!(game.to_move(), Color::White);
+        game.play(Color::White, Some(cell("a1")), t(110))?;
+        let (hh9, aa15) = (cell("h9"), cell("a15"));
+        game.play_move(Color::Black, GameMove::Offer([hh9, aa15]), t(120))?;
+        assert_eq!(game.game().drawing().offered.len(), 2);
+        game.play_move(Color::White, GameMove::Keep(hh9.0, hh9.1), t(130))?;
+        assert_eq!(game.state().clock.and_then(|c| c.running).map(|r| r.colour), Some(Color::White), "White plays 6");
+        for (colour, name, at) in [(Color::White, "b1", 140), (Color::Black, "g10", 150), (Color::White, "c1", 160)] {
+            game.play(colour, Some(cell(name)), t(at))?;
+        }
+        let again = LiveGame::restore(game.setup().clone(), game.moves().to_vec(), game.state().clone())?;
+        assert_eq!(again.game().drawing(), game.game().drawing(), "the record replays with its opening");
+        assert_eq!(game.play(Color::Black, Some(cell("i8")), t(170))?, Played::PlayEnded { spent: 10 * SECOND });
+        assert_eq!(game.state().phase, Phase::Finished);
+        assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
+        assert!(game.count().is_none() && game.go().is_none(), "nothing to count in 五子棋");
+        Ok(())
+    }
+
+    /// A cell of 五子棋's board by renju's name ("h8").
+    fn game_cell(name: &str) -> (u8, u8) {
+        let board = RenjuGame::new(RenjuRules::Renju, 15).unwrap_or_else(|e| panic!("{e}"));
+        board.parse_cell(name).unwrap_or_else(|| panic!("{name}"))
     }
 
     #[test]
@@ -1143,7 +1287,7 @@ mod tests {
         }
         let restored = LiveGame::restore(game.setup().clone(), game.moves().to_vec(), game.state().clone())?;
         assert_eq!(restored.to_move(), Color::Black);
-        assert_eq!(restored.go().board().hash(), game.go().board().hash());
+        assert_eq!(restored.go().map(|g| g.board().hash()), game.go().map(|g| g.board().hash()));
         let mut broken = game.moves().to_vec();
         broken[3].point = Some((2, 2));
         let error = LiveGame::restore(game.setup().clone(), broken, game.state().clone()).err();
@@ -1300,7 +1444,11 @@ mod tests {
         costly.agree(Color::Black)?;
         let before = costly.agree(Color::White)?.map(|c| c.margin_half_points).unwrap_or_default();
         costly.apply_ruling(DisputeKind::Conduct, Ruling::Warning { offender: Color::Black }, t(4))?;
-        assert_eq!(costly.count().margin_half_points, before - 4, "a stone is two points, four half-points");
+        assert_eq!(
+            costly.count().map(|c| c.margin_half_points),
+            Some(before - 4),
+            "a stone is two points, four half-points"
+        );
         let mut resigned = nine(None);
         resigned.start(t(0))?;
         resigned.resign(Color::Black)?;

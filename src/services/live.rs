@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::db::entities::{game, game_move, heartbeat, round, user};
 use crate::domain::color::Color;
-use crate::domain::game_shape::BoardGame;
+use crate::domain::game_shape::{BoardGame, GameMove};
 use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
 use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Ruling};
@@ -35,6 +35,9 @@ pub enum Action {
     /// A stone at (x, y), or a pass; by the side to move, or a recorder's entry for the colour
     /// named (a move out of turn at the board is held for the referee).
     Play(Option<Color>, Option<(u8, u8)>),
+    /// A move of 五子棋's opening that is not a stone on a point: the swap after Black 3, the
+    /// two offers for Black 5, the one White keeps.
+    Opening(Option<Color>, GameMove),
     Resign(Color),
     /// Marks the chain at (x, y) dead, or alive again.
     Mark(u8, u8),
@@ -163,6 +166,13 @@ pub async fn act_as_read(
                 Err(e) => Err(e),
             }
         }
+        Action::Opening(colour, mv) => {
+            let colour = colour.unwrap_or(to_move);
+            if !may_act_for(seat, colour) || colour != to_move {
+                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+            }
+            live.play_move(colour, mv, now).map(|_| ())
+        }
         Action::Resign(colour) => {
             if !may_act_for(seat, colour) {
                 return Err(AppError::Forbidden);
@@ -205,6 +215,7 @@ pub async fn act_as_read(
             live.seal(to_move, point, now)
         }
     };
+    let swapped = matches!(action, Action::Opening(_, GameMove::Swap)) && outcome.is_ok();
     // A flag that fell before the action ends the game all the same: that is stored, and the
     // board page tells the loss on time.
     if let Err(e) = outcome
@@ -213,6 +224,9 @@ pub async fn act_as_read(
         return Err(refused(e, locale));
     }
     save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
+    if swapped {
+        swap_colours(&txn, &mut board, account.id, now).await?;
+    }
     if let Some((kind, offender, what)) = held {
         let mails = repo::file_dispute(&txn, &board, kind, &what, None, Some(offender), now).await?;
         board.outbox.extend(mails);
@@ -497,6 +511,33 @@ pub(crate) fn send_outbox(state: &AppState, board: &mut LiveBoard) {
     if !board.outbox.is_empty() {
         state.mailer.send_in_background(std::mem::take(&mut board.outbox));
     }
+}
+
+/// 五子棋's swap after Black 3 (三手可交换): the players exchange colours, so the pairing's
+/// seats are exchanged with them — the result, the colour history and the names then follow
+/// the stones — with an audit row.
+async fn swap_colours(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    let mut active: game::ActiveModel = board.game.clone().into();
+    active.black_id = Set(board.game.white_id);
+    active.white_id = Set(board.game.black_id);
+    board.game = active.update(txn).await?;
+    std::mem::swap(&mut board.black, &mut board.white);
+    audit::record(
+        txn,
+        now,
+        Some(by),
+        Some(board.event.id),
+        "live.colours_swapped",
+        json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
+                "black": board.black.id, "white": board.white.id, "rule": "五子棋 三手可交换" }),
+    )
+    .await?;
+    Ok(())
 }
 
 /// Who made a change being saved.

@@ -93,6 +93,12 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                         );
                     }
                 }
+                None if board.offered.iter().any(|p| (p.x, p.y) == (x, y)) => {
+                    let _ = write!(
+                        out,
+                        r##"<circle class="stone black offered" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="#111" stroke="#111" opacity="0.45"/>"##
+                    );
+                }
                 None => {
                     let _ = write!(
                         out,

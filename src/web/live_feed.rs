@@ -64,6 +64,8 @@ struct Snapshot {
     clocks: Vec<ClockFeed>,
     /// "paused", "adjourning" (a move is being sealed), "adjourned" or "".
     hold: &'static str,
+    /// Where 五子棋's opening stands (see [`opening_stage`]).
+    stage: &'static str,
     /// The running turn's time so far, when it runs.
     turn_elapsed: Option<u64>,
     calls: Vec<CallFeed>,
@@ -107,13 +109,15 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
         parts.push(format!("{} {}", locale.t(live.to_move().as_str()), locale.t("live-to-move")));
     }
     parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(live.moves().len() as i64))]));
-    let game = live.go();
-    parts.push(format!(
-        "{} {} / {}",
-        locale.t("live-prisoners"),
-        game.prisoners(Color::Black),
-        game.prisoners(Color::White)
-    ));
+    // Prisoners are go's; 五子棋 captures nothing.
+    if let Some(game) = live.go() {
+        parts.push(format!(
+            "{} {} / {}",
+            locale.t("live-prisoners"),
+            game.prisoners(Color::Black),
+            game.prisoners(Color::White)
+        ));
+    }
     parts.join(" · ")
 }
 
@@ -151,10 +155,8 @@ pub fn count_text(board: &LiveBoard, locale: Locale) -> Option<String> {
     let phase = live.state().phase;
     let counted = matches!(phase, Phase::Marking | Phase::Disputed)
         || (phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
-    counted.then(|| {
-        let c = live.count();
-        format!("{} · {}", locale.result_text(&c.result), count_detail(&c, locale))
-    })
+    let c = live.count().filter(|_| counted)?;
+    Some(format!("{} · {}", locale.result_text(&c.result), count_detail(&c, locale)))
 }
 
 pub fn phase_code(phase: Phase) -> &'static str {
@@ -255,6 +257,15 @@ fn call_text(control: TimeControl, call: Call, locale: Locale) -> String {
     }
 }
 
+/// Where 五子棋's opening stands ("swap", "offer", "keep"), or "" (go, and ordinary play).
+pub fn opening_stage(board: &LiveBoard) -> &'static str {
+    let live = &board.live;
+    if live.state().phase != Phase::Playing {
+        return "";
+    }
+    live.game().renju().and_then(crate::domain::renju::RenjuGame::opening_stage).unwrap_or("")
+}
+
 /// The server-sent event for the board as it stands.
 pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let now = state.clock.now();
@@ -288,6 +299,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         result: live_state.result.map(|r| r.to_sgf()),
         clocks: clock_feeds(board, now),
         hold: hold_code(board),
+        stage: opening_stage(board),
         turn_elapsed,
         calls: turn_calls,
         status: Said::of(|locale| status_line(board, locale)),

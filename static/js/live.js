@@ -2,7 +2,7 @@
 // clocks after every move or mark; clicks on the board play (or, while marking, mark a chain
 // dead or alive), a refused click says why at once; a stone follows the pointer while it is
 // your move; the clocks run between messages; with "speak" ticked the referee's calls are
-// read out (Web Speech API).
+// read out (Web Speech API). In 五子棋's opening, Black 5 is offered by two clicks.
 // Without this script the page still works: points are typed, the page is reloaded by hand.
 (function () {
   "use strict";
@@ -63,20 +63,34 @@
       });
     });
   });
-  var pass = document.getElementById("pass");
-  if (pass) {
-    pass.form.addEventListener("submit", function (event) {
+  ["pass", "swap"].forEach(function (id) {
+    var button = document.getElementById(id);
+    if (!button) return;
+    button.form.addEventListener("submit", function (event) {
       event.preventDefault();
-      send("play", { point: "pass" });
+      send("play", { point: id });
     });
-  }
+  });
 
   var board = document.getElementById("board");
+  var offering = null;
   var playForm = document.getElementById("play-form");
   board.addEventListener("click", function (event) {
     var target = event.target.closest("[data-point]");
     if (!target) return;
     var point = target.getAttribute("data-point");
+    // 五子棋's Black 5 is offered on two points: the first click is kept until the second.
+    if (playForm && root.getAttribute("data-stage") === "offer") {
+      if (!offering) {
+        offering = point;
+        target.classList.add("pending");
+        return;
+      }
+      var first = offering;
+      offering = null;
+      send("play", { point: first + " " + point });
+      return;
+    }
     // A click on a stone in play goes to the server too: the engine's refusal ("the point is
     // occupied") is shown where the player looks.
     if (playForm) {
@@ -172,8 +186,9 @@
       phase = nextPhase;
       root.setAttribute("data-phase", phase);
     }
-    if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold")) {
-      // The controls change with the phase or a referee's hold: the server draws the page again.
+    if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold") || (next.stage || "") !== (root.getAttribute("data-stage") || "")) {
+      // The controls change with the phase, a referee's hold or 五子棋's opening (a swap
+      // changes who holds which colour): the server draws the page again.
       window.location.reload();
       return;
     }

@@ -190,6 +190,7 @@ pub fn drawing_of(board: &Board) -> Drawing {
         height,
         lines: Lines::Grid { marked: if width == height { star_points(width) } else { Vec::new() } },
         pieces,
+        offered: Vec::new(),
         column_labels: COLUMNS.chars().take(usize::from(width)).map(String::from).collect(),
         row_labels: (0..height).map(|y| (u16::from(height) - u16::from(y)).to_string()).collect(),
     }

@@ -228,6 +228,21 @@ impl RenjuGame {
         Ok(())
     }
 
+    /// Where the opening stands, for the board page: "swap" (White may swap colours),
+    /// "offer" (Black 5 is to be offered on two points), "keep" (White keeps one); None in
+    /// ordinary play.
+    pub fn opening_stage(&self) -> Option<&'static str> {
+        if self.swap_open() {
+            Some("swap")
+        } else if self.fifth_to_offer() {
+            Some("offer")
+        } else if self.fifth_offer().is_some() && self.end.is_none() {
+            Some("keep")
+        } else {
+            None
+        }
+    }
+
     /// Whether White may swap colours now.
     pub fn swap_open(&self) -> bool {
         self.opening == Opening::SwapOffered && self.end.is_none()
@@ -402,6 +417,10 @@ impl BoardGame for RenjuGame {
             height: size,
             lines: Lines::Grid { marked: vec![(c, c), (low, low), (high, low), (low, high), (high, high)] },
             pieces,
+            offered: self
+                .fifth_offer()
+                .map(|points| points.iter().map(|&(x, y)| Piece { x, y, colour: Color::Black }).collect())
+                .unwrap_or_default(),
             column_labels: (0..size).map(|x| char::from(b'a' + x).to_string()).collect(),
             row_labels: (0..size).map(|y| (size - y).to_string()).collect(),
         }

@@ -38,7 +38,10 @@ pub enum Seat {
 /// The rules, board size, komi, clock and lateness rules of the event's games, the round's
 /// scheduled start and this game's handicap.
 pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
-    let mut rules = Ruleset::preset(&event.ruleset)
+    // An event of 五子棋 keeps go's referee settings (warnings, Art. 25) from the 1988 rules.
+    let gomoku = crate::domain::renju::RenjuRules::from_code(&event.ruleset);
+    let preset = if gomoku.is_some() { crate::domain::event::DEFAULT_RULESET } else { event.ruleset.as_str() };
+    let mut rules = Ruleset::preset(preset)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
     let size = u8::try_from(event.board_size).unwrap_or(19);
     rules.width = size;
@@ -48,7 +51,8 @@ pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) 
     rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
     Ok(LiveSetup {
         rules,
-        handicap: u8::try_from(game.handicap).unwrap_or(0),
+        gomoku,
+        handicap: if gomoku.is_some() { 0 } else { u8::try_from(game.handicap).unwrap_or(0) },
         control: TimeControl::parse(&event.time_control).ok().flatten(),
         starts_at: round.starts_at,
         late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),

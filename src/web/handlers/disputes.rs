@@ -211,6 +211,22 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let view = disputes::view(&state.db, &account, event_id, dispute_id, state.clock.now()).await?;
     let at = BoardRef { event_id, round: view.entry.round, board: view.entry.board };
     let board = queries::live_board(&state.db, at, ctx.locale).await?;
+    if board.live.go().is_none() {
+        // Another game than go (五子棋): the board at the dispute's move, with nothing counted.
+        let upto = usize::try_from(view.entry.dispute.move_number).unwrap_or(0).min(board.live.moves().len());
+        let then = LiveGame::restore(
+            board.live.setup().clone(),
+            board.live.moves()[..upto].to_vec(),
+            board.live.state().clone(),
+        )
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?;
+        let last = then.moves().last().and_then(|m| m.point);
+        let svg = board_svg::render(
+            &crate::domain::game_shape::BoardGame::drawing(then.game()),
+            &Marks { last, dead: &[], numbers: &[] },
+        );
+        return Ok(DisputePage { proposed_dead: Vec::new(), count: String::new(), svg, event: board.event, view, ctx });
+    }
     // The game as it stood at the dispute's move: its record then, kept with the dispute (a
     // replay may have started the game again since). A record that resumed after the passes
     // does not replay as SGF; the game's own moves up to then stand in for it.
@@ -227,7 +243,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             LiveGame::restore(board.live.setup().clone(), moves, board.live.state().clone())
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?
                 .go()
-                .clone()
+                .cloned()
+                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: not a game of go")))?
         }
     };
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);

@@ -7,9 +7,7 @@ use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
 use crate::domain::color::Color;
-use crate::domain::game_shape::BoardGame;
-use crate::domain::go::record::{coordinate, parse_point};
-use crate::domain::go::sgf::SgfPoint;
+use crate::domain::game_shape::{BoardGame, GameMove};
 use crate::domain::live::Phase;
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
@@ -73,6 +71,8 @@ pub struct BoardPage {
     timeline: Vec<TimelineLine>,
     /// A board assistant's move held for the referee: why the engine refused it.
     held: Option<String>,
+    /// Where 五子棋's opening stands ("swap", "offer", "keep"), or "".
+    stage: &'static str,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -118,6 +118,11 @@ async fn timeline_lines(
 impl BoardPage {
     fn base(&self) -> String {
         format!("/events/{}/rounds/{}/boards/{}", self.event.id, self.round.number, self.board)
+    }
+
+    /// The hint for where 五子棋's opening stands.
+    fn opening_hint_key(&self) -> String {
+        format!("live-opening-{}", self.stage)
     }
 
     fn phase_key(&self) -> &'static str {
@@ -303,6 +308,7 @@ pub async fn show(
         }),
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
+        stage: crate::web::live_feed::opening_stage(&board),
         timeline,
         board: board.game.board,
         event: board.event,
@@ -335,11 +341,13 @@ fn colour_of(text: &str, locale: Locale) -> AppResult<Color> {
     text.parse::<Color>().map_err(|e| AppError::refused(locale, &e.message()))
 }
 
-/// A point typed as "D4" (or SGF "dd") on the board.
+/// A point typed as the game names its cells ("D4" or SGF "dd" on a go board, "h8" on
+/// 五子棋's) on the board.
 fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
-    let size = u8::try_from(board.event.board_size).unwrap_or(19);
-    parse_point(text, size, size).map(|SgfPoint { x, y }| (x, y)).ok_or_else(|| {
-        let corner = coordinate(size, SgfPoint { x: size - 1, y: 0 });
+    let game = board.live.game();
+    game.parse_cell(text).ok_or_else(|| {
+        let drawing = game.drawing();
+        let corner = game.cell_name(drawing.width.saturating_sub(1), 0);
         AppError::BadRequest(locale.t_args(
             "error-live-point",
             &[("point", crate::i18n::Arg::Str(text.trim())), ("corner", crate::i18n::Arg::Str(&corner))],
@@ -398,7 +406,7 @@ pub async fn play(
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
     run_form(&state, &ctx, at, form, |form, board, locale| {
-        let point = point_or_pass(board, &form.point, locale)?;
+        let opening = opening_move(board, &form.point, locale)?;
         let colour = match form.colour.trim() {
             "" => None,
             text => Some(colour_of(text, locale)?),
@@ -407,9 +415,34 @@ pub async fn play(
             "" => None,
             text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(locale.t("error-bad-request")))?),
         };
-        Ok((Action::Play(colour, point), meant_for))
+        let action = match opening {
+            Some(mv) => Action::Opening(colour, mv),
+            None => Action::Play(colour, point_or_pass(board, &form.point, locale)?),
+        };
+        Ok((action, meant_for))
     })
     .await
+}
+
+/// 五子棋's opening moves as the play form sends them: "swap" (交换) after Black 3, two points
+/// ("e5 k11") for Black 5's offers, and, while they stand, the one White keeps. None for a
+/// stone or a pass.
+fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
+    let Some(renju) = board.live.game().renju() else { return Ok(None) };
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("swap") || text == "交换" {
+        return Ok(Some(GameMove::Swap));
+    }
+    let points: Vec<&str> = text.split([' ', ',', '，']).filter(|p| !p.is_empty()).collect();
+    if let [first, second] = points.as_slice() {
+        let (a, b) = (point_on_board(board, first, locale)?, point_on_board(board, second, locale)?);
+        return Ok(Some(GameMove::Offer([a, b])));
+    }
+    if renju.fifth_offer().is_some() && !text.eq_ignore_ascii_case("pass") && text != "停一手" {
+        let (x, y) = point_on_board(board, text, locale)?;
+        return Ok(Some(GameMove::Keep(x, y)));
+    }
+    Ok(None)
 }
 
 /// An action a player takes for a colour (their own; a recorder's for either).
