@@ -1149,35 +1149,20 @@ mod tests {
     }
 
     fn nine(control: Option<TimeControl>) -> LiveGame {
-        let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
-        rules.width = 9;
-        rules.height = 9;
-        LiveGame::new(LiveSetup {
-            rules,
-            gomoku: None,
-            handicap: 0,
-            control,
-            starts_at: None,
-            late_limit: None,
-            lateness_twice: false,
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
+        live_game(9, None, control)
     }
 
     fn gomoku(control: Option<TimeControl>) -> LiveGame {
+        live_game(15, Some(RenjuRules::Renju), control)
+    }
+
+    fn live_game(size: u8, gomoku: Option<RenjuRules>, control: Option<TimeControl>) -> LiveGame {
         let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
-        rules.width = 15;
-        rules.height = 15;
-        LiveGame::new(LiveSetup {
-            rules,
-            gomoku: Some(RenjuRules::Renju),
-            handicap: 0,
-            control,
-            starts_at: None,
-            late_limit: None,
-            lateness_twice: false,
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
+        rules.width = size;
+        rules.height = size;
+        let setup =
+            LiveSetup { rules, gomoku, handicap: 0, control, starts_at: None, late_limit: None, lateness_twice: false };
+        LiveGame::new(setup).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// 五子棋 on the live board: the swap exchanges the players' clocks and White moves again;
