@@ -1052,13 +1052,14 @@ impl LiveGame {
         }
         let mut clock = self.setup.control.map(GameClock::new);
         let mut nodes = Vec::with_capacity(self.moves.len());
-        for m in &self.moves {
+        for (n, m) in self.moves.iter().enumerate() {
             let mut out = String::new();
             let left_tag = match m.colour {
                 Color::Black => "BL",
                 Color::White => "WL",
             };
-            out.push_str(&format!(";{}", self.game.record_move(m.colour, game_move(m.point))));
+            let mv = stored_move(m.point, n + 1, &self.state.openings);
+            out.push_str(&format!(";{}", self.game.record_move(m.colour, mv)));
             if let Some(clock) = &mut clock {
                 // A pass on time (2002 Art. 22.5) used all the time but the last minute, kept.
                 let after = match clock.control.charge(clock.player(m.colour), m.spent, true) {

@@ -108,7 +108,13 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
     if phase == Phase::Playing {
         parts.push(format!("{} {}", locale.t(live.to_move().as_str()), locale.t("live-to-move")));
     }
-    parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(live.moves().len() as i64))]));
+    // 五子棋 counts its stones: the swap and the second offer are not moves of the record.
+    let moves = live.game().renju().map_or(live.moves().len(), |g| g.stones().len());
+    parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(moves as i64))]));
+    // How a game of 五子棋 ended (five, or Black's forbidden move and which).
+    if let Some(end) = live.game().renju().and_then(crate::domain::renju::RenjuGame::end) {
+        parts.push(locale.message(&end.message()));
+    }
     // Prisoners are go's; 五子棋 captures nothing.
     if let Some(game) = live.go() {
         parts.push(format!(

@@ -13,6 +13,7 @@ mod concurrency;
 mod database;
 mod disputes;
 mod gnugo_suite;
+mod gomoku;
 mod journey;
 mod layers;
 mod live;

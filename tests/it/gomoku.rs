@@ -1,0 +1,183 @@
+//! Events of 五子棋 (docs/GAMES.md): the event form takes 五子棋's rule sets, two players play
+//! a game on the live board through the competition opening (the swap after Black 3, Black 5
+//! offered twice and one kept), Black's double three loses as the seed rules (判作输棋), and the
+//! result reaches the standings — over HTTP, and in two browsers.
+use chrono::Utc;
+use yunzi::clock::ManualClock;
+
+use crate::helpers::*;
+use crate::live::{click_on, registered_player, wait_for};
+use crate::systems::pair_and_publish;
+
+/// A Swiss of 五子棋 under the competition rules with `players` registered with their
+/// accounts and round 1 published: the app, the director, and each player's client, name and
+/// address in the order of round 1's boards (board 1's Black first).
+struct GomokuEvent {
+    app: TestApp,
+    event_id: i32,
+    director: Client,
+    /// Board 1's Black and White: client, name, address.
+    seats: Vec<(Client, String, String)>,
+}
+
+async fn gomoku_event(players: &[(&str, &str)], rounds: &str) -> Result<GomokuEvent, Box<dyn std::error::Error>> {
+    let clock = ManualClock::new(Utc::now());
+    let app = TestApp::spawn_with(Options { clock: std::sync::Arc::new(clock), ..Options::default() }).await?;
+    let mut director = app.client();
+    let director_email = format!("{}@club.example", unique("d"));
+    director.sign_up_and_log_in(&app, &director_email, "Na Wei", "gomoku passphrase").await?;
+    let mut form: Vec<(&str, &str)> = event_form("五子棋 Open", rounds)
+        .into_iter()
+        .filter(|(k, _)| !matches!(*k, "ruleset" | "komi" | "time_control"))
+        .collect();
+    // A komi is refused with its reason; then the form as a director fills it.
+    let mut with_komi = form.clone();
+    with_komi.extend([("ruleset", "renju"), ("komi", "7.5"), ("time_control", "10m + 10s")]);
+    let refused = director.post("/events", &with_komi).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("has no komi"), "{}", refused.body);
+    form.extend([("ruleset", "renju"), ("komi", ""), ("board_size", ""), ("time_control", "10m + 10s")]);
+    let created = director.post("/events", &form).await?;
+    let event_id = id_after(&created.location, "/events/")?;
+    let mut clients = Vec::new();
+    for (name, rank) in players {
+        let (client, email) = registered_player(&app, event_id, name, rank).await?;
+        clients.push((client, name.to_string(), email));
+    }
+    let pairing = pair_and_publish(&mut director, event_id, 1).await?;
+    let (_, black_name, white_name) = pairing.first().cloned().ok_or("no board")?;
+    let take = |clients: &mut Vec<(Client, String, String)>, name: &str| {
+        let at = clients.iter().position(|c| c.1 == name).ok_or("no such player")?;
+        Ok::<_, Box<dyn std::error::Error>>(clients.remove(at))
+    };
+    let black = take(&mut clients, &black_name)?;
+    let white = take(&mut clients, &white_name)?;
+    let mut seats = vec![black, white];
+    seats.extend(clients);
+    Ok(GomokuEvent { app, event_id, director, seats })
+}
+
+impl GomokuEvent {
+    fn board(&self) -> String {
+        format!("/events/{}/rounds/1/boards/1", self.event_id)
+    }
+}
+
+/// The name shown beside the black stone on a board page.
+fn black_shown(body: &str) -> String {
+    body.split("<span class=\"black\">● ").nth(1).and_then(|r| r.split(" <span").next()).unwrap_or_default().to_string()
+}
+
+#[actix_web::test]
+async fn a_gomoku_game_is_played_through_its_opening_and_a_double_three_loses() -> TestResult {
+    let mut e = gomoku_event(&[("Wu Di", "5d"), ("Qi Guan", "5d")], "1").await?;
+    let board = e.board();
+    let (mut first, first_name, _) = e.seats.remove(0);
+    let (mut second, second_name, _) = e.seats.remove(0);
+    let page = first.get(&board).await?;
+    assert!(page.body.contains("data-point=\"h8\""), "renju's cell names on the board");
+    let play = |point: &'static str| [("point", point)];
+    // White 2 outside the central 5×5 is refused, with the seed's rule.
+    first.post(&format!("{board}/play"), &play("h8")).await?.assert_status(303)?;
+    let outside = second.post(&format!("{board}/play"), &play("a1")).await?;
+    outside.assert_status(400)?;
+    assert!(outside.body.contains("central 5×5"), "{}", outside.body);
+    second.post(&format!("{board}/play"), &play("i9")).await?.assert_status(303)?;
+    first.post(&format!("{board}/play"), &play("j8")).await?.assert_status(303)?;
+    // The player with White swaps: from now on the first player holds White.
+    let before = second.get(&board).await?.body;
+    assert!(before.contains("id=\"swap\"") && before.contains("may swap colours"), "the swap is offered");
+    second.post(&format!("{board}/play"), &play("swap")).await?.assert_status(303)?;
+    let after = first.get(&board).await?.body;
+    assert_eq!(black_shown(&after), second_name, "the players exchanged colours");
+    assert!(!after.contains("id=\"swap\""));
+    first.post(&format!("{board}/play"), &play("a1")).await?.assert_status(303)?;
+    // Black 5 offered on two points; White keeps h9.
+    second.post(&format!("{board}/play"), &play("h9 a15")).await?.assert_status(303)?;
+    let offered = first.get(&board).await?.body;
+    assert!(offered.contains(r#"class="stone black offered" data-point="h9""#), "{offered}");
+    first.post(&format!("{board}/play"), &play("h9")).await?.assert_status(303)?;
+    first.post(&format!("{board}/play"), &play("b1")).await?.assert_status(303)?;
+    second.post(&format!("{board}/play"), &play("g10")).await?.assert_status(303)?;
+    first.post(&format!("{board}/play"), &play("c1")).await?.assert_status(303)?;
+    // i8: the row h8-i8-j8 and the diagonal g10-h9-i8 — a double three, and Black loses.
+    second.post(&format!("{board}/play"), &play("i8")).await?.assert_status(303)?;
+    let ended = first.get(&board).await?.body;
+    assert!(ended.contains("id=\"live-result\""), "{ended}");
+    assert!(ended.contains("9 moves · White wins: Black&#39;s forbidden move, double three"), "{ended}");
+    let sgf = first.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(sgf.contains("GM[4]") && sgf.contains("SW[]") && sgf.contains("OF[hg][aa]"), "{sgf}");
+    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
+    assert_eq!(table.get(&first_name).map(|r| r.0), Some(2), "the first player, White after the swap, wins: {table:?}");
+    assert_eq!(table.get(&second_name).map(|r| r.0), Some(0));
+    Ok(())
+}
+
+/// Acceptance (issue 25): a 五子棋 event of 4 players, Swiss, 2 rounds; two players play on a
+/// Fischer clock in two Chromium sessions, by clicks on the board (the fifth move offered by
+/// two clicks, kept by one); Black's double three ends the game as Black's loss with its
+/// reason, and the result reaches the standings.
+#[actix_web::test]
+async fn a_gomoku_game_in_two_browsers() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    use fantoccini::Locator;
+    let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
+    let Some((_white_driver, white)) = start_browser().await? else { return Ok(()) };
+    let e = gomoku_event(&[("Wu Di", "5d"), ("Qi Guan", "5d"), ("Na Wei Jr", "3d"), ("Li Hong", "2d")], "2").await?;
+    let board = e.board();
+    let result = async {
+        for (browser, seat) in [(&black, &e.seats[0]), (&white, &e.seats[1])] {
+            browser.goto(&format!("{}/login", e.app.base)).await?;
+            type_into(browser, "input[name=email]", &seat.2).await?;
+            type_into(browser, "input[name=password]", "player passphrase").await?;
+            click(browser, "form.stacked button[type=submit]").await?;
+            browser.goto(&format!("{}{board}", e.app.base)).await?;
+            wait_for(browser, "#clock-black").await?;
+        }
+        let point = |p: &str| format!(r#".point[data-point="{p}"]"#);
+        let stone = |colour: &str, p: &str| format!(r#".stone.{colour}[data-point="{p}"]"#);
+        click_on(&black, &point("h8")).await?;
+        wait_for(&white, &stone("black", "h8")).await?;
+        click_on(&white, &point("i9")).await?;
+        wait_for(&black, &stone("white", "i9")).await?;
+        click_on(&black, &point("j8")).await?;
+        // White does not swap: White 4 on a1.
+        wait_for(&white, "#swap:not([disabled])").await?;
+        click_on(&white, &point("a1")).await?;
+        // Black 5 by two clicks; White keeps h9 by clicking it.
+        wait_for(&black, "#live-opening").await?;
+        click_on(&black, &point("h9")).await?;
+        click_on(&black, &point("a15")).await?;
+        wait_for(&white, r#".stone.offered[data-point="h9"]"#).await?;
+        click_on(&white, r#".stone.offered[data-point="h9"]"#).await?;
+        wait_for(&black, &stone("black", "h9")).await?;
+        click_on(&white, &point("b1")).await?;
+        wait_for(&black, &stone("white", "b1")).await?;
+        click_on(&black, &point("g10")).await?;
+        wait_for(&white, &stone("black", "g10")).await?;
+        click_on(&white, &point("c1")).await?;
+        wait_for(&black, &stone("white", "c1")).await?;
+        click_on(&black, &point("i8")).await?;
+        wait_for(&white, "#live-result").await?;
+        let status = white.find(Locator::Id("live-status")).await?.text().await?;
+        assert!(status.contains("double three"), "{status}");
+        let shown = white.find(Locator::Id("live-result")).await?.text().await?;
+        assert!(shown.contains("W+"), "{shown}");
+        white.goto(&format!("{}/events/{}/standings", e.app.base, e.event_id)).await?;
+        let table = standings(&white.source().await?);
+        assert_eq!(table.get(&e.seats[1].1).map(|r| r.0), Some(2), "White's win: {table:?}");
+        assert_eq!(table.get(&e.seats[0].1).map(|r| r.0), Some(0));
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    if result.is_err() {
+        for (name, browser) in [("black", &black), ("white", &white)] {
+            if let Ok(png) = browser.screenshot().await {
+                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-gomoku-{name}-failure.png")), png);
+            }
+        }
+    }
+    let _ = black.close().await;
+    let _ = white.close().await;
+    result
+}
