@@ -39,9 +39,10 @@ pub enum Command {
     Check {
         #[command(flatten)]
         records: RecordArgs,
-        /// The game the records are of: "go" (the default) or "gomoku" (五子棋: SGF GM[4],
-        /// read under --rules renju, renju-seed or gomoku-free; default the record's RU, else
-        /// renju). A GM[4] record is read as 五子棋 without it.
+        /// The game the records are of: "go" (the default), "gomoku" (五子棋: SGF GM[4], read
+        /// under --rules renju, renju-seed or gomoku-free; default the record's RU, else renju;
+        /// a GM[4] record is read as 五子棋 without it) or "yizi" (一字棋: Yunzi's text format,
+        /// see docs/GAMES.md).
         #[arg(long)]
         game: Option<String>,
     },

@@ -18,3 +18,4 @@ pub mod renju;
 pub mod result;
 pub mod search;
 pub mod standings;
+pub mod yizi;

@@ -69,11 +69,20 @@ pub fn check(
         None => None,
         Some("go" | "weiqi" | "围棋") => Some(Game::Go),
         Some("gomoku" | "renju" | "五子棋") => Some(Game::Gomoku),
-        Some(other) => return Err(format!("--game {other}: the games are go and gomoku (五子棋)")),
+        Some("yizi" | "一字棋") => Some(Game::Yizi),
+        Some(other) => return Err(format!("--game {other}: the games are go, gomoku (五子棋) and yizi (一字棋)")),
     };
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if game == Some(Game::Yizi) {
+            let (line, legal) = check_yizi(&path, &text);
+            lines.push(line);
+            if !legal {
+                return Ok((lines, false));
+            }
+            continue;
+        }
         if game == Some(Game::Gomoku) || (game.is_none() && is_gomoku_record(&text)) {
             if !overrides.is_empty() {
                 return Err("--set changes go's rule parameters; 五子棋 takes --rules only".to_string());
@@ -104,6 +113,27 @@ pub fn check(
 enum Game {
     Go,
     Gomoku,
+    Yizi,
+}
+
+/// One 一字棋 record (Yunzi's text format, `domain::yizi::replay_text`): its line, and whether
+/// every move in it is legal.
+fn check_yizi(path: &std::path::Path, text: &str) -> (String, bool) {
+    let shown = path.display();
+    match crate::domain::yizi::replay_text(text) {
+        Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
+        Ok(game) => match game.winner() {
+            Some(winner) => {
+                let how = match game.end_rule() {
+                    crate::domain::yizi::YiziEnd::LastMoverWins => "the last piece to the goal",
+                    crate::domain::yizi::YiziEnd::LastMoverLoses => "the opponent moved the last piece to the goal",
+                };
+                let side = if winner == Color::Black { "Black" } else { "White" };
+                (format!("{shown}: ok, {} moves; {side} wins: {how}", game.moves()), true)
+            }
+            None => (format!("{shown}: ok, {} moves; play goes on", game.moves()), true),
+        },
+    }
 }
 
 /// Whether an SGF text says it is a record of 五子棋 (GM[4] in its root).
@@ -434,6 +464,17 @@ pub fn rules_listing() -> Vec<String> {
             let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{}  {}", r.name, params.join(" "))
         })
+        .chain(
+            [
+                ("yizi-1", "one-on-each"),
+                ("yizi-2", "two-on-the-far-five"),
+                ("yizi-3", "put-down-in-turn"),
+            ]
+            .iter()
+            .map(|(code, setup)| {
+                format!("{code}  game=yizi(一字棋) points=11 goal=0 pieces=10(shared) setup={setup} move=towards-goal,any-distance,stacking end=last-to-goal-wins|last-to-goal-loses(agreed)")
+            }),
+        )
         .chain(crate::domain::renju::RenjuRules::ALL.iter().map(|r| {
             let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{}  {}", r.code(), params.join(" "))

@@ -71,7 +71,8 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    assert_eq!(listing.lines().count(), 13);
+    // Go's 13 presets, then 五子棋's three rule sets and 一字棋's three setups.
+    assert_eq!(listing.lines().count(), 13 + 3 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
@@ -370,6 +371,30 @@ async fn check_adjudicates_gomoku_records() -> TestResult {
     let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
     for line in ["renju  game=gomoku(五子棋)", "renju-seed  ", "gomoku-free  "] {
         assert!(rules.lines().any(|l| l.starts_with(line)), "{line} in {rules}");
+    }
+    Ok(())
+}
+
+/// `yunzi check --game yizi` on 一字棋 records in Yunzi's text format (tests/yizi): a legal game
+/// says who won and why; a piece carried away from the goal fails the check with the line and
+/// the rule; `yunzi rules` lists the three setups.
+#[actix_web::test]
+async fn check_replays_yizi_records() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let file = |name: &str| format!("{}/tests/yizi/{name}", env!("CARGO_MANIFEST_DIR"));
+    let won = yunzi(&["check", "--game", "yizi", &file("rule-one.txt")])?;
+    let out = String::from_utf8_lossy(&won.stdout).into_owned();
+    assert_eq!(won.status.code(), Some(0), "{out}");
+    assert!(out.contains("ok, 10 moves; White wins: the last piece to the goal"), "{out}");
+    let refused = yunzi(&["check", "--game", "一字棋", &file("backwards.txt")])?;
+    let out = String::from_utf8_lossy(&refused.stdout).into_owned();
+    assert_eq!(refused.status.code(), Some(1), "{out}");
+    assert!(out.contains("illegal move on line 8: \"W 4-9\": pieces move towards the goal only"), "{out}");
+    let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
+    for code in ["yizi-1  game=yizi(一字棋)", "yizi-2  ", "yizi-3  "] {
+        assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
     }
     Ok(())
 }

@@ -1,0 +1,474 @@
+//! 一字棋 (the one-line game) of `folk-board-games.txt`: eleven points in a row, the left end
+//! the goal (终点棋位, point 0 here; the others 1–10 counted from it), ten pieces shared by both
+//! players. Three rule variants, one agreement:
+//! - 棋规一: the ten pieces start one on each point but the goal;
+//! - 棋规二: two on each of the five points farthest from the goal (6–10);
+//! - 棋规三: none start on the board; the players take turns putting pieces on it (at least
+//!   one, as many as are left, all on one point that is not the goal, stacking allowed), and
+//!   once all ten are down they take turns moving, the player who put the last one down moving
+//!   second — which is simply the turn passing on;
+//! - a move takes one or more pieces off the top of one point's stack and carries them towards
+//!   the goal (never back) by any distance, all to one point, onto whatever stands there; a
+//!   piece on the goal never moves again;
+//! - the game ends when all ten stand on the goal: whoever moved the last piece there wins, or,
+//!   by the players' agreement made beforehand, loses (`YiziEnd::LastMoverLoses`).
+//!
+//! The seed has the loser of the previous game choose who starts; an event's pairing gives
+//! Black the first move instead (docs/GAMES.md).
+use std::fmt;
+
+use super::color::Color;
+
+/// Points on the line, the goal included.
+pub const POINTS: usize = 11;
+/// Pieces in the game.
+pub const PIECES: u8 = 10;
+
+/// How the pieces start (棋规一, 二, 三).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum YiziSetup {
+    /// 棋规一: one piece on each point but the goal.
+    OneOnEach,
+    /// 棋规二: two on each of the five points farthest from the goal.
+    TwoOnTheFarFive,
+    /// 棋规三: the players put the pieces down in turn before moving them.
+    PlacedInTurn,
+}
+
+/// Who wins when the last piece reaches the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum YiziEnd {
+    /// The seed's rule: whoever moves the last piece to the goal wins.
+    LastMoverWins,
+    /// The agreement the seed allows: whoever moves the last piece there loses.
+    LastMoverLoses,
+}
+
+/// A move of 一字棋.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum YiziMove {
+    /// 棋规三's placing: `count` pieces put down on point `at`.
+    Put { at: u8, count: u8 },
+    /// `count` pieces from the top of point `from` carried to point `to`, nearer the goal.
+    Carry { from: u8, to: u8, count: u8 },
+}
+
+/// Why the rules refuse a move of 一字棋.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YiziRefusal {
+    /// No point of that number (0–10).
+    OffTheLine,
+    /// Play has ended.
+    GameOver,
+    /// Pieces are still to be put down (棋规三): no piece moves yet.
+    StillPutting,
+    /// All pieces are down: they are moved now, not put down.
+    AllPut,
+    /// Nothing is put on the goal.
+    PutOnTheGoal,
+    /// Fewer than one, or more than are left to put down.
+    PutCount,
+    /// A piece on the goal never moves again.
+    FromTheGoal,
+    /// Pieces move towards the goal only, at least one point.
+    NotTowardsTheGoal,
+    /// Fewer than one, or more than stand on that point.
+    CarryCount,
+}
+
+impl YiziRefusal {
+    /// The stable name pages and records use.
+    pub fn code(self) -> &'static str {
+        match self {
+            YiziRefusal::OffTheLine => "yizi-off-the-line",
+            YiziRefusal::GameOver => "game-over",
+            YiziRefusal::StillPutting => "yizi-still-putting",
+            YiziRefusal::AllPut => "yizi-all-put",
+            YiziRefusal::PutOnTheGoal => "yizi-put-on-the-goal",
+            YiziRefusal::PutCount => "yizi-put-count",
+            YiziRefusal::FromTheGoal => "yizi-from-the-goal",
+            YiziRefusal::NotTowardsTheGoal => "yizi-not-towards-the-goal",
+            YiziRefusal::CarryCount => "yizi-carry-count",
+        }
+    }
+}
+
+impl fmt::Display for YiziRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            YiziRefusal::OffTheLine => "there is no such point: the points are 0 (the goal) to 10",
+            YiziRefusal::GameOver => "play has ended",
+            YiziRefusal::StillPutting => "pieces are still to be put down before any moves",
+            YiziRefusal::AllPut => "all ten pieces are down: now they are moved",
+            YiziRefusal::PutOnTheGoal => "no piece is put down on the goal",
+            YiziRefusal::PutCount => "put down at least one piece, and no more than are left",
+            YiziRefusal::FromTheGoal => "a piece on the goal never moves again",
+            YiziRefusal::NotTowardsTheGoal => "pieces move towards the goal only, at least one point",
+            YiziRefusal::CarryCount => "carry at least one piece, and no more than stand on the point",
+        })
+    }
+}
+
+impl std::error::Error for YiziRefusal {}
+
+/// A game of 一字棋 under its rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YiziGame {
+    setup: YiziSetup,
+    end: YiziEnd,
+    /// Pieces on each point, the goal (0) first.
+    stacks: [u8; POINTS],
+    /// Pieces still to put down (棋规三).
+    to_put: u8,
+    to_move: Color,
+    /// Who moved last, once anyone has.
+    last_mover: Option<Color>,
+    moves: usize,
+}
+
+impl YiziGame {
+    /// A new game: Black moves (or, under 棋规三, puts down) first.
+    pub fn new(setup: YiziSetup, end: YiziEnd) -> YiziGame {
+        let mut stacks = [0u8; POINTS];
+        let to_put = match setup {
+            YiziSetup::OneOnEach => {
+                stacks.iter_mut().skip(1).for_each(|s| *s = 1);
+                0
+            }
+            YiziSetup::TwoOnTheFarFive => {
+                stacks.iter_mut().skip(POINTS - 5).for_each(|s| *s = 2);
+                0
+            }
+            YiziSetup::PlacedInTurn => PIECES,
+        };
+        YiziGame { setup, end, stacks, to_put, to_move: Color::Black, last_mover: None, moves: 0 }
+    }
+
+    pub fn setup(&self) -> YiziSetup {
+        self.setup
+    }
+
+    /// Who wins when the last piece reaches the goal, as agreed.
+    pub fn end_rule(&self) -> YiziEnd {
+        self.end
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The pieces on each point, the goal first.
+    pub fn stacks(&self) -> [u8; POINTS] {
+        self.stacks
+    }
+
+    /// Pieces still to be put down (棋规三).
+    pub fn to_put(&self) -> u8 {
+        self.to_put
+    }
+
+    /// Moves made so far (puttings included).
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// Whether every piece stands on the goal.
+    pub fn is_over(&self) -> bool {
+        self.stacks[0] == PIECES
+    }
+
+    /// The winner, once play has ended.
+    pub fn winner(&self) -> Option<Color> {
+        let last = self.last_mover.filter(|_| self.is_over())?;
+        Some(match self.end {
+            YiziEnd::LastMoverWins => last,
+            YiziEnd::LastMoverLoses => last.opponent(),
+        })
+    }
+
+    /// Whether the side to move may make `mv`, and if not, why.
+    pub fn check(&self, mv: YiziMove) -> Result<(), YiziRefusal> {
+        if self.is_over() {
+            return Err(YiziRefusal::GameOver);
+        }
+        let point = |p: u8| usize::from(p) < POINTS;
+        match mv {
+            YiziMove::Put { at, count } => {
+                if !point(at) {
+                    return Err(YiziRefusal::OffTheLine);
+                }
+                if self.to_put == 0 {
+                    return Err(YiziRefusal::AllPut);
+                }
+                if at == 0 {
+                    return Err(YiziRefusal::PutOnTheGoal);
+                }
+                if count == 0 || count > self.to_put {
+                    return Err(YiziRefusal::PutCount);
+                }
+                Ok(())
+            }
+            YiziMove::Carry { from, to, count } => {
+                if !point(from) || !point(to) {
+                    return Err(YiziRefusal::OffTheLine);
+                }
+                if self.to_put > 0 {
+                    return Err(YiziRefusal::StillPutting);
+                }
+                if from == 0 {
+                    return Err(YiziRefusal::FromTheGoal);
+                }
+                if to >= from {
+                    return Err(YiziRefusal::NotTowardsTheGoal);
+                }
+                if count == 0 || count > self.stacks[usize::from(from)] {
+                    return Err(YiziRefusal::CarryCount);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The side to move makes `mv`; refused (and nothing changes) as [`YiziGame::check`] says.
+    pub fn play(&mut self, mv: YiziMove) -> Result<(), YiziRefusal> {
+        self.check(mv)?;
+        match mv {
+            YiziMove::Put { at, count } => {
+                self.stacks[usize::from(at)] += count;
+                self.to_put -= count;
+            }
+            YiziMove::Carry { from, to, count } => {
+                self.stacks[usize::from(from)] -= count;
+                self.stacks[usize::from(to)] += count;
+            }
+        }
+        self.last_mover = Some(self.to_move);
+        self.to_move = self.to_move.opponent();
+        self.moves += 1;
+        Ok(())
+    }
+
+    /// Every move the side to move may make now.
+    pub fn legal_moves(&self) -> Vec<YiziMove> {
+        let mut out = Vec::new();
+        if self.is_over() {
+            return out;
+        }
+        if self.to_put > 0 {
+            for at in 1..POINTS as u8 {
+                out.extend((1..=self.to_put).map(|count| YiziMove::Put { at, count }));
+            }
+            return out;
+        }
+        for from in 1..POINTS as u8 {
+            for to in 0..from {
+                out.extend((1..=self.stacks[usize::from(from)]).map(|count| YiziMove::Carry { from, to, count }));
+            }
+        }
+        out
+    }
+}
+
+/// A record of 一字棋 in Yunzi's text format (docs/GAMES.md): `#` comments, a header of
+/// `setup: 1|2|3` and `end: last-wins|last-loses`, then one move a line: `B 7-3` (one piece
+/// from point 7 to point 3), `W 9-0 x2` (two pieces), `B +5 x3` (棋规三: three put down on 5).
+/// The sides must take turns, Black first. The game, or the first line it cannot read or the
+/// rules refuse (its number and why).
+pub fn replay_text(text: &str) -> Result<YiziGame, (usize, String)> {
+    let mut setup = YiziSetup::OneOnEach;
+    let mut end = YiziEnd::LastMoverWins;
+    let mut game: Option<YiziGame> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some((key, value)) = line.split_once(':') {
+            if game.is_some() {
+                return Err((number, "the header (setup, end) comes before the moves".to_string()));
+            }
+            match (key.trim(), value.trim()) {
+                ("setup", "1") => setup = YiziSetup::OneOnEach,
+                ("setup", "2") => setup = YiziSetup::TwoOnTheFarFive,
+                ("setup", "3") => setup = YiziSetup::PlacedInTurn,
+                ("end", "last-wins") => end = YiziEnd::LastMoverWins,
+                ("end", "last-loses") => end = YiziEnd::LastMoverLoses,
+                ("game", "yizi") => {}
+                _ => {
+                    return Err((
+                        number,
+                        format!("\"{line}\": the header says setup: 1, 2 or 3 and end: last-wins or last-loses"),
+                    ));
+                }
+            }
+            continue;
+        }
+        let g = game.get_or_insert_with(|| YiziGame::new(setup, end));
+        let mut words = line.split_whitespace();
+        let side = match words.next() {
+            Some("B") => Color::Black,
+            Some("W") => Color::White,
+            _ => return Err((number, format!("\"{line}\": a move starts with B or W"))),
+        };
+        if side != g.to_move() {
+            return Err((number, format!("\"{line}\": it is {}'s turn", g.to_move().as_str())));
+        }
+        let what = words.next().unwrap_or_default();
+        let count = match words.next() {
+            None => 1,
+            Some(c) => c
+                .strip_prefix('x')
+                .and_then(|n| n.parse::<u8>().ok())
+                .ok_or_else(|| (number, format!("\"{line}\": a count is written x2, x3 …")))?,
+        };
+        let unreadable = || (number, format!("\"{line}\": a move is written 7-3, or +5 for pieces put down"));
+        let mv = match what.strip_prefix('+') {
+            Some(at) => YiziMove::Put { at: at.parse().map_err(|_| unreadable())?, count },
+            None => {
+                let (from, to) = what.split_once('-').ok_or_else(unreadable)?;
+                YiziMove::Carry {
+                    from: from.parse().map_err(|_| unreadable())?,
+                    to: to.parse().map_err(|_| unreadable())?,
+                    count,
+                }
+            }
+        };
+        g.play(mv).map_err(|why| (number, format!("\"{line}\": {why}")))?;
+    }
+    Ok(game.unwrap_or_else(|| YiziGame::new(setup, end)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_board_and_the_three_setups() {
+        // §1–2: eleven points, the goal at the left end; ten shared pieces.
+        let one = YiziGame::new(YiziSetup::OneOnEach, YiziEnd::LastMoverWins);
+        assert_eq!(one.stacks(), [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], "棋规一: one on each point but the goal");
+        let two = YiziGame::new(YiziSetup::TwoOnTheFarFive, YiziEnd::LastMoverWins);
+        assert_eq!(two.stacks(), [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2], "棋规二: two on the five farthest");
+        let three = YiziGame::new(YiziSetup::PlacedInTurn, YiziEnd::LastMoverWins);
+        assert_eq!((three.stacks().iter().sum::<u8>(), three.to_put()), (0, 10), "棋规三: none on the board");
+        for g in [one, two] {
+            assert_eq!(g.stacks().iter().sum::<u8>(), PIECES);
+        }
+    }
+
+    #[test]
+    fn pieces_move_towards_the_goal_any_distance_and_stack() {
+        // §3(2): any point's pieces; towards the goal only; at least one point, up to the goal;
+        // onto an occupied point, stacking without limit; several together to one point.
+        let mut g = YiziGame::new(YiziSetup::OneOnEach, YiziEnd::LastMoverWins);
+        assert_eq!(g.check(YiziMove::Carry { from: 3, to: 5, count: 1 }), Err(YiziRefusal::NotTowardsTheGoal));
+        assert_eq!(g.check(YiziMove::Carry { from: 3, to: 3, count: 1 }), Err(YiziRefusal::NotTowardsTheGoal));
+        assert_eq!(g.check(YiziMove::Carry { from: 3, to: 1, count: 2 }), Err(YiziRefusal::CarryCount));
+        assert_eq!(g.check(YiziMove::Carry { from: 11, to: 1, count: 1 }), Err(YiziRefusal::OffTheLine));
+        assert_eq!(g.check(YiziMove::Put { at: 3, count: 1 }), Err(YiziRefusal::AllPut));
+        g.play(YiziMove::Carry { from: 10, to: 4, count: 1 }).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.stacks()[4], 2, "onto the piece already there");
+        assert_eq!(g.to_move(), Color::White);
+        g.play(YiziMove::Carry { from: 4, to: 0, count: 2 }).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.stacks()[0], 2, "both together, to the goal");
+        // ⑥ a piece on the goal never moves again.
+        assert_eq!(g.check(YiziMove::Carry { from: 0, to: 0, count: 1 }), Err(YiziRefusal::FromTheGoal));
+        // Part of a stack: the top pieces only.
+        g.play(YiziMove::Carry { from: 9, to: 8, count: 1 }).unwrap_or_else(|e| panic!("{e}"));
+        g.play(YiziMove::Carry { from: 8, to: 5, count: 1 }).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.stacks()[8], 1);
+        assert_eq!(g.stacks()[5], 2);
+    }
+
+    #[test]
+    fn the_last_piece_to_the_goal_wins_or_by_agreement_loses() {
+        // §3(3): all ten on the goal ends it; who moved the last there wins — also when the last
+        // move carried several; or, agreed beforehand, loses.
+        let script =
+            [(10, 0, 1), (9, 0, 1), (8, 0, 1), (7, 0, 1), (6, 0, 1), (5, 0, 1), (4, 0, 1), (3, 2, 1), (2, 0, 2)];
+        for (end, winner) in [(YiziEnd::LastMoverWins, Color::White), (YiziEnd::LastMoverLoses, Color::Black)] {
+            let mut g = YiziGame::new(YiziSetup::OneOnEach, end);
+            for (i, (from, to, count)) in script.iter().enumerate() {
+                assert_eq!(g.winner(), None, "not over before move {}", i + 1);
+                g.play(YiziMove::Carry { from: *from, to: *to, count: *count }).unwrap_or_else(|e| panic!("{e}"));
+            }
+            assert!(!g.is_over(), "point 1 still holds a piece");
+            g.play(YiziMove::Carry { from: 1, to: 0, count: 1 }).unwrap_or_else(|e| panic!("{e}"));
+            assert!(g.is_over());
+            assert_eq!(g.moves(), 10);
+            assert_eq!(g.winner(), Some(winner), "{end:?}");
+            assert_eq!(g.check(YiziMove::Carry { from: 1, to: 0, count: 1 }), Err(YiziRefusal::GameOver));
+        }
+    }
+
+    #[test]
+    fn under_rule_three_the_pieces_are_put_down_in_turn_first() {
+        // §5: none at the start; at least one a turn, up to all left; several only on one
+        // point; on occupied points too; not on the goal; moving starts once all are down, the
+        // one who put the last down moving second.
+        let mut g = YiziGame::new(YiziSetup::PlacedInTurn, YiziEnd::LastMoverWins);
+        assert_eq!(g.check(YiziMove::Carry { from: 5, to: 0, count: 1 }), Err(YiziRefusal::StillPutting));
+        assert_eq!(g.check(YiziMove::Put { at: 0, count: 1 }), Err(YiziRefusal::PutOnTheGoal));
+        assert_eq!(g.check(YiziMove::Put { at: 5, count: 0 }), Err(YiziRefusal::PutCount));
+        assert_eq!(g.check(YiziMove::Put { at: 5, count: 11 }), Err(YiziRefusal::PutCount));
+        g.play(YiziMove::Put { at: 5, count: 3 }).unwrap_or_else(|e| panic!("{e}"));
+        g.play(YiziMove::Put { at: 5, count: 6 }).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.stacks()[5], 9, "stacked on the pieces there");
+        g.play(YiziMove::Put { at: 10, count: 1 }).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.to_put(), 0);
+        assert_eq!(g.to_move(), Color::White, "Black put the last piece down: White moves first");
+        assert_eq!(g.check(YiziMove::Put { at: 1, count: 1 }), Err(YiziRefusal::AllPut));
+        assert!(g.check(YiziMove::Carry { from: 5, to: 0, count: 9 }).is_ok());
+    }
+
+    #[test]
+    fn a_record_in_the_text_format_replays() {
+        let record =
+            "# a short game\nsetup: 2\nend: last-wins\nB 10-0 x2\nW 9-0 x2\nB 8-0 x2\nW 7-0 x2\nB 6-0\nW 6-0\n";
+        let g = replay_text(record).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(g.winner(), Some(Color::White));
+        assert_eq!(replay_text("B 3-5").err().map(|e| e.0), Some(1));
+        let wrong_turn = replay_text("B 3-1\nB 4-1").err();
+        assert!(wrong_turn.is_some_and(|(n, why)| n == 2 && why.contains("white's turn")));
+        assert!(replay_text("setup: 4").is_err());
+        assert!(replay_text("B 3-1 y2").err().is_some_and(|(_, why)| why.contains("x2")));
+    }
+
+    fn play_out(setup: YiziSetup, end: YiziEnd, choices: &[usize]) -> (YiziGame, usize) {
+        let mut g = YiziGame::new(setup, end);
+        let mut turns = 0;
+        let mut i = 0;
+        while !g.is_over() {
+            let legal = g.legal_moves();
+            assert!(!legal.is_empty(), "a side always has a move until the end");
+            let pick = choices.get(i).copied().unwrap_or(0) % legal.len();
+            i += 1;
+            g.play(legal[pick]).unwrap_or_else(|e| panic!("{e}"));
+            turns += 1;
+            // Each move brings a piece nearer the goal (or puts one down): the game is finite.
+            assert!(turns <= 10 * 10 + 10, "more moves than the pieces have steps");
+        }
+        (g, turns)
+    }
+
+    proptest! {
+        /// Random legal play always ends, with every piece on the goal, and the winner is the
+        /// rule's: the last mover, or under the agreement the other side.
+        #[test]
+        fn random_play_always_ends_as_the_rules_say(
+            setup in prop_oneof![Just(YiziSetup::OneOnEach), Just(YiziSetup::TwoOnTheFarFive), Just(YiziSetup::PlacedInTurn)],
+            loses in any::<bool>(),
+            choices in proptest::collection::vec(any::<usize>(), 0..120),
+        ) {
+            let end = if loses { YiziEnd::LastMoverLoses } else { YiziEnd::LastMoverWins };
+            let (g, turns) = play_out(setup, end, &choices);
+            prop_assert_eq!(g.stacks()[0], PIECES);
+            // Black moved last when the number of moves is odd.
+            let last = if turns % 2 == 1 { Color::Black } else { Color::White };
+            let expected = if loses { last.opponent() } else { last };
+            prop_assert_eq!(g.winner(), Some(expected));
+        }
+    }
+}
