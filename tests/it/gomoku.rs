@@ -181,3 +181,25 @@ async fn a_gomoku_game_in_two_browsers() -> TestResult {
     let _ = white.close().await;
     result
 }
+
+/// docs/screenshots/gomoku-*: the live board of 五子棋 as White keeps one of Black 5's two
+/// offers, and after Black's double three, in both languages at desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_gomoku_screenshots() -> TestResult {
+    let mut e = gomoku_event(&[("Wu Di", "5d"), ("Qi Guan", "5d")], "1").await?;
+    let board = e.board();
+    let (mut first, _, _) = e.seats.remove(0);
+    let (mut second, _, second_email) = e.seats.remove(0);
+    for (who, point) in [(0, "h8"), (1, "i9"), (0, "j8"), (1, "a1"), (0, "h9 a15")] {
+        let client = if who == 0 { &mut first } else { &mut second };
+        client.post(&format!("{board}/play"), &[("point", point)]).await?.assert_status(303)?;
+    }
+    crate::screenshots::draw_pages(&e.app.base, &second_email, "player passphrase", &[("gomoku-keep", board.clone())])
+        .await?;
+    for (who, point) in [(1, "h9"), (1, "b1"), (0, "g10"), (1, "c1"), (0, "i8")] {
+        let client = if who == 0 { &mut first } else { &mut second };
+        client.post(&format!("{board}/play"), &[("point", point)]).await?.assert_status(303)?;
+    }
+    crate::screenshots::draw_pages(&e.app.base, &second_email, "player passphrase", &[("gomoku-finished", board)]).await
+}

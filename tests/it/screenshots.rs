@@ -126,7 +126,7 @@ async fn draw_the_opengotha_weights_screenshots() -> TestResult {
 
 /// Signs `email` in to a new headless Chromium and draws each page of `pages` (name, path) in
 /// both languages at both widths into docs/screenshots as `NAME-LANG-WIDTH.png`.
-async fn draw_pages(base: &str, email: &str, password: &str, pages: &[(&str, String)]) -> TestResult {
+pub(crate) async fn draw_pages(base: &str, email: &str, password: &str, pages: &[(&str, String)]) -> TestResult {
     let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
     crate::browser::log_in(&browser, base, email, password).await?;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");

@@ -73,6 +73,8 @@ pub struct BoardPage {
     held: Option<String>,
     /// Where 五子棋's opening stands ("swap", "offer", "keep"), or "".
     stage: &'static str,
+    /// A point as this game writes it ("D4" on a go board, "d4" on 五子棋's), for the inputs.
+    point_example: String,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -309,6 +311,10 @@ pub async fn show(
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         stage: crate::web::live_feed::opening_stage(&board),
+        point_example: {
+            let game = board.live.game();
+            game.cell_name(3, game.drawing().height.saturating_sub(4))
+        },
         timeline,
         board: board.game.board,
         event: board.event,
