@@ -16,6 +16,7 @@ pub mod rank;
 pub mod referee;
 pub mod renju;
 pub mod result;
+pub mod santong;
 pub mod search;
 pub mod standings;
 pub mod yizi;

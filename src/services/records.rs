@@ -70,13 +70,19 @@ pub fn check(
         Some("go" | "weiqi" | "围棋") => Some(Game::Go),
         Some("gomoku" | "renju" | "五子棋") => Some(Game::Gomoku),
         Some("yizi" | "一字棋") => Some(Game::Yizi),
-        Some(other) => return Err(format!("--game {other}: the games are go, gomoku (五子棋) and yizi (一字棋)")),
+        Some("santong" | "三通棋") => Some(Game::Santong),
+        Some(other) => {
+            return Err(format!(
+                "--game {other}: the games are go, gomoku (五子棋), yizi (一字棋) and santong (三通棋)"
+            ));
+        }
     };
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if game == Some(Game::Yizi) {
-            let (line, legal) = check_yizi(&path, &text);
+        if game == Some(Game::Yizi) || game == Some(Game::Santong) {
+            let (line, legal) =
+                if game == Some(Game::Yizi) { check_yizi(&path, &text) } else { check_santong(&path, &text) };
             lines.push(line);
             if !legal {
                 return Ok((lines, false));
@@ -114,6 +120,26 @@ enum Game {
     Go,
     Gomoku,
     Yizi,
+    Santong,
+}
+
+/// One 三通棋 record (Yunzi's text format, `domain::santong::replay_text`): its line, and
+/// whether every move in it is legal.
+fn check_santong(path: &std::path::Path, text: &str) -> (String, bool) {
+    use crate::domain::santong::{SantongEnd, replay_text};
+    let shown = path.display();
+    match replay_text(text) {
+        Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
+        Ok(game) => {
+            let outcome = match game.end() {
+                Some(SantongEnd::ThreeSides(Color::Black)) => "Black wins: a group reaching all three sides",
+                Some(SantongEnd::ThreeSides(Color::White)) => "White wins: a group reaching all three sides",
+                Some(SantongEnd::Draw) => "a draw: the board is full and nobody reaches all three sides",
+                None => "play goes on",
+            };
+            (format!("{shown}: ok, {} moves; {outcome}", game.moves()), true)
+        }
+    }
 }
 
 /// One 一字棋 record (Yunzi's text format, `domain::yizi::replay_text`): its line, and whether
@@ -475,6 +501,10 @@ pub fn rules_listing() -> Vec<String> {
                 format!("{code}  game=yizi(一字棋) points=11 goal=0 pieces=10(shared) setup={setup} move=towards-goal,any-distance,stacking end=last-to-goal-wins|last-to-goal-loses(agreed)")
             }),
         )
+        .chain(std::iter::once(
+            "santong  game=santong(三通棋) cells=64(triangles) move=one-piece,white-once-two join=shared-side win=one-group-touching-three-sides full-board=draw"
+                .to_string(),
+        ))
         .chain(crate::domain::renju::RenjuRules::ALL.iter().map(|r| {
             let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{}  {}", r.code(), params.join(" "))

@@ -71,8 +71,8 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    // Go's 13 presets, then 五子棋's three rule sets and 一字棋's three setups.
-    assert_eq!(listing.lines().count(), 13 + 3 + 3);
+    // Go's 13 presets, then 一字棋's three setups, 三通棋, and 五子棋's three rule sets.
+    assert_eq!(listing.lines().count(), 13 + 3 + 1 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
@@ -396,5 +396,24 @@ async fn check_replays_yizi_records() -> TestResult {
     for code in ["yizi-1  game=yizi(一字棋)", "yizi-2  ", "yizi-3  "] {
         assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
     }
+    Ok(())
+}
+
+/// `yunzi check --game santong` on 三通棋 records (tests/santong): a game won by a group that
+/// reaches all three sides, and White's second double move refused with its line.
+#[actix_web::test]
+async fn check_replays_santong_records() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let file = |name: &str| format!("{}/tests/santong/{name}", env!("CARGO_MANIFEST_DIR"));
+    let won = yunzi(&["check", "--game", "santong", &file("left-side.txt")])?;
+    let out = String::from_utf8_lossy(&won.stdout).into_owned();
+    assert_eq!(won.status.code(), Some(0), "{out}");
+    assert!(out.contains("Black wins: a group reaching all three sides"), "{out}");
+    let refused = yunzi(&["check", "--game", "三通棋", &file("two-double-moves.txt")])?;
+    let out = String::from_utf8_lossy(&refused.stdout).into_owned();
+    assert_eq!(refused.status.code(), Some(1), "{out}");
+    assert!(out.contains("line 6") && out.contains("only once in the game"), "{out}");
     Ok(())
 }
