@@ -375,45 +375,38 @@ async fn check_adjudicates_gomoku_records() -> TestResult {
     Ok(())
 }
 
-/// `yunzi check --game yizi` on 一字棋 records in Yunzi's text format (tests/yizi): a legal game
-/// says who won and why; a piece carried away from the goal fails the check with the line and
-/// the rule; `yunzi rules` lists the three setups.
-#[actix_web::test]
-async fn check_replays_yizi_records() -> TestResult {
-    if on_postgres() {
-        return Ok(()); // no database involved; once is enough
-    }
-    let file = |name: &str| format!("{}/tests/yizi/{name}", env!("CARGO_MANIFEST_DIR"));
-    let won = yunzi(&["check", "--game", "yizi", &file("rule-one.txt")])?;
-    let out = String::from_utf8_lossy(&won.stdout).into_owned();
-    assert_eq!(won.status.code(), Some(0), "{out}");
-    assert!(out.contains("ok, 10 moves; White wins: the last piece to the goal"), "{out}");
-    let refused = yunzi(&["check", "--game", "一字棋", &file("backwards.txt")])?;
-    let out = String::from_utf8_lossy(&refused.stdout).into_owned();
-    assert_eq!(refused.status.code(), Some(1), "{out}");
-    assert!(out.contains("illegal move on line 8: \"W 4-9\": pieces move towards the goal only"), "{out}");
-    let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
-    for code in ["yizi-1  game=yizi(一字棋)", "yizi-2  ", "yizi-3  "] {
-        assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
-    }
-    Ok(())
+/// `yunzi check --game GAME` on one of the folk games' records (tests/GAME_DIR/FILE): the exit
+/// status and what it printed.
+fn check_record(game: &str, dir: &str, file: &str) -> Result<(Option<i32>, String), Box<dyn std::error::Error>> {
+    let path = format!("{}/tests/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
+    let out = yunzi(&["check", "--game", game, &path])?;
+    Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
 }
 
-/// `yunzi check --game santong` on 三通棋 records (tests/santong): a game won by a group that
-/// reaches all three sides, and White's second double move refused with its line.
+/// `yunzi check --game yizi` on 一字棋 records in Yunzi's text format (tests/yizi): a legal game
+/// says who won and why; a piece carried away from the goal fails the check with the line and
+/// the rule; `yunzi rules` lists the three setups. Likewise 三通棋 (tests/santong): a game won
+/// by a group that reaches all three sides, and White's second double move refused.
 #[actix_web::test]
-async fn check_replays_santong_records() -> TestResult {
+async fn check_replays_yizi_and_santong_records() -> TestResult {
     if on_postgres() {
         return Ok(()); // no database involved; once is enough
     }
-    let file = |name: &str| format!("{}/tests/santong/{name}", env!("CARGO_MANIFEST_DIR"));
-    let won = yunzi(&["check", "--game", "santong", &file("left-side.txt")])?;
-    let out = String::from_utf8_lossy(&won.stdout).into_owned();
-    assert_eq!(won.status.code(), Some(0), "{out}");
-    assert!(out.contains("Black wins: a group reaching all three sides"), "{out}");
-    let refused = yunzi(&["check", "--game", "三通棋", &file("two-double-moves.txt")])?;
-    let out = String::from_utf8_lossy(&refused.stdout).into_owned();
-    assert_eq!(refused.status.code(), Some(1), "{out}");
+    let (code, out) = check_record("yizi", "yizi", "rule-one.txt")?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 10 moves; White wins: the last piece to the goal"), "{out}");
+    let (code, out) = check_record("一字棋", "yizi", "backwards.txt")?;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("illegal move on line 8: \"W 4-9\": pieces move towards the goal only"), "{out}");
+    let (code, out) = check_record("santong", "santong", "left-side.txt")?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 29 moves; Black wins: a group reaching all three sides"), "{out}");
+    let (code, out) = check_record("三通棋", "santong", "two-double-moves.txt")?;
+    assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("line 6") && out.contains("only once in the game"), "{out}");
+    let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
+    for code in ["yizi-1  game=yizi(一字棋)", "yizi-2  ", "yizi-3  ", "santong  game=santong(三通棋)"] {
+        assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
+    }
     Ok(())
 }
