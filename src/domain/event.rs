@@ -586,15 +586,24 @@ pub const DEFAULT_RULESET: &str = "chinese-1988";
 /// The rule sets of 五子棋 an event can name instead (docs/GAMES.md).
 pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
 
+/// The other folk games an event can play (docs/GAMES.md): 三通棋.
+pub const FOLK_RULESETS: [&str; 1] = ["santong"];
+
 /// Whether an event's rule set is one of 五子棋's: its games are 五子棋, not go.
 pub fn is_gomoku(ruleset: &str) -> bool {
     GOMOKU_RULESETS.contains(&ruleset)
+}
+
+/// Whether an event plays a folk game (五子棋, 三通棋), not go: no komi, no handicap.
+pub fn is_folk_game(ruleset: &str) -> bool {
+    is_gomoku(ruleset) || FOLK_RULESETS.contains(&ruleset)
 }
 
 pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
     RULESETS
         .iter()
         .chain(GOMOKU_RULESETS.iter())
+        .chain(FOLK_RULESETS.iter())
         .find(|r| **r == code.trim())
         .copied()
         .ok_or_else(|| Message::new("error-ruleset-unknown").text("text", code.trim()).into())
@@ -707,13 +716,14 @@ impl EventSettings {
         // Left blank, the komi is the rule set's own (3¾子 under the Chinese 2002 rules, 6.5
         // 目 under the Japanese …), as a director expects.
         let gomoku = ruleset.is_some_and(is_gomoku);
+        let folk = ruleset.is_some_and(is_folk_game);
         let komi = match (input.komi.trim(), ruleset) {
-            // 五子棋 has no komi: the rules balance Black's first move otherwise.
-            ("", Some(_)) if gomoku => Some(Komi::ZERO),
-            (text, Some(_)) if gomoku => keep(
+            // The folk games have no komi: their rules balance Black's first move otherwise.
+            ("", Some(_)) if folk => Some(Komi::ZERO),
+            (text, Some(_)) if folk => keep(
                 &mut errors,
                 "komi",
-                Komi::parse(text).ok().filter(|k| *k == Komi::ZERO).ok_or_else(|| FieldError::new("error-gomoku-komi")),
+                Komi::parse(text).ok().filter(|k| *k == Komi::ZERO).ok_or_else(|| FieldError::new("error-folk-komi")),
             ),
             ("", Some(ruleset)) => keep(
                 &mut errors,
@@ -733,6 +743,9 @@ impl EventSettings {
                 "" | "15" if gomoku => Ok(15),
                 "19" if ruleset == Some("gomoku-free") => Ok(19),
                 _ if gomoku => Err(FieldError::new("error-gomoku-board-size")),
+                // 三通棋's triangle has eight rows.
+                "" | "8" if folk => Ok(8),
+                _ if folk => Err(FieldError::new("error-santong-board-size")),
                 "" => Ok(19),
                 text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
                     Ok(n) if (5..=25).contains(&n) => Ok(n),
@@ -782,8 +795,8 @@ impl EventSettings {
                 &mut errors,
                 "system_settings",
                 SystemSettings::parse(system, &input.system_settings).and_then(|settings| {
-                    if gomoku && settings.handicap.is_some() {
-                        Err(FieldError::new("error-gomoku-handicap"))
+                    if folk && settings.handicap.is_some() {
+                        Err(FieldError::new("error-folk-handicap"))
                     } else {
                         Ok(settings)
                     }
@@ -905,15 +918,16 @@ mod tests {
         let field = |r: Result<EventSettings, Vec<(&'static str, FieldError)>>| {
             r.err().and_then(|e| e.first().map(|(f, e)| (*f, e.0.key.to_string())))
         };
-        assert_eq!(field(gomoku("renju", "7.5", "", false)), Some(("komi", "error-gomoku-komi".to_string())));
+        assert_eq!(field(gomoku("renju", "7.5", "", false)), Some(("komi", "error-folk-komi".to_string())));
         assert_eq!(
             field(gomoku("renju", "", "19", false)),
             Some(("board_size", "error-gomoku-board-size".to_string()))
         );
-        assert_eq!(
-            field(gomoku("renju", "", "", true)),
-            Some(("system_settings", "error-gomoku-handicap".to_string()))
-        );
+        assert_eq!(field(gomoku("renju", "", "", true)), Some(("system_settings", "error-folk-handicap".to_string())));
+        let santong = gomoku("santong", "", "", false).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((santong.komi, santong.board_size), (Komi::ZERO, 8), "三通棋: eight rows, no komi");
+        assert!(is_folk_game("santong") && !is_gomoku("santong"));
+        assert_eq!(field(gomoku("santong", "", "19", false)).map(|f| f.0), Some("board_size"));
         assert_eq!(field(gomoku("chess", "", "", false)).map(|f| f.0), Some("ruleset"));
     }
 

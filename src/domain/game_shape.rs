@@ -23,6 +23,8 @@ pub enum GameMove {
     Offer([(u8, u8); 2]),
     /// ... of which White keeps this one as Black's fifth stone.
     Keep(u8, u8),
+    /// 三通棋: White's once-in-a-game right, two pieces at once.
+    PlaceTwo([(u8, u8); 2]),
 }
 
 /// Why the rules refuse a move.
@@ -62,6 +64,9 @@ pub enum Lines {
     /// A square grid whose intersections are the cells, with marked points (go's star
     /// points).
     Grid { marked: Vec<(u8, u8)> },
+    /// An equilateral triangle of small triangles (三通棋), `rows` of them from the apex:
+    /// cell (x, y) is the x-th triangle (from 0, upward and downward in turn) of row y.
+    Triangles { rows: u8 },
 }
 
 /// One piece on the board.

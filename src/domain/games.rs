@@ -5,6 +5,7 @@ use super::color::Color;
 use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
 use super::go::shape::GoGame;
 use super::renju::RenjuGame;
+use super::santong::SantongGame;
 
 #[derive(Debug, Clone)]
 // One game per live board, held by value: the size of go's variant costs nothing to box away.
@@ -12,6 +13,7 @@ use super::renju::RenjuGame;
 pub enum AnyGame {
     Go(GoGame),
     Renju(RenjuGame),
+    Santong(SantongGame),
 }
 
 impl AnyGame {
@@ -19,14 +21,14 @@ impl AnyGame {
     pub fn go(&self) -> Option<&GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) => None,
         }
     }
 
     pub fn go_mut(&mut self) -> Option<&mut GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) => None,
         }
     }
 
@@ -34,7 +36,15 @@ impl AnyGame {
     pub fn renju(&self) -> Option<&RenjuGame> {
         match self {
             AnyGame::Renju(game) => Some(game),
-            AnyGame::Go(_) => None,
+            AnyGame::Go(_) | AnyGame::Santong(_) => None,
+        }
+    }
+
+    /// The game of 三通棋, for what only it has (White's two at once).
+    pub fn santong(&self) -> Option<&SantongGame> {
+        match self {
+            AnyGame::Santong(game) => Some(game),
+            AnyGame::Go(_) | AnyGame::Renju(_) => None,
         }
     }
 
@@ -42,6 +52,7 @@ impl AnyGame {
         match self {
             AnyGame::Go(game) => game,
             AnyGame::Renju(game) => game,
+            AnyGame::Santong(game) => game,
         }
     }
 
@@ -49,6 +60,7 @@ impl AnyGame {
         match self {
             AnyGame::Go(game) => game,
             AnyGame::Renju(game) => game,
+            AnyGame::Santong(game) => game,
         }
     }
 }

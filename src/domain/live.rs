@@ -23,6 +23,26 @@ use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
 use super::message::Message;
 use super::renju::{RenjuGame, RenjuRules};
+use super::santong::SantongGame;
+
+/// The folk games an event may play instead of go (docs/GAMES.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FolkGame {
+    /// 五子棋 under these rules.
+    Gomoku(RenjuRules),
+    /// 三通棋.
+    Santong,
+}
+
+impl FolkGame {
+    /// The folk game an event's rule set names, if it names one.
+    pub fn of_ruleset(code: &str) -> Option<FolkGame> {
+        match code {
+            "santong" => Some(FolkGame::Santong),
+            _ => RenjuRules::from_code(code).map(FolkGame::Gomoku),
+        }
+    }
+}
 use super::result::{GameResult, Margin};
 
 /// Where the game stands.
@@ -93,8 +113,8 @@ pub struct LiveState {
     /// many moves, and who moved first. Replaying the record resumes there again.
     #[serde(default)]
     pub resumptions: Vec<Resumption>,
-    /// The moves of 五子棋's opening that are not a stone on a point (the swap, the two
-    /// offers for Black 5, the one kept): by their number in the record.
+    /// The moves that are not one stone on a point — 五子棋's opening (the swap, the two
+    /// offers for Black 5, the one kept) and 三通棋's two at once: by their number in the record.
     #[serde(default)]
     pub openings: Vec<OpeningMove>,
 }
@@ -115,6 +135,8 @@ pub enum OpeningKind {
     Offer((u8, u8)),
     /// White kept the offered stone on the move's point.
     Keep,
+    /// 三通棋: White put two pieces at once, on the move's point and on this one.
+    Two((u8, u8)),
 }
 
 /// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
@@ -178,8 +200,8 @@ fn count_position(game: &Game, dead: &[Point], warnings: [u32; 2], handicap: u8)
 pub struct LiveSetup {
     /// Go's rules; for 五子棋, the referee's settings (warnings) only.
     pub rules: Ruleset,
-    /// The game is 五子棋 under these rules, not go.
-    pub gomoku: Option<RenjuRules>,
+    /// The game, when it is not go (五子棋 under its rules, 三通棋).
+    pub folk: Option<FolkGame>,
     pub handicap: u8,
     pub control: Option<TimeControl>,
     /// The scheduled start: the clock runs from then, a late player's too (Art. 23).
@@ -293,6 +315,7 @@ fn stored_move(point: Option<(u8, u8)>, number: usize, openings: &[OpeningMove])
         (Some(OpeningKind::Swap), _) => GameMove::Swap,
         (Some(OpeningKind::Offer(second)), Some(first)) => GameMove::Offer([first, second]),
         (Some(OpeningKind::Keep), Some((x, y))) => GameMove::Keep(x, y),
+        (Some(OpeningKind::Two(second)), Some(first)) => GameMove::PlaceTwo([first, second]),
         _ => game_move(point),
     }
 }
@@ -335,10 +358,11 @@ impl LiveGame {
 
     /// The game from its stored moves and state; every move is replayed by the engine.
     pub fn restore(setup: LiveSetup, moves: Vec<LiveMove>, state: LiveState) -> Result<LiveGame, LiveError> {
-        let mut game = match setup.gomoku {
-            Some(rules) => {
+        let mut game = match setup.folk {
+            Some(FolkGame::Gomoku(rules)) => {
                 AnyGame::Renju(RenjuGame::new(rules, setup.rules.width).map_err(|e| LiveError::Board(e.to_string()))?)
             }
+            Some(FolkGame::Santong) => AnyGame::Santong(SantongGame::new()),
             None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
         };
         for (n, m) in moves.iter().enumerate() {
@@ -934,6 +958,7 @@ impl LiveGame {
             GameMove::Swap => (None, Some(OpeningKind::Swap)),
             GameMove::Offer([first, second]) => (Some(first), Some(OpeningKind::Offer(second))),
             GameMove::Keep(x, y) => (Some((x, y)), Some(OpeningKind::Keep)),
+            GameMove::PlaceTwo([first, second]) => (Some(first), Some(OpeningKind::Two(second))),
         };
         self.moves.push(LiveMove { colour, point, spent, at });
         if let Some(kind) = opening {
@@ -1154,15 +1179,15 @@ mod tests {
     }
 
     fn gomoku(control: Option<TimeControl>) -> LiveGame {
-        live_game(15, Some(RenjuRules::Renju), control)
+        live_game(15, Some(FolkGame::Gomoku(RenjuRules::Renju)), control)
     }
 
-    fn live_game(size: u8, gomoku: Option<RenjuRules>, control: Option<TimeControl>) -> LiveGame {
+    fn live_game(size: u8, folk: Option<FolkGame>, control: Option<TimeControl>) -> LiveGame {
         let mut rules = Ruleset::preset("chinese-1988").unwrap_or_else(|| panic!("preset"));
         rules.width = size;
         rules.height = size;
         let setup =
-            LiveSetup { rules, gomoku, handicap: 0, control, starts_at: None, late_limit: None, lateness_twice: false };
+            LiveSetup { rules, folk, handicap: 0, control, starts_at: None, late_limit: None, lateness_twice: false };
         LiveGame::new(setup).unwrap_or_else(|e| panic!("{e}"))
     }
 

@@ -16,6 +16,9 @@
 use std::fmt;
 
 use super::color::Color;
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::message::Message;
+use super::result::{GameResult, Margin};
 
 /// Rows of the triangle; the board holds ROWS² = 64 cells.
 pub const ROWS: u8 = 8;
@@ -259,6 +262,142 @@ impl SantongGame {
     }
 }
 
+impl SantongRefusal {
+    /// As the game shape refuses a move: the rule's name and its reason in the reader's
+    /// language.
+    pub fn refusal(self) -> Refusal {
+        let key = match self {
+            SantongRefusal::OffBoard => "illegal-off-board",
+            SantongRefusal::Occupied => "illegal-occupied",
+            SantongRefusal::GameOver => "illegal-game-over",
+            SantongRefusal::NoDoubleMove => "santong-no-double-move",
+            SantongRefusal::SameCell => "santong-same-cell",
+        };
+        Refusal { code: self.code(), reason: Message::new(key), made_at_the_board: false }
+    }
+}
+
+impl SantongEnd {
+    pub fn result(self) -> GameResult {
+        match self {
+            SantongEnd::ThreeSides(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
+            SantongEnd::Draw => GameResult::Draw,
+        }
+    }
+
+    /// How the game ended, said for a referee.
+    pub fn message(self) -> Message {
+        match self {
+            SantongEnd::ThreeSides(winner) => {
+                Message::new("santong-end-three-sides").nested("winner", winner.message())
+            }
+            SantongEnd::Draw => Message::new("santong-end-draw"),
+        }
+    }
+}
+
+/// The cell (x, y) of the game shape: x the place in the row, y the row.
+fn cell_of(x: u8, y: u8) -> Cell {
+    Cell { row: y, k: x }
+}
+
+impl SantongGame {
+    /// Whether the side to move may make `mv`, as the game shape asks.
+    fn check_shape(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        if self.end.is_some() {
+            return Err(SantongRefusal::GameOver.refusal());
+        }
+        if side != self.to_move {
+            return Err(Refusal {
+                code: "wrong-player",
+                reason: Message::new("illegal-wrong-player").nested("colour", self.to_move.message()),
+                made_at_the_board: true,
+            });
+        }
+        match mv {
+            GameMove::Place(x, y) => self.check_cell(cell_of(x, y)).map_err(SantongRefusal::refusal),
+            GameMove::PlaceTwo([a, b]) => {
+                if self.to_move != Color::White || self.double_move_used {
+                    return Err(SantongRefusal::NoDoubleMove.refusal());
+                }
+                self.check_cell(cell_of(a.0, a.1)).map_err(SantongRefusal::refusal)?;
+                self.check_cell(cell_of(b.0, b.1)).map_err(SantongRefusal::refusal)?;
+                if a == b {
+                    return Err(SantongRefusal::SameCell.refusal());
+                }
+                Ok(())
+            }
+            GameMove::Pass | GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) => Err(Refusal {
+                code: "not-in-santong",
+                reason: Message::new("santong-not-a-move"),
+                made_at_the_board: false,
+            }),
+        }
+    }
+}
+
+impl BoardGame for SantongGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        self.check_shape(side, mv)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        self.check_shape(side, mv)?;
+        let played = match mv {
+            GameMove::Place(x, y) => self.put(cell_of(x, y)),
+            GameMove::PlaceTwo([a, b]) => self.put_two(cell_of(a.0, a.1), cell_of(b.0, b.1)),
+            _ => Ok(()),
+        };
+        played.map_err(SantongRefusal::refusal)
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.end.map(|end| PlayEnd::Decided(end.result()))
+    }
+
+    fn drawing(&self) -> Drawing {
+        let pieces = (0..ROWS)
+            .flat_map(|row| (0..=2 * row).map(move |k| Cell { row, k }))
+            .filter_map(|c| self.get(c).map(|colour| Piece { x: c.k, y: c.row, colour }))
+            .collect();
+        Drawing {
+            width: 2 * ROWS - 1,
+            height: ROWS,
+            lines: Lines::Triangles { rows: ROWS },
+            pieces,
+            offered: Vec::new(),
+            column_labels: Vec::new(),
+            row_labels: (1..=ROWS).map(|r| r.to_string()).collect(),
+        }
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        cell_of(x, y).to_string()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        Cell::parse(text).map(|c| (c.k, c.row))
+    }
+
+    /// Not SGF's: 三通棋 has no SGF game number, so the download is Yunzi's text format.
+    fn record_header(&self) -> String {
+        "# 三通棋 (santong), Yunzi's text format: docs/GAMES.md\n".to_string()
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        let tag = if side == Color::Black { "B" } else { "W" };
+        match mv {
+            GameMove::Place(x, y) => format!("{tag} {}\n", cell_of(x, y)),
+            GameMove::PlaceTwo([a, b]) => format!("{tag} {} {}\n", cell_of(a.0, a.1), cell_of(b.0, b.1)),
+            _ => String::new(),
+        }
+    }
+}
+
 /// A record of 三通棋 in Yunzi's text format (docs/GAMES.md): `#` comments, then a move a
 /// line: `B 3-2`, or White's double move `W 5-4 6-1`. The game, or the first line the rules
 /// refuse (its number and why).
@@ -383,6 +522,28 @@ mod tests {
         assert!(twice.is_some_and(|(n, why)| n == 4 && why.contains("only once")));
         assert_eq!(replay_text("B 9-9").err().map(|e| e.0), Some(1));
         assert!(replay_text("W 1-1").err().is_some_and(|(_, why)| why.contains("black's turn")));
+    }
+
+    #[test]
+    fn santong_is_played_through_the_shape_of_a_game() -> Result<(), Refusal> {
+        let mut g = SantongGame::new();
+        let drawing = g.drawing();
+        assert_eq!((drawing.width, drawing.height, drawing.lines.clone()), (15, 8, Lines::Triangles { rows: 8 }));
+        assert_eq!(g.parse_cell("8-15"), Some((14, 7)));
+        assert_eq!(g.cell_name(14, 7), "8-15");
+        assert_eq!(g.parse_cell("2-4"), None, "row 2 has three cells");
+        BoardGame::play(&mut g, Color::Black, GameMove::Place(0, 0))?;
+        assert_eq!(g.check(Color::White, GameMove::Pass).err().map(|r| r.code), Some("not-in-santong"));
+        assert_eq!(g.check(Color::Black, GameMove::Place(1, 1)).err().map(|r| r.code), Some("wrong-player"));
+        assert_eq!(g.check(Color::White, GameMove::Place(0, 0)).err().map(|r| r.code), Some("occupied"));
+        BoardGame::play(&mut g, Color::White, GameMove::PlaceTwo([(1, 1), (2, 1)]))?;
+        assert_eq!(g.drawing().pieces.len(), 3);
+        BoardGame::play(&mut g, Color::Black, GameMove::Place(0, 2))?;
+        let twice = g.check(Color::White, GameMove::PlaceTwo([(0, 3), (1, 3)])).err();
+        assert_eq!(twice.map(|r| r.code), Some("santong-no-double-move"));
+        assert_eq!(g.play_end(), None);
+        assert_eq!(g.record_move(Color::White, GameMove::PlaceTwo([(1, 1), (2, 1)])), "W 2-2 2-3\n");
+        Ok(())
     }
 
     proptest! {

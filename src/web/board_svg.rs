@@ -20,6 +20,9 @@ pub struct Marks<'a> {
 }
 
 pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
+    if let Lines::Triangles { rows } = board.lines {
+        return render_triangles(board, rows, marks);
+    }
     let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
     let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
@@ -35,7 +38,10 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
         let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
     }
     out.push_str("</g>");
-    let Lines::Grid { marked } = &board.lines;
+    let marked = match &board.lines {
+        Lines::Grid { marked } => marked.as_slice(),
+        Lines::Triangles { .. } => &[],
+    };
     for &(x, y) in marked {
         let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
     }
@@ -103,6 +109,66 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                     let _ = write!(
                         out,
                         r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
+                    );
+                }
+            }
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// A triangle of small triangles (三通棋): each cell a clickable triangle named as the game
+/// names it ("3-2": row and place from the apex), each piece a stone at its centre.
+fn render_triangles(board: &Drawing, rows: u8, marks: &Marks<'_>) -> String {
+    const SIDE: f64 = 64.0;
+    let height_of_row = SIDE * 3f64.sqrt() / 2.0;
+    let margin = 24.0;
+    let width = 2.0 * margin + f64::from(rows) * SIDE;
+    let height = 2.0 * margin + f64::from(rows) * height_of_row;
+    let apex_x = width / 2.0;
+    let mut out = String::with_capacity(200 * usize::from(rows) * usize::from(rows));
+    let _ = write!(
+        out,
+        r##"<svg class="board triangles" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="{rows}×{rows}"><rect width="{width:.0}" height="{height:.0}" fill="#dcb35c"/>"##
+    );
+    for row in 0..rows {
+        let top = margin + f64::from(row) * height_of_row;
+        let bottom = top + height_of_row;
+        for k in 0..=2 * row {
+            let j = f64::from(k / 2);
+            // Upward: its base on the row's bottom line; downward: its top side on the row's top line.
+            let points = if k % 2 == 0 {
+                let left = apex_x - f64::from(row + 1) * SIDE / 2.0 + j * SIDE;
+                [(left, bottom), (left + SIDE, bottom), (left + SIDE / 2.0, top)]
+            } else {
+                let left = apex_x - f64::from(row) * SIDE / 2.0 + j * SIDE;
+                [(left, top), (left + SIDE, top), (left + SIDE / 2.0, bottom)]
+            };
+            let (cx, cy) =
+                ((points[0].0 + points[1].0 + points[2].0) / 3.0, (points[0].1 + points[1].1 + points[2].1) / 3.0);
+            let name = format!("{}-{}", row + 1, k + 1);
+            let corners = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ");
+            match board.piece_at(k, row) {
+                Some(colour) => {
+                    let fill = if colour == Color::Black { "#111" } else { "#f8f8f8" };
+                    let _ = write!(out, r##"<polygon points="{corners}" fill="none" stroke="#222"/>"##);
+                    let _ = write!(
+                        out,
+                        r##"<circle class="stone {colour}" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="11" fill="{fill}" stroke="#111"/>"##
+                    );
+                    if marks.last == Some((k, row)) {
+                        let ink = if colour == Color::Black { "#fff" } else { "#111" };
+                        let _ = write!(
+                            out,
+                            r#"<circle class="last" cx="{cx:.1}" cy="{cy:.1}" r="4" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#
+                        );
+                    }
+                }
+                None => {
+                    let _ = write!(
+                        out,
+                        r##"<polygon class="point" data-point="{name}" points="{corners}" fill="transparent" stroke="#222"/>"##
                     );
                 }
             }

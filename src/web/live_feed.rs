@@ -115,6 +115,9 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
     if let Some(end) = live.game().renju().and_then(crate::domain::renju::RenjuGame::end) {
         parts.push(locale.message(&end.message()));
     }
+    if let Some(end) = live.game().santong().and_then(crate::domain::santong::SantongGame::end) {
+        parts.push(locale.message(&end.message()));
+    }
     // Prisoners are go's; 五子棋 captures nothing.
     if let Some(game) = live.go() {
         parts.push(format!(

@@ -79,8 +79,10 @@
     var target = event.target.closest("[data-point]");
     if (!target) return;
     var point = target.getAttribute("data-point");
-    // 五子棋's Black 5 is offered on two points: the first click is kept until the second.
-    if (playForm && root.getAttribute("data-stage") === "offer") {
+    // 五子棋's Black 5 is offered on two points, and 三通棋's White puts two at once: the first
+    // click is kept until the second.
+    var twoAtOnce = document.getElementById("two-at-once");
+    if (playForm && (root.getAttribute("data-stage") === "offer" || (twoAtOnce && twoAtOnce.checked))) {
       if (!offering) {
         offering = point;
         target.classList.add("pending");
@@ -89,6 +91,12 @@
       var first = offering;
       offering = null;
       send("play", { point: first + " " + point });
+      if (twoAtOnce && twoAtOnce.checked) {
+        // White's two at once is used up: the box goes with it.
+        twoAtOnce.checked = false;
+        var hint = document.getElementById("live-two");
+        if (hint) hint.hidden = true;
+      }
       return;
     }
     // A click on a stone in play goes to the server too: the engine's refusal ("the point is

@@ -94,7 +94,7 @@ impl GoGame {
                 reason: Message::new("illegal-off-board"),
                 made_at_the_board: false,
             }),
-            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) => {
+            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::PlaceTwo(_) => {
                 Err(Refusal { code: "not-in-go", reason: Message::new("illegal-not-in-go"), made_at_the_board: false })
             }
         }
@@ -167,7 +167,7 @@ impl BoardGame for GoGame {
             GameMove::Pass => String::new(),
             GameMove::Place(x, y) => format!("{}{}", (b'a' + x) as char, (b'a' + y) as char),
             // Not moves of go: the shape refuses them before they reach a record.
-            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) => return String::new(),
+            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::PlaceTwo(_) => return String::new(),
         };
         format!("{tag}[{at}]")
     }

@@ -349,6 +349,7 @@ impl RenjuGame {
             }
             (Opening::FifthToOffer, GameMove::Place(..)) => Err(refusal("renju-offer-two", "renju-offer-two", true)),
             (_, GameMove::Offer(_)) => Err(refusal("renju-no-offer-now", "renju-no-offer-now", false)),
+            (_, GameMove::PlaceTwo(_)) => Err(refusal("not-in-gomoku", "illegal-not-in-gomoku", false)),
             (Opening::SwapOffered, GameMove::Swap) => Ok(()),
             (_, GameMove::Swap) => Err(refusal("renju-no-swap", "renju-no-swap", false)),
             (_, GameMove::Pass) => {
@@ -398,6 +399,8 @@ impl BoardGame for RenjuGame {
             }
             // White keeps one of the two: it stands as Black 5, and White plays 6.
             GameMove::Keep(x, y) => self.put(Color::Black, (x, y)),
+            // Refused by check_move above.
+            GameMove::PlaceTwo(_) => {}
         }
         Ok(())
     }
@@ -478,6 +481,7 @@ impl BoardGame for RenjuGame {
             GameMove::Swap => "SW[]".to_string(),
             GameMove::Offer([a, b]) => format!("OF[{}][{}]", point(a), point(b)),
             GameMove::Keep(x, y) => format!("B[{}]", point((x, y))),
+            GameMove::PlaceTwo(_) => String::new(),
         }
     }
 }

@@ -38,9 +38,9 @@ pub enum Seat {
 /// The rules, board size, komi, clock and lateness rules of the event's games, the round's
 /// scheduled start and this game's handicap.
 pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
-    // An event of 五子棋 keeps go's referee settings (warnings, Art. 25) from the 1988 rules.
-    let gomoku = crate::domain::renju::RenjuRules::from_code(&event.ruleset);
-    let preset = if gomoku.is_some() { crate::domain::event::DEFAULT_RULESET } else { event.ruleset.as_str() };
+    // An event of a folk game keeps go's referee settings (warnings, Art. 25) from the 1988 rules.
+    let folk = crate::domain::live::FolkGame::of_ruleset(&event.ruleset);
+    let preset = if folk.is_some() { crate::domain::event::DEFAULT_RULESET } else { event.ruleset.as_str() };
     let mut rules = Ruleset::preset(preset)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
     let size = u8::try_from(event.board_size).unwrap_or(19);
@@ -51,8 +51,8 @@ pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) 
     rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
     Ok(LiveSetup {
         rules,
-        gomoku,
-        handicap: if gomoku.is_some() { 0 } else { u8::try_from(game.handicap).unwrap_or(0) },
+        folk,
+        handicap: if folk.is_some() { 0 } else { u8::try_from(game.handicap).unwrap_or(0) },
         control: TimeControl::parse(&event.time_control).ok().flatten(),
         starts_at: round.starts_at,
         late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),

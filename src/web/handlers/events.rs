@@ -268,6 +268,7 @@ pub struct EventFormPage {
     systems: Vec<&'static str>,
     rulesets: Vec<&'static str>,
     gomoku_rulesets: Vec<&'static str>,
+    folk_rulesets: Vec<&'static str>,
     placements: Vec<&'static str>,
     /// Code and message key of each choice.
     weights: Vec<(&'static str, &'static str)>,
@@ -315,6 +316,7 @@ impl EventFormPage {
             systems: System::ALL.iter().map(|s| s.code()).collect(),
             rulesets: RULESETS.to_vec(),
             gomoku_rulesets: crate::domain::event::GOMOKU_RULESETS.to_vec(),
+            folk_rulesets: crate::domain::event::FOLK_RULESETS.to_vec(),
             placements: Placement::ALL.iter().map(|p| p.code()).collect(),
             weights: Weights::ALL.iter().map(|w| (w.code(), w.label())).collect(),
             seatings: Seating::ALL.iter().map(|s| s.code()).collect(),

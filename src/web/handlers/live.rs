@@ -75,6 +75,10 @@ pub struct BoardPage {
     stage: &'static str,
     /// A point as this game writes it ("D4" on a go board, "d4" on 五子棋's), for the inputs.
     point_example: String,
+    /// 三通棋: White still has its two at once.
+    two_open: bool,
+    /// The game has passes (go, 五子棋; not 三通棋).
+    has_passes: bool,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -311,6 +315,9 @@ pub async fn show(
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         stage: crate::web::live_feed::opening_stage(&board),
+        has_passes: board.live.game().santong().is_none(),
+        two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
+            && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
         point_example: {
             let game = board.live.game();
             game.cell_name(3, game.drawing().height.saturating_sub(4))
@@ -434,8 +441,17 @@ pub async fn play(
 /// ("e5 k11") for Black 5's offers, and, while they stand, the one White keeps. None for a
 /// stone or a pass.
 fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
-    let Some(renju) = board.live.game().renju() else { return Ok(None) };
     let text = text.trim();
+    if board.live.game().santong().is_some() {
+        // 三通棋: White's two at once, typed as two cells ("5-5 5-6").
+        let points: Vec<&str> = text.split([' ', ',', '，']).filter(|p| !p.is_empty()).collect();
+        if let [first, second] = points.as_slice() {
+            let (a, b) = (point_on_board(board, first, locale)?, point_on_board(board, second, locale)?);
+            return Ok(Some(GameMove::PlaceTwo([a, b])));
+        }
+        return Ok(None);
+    }
+    let Some(renju) = board.live.game().renju() else { return Ok(None) };
     if text.eq_ignore_ascii_case("swap") || text == "交换" {
         return Ok(Some(GameMove::Swap));
     }
