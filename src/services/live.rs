@@ -35,8 +35,8 @@ pub enum Action {
     /// A stone at (x, y), or a pass; by the side to move, or a recorder's entry for the colour
     /// named (a move out of turn at the board is held for the referee).
     Play(Option<Color>, Option<(u8, u8)>),
-    /// A move of 五子棋's opening that is not a stone on a point: the swap after Black 3, the
-    /// two offers for Black 5, the one White keeps.
+    /// A move that is not one stone on a point: 五子棋's opening (the swap after Black 3, the
+    /// two offers for Black 5, the one White keeps) and 三通棋's two at once.
     Opening(Option<Color>, GameMove),
     Resign(Color),
     /// Marks the chain at (x, y) dead, or alive again.

@@ -236,6 +236,9 @@ async fn a_santong_game_is_won_by_a_group_reaching_three_sides() -> TestResult {
     let (mut white, white_name, _) = e.seats.remove(0);
     let page = black.get(&board).await?.body;
     assert!(page.contains(r#"class="point" data-point="8-15""#) && page.contains("id=\"live-two\""), "{page}");
+    let unknown = black.post(&format!("{board}/play"), &[("point", "9-1")]).await?;
+    unknown.assert_status(400)?;
+    assert!(unknown.body.contains("such as 3-2 (the last is 8-15)"), "{}", unknown.body);
     let script = santong_script();
     for (i, point) in script.iter().enumerate() {
         if i == 5 {

@@ -360,11 +360,21 @@ fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u
     let game = board.live.game();
     game.parse_cell(text).ok_or_else(|| {
         let drawing = game.drawing();
-        let corner = game.cell_name(drawing.width.saturating_sub(1), 0);
-        AppError::BadRequest(locale.t_args(
-            "error-live-point",
-            &[("point", crate::i18n::Arg::Str(text.trim())), ("corner", crate::i18n::Arg::Str(&corner))],
-        ))
+        // The top right corner of a grid; of a triangle (三通棋), the right end of its base.
+        let (key, corner) = match drawing.lines {
+            crate::domain::game_shape::Lines::Triangles { .. } => {
+                ("error-live-cell", game.cell_name(drawing.width.saturating_sub(1), drawing.height.saturating_sub(1)))
+            }
+            crate::domain::game_shape::Lines::Grid { .. } => {
+                ("error-live-point", game.cell_name(drawing.width.saturating_sub(1), 0))
+            }
+        };
+        AppError::BadRequest(
+            locale.t_args(
+                key,
+                &[("point", crate::i18n::Arg::Str(text.trim())), ("corner", crate::i18n::Arg::Str(&corner))],
+            ),
+        )
     })
 }
 
@@ -437,9 +447,9 @@ pub async fn play(
     .await
 }
 
-/// 五子棋's opening moves as the play form sends them: "swap" (交换) after Black 3, two points
-/// ("e5 k11") for Black 5's offers, and, while they stand, the one White keeps. None for a
-/// stone or a pass.
+/// The moves that are not one stone as the play form sends them: 五子棋's opening — "swap"
+/// (交换) after Black 3, two points ("e5 k11") for Black 5's offers, and, while they stand, the
+/// one White keeps — and 三通棋's two cells at once ("5-5 5-6"). None for a stone or a pass.
 fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
     let text = text.trim();
     if board.live.game().santong().is_some() {

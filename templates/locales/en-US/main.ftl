@@ -555,6 +555,7 @@ error-live-not-your-turn = It is not your turn
 error-hold-step = “{ $step }” is not a referee's step here: pause, adjourn or resume
 error-live-result-entered = This board's result was entered by hand: the game is closed
 error-live-point = "{ $point }" is not a point on this board: write a letter and a number, such as D4 (the far corner is { $corner })
+error-live-cell = "{ $point }" is not a cell of this board: write its row from the apex and its place in the row, such as 3-2 (the last is { $corner })
 call-seconds = { $n } seconds
 call-minutes-left = { $n } minutes left
 call-minute-used = One minute. { $n } minutes left

@@ -540,6 +540,7 @@ error-live-not-your-turn = 还没轮到你
 error-hold-step = “{ $step }”不是裁判在此可做的操作：暂停、封棋或续弈
 error-live-result-entered = 本台结果已手工录入：对局已关闭
 error-live-point = “{ $point }”不是本棋盘上的点：请写字母加数字，例如 D4（最远的角是 { $corner }）
+error-live-cell = “{ $point }”不是本棋盘的棋位：请写从顶端数的行和行内的位置，例如 3-2（最后一格是 { $corner }）
 call-seconds = { $n } 秒
 call-minutes-left = 还剩 { $n } 分钟
 call-minute-used = 1 分钟，还剩 { $n } 分钟
