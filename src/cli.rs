@@ -41,8 +41,8 @@ pub enum Command {
         records: RecordArgs,
         /// The game the records are of: "go" (the default), "gomoku" (五子棋: SGF GM[4], read
         /// under --rules renju, renju-seed or gomoku-free; default the record's RU, else renju;
-        /// a GM[4] record is read as 五子棋 without it) or "yizi" (一字棋: Yunzi's text format,
-        /// see docs/GAMES.md).
+        /// a GM[4] record is read as 五子棋 without it), or one of the folk games in Yunzi's
+        /// text format (docs/GAMES.md): "yizi" (一字棋), "santong" (三通棋), "qixing" (七星棋).
         #[arg(long)]
         game: Option<String>,
     },

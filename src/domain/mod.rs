@@ -12,6 +12,7 @@ pub mod live;
 pub mod message;
 pub mod pairing;
 pub mod player;
+pub mod qixing;
 pub mod rank;
 pub mod referee;
 pub mod renju;

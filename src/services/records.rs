@@ -71,18 +71,22 @@ pub fn check(
         Some("gomoku" | "renju" | "五子棋") => Some(Game::Gomoku),
         Some("yizi" | "一字棋") => Some(Game::Yizi),
         Some("santong" | "三通棋") => Some(Game::Santong),
+        Some("qixing" | "七星棋") => Some(Game::Qixing),
         Some(other) => {
             return Err(format!(
-                "--game {other}: the games are go, gomoku (五子棋), yizi (一字棋) and santong (三通棋)"
+                "--game {other}: the games are go, gomoku (五子棋), yizi (一字棋), santong (三通棋) and qixing (七星棋)"
             ));
         }
     };
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if game == Some(Game::Yizi) || game == Some(Game::Santong) {
-            let (line, legal) =
-                if game == Some(Game::Yizi) { check_yizi(&path, &text) } else { check_santong(&path, &text) };
+        if let Some(folk @ (Game::Yizi | Game::Santong | Game::Qixing)) = game {
+            let (line, legal) = match folk {
+                Game::Yizi => check_yizi(&path, &text),
+                Game::Santong => check_santong(&path, &text),
+                _ => check_qixing(&path, &text),
+            };
             lines.push(line);
             if !legal {
                 return Ok((lines, false));
@@ -121,6 +125,24 @@ enum Game {
     Gomoku,
     Yizi,
     Santong,
+    Qixing,
+}
+
+/// One 七星棋 record (Yunzi's text format, `domain::qixing::replay_text`): its line, and
+/// whether every move in it is legal.
+fn check_qixing(path: &std::path::Path, text: &str) -> (String, bool) {
+    let shown = path.display();
+    match crate::domain::qixing::replay_text(text) {
+        Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
+        Ok(game) => {
+            let outcome = match game.winner() {
+                Some(Color::Black) => "Black wins: the last piece into point 7 (as agreed)",
+                Some(Color::White) => "White wins: the last piece into point 7 (as agreed)",
+                None => "play goes on",
+            };
+            (format!("{shown}: ok, {} moves; {outcome}", game.moves()), true)
+        }
+    }
 }
 
 /// One 三通棋 record (Yunzi's text format, `domain::santong::replay_text`): its line, and
@@ -501,6 +523,9 @@ pub fn rules_listing() -> Vec<String> {
                 format!("{code}  game=yizi(一字棋) points=11 goal=0 pieces=10(shared) setup={setup} move=towards-goal,any-distance,stacking end=last-to-goal-wins|last-to-goal-loses(agreed)")
             }),
         )
+        .chain(["qixing-1", "qixing-2"].iter().zip(["on-the-seven-stars", "put-down-in-turn"]).map(|(code, setup)| {
+            format!("{code}  game=qixing(七星棋) points=25 stars=1,5,9,13,17,21,25 pieces=7(shared) setup={setup} move=down,any-distance,no-passing end=last-into-7-wins|last-into-7-loses(agreed)")
+        }))
         .chain(std::iter::once(
             "santong  game=santong(三通棋) cells=64(triangles) move=one-piece,white-once-two join=shared-side win=one-group-touching-three-sides full-board=draw"
                 .to_string(),

@@ -71,8 +71,8 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    // Go's 13 presets, then 一字棋's three setups, 三通棋, and 五子棋's three rule sets.
-    assert_eq!(listing.lines().count(), 13 + 3 + 1 + 3);
+    // Go's 13 presets, then 一字棋's three setups, 七星棋's two, 三通棋, and 五子棋's three rule sets.
+    assert_eq!(listing.lines().count(), 13 + 3 + 2 + 1 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
@@ -404,8 +404,21 @@ async fn check_replays_yizi_and_santong_records() -> TestResult {
     let (code, out) = check_record("三通棋", "santong", "two-double-moves.txt")?;
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("line 6") && out.contains("only once in the game"), "{out}");
+    let (code, out) = check_record("qixing", "qixing", "rule-one.txt")?;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok, 7 moves; Black wins: the last piece into point 7"), "{out}");
+    let (code, out) = check_record("七星棋", "qixing", "passing.txt")?;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("illegal move on line 4") && out.contains("may not pass another"), "{out}");
     let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
-    for code in ["yizi-1  game=yizi(一字棋)", "yizi-2  ", "yizi-3  ", "santong  game=santong(三通棋)"] {
+    for code in [
+        "yizi-1  game=yizi(一字棋)",
+        "yizi-2  ",
+        "yizi-3  ",
+        "santong  game=santong(三通棋)",
+        "qixing-1  ",
+        "qixing-2  ",
+    ] {
         assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
     }
     Ok(())
