@@ -1055,7 +1055,25 @@ impl LiveGame {
         self.sgf_with(black, white, event, Vec::new())
     }
 
+    /// Whether the game's record is SGF (go, 五子棋) rather than Yunzi's text format (三通棋,
+    /// which SGF has no game number for; docs/GAMES.md).
+    pub fn record_is_sgf(&self) -> bool {
+        self.game.santong().is_none()
+    }
+
     fn sgf_with(&self, black: &str, white: &str, event: &str, variations: Vec<String>) -> String {
+        if !self.record_is_sgf() {
+            // Comments, then a move a line: what `santong::replay_text` reads back.
+            let mut out = self.game.record_header();
+            out.push_str(&format!("# {event}: {black} (Black) – {white} (White)\n"));
+            for (n, m) in self.moves.iter().enumerate() {
+                out.push_str(&self.game.record_move(m.colour, stored_move(m.point, n + 1, &self.state.openings)));
+            }
+            if let Some(result) = self.state.result {
+                out.push_str(&format!("# result: {}\n", result.to_sgf()));
+            }
+            return out;
+        }
         let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
         let mut out =
             format!("(;{}PB[{}]PW[{}]EV[{}]", self.game.record_header(), escape(black), escape(white), escape(event));
@@ -1097,6 +1115,10 @@ impl LiveGame {
                 }
                 let left = clock.control.view(clock.player(m.colour), 0).main / 1000;
                 out.push_str(&format!("{left_tag}[{left}]"));
+                if mv == GameMove::Swap {
+                    // 五子棋's swap: each player keeps their own time, now the other colour's.
+                    std::mem::swap(&mut clock.black, &mut clock.white);
+                }
             }
             out.push_str(&format!("C[{}s]", m.spent / 1000));
             nodes.push(out);
@@ -1224,6 +1246,10 @@ mod tests {
         assert_eq!(game.state().phase, Phase::Finished);
         assert_eq!(game.state().result, Some(GameResult::Win { winner: Color::White, margin: Margin::Unspecified }));
         assert!(game.count().is_none() && game.go().is_none(), "nothing to count in 五子棋");
+        // The record's clocks follow the players across the swap: White 4 (a1) is played on the
+        // time of the player who had Black (5:00 after its increment), not on White's 4:00.
+        let sgf = game.sgf("Ann", "Bo", "Cup");
+        assert!(sgf.contains(";SW[]WL[240]") && sgf.contains(";W[ao]WL[300]"), "{sgf}");
         Ok(())
     }
 

@@ -252,6 +252,15 @@ async fn a_santong_game_is_won_by_a_group_reaching_three_sides() -> TestResult {
     }
     let ended = white.get(&board).await?.body;
     assert!(ended.contains("Black wins: a group reaching all three sides"), "{ended}");
+    assert!(ended.contains("Download the game record (text)"), "{ended}");
+    // The download is the text format, and it replays to the same end.
+    let record = white.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(record.contains("W 8-14 8-13\n") && record.contains("# result: B+"), "{record}");
+    let replayed = yunzi::domain::santong::replay_text(&record).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(
+        replayed.end(),
+        Some(yunzi::domain::santong::SantongEnd::ThreeSides(yunzi::domain::color::Color::Black))
+    );
     let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
     assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
     assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));

@@ -79,6 +79,8 @@ pub struct BoardPage {
     two_open: bool,
     /// The game has passes (go, 五子棋; not 三通棋).
     has_passes: bool,
+    /// The download is SGF (go, 五子棋), not Yunzi's text format (三通棋).
+    record_is_sgf: bool,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -316,6 +318,7 @@ pub async fn show(
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         stage: crate::web::live_feed::opening_stage(&board),
         has_passes: board.live.game().santong().is_none(),
+        record_is_sgf: board.live.record_is_sgf(),
         two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
             && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
         point_example: {
@@ -610,11 +613,14 @@ pub async fn sgf(
     let at = board_ref(path.into_inner());
     let board = queries::live_board(&state.db, at, ctx.locale).await?;
     let body = board.live.sgf(&board.black.name, &board.white.name, &board.event.name);
+    // 三通棋's record is Yunzi's text format, not SGF.
+    let (kind, extension) =
+        if board.live.record_is_sgf() { ("application/x-go-sgf", "sgf") } else { ("text/plain", "txt") };
     Ok(HttpResponse::Ok()
-        .content_type("application/x-go-sgf; charset=utf-8")
+        .content_type(format!("{kind}; charset=utf-8"))
         .insert_header((
             "Content-Disposition",
-            format!("attachment; filename=\"round-{}-board-{}.sgf\"", at.round, at.board),
+            format!("attachment; filename=\"round-{}-board-{}.{extension}\"", at.round, at.board),
         ))
         .body(body))
 }

@@ -550,6 +550,7 @@ live-agree = I agree with the marks
 live-dispute = I do not agree: call a referee
 live-marking-hint = The engine has marked the stones it finds dead. Click a stone (or type its point) to change a chain; once both players agree, the game is counted.
 live-download-sgf = Download the game record (SGF)
+live-download-record = Download the game record (text)
 error-illegal-move = Illegal move: { $why }
 error-live-not-your-turn = It is not your turn
 error-hold-step = “{ $step }” is not a referee's step here: pause, adjourn or resume

@@ -535,6 +535,7 @@ live-agree = 同意标记
 live-dispute = 不同意：请裁判员
 live-marking-hint = 引擎已标出它判为死的棋子。点击棋子（或输入坐标）可改变整块棋的死活；双方都同意后即计算胜负。
 live-download-sgf = 下载棋谱（SGF）
+live-download-record = 下载棋谱（文本）
 error-illegal-move = 着法不合规则：{ $why }
 error-live-not-your-turn = 还没轮到你
 error-hold-step = “{ $step }”不是裁判在此可做的操作：暂停、封棋或续弈
