@@ -40,6 +40,17 @@ pub struct Refusal {
     pub made_at_the_board: bool,
 }
 
+impl Refusal {
+    /// A move by the side not to move: refused, yet on a real board it was made.
+    pub fn wrong_player(to_move: Color) -> Refusal {
+        Refusal {
+            code: "wrong-player",
+            reason: Message::new("illegal-wrong-player").nested("colour", to_move.message()),
+            made_at_the_board: true,
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.reason.fmt(f)

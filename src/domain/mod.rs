@@ -2,6 +2,7 @@
 pub mod clock;
 pub mod color;
 pub mod event;
+pub mod folk_record;
 pub mod game_shape;
 pub mod games;
 pub mod go;

@@ -18,6 +18,7 @@
 use std::fmt;
 
 use super::color::Color;
+use super::folk_record::{Entry, RecordError, lines};
 
 /// Points on the line.
 pub const POINTS: u8 = 25;
@@ -214,48 +215,38 @@ impl QixingGame {
 /// A record of 七星棋 in Yunzi's text format (docs/GAMES.md): `#` comments, a header of
 /// `setup: 1|2` and `end: last-wins|last-loses`, then a move a line: `B 9-6` (the piece on 9
 /// to 6), `W +12` (棋规二: a piece put down on 12). The game, or the first line the rules refuse.
-pub fn replay_text(text: &str) -> Result<QixingGame, (usize, String)> {
+pub fn replay_text(text: &str) -> Result<QixingGame, RecordError> {
     let (mut setup, mut end) = (QixingSetup::OnTheStars, QixingEnd::LastMoverWins);
     let mut game: Option<QixingGame> = None;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let line = raw.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let refuse = |why: String| Err((number, format!("\"{line}\": {why}")));
-        if let Some((key, value)) = line.split_once(':') {
-            match (key.trim(), value.trim(), game.is_some()) {
-                (_, _, true) => return refuse("the header comes before the moves".to_string()),
-                ("setup", "1", _) => setup = QixingSetup::OnTheStars,
-                ("setup", "2", _) => setup = QixingSetup::PutDownInTurn,
-                ("end", "last-wins", _) => end = QixingEnd::LastMoverWins,
-                ("end", "last-loses", _) => end = QixingEnd::LastMoverLoses,
-                _ => return refuse("the header says setup: 1 or 2 and end: last-wins or last-loses".to_string()),
+    for line in lines(text)? {
+        let (side, words) = match &line.entry {
+            Entry::Header { key, value } => {
+                match (*key, *value) {
+                    ("setup", "1") => setup = QixingSetup::OnTheStars,
+                    ("setup", "2") => setup = QixingSetup::PutDownInTurn,
+                    ("end", "last-wins") => end = QixingEnd::LastMoverWins,
+                    ("end", "last-loses") => end = QixingEnd::LastMoverLoses,
+                    _ => return Err(line.refuse("the header says setup: 1 or 2 and end: last-wins or last-loses")),
+                }
+                continue;
             }
-            continue;
-        }
+            Entry::Move { side, words } => (*side, words),
+        };
         let g = game.get_or_insert_with(|| QixingGame::new(setup, end));
-        let (side, what) = match line.split_once(' ') {
-            Some(("B", what)) => (Color::Black, what.trim()),
-            Some(("W", what)) => (Color::White, what.trim()),
-            _ => return refuse("a move is a side and a move: B 9-6, or W +12".to_string()),
-        };
-        if side != g.to_move() {
-            return refuse(format!("it is {}'s turn", g.to_move().as_str()));
-        }
+        line.check_turn(side, g.to_move())?;
         let number_of = |t: &str| t.trim().parse::<u8>().ok();
-        let mv = match (what.strip_prefix('+'), what.split_once('-')) {
-            (Some(at), _) => number_of(at).map(QixingMove::Put),
-            (None, Some((from, to))) => {
-                number_of(from).zip(number_of(to)).map(|(from, to)| QixingMove::Slide { from, to })
-            }
-            (None, None) => None,
+        let mv = match words.as_slice() {
+            [what] => match (what.strip_prefix('+'), what.split_once('-')) {
+                (Some(at), _) => number_of(at).map(QixingMove::Put),
+                (None, Some((from, to))) => {
+                    number_of(from).zip(number_of(to)).map(|(from, to)| QixingMove::Slide { from, to })
+                }
+                (None, None) => None,
+            },
+            _ => None,
         };
-        let Some(mv) = mv else { return refuse("a move is written 9-6, or +12 for a piece put down".to_string()) };
-        if let Err(why) = g.play(mv) {
-            return refuse(why.to_string());
-        }
+        let mv = mv.ok_or_else(|| line.refuse("a move is written 9-6, or +12 for a piece put down"))?;
+        g.play(mv).map_err(|why| line.refuse(why))?;
     }
     Ok(game.unwrap_or_else(|| QixingGame::new(setup, end)))
 }

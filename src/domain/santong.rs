@@ -16,6 +16,7 @@
 use std::fmt;
 
 use super::color::Color;
+use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
 use super::message::Message;
 use super::result::{GameResult, Margin};
@@ -308,11 +309,7 @@ impl SantongGame {
             return Err(SantongRefusal::GameOver.refusal());
         }
         if side != self.to_move {
-            return Err(Refusal {
-                code: "wrong-player",
-                reason: Message::new("illegal-wrong-player").nested("colour", self.to_move.message()),
-                made_at_the_board: true,
-            });
+            return Err(Refusal::wrong_player(self.to_move));
         }
         match mv {
             GameMove::Place(x, y) => self.check_cell(cell_of(x, y)).map_err(SantongRefusal::refusal),
@@ -401,31 +398,20 @@ impl BoardGame for SantongGame {
 /// A record of 三通棋 in Yunzi's text format (docs/GAMES.md): `#` comments, then a move a
 /// line: `B 3-2`, or White's double move `W 5-4 6-1`. The game, or the first line the rules
 /// refuse (its number and why).
-pub fn replay_text(text: &str) -> Result<SantongGame, (usize, String)> {
+pub fn replay_text(text: &str) -> Result<SantongGame, RecordError> {
     let mut game = SantongGame::new();
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let line = raw.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let side = match words.first() {
-            Some(&"B") => Color::Black,
-            Some(&"W") => Color::White,
-            _ => return Err((number, format!("\"{line}\": a move starts with B or W"))),
+    for line in lines(text)? {
+        let Entry::Move { side, words } = &line.entry else {
+            return Err(line.refuse("三通棋's record has no header: a move a line"));
         };
-        if side != game.to_move() {
-            return Err((number, format!("\"{line}\": it is {}'s turn", game.to_move().as_str())));
-        }
-        let cell =
-            |text: &str| Cell::parse(text).ok_or_else(|| (number, format!("\"{line}\": {}", SantongRefusal::OffBoard)));
+        line.check_turn(*side, game.to_move())?;
+        let cell = |text: &str| Cell::parse(text).ok_or_else(|| line.refuse(SantongRefusal::OffBoard));
         let played = match words.as_slice() {
-            [_, one] => game.put(cell(one)?),
-            [_, first, second] => game.put_two(cell(first)?, cell(second)?),
-            _ => return Err((number, format!("\"{line}\": a move is a cell (3-2), or White's two (5-4 6-1)"))),
+            [one] => game.put(cell(one)?),
+            [first, second] => game.put_two(cell(first)?, cell(second)?),
+            _ => return Err(line.refuse("a move is a cell (3-2), or White's two (5-4 6-1)")),
         };
-        played.map_err(|why| (number, format!("\"{line}\": {why}")))?;
+        played.map_err(|why| line.refuse(why))?;
     }
     Ok(game)
 }

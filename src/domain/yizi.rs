@@ -18,6 +18,7 @@
 use std::fmt;
 
 use super::color::Color;
+use super::folk_record::{Entry, RecordError, lines};
 
 /// Points on the line, the goal included.
 pub const POINTS: usize = 11;
@@ -274,55 +275,36 @@ impl YiziGame {
 /// from point 7 to point 3), `W 9-0 x2` (two pieces), `B +5 x3` (棋规三: three put down on 5).
 /// The sides must take turns, Black first. The game, or the first line it cannot read or the
 /// rules refuse (its number and why).
-pub fn replay_text(text: &str) -> Result<YiziGame, (usize, String)> {
-    let mut setup = YiziSetup::OneOnEach;
-    let mut end = YiziEnd::LastMoverWins;
+pub fn replay_text(text: &str) -> Result<YiziGame, RecordError> {
+    let (mut setup, mut end) = (YiziSetup::OneOnEach, YiziEnd::LastMoverWins);
     let mut game: Option<YiziGame> = None;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let line = raw.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some((key, value)) = line.split_once(':') {
-            if game.is_some() {
-                return Err((number, "the header (setup, end) comes before the moves".to_string()));
-            }
-            match (key.trim(), value.trim()) {
-                ("setup", "1") => setup = YiziSetup::OneOnEach,
-                ("setup", "2") => setup = YiziSetup::TwoOnTheFarFive,
-                ("setup", "3") => setup = YiziSetup::PlacedInTurn,
-                ("end", "last-wins") => end = YiziEnd::LastMoverWins,
-                ("end", "last-loses") => end = YiziEnd::LastMoverLoses,
-                ("game", "yizi") => {}
-                _ => {
-                    return Err((
-                        number,
-                        format!("\"{line}\": the header says setup: 1, 2 or 3 and end: last-wins or last-loses"),
-                    ));
+    for line in lines(text)? {
+        let (side, words) = match &line.entry {
+            Entry::Header { key, value } => {
+                match (*key, *value) {
+                    ("setup", "1") => setup = YiziSetup::OneOnEach,
+                    ("setup", "2") => setup = YiziSetup::TwoOnTheFarFive,
+                    ("setup", "3") => setup = YiziSetup::PlacedInTurn,
+                    ("end", "last-wins") => end = YiziEnd::LastMoverWins,
+                    ("end", "last-loses") => end = YiziEnd::LastMoverLoses,
+                    ("game", "yizi") => {}
+                    _ => return Err(line.refuse("the header says setup: 1, 2 or 3 and end: last-wins or last-loses")),
                 }
+                continue;
             }
-            continue;
-        }
-        let g = game.get_or_insert_with(|| YiziGame::new(setup, end));
-        let mut words = line.split_whitespace();
-        let side = match words.next() {
-            Some("B") => Color::Black,
-            Some("W") => Color::White,
-            _ => return Err((number, format!("\"{line}\": a move starts with B or W"))),
+            Entry::Move { side, words } => (*side, words),
         };
-        if side != g.to_move() {
-            return Err((number, format!("\"{line}\": it is {}'s turn", g.to_move().as_str())));
-        }
-        let what = words.next().unwrap_or_default();
-        let count = match words.next() {
+        let g = game.get_or_insert_with(|| YiziGame::new(setup, end));
+        line.check_turn(side, g.to_move())?;
+        let count = match words.get(1) {
             None => 1,
             Some(c) => c
                 .strip_prefix('x')
                 .and_then(|n| n.parse::<u8>().ok())
-                .ok_or_else(|| (number, format!("\"{line}\": a count is written x2, x3 …")))?,
+                .ok_or_else(|| line.refuse("a count is written x2, x3 …"))?,
         };
-        let unreadable = || (number, format!("\"{line}\": a move is written 7-3, or +5 for pieces put down"));
+        let unreadable = || line.refuse("a move is written 7-3, or +5 for pieces put down");
+        let what = words.first().copied().unwrap_or_default();
         let mv = match what.strip_prefix('+') {
             Some(at) => YiziMove::Put { at: at.parse().map_err(|_| unreadable())?, count },
             None => {
@@ -334,7 +316,7 @@ pub fn replay_text(text: &str) -> Result<YiziGame, (usize, String)> {
                 }
             }
         };
-        g.play(mv).map_err(|why| (number, format!("\"{line}\": {why}")))?;
+        g.play(mv).map_err(|why| line.refuse(why))?;
     }
     Ok(game.unwrap_or_else(|| YiziGame::new(setup, end)))
 }

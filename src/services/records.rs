@@ -82,11 +82,7 @@ pub fn check(
     for path in collect_files(paths)? {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(folk @ (Game::Yizi | Game::Santong | Game::Qixing)) = game {
-            let (line, legal) = match folk {
-                Game::Yizi => check_yizi(&path, &text),
-                Game::Santong => check_santong(&path, &text),
-                _ => check_qixing(&path, &text),
-            };
+            let (line, legal) = check_folk(folk, &path, &text);
             lines.push(line);
             if !legal {
                 return Ok((lines, false));
@@ -128,59 +124,36 @@ enum Game {
     Qixing,
 }
 
-/// One 七星棋 record (Yunzi's text format, `domain::qixing::replay_text`): its line, and
+/// One record of a folk game in Yunzi's text format (`domain::folk_record`): its line, and
 /// whether every move in it is legal.
-fn check_qixing(path: &std::path::Path, text: &str) -> (String, bool) {
-    let shown = path.display();
-    match crate::domain::qixing::replay_text(text) {
-        Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
-        Ok(game) => {
-            let outcome = match game.winner() {
-                Some(Color::Black) => "Black wins: the last piece into point 7 (as agreed)",
-                Some(Color::White) => "White wins: the last piece into point 7 (as agreed)",
-                None => "play goes on",
+fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) {
+    use crate::domain::{qixing, santong, yizi};
+    let side = |c: Color| if c == Color::Black { "Black" } else { "White" };
+    let replayed = match game {
+        Game::Yizi => yizi::replay_text(text).map(|g| {
+            let how = match g.end_rule() {
+                yizi::YiziEnd::LastMoverWins => "the last piece to the goal",
+                yizi::YiziEnd::LastMoverLoses => "the opponent moved the last piece to the goal",
             };
-            (format!("{shown}: ok, {} moves; {outcome}", game.moves()), true)
-        }
-    }
-}
-
-/// One 三通棋 record (Yunzi's text format, `domain::santong::replay_text`): its line, and
-/// whether every move in it is legal.
-fn check_santong(path: &std::path::Path, text: &str) -> (String, bool) {
-    use crate::domain::santong::{SantongEnd, replay_text};
+            (g.moves(), g.winner().map(|w| format!("{} wins: {how}", side(w))))
+        }),
+        Game::Santong => santong::replay_text(text).map(|g| {
+            let outcome = g.end().map(|end| match end {
+                santong::SantongEnd::ThreeSides(w) => format!("{} wins: a group reaching all three sides", side(w)),
+                santong::SantongEnd::Draw => "a draw: the board is full and nobody reaches all three sides".to_string(),
+            });
+            (g.moves(), outcome)
+        }),
+        _ => qixing::replay_text(text).map(|g| {
+            (g.moves(), g.winner().map(|w| format!("{} wins: the last piece into point 7 (as agreed)", side(w))))
+        }),
+    };
     let shown = path.display();
-    match replay_text(text) {
+    match replayed {
         Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
-        Ok(game) => {
-            let outcome = match game.end() {
-                Some(SantongEnd::ThreeSides(Color::Black)) => "Black wins: a group reaching all three sides",
-                Some(SantongEnd::ThreeSides(Color::White)) => "White wins: a group reaching all three sides",
-                Some(SantongEnd::Draw) => "a draw: the board is full and nobody reaches all three sides",
-                None => "play goes on",
-            };
-            (format!("{shown}: ok, {} moves; {outcome}", game.moves()), true)
+        Ok((moves, outcome)) => {
+            (format!("{shown}: ok, {moves} moves; {}", outcome.as_deref().unwrap_or("play goes on")), true)
         }
-    }
-}
-
-/// One 一字棋 record (Yunzi's text format, `domain::yizi::replay_text`): its line, and whether
-/// every move in it is legal.
-fn check_yizi(path: &std::path::Path, text: &str) -> (String, bool) {
-    let shown = path.display();
-    match crate::domain::yizi::replay_text(text) {
-        Err((line, why)) => (format!("{shown}: illegal move on line {line}: {why}"), false),
-        Ok(game) => match game.winner() {
-            Some(winner) => {
-                let how = match game.end_rule() {
-                    crate::domain::yizi::YiziEnd::LastMoverWins => "the last piece to the goal",
-                    crate::domain::yizi::YiziEnd::LastMoverLoses => "the opponent moved the last piece to the goal",
-                };
-                let side = if winner == Color::Black { "Black" } else { "White" };
-                (format!("{shown}: ok, {} moves; {side} wins: {how}", game.moves()), true)
-            }
-            None => (format!("{shown}: ok, {} moves; play goes on", game.moves()), true),
-        },
     }
 }
 

@@ -337,13 +337,7 @@ async fn check_adjudicates_gomoku_records() -> TestResult {
     if on_postgres() {
         return Ok(()); // no database involved; once is enough
     }
-    let run = |file: &str, extra: &[&str]| -> Result<(Option<i32>, String), Box<dyn std::error::Error>> {
-        let path = format!("{}/tests/gomoku/{file}", env!("CARGO_MANIFEST_DIR"));
-        let mut args = vec!["check", path.as_str()];
-        args.extend_from_slice(extra);
-        let out = yunzi(&args)?;
-        Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
-    };
+    let run = |file: &str, extra: &[&str]| check_record("gomoku", file, extra);
     let (code, out) = run("double-three.sgf", &[])?;
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("forbidden move 9 (i8): double three (三三); White wins"), "{out}");
@@ -375,11 +369,13 @@ async fn check_adjudicates_gomoku_records() -> TestResult {
     Ok(())
 }
 
-/// `yunzi check --game GAME` on one of the folk games' records (tests/GAME_DIR/FILE): the exit
-/// status and what it printed.
-fn check_record(game: &str, dir: &str, file: &str) -> Result<(Option<i32>, String), Box<dyn std::error::Error>> {
+/// `yunzi check` on one of the folk games' records (tests/DIR/FILE) with `args` after it: the
+/// exit status and what it printed.
+fn check_record(dir: &str, file: &str, args: &[&str]) -> Result<(Option<i32>, String), Box<dyn std::error::Error>> {
     let path = format!("{}/tests/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
-    let out = yunzi(&["check", "--game", game, &path])?;
+    let mut all = vec!["check", path.as_str()];
+    all.extend_from_slice(args);
+    let out = yunzi(&all)?;
     Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
 }
 
@@ -392,22 +388,22 @@ async fn check_replays_yizi_and_santong_records() -> TestResult {
     if on_postgres() {
         return Ok(()); // no database involved; once is enough
     }
-    let (code, out) = check_record("yizi", "yizi", "rule-one.txt")?;
+    let (code, out) = check_record("yizi", "rule-one.txt", &["--game", "yizi"])?;
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("ok, 10 moves; White wins: the last piece to the goal"), "{out}");
-    let (code, out) = check_record("一字棋", "yizi", "backwards.txt")?;
+    let (code, out) = check_record("yizi", "backwards.txt", &["--game", "一字棋"])?;
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("illegal move on line 8: \"W 4-9\": pieces move towards the goal only"), "{out}");
-    let (code, out) = check_record("santong", "santong", "left-side.txt")?;
+    let (code, out) = check_record("santong", "left-side.txt", &["--game", "santong"])?;
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("ok, 29 moves; Black wins: a group reaching all three sides"), "{out}");
-    let (code, out) = check_record("三通棋", "santong", "two-double-moves.txt")?;
+    let (code, out) = check_record("santong", "two-double-moves.txt", &["--game", "三通棋"])?;
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("line 6") && out.contains("only once in the game"), "{out}");
-    let (code, out) = check_record("qixing", "qixing", "rule-one.txt")?;
+    let (code, out) = check_record("qixing", "rule-one.txt", &["--game", "qixing"])?;
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("ok, 7 moves; Black wins: the last piece into point 7"), "{out}");
-    let (code, out) = check_record("七星棋", "qixing", "passing.txt")?;
+    let (code, out) = check_record("qixing", "passing.txt", &["--game", "七星棋"])?;
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("illegal move on line 4") && out.contains("may not pass another"), "{out}");
     let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();

@@ -323,11 +323,7 @@ impl RenjuGame {
             return Err(refusal("game-over", "illegal-game-over", false));
         }
         if side != self.to_move {
-            return Err(Refusal {
-                code: "wrong-player",
-                reason: Message::new("illegal-wrong-player").nested("colour", self.to_move.message()),
-                made_at_the_board: true,
-            });
+            return Err(Refusal::wrong_player(self.to_move));
         }
         match (self.opening, mv) {
             (Opening::FifthOffered(points), GameMove::Keep(x, y)) => {
