@@ -357,3 +357,33 @@ async fn draw_the_santong_screenshots() -> TestResult {
     }
     crate::screenshots::draw_pages(&e.app.base, &white_email, "player passphrase", &[("santong-board", board)]).await
 }
+
+/// docs/screenshots/gomoku-form-refused-*: the event form with 五子棋's competition rules and a
+/// komi, refused with its reason, in both languages at desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_gomoku_form_screenshots() -> TestResult {
+    use crate::browser::{click, start_browser, type_into};
+    let e = gomoku_event(&[("Wu Di", "5d"), ("Qi Guan", "5d")], "1").await?;
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    let email = &e.seats[0].2;
+    crate::browser::log_in(&browser, &e.app.base, email, "player passphrase").await?;
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{}/lang/{lang}?next=/", e.app.base)).await?;
+        for (width_name, width) in [("desktop", 1280), ("phone", 390)] {
+            browser.set_window_size(width, 1400).await?;
+            browser.goto(&format!("{}/events/new", e.app.base)).await?;
+            browser.execute("document.querySelector('select[name=ruleset]').value = 'renju';", vec![]).await?;
+            type_into(&browser, "input[name=name]", "五子棋 Open").await?;
+            type_into(&browser, "input[name=komi]", "7.5").await?;
+            click(&browser, "#event-form button[type=submit]").await?;
+            std::fs::write(
+                out.join(format!("gomoku-form-refused-{lang}-{width_name}.png")),
+                browser.screenshot().await?,
+            )?;
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}

@@ -341,7 +341,8 @@ fn new_event_form(state: &AppState) -> EventForm {
         ruleset: DEFAULT_RULESET.into(),
         // Blank: the rule set's own komi.
         komi: String::new(),
-        board_size: "19".into(),
+        // Blank: the game's own board (19 for go, 15 for 五子棋, 8 rows for 三通棋).
+        board_size: String::new(),
         late_limit_minutes: "0".into(),
         cycle_outcome: "draw".into(),
         warning_penalty: String::new(),
