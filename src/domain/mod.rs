@@ -1,6 +1,7 @@
 //! The pure core: no web, database, async or I/O code here.
 pub mod clock;
 pub mod color;
+pub mod erhu;
 pub mod event;
 pub mod folk_record;
 pub mod game_shape;
@@ -9,6 +10,7 @@ pub mod go;
 pub mod interop;
 pub mod komi;
 pub mod limits;
+pub mod liujiao;
 pub mod live;
 pub mod message;
 pub mod pairing;
@@ -17,8 +19,10 @@ pub mod qixing;
 pub mod rank;
 pub mod referee;
 pub mod renju;
+pub mod repetition;
 pub mod result;
 pub mod santong;
 pub mod search;
+pub mod siji;
 pub mod standings;
 pub mod yizi;
