@@ -4,7 +4,10 @@
 //! - legal map: the set of legal points at every turn of a game;
 //! - 五子棋 under the competition rules: what a Black stone makes on every empty cell (five,
 //!   forbidden and which, or plain) at every Black turn of a played-out game, and replaying
-//!   such a game to its result.
+//!   such a game to its result;
+//! - the folk games (`cargo bench --bench engine -- folk`): for each engine, a game played out
+//!   from a fixed seed, the legal moves listed at every turn and one of them played, to the
+//!   game's result (八卦棋: a throw checked and made at every turn).
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -15,6 +18,7 @@ use yunzi::domain::go::ruleset::Ruleset;
 use yunzi::domain::go::scoring::{self, CountInput};
 use yunzi::domain::renju::forbidden::BlackMove;
 use yunzi::domain::renju::{RenjuGame, RenjuRules};
+use yunzi::domain::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
 
 fn rules() -> Ruleset {
     Ruleset::preset("tromp-taylor").unwrap_or_else(|| panic!("preset"))
@@ -217,5 +221,89 @@ fn benches(c: &mut Criterion) {
     println!("gomoku games: {} moves on average", lengths.iter().sum::<usize>() / lengths.len().max(1));
 }
 
-criterion_group!(engine, benches);
+/// A fixed choice among `n` from a running seed (xorshift).
+fn pick(state: &mut u64, n: usize) -> usize {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    usize::try_from(*state % n.max(1) as u64).unwrap_or(0)
+}
+
+/// Plays one folk game out from `seed`, listing the legal moves at every turn: the moves made.
+fn folk_game(game: &str, seed: u64) -> usize {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut moves = 0;
+    macro_rules! play_out {
+        ($game:expr, $over:expr) => {{
+            let mut g = $game;
+            while !$over(&g) && moves < 2_000 {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[pick(&mut state, legal.len())];
+                g.play(mv).unwrap_or_else(|e| panic!("{e}"));
+                moves += 1;
+            }
+        }};
+    }
+    match game {
+        "yizi" => play_out!(
+            yizi::YiziGame::new(yizi::YiziSetup::PlacedInTurn, yizi::YiziEnd::LastMoverWins),
+            |g: &yizi::YiziGame| g.is_over()
+        ),
+        "qixing" => play_out!(
+            qixing::QixingGame::new(qixing::QixingSetup::PutDownInTurn, qixing::QixingEnd::LastMoverWins),
+            |g: &qixing::QixingGame| g.is_over()
+        ),
+        "erhu" => play_out!(erhu::ErhuGame::new(), |g: &erhu::ErhuGame| g.end().is_some()),
+        "siji" => play_out!(siji::SijiGame::new(), |g: &siji::SijiGame| g.end().is_some()),
+        "liujiao" => play_out!(liujiao::LiujiaoGame::new(), |g: &liujiao::LiujiaoGame| g.end().is_some()),
+        "santong" => {
+            let mut g = santong::SantongGame::new();
+            while g.end().is_none() {
+                let empty = g.empty_cells();
+                let cell = empty[pick(&mut state, empty.len())];
+                g.put(cell).unwrap_or_else(|e| panic!("{e}"));
+                moves += 1;
+            }
+        }
+        _ => {
+            let mut g = bagua::BaguaGame::new();
+            while g.winner().is_none() && moves < 2_000 {
+                let hand = |state: &mut u64, may_hold_none: bool| bagua::Hand {
+                    held: u8::try_from(pick(state, 2)).unwrap_or(0) + u8::from(!may_hold_none || pick(state, 3) > 0),
+                    guess: u8::try_from(pick(state, 4)).unwrap_or(0) + 1,
+                };
+                let first = hand(&mut state, g.last_mover() == Some(g.first_guesser()));
+                let mut second = hand(&mut state, g.last_mover() == Some(g.first_guesser().opponent()));
+                if second.guess == first.guess {
+                    second.guess = first.guess % 4 + 1;
+                }
+                let throw = bagua::Throw { first, second };
+                if g.check(throw).is_ok() {
+                    let _ = g.play(throw);
+                }
+                moves += 1;
+            }
+        }
+    }
+    moves
+}
+
+fn folk_benches(c: &mut Criterion) {
+    for game in ["yizi", "erhu", "santong", "siji", "liujiao", "qixing", "bagua"] {
+        let lengths: Vec<usize> = (1..=20).map(|seed| folk_game(game, seed)).collect();
+        println!("folk {game}: {} moves a game on average", lengths.iter().sum::<usize>() / lengths.len());
+        let mut seed = 0;
+        c.bench_function(&format!("folk {game}: play out a game, the legal moves at every turn"), |b| {
+            b.iter(|| {
+                seed = seed % 20 + 1;
+                folk_game(black_box(game), seed)
+            })
+        });
+    }
+}
+
+criterion_group!(engine, benches, folk_benches);
 criterion_main!(engine);

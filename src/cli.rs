@@ -42,7 +42,8 @@ pub enum Command {
         /// The game the records are of: "go" (the default), "gomoku" (五子棋: SGF GM[4], read
         /// under --rules renju, renju-seed or gomoku-free; default the record's RU, else renju;
         /// a GM[4] record is read as 五子棋 without it), or one of the folk games in Yunzi's
-        /// text format (docs/GAMES.md): "yizi" (一字棋), "santong" (三通棋), "qixing" (七星棋).
+        /// text format (docs/GAMES.md): "yizi" (一字棋), "erhu" (二虎棋), "santong" (三通棋),
+        /// "siji" (四季棋), "liujiao" (六角棋), "qixing" (七星棋), "bagua" (八卦棋).
         #[arg(long)]
         game: Option<String>,
     },

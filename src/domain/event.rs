@@ -586,8 +586,17 @@ pub const DEFAULT_RULESET: &str = "chinese-1988";
 /// The rule sets of 五子棋 an event can name instead (docs/GAMES.md).
 pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
 
-/// The other folk games an event can play (docs/GAMES.md): 三通棋.
-pub const FOLK_RULESETS: [&str; 1] = ["santong"];
+/// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋.
+pub const FOLK_RULESETS: [&str; 2] = ["santong", "siji"];
+
+/// The board of a folk game other than 五子棋, as the event form's board size writes it: 三通棋's
+/// triangle has eight rows, 四季棋's board eight squares a side.
+pub fn folk_board_size(ruleset: &str) -> Option<u8> {
+    match ruleset {
+        "santong" | "siji" => Some(8),
+        _ => None,
+    }
+}
 
 /// Whether an event's rule set is one of 五子棋's: its games are 五子棋, not go.
 pub fn is_gomoku(ruleset: &str) -> bool {
@@ -743,9 +752,12 @@ impl EventSettings {
                 "" | "15" if gomoku => Ok(15),
                 "19" if ruleset == Some("gomoku-free") => Ok(19),
                 _ if gomoku => Err(FieldError::new("error-gomoku-board-size")),
-                // 三通棋's triangle has eight rows.
-                "" | "8" if folk => Ok(8),
-                _ if folk => Err(FieldError::new("error-santong-board-size")),
+                // The other folk games have their own boards.
+                text if folk => match ruleset.and_then(folk_board_size) {
+                    Some(size) if text.is_empty() || text == size.to_string() => Ok(size),
+                    Some(size) => Err(Message::new("error-folk-board-size").number("size", size).into()),
+                    None => Err(FieldError::new("error-board-size")),
+                },
                 "" => Ok(19),
                 text => match text.trim_end_matches(['路', 'x', '×']).trim().parse::<u8>() {
                     Ok(n) if (5..=25).contains(&n) => Ok(n),

@@ -25,6 +25,12 @@ pub enum GameMove {
     Keep(u8, u8),
     /// 三通棋: White's once-in-a-game right, two pieces at once.
     PlaceTwo([(u8, u8); 2]),
+    /// A piece moved from one cell to another (四季棋, 二虎棋, 六角棋: the games whose pieces
+    /// move rather than being put down).
+    Step {
+        from: (u8, u8),
+        to: (u8, u8),
+    },
 }
 
 /// Why the rules refuse a move.
@@ -73,8 +79,8 @@ pub enum PlayEnd {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lines {
     /// A square grid whose intersections are the cells, with marked points (go's star
-    /// points).
-    Grid { marked: Vec<(u8, u8)> },
+    /// points) and diagonal lines, each from one cell to another (二虎棋's 米 squares).
+    Grid { marked: Vec<(u8, u8)>, diagonals: Vec<[(u8, u8); 2]> },
     /// An equilateral triangle of small triangles (三通棋), `rows` of them from the apex:
     /// cell (x, y) is the x-th triangle (from 0, upward and downward in turn) of row y.
     Triangles { rows: u8 },
@@ -86,6 +92,15 @@ pub struct Piece {
     pub x: u8,
     pub y: u8,
     pub colour: Color,
+    /// What is written on the piece (四季棋's 春 夏 秋 冬, the height of a stack), if anything.
+    pub label: Option<char>,
+}
+
+impl Piece {
+    /// A plain piece (a stone).
+    pub fn new(x: u8, y: u8, colour: Color) -> Piece {
+        Piece { x, y, colour, label: None }
+    }
 }
 
 /// What a board looks like now: its size, its lines, the pieces on it, and each cell's name
@@ -134,6 +149,24 @@ pub trait BoardGame {
 
     /// A cell written as players (or the record) write it; None if it is not on this board.
     fn parse_cell(&self, text: &str) -> Option<(u8, u8)>;
+
+    /// How play ended, said for the board's status line, when the game says more than its
+    /// result (五子棋's forbidden move and which, 三通棋's three sides).
+    fn end_message(&self) -> Option<Message> {
+        None
+    }
+
+    /// Whether the record is SGF; the folk games SGF has no number for are written in Yunzi's
+    /// text format (docs/GAMES.md).
+    fn record_is_sgf(&self) -> bool {
+        true
+    }
+
+    /// Whether a move takes a piece from one cell to another ([`GameMove::Step`]) rather than
+    /// putting one down: the board then takes two clicks, the piece and where it goes.
+    fn moves_pieces(&self) -> bool {
+        false
+    }
 
     /// The record's opening properties (SGF: the game, its size, its rules, the setup), to
     /// which the record adds the players, the event, the clock and the result.

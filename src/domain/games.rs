@@ -1,11 +1,13 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
-//! each: go and 五子棋. What only go has (counting with dead stones, reading, cycles) is reached
+//! each: go, 五子棋, 三通棋 and 四季棋. What only go has (counting with dead stones, reading, cycles) is reached
 //! through [`AnyGame::go`], which is None for the other games.
 use super::color::Color;
 use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
 use super::go::shape::GoGame;
+use super::message::Message;
 use super::renju::RenjuGame;
 use super::santong::SantongGame;
+use super::siji::SijiGame;
 
 #[derive(Debug, Clone)]
 // One game per live board, held by value: the size of go's variant costs nothing to box away.
@@ -14,6 +16,7 @@ pub enum AnyGame {
     Go(GoGame),
     Renju(RenjuGame),
     Santong(SantongGame),
+    Siji(SijiGame),
 }
 
 impl AnyGame {
@@ -21,14 +24,14 @@ impl AnyGame {
     pub fn go(&self) -> Option<&GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
         }
     }
 
     pub fn go_mut(&mut self) -> Option<&mut GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
         }
     }
 
@@ -36,7 +39,7 @@ impl AnyGame {
     pub fn renju(&self) -> Option<&RenjuGame> {
         match self {
             AnyGame::Renju(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Santong(_) => None,
+            AnyGame::Go(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
         }
     }
 
@@ -44,7 +47,7 @@ impl AnyGame {
     pub fn santong(&self) -> Option<&SantongGame> {
         match self {
             AnyGame::Santong(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Renju(_) => None,
+            AnyGame::Go(_) | AnyGame::Renju(_) | AnyGame::Siji(_) => None,
         }
     }
 
@@ -53,6 +56,7 @@ impl AnyGame {
             AnyGame::Go(game) => game,
             AnyGame::Renju(game) => game,
             AnyGame::Santong(game) => game,
+            AnyGame::Siji(game) => game,
         }
     }
 
@@ -61,6 +65,7 @@ impl AnyGame {
             AnyGame::Go(game) => game,
             AnyGame::Renju(game) => game,
             AnyGame::Santong(game) => game,
+            AnyGame::Siji(game) => game,
         }
     }
 }
@@ -92,6 +97,18 @@ impl BoardGame for AnyGame {
 
     fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
         self.shape().parse_cell(text)
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.shape().end_message()
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        self.shape().record_is_sgf()
+    }
+
+    fn moves_pieces(&self) -> bool {
+        self.shape().moves_pieces()
     }
 
     fn record_header(&self) -> String {

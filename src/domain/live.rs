@@ -24,6 +24,7 @@ use super::limits::MAX_MOVES_PER_GAME;
 use super::message::Message;
 use super::renju::{RenjuGame, RenjuRules};
 use super::santong::SantongGame;
+use super::siji::SijiGame;
 
 /// The folk games an event may play instead of go (docs/GAMES.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub enum FolkGame {
     Gomoku(RenjuRules),
     /// 三通棋.
     Santong,
+    /// 四季棋.
+    Siji,
 }
 
 impl FolkGame {
@@ -39,6 +42,7 @@ impl FolkGame {
     pub fn of_ruleset(code: &str) -> Option<FolkGame> {
         match code {
             "santong" => Some(FolkGame::Santong),
+            "siji" => Some(FolkGame::Siji),
             _ => RenjuRules::from_code(code).map(FolkGame::Gomoku),
         }
     }
@@ -137,6 +141,9 @@ pub enum OpeningKind {
     Keep,
     /// 三通棋: White put two pieces at once, on the move's point and on this one.
     Two((u8, u8)),
+    /// A piece moved to the move's point from this one (四季棋 and the other games whose
+    /// pieces move).
+    From((u8, u8)),
 }
 
 /// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
@@ -316,6 +323,7 @@ fn stored_move(point: Option<(u8, u8)>, number: usize, openings: &[OpeningMove])
         (Some(OpeningKind::Offer(second)), Some(first)) => GameMove::Offer([first, second]),
         (Some(OpeningKind::Keep), Some((x, y))) => GameMove::Keep(x, y),
         (Some(OpeningKind::Two(second)), Some(first)) => GameMove::PlaceTwo([first, second]),
+        (Some(OpeningKind::From(from)), Some(to)) => GameMove::Step { from, to },
         _ => game_move(point),
     }
 }
@@ -363,6 +371,7 @@ impl LiveGame {
                 AnyGame::Renju(RenjuGame::new(rules, setup.rules.width).map_err(|e| LiveError::Board(e.to_string()))?)
             }
             Some(FolkGame::Santong) => AnyGame::Santong(SantongGame::new()),
+            Some(FolkGame::Siji) => AnyGame::Siji(SijiGame::new()),
             None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
         };
         for (n, m) in moves.iter().enumerate() {
@@ -959,6 +968,7 @@ impl LiveGame {
             GameMove::Offer([first, second]) => (Some(first), Some(OpeningKind::Offer(second))),
             GameMove::Keep(x, y) => (Some((x, y)), Some(OpeningKind::Keep)),
             GameMove::PlaceTwo([first, second]) => (Some(first), Some(OpeningKind::Two(second))),
+            GameMove::Step { from, to } => (Some(to), Some(OpeningKind::From(from))),
         };
         self.moves.push(LiveMove { colour, point, spent, at });
         if let Some(kind) = opening {
@@ -1058,7 +1068,7 @@ impl LiveGame {
     /// Whether the game's record is SGF (go, 五子棋) rather than Yunzi's text format (三通棋,
     /// which SGF has no game number for; docs/GAMES.md).
     pub fn record_is_sgf(&self) -> bool {
-        self.game.santong().is_none()
+        self.game.record_is_sgf()
     }
 
     fn sgf_with(&self, black: &str, white: &str, event: &str, variations: Vec<String>) -> String {

@@ -324,11 +324,13 @@ impl SantongGame {
                 }
                 Ok(())
             }
-            GameMove::Pass | GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) => Err(Refusal {
-                code: "not-in-santong",
-                reason: Message::new("santong-not-a-move"),
-                made_at_the_board: false,
-            }),
+            GameMove::Pass | GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::Step { .. } => {
+                Err(Refusal {
+                    code: "not-in-santong",
+                    reason: Message::new("santong-not-a-move"),
+                    made_at_the_board: false,
+                })
+            }
         }
     }
 }
@@ -336,6 +338,14 @@ impl SantongGame {
 impl BoardGame for SantongGame {
     fn to_move(&self) -> Color {
         self.to_move
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.end.map(SantongEnd::message)
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
     }
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
@@ -359,7 +369,7 @@ impl BoardGame for SantongGame {
     fn drawing(&self) -> Drawing {
         let pieces = (0..ROWS)
             .flat_map(|row| (0..=2 * row).map(move |k| Cell { row, k }))
-            .filter_map(|c| self.get(c).map(|colour| Piece { x: c.k, y: c.row, colour }))
+            .filter_map(|c| self.get(c).map(|colour| Piece::new(c.k, c.row, colour)))
             .collect();
         Drawing {
             width: 2 * ROWS - 1,

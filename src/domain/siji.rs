@@ -21,7 +21,10 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::message::Message;
 use super::repetition::Repetitions;
+use super::result::{GameResult, Margin};
 
 /// Squares each way.
 pub const SIZE: u8 = 8;
@@ -68,6 +71,16 @@ impl Season {
 
     fn index(self) -> usize {
         self as usize
+    }
+
+    /// The season's name, in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Season::Spring => "season-spring",
+            Season::Summer => "season-summer",
+            Season::Autumn => "season-autumn",
+            Season::Winter => "season-winter",
+        })
     }
 }
 
@@ -132,6 +145,24 @@ impl SijiRefusal {
     }
 }
 
+impl SijiRefusal {
+    /// As the game shape refuses a move: the rule's name and its reason in the reader's
+    /// language. A step is refused as sent, never held for a referee (the referee desk holds
+    /// a stone put down, which a step is not).
+    pub fn refusal(self) -> Refusal {
+        let reason = match self {
+            SijiRefusal::GameOver => Message::new("illegal-game-over"),
+            SijiRefusal::NotYours => Message::new("folk-not-yours"),
+            SijiRefusal::NotStraight => Message::new("siji-not-straight"),
+            SijiRefusal::Blocked => Message::new("siji-blocked"),
+            SijiRefusal::SeasonsMeet(moving, other) => {
+                Message::new("siji-seasons-meet").nested("moving", moving.message()).nested("other", other.message())
+            }
+        };
+        Refusal { code: self.code(), reason, made_at_the_board: false }
+    }
+}
+
 impl fmt::Display for SijiRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -165,6 +196,16 @@ impl SijiEnd {
         match self {
             SijiEnd::CannotMove(stuck) => Some(stuck.opponent()),
             SijiEnd::Repetition => None,
+        }
+    }
+
+    /// How the game ended, said for a referee.
+    pub fn message(self) -> Message {
+        match self {
+            SijiEnd::CannotMove(stuck) => Message::new("folk-end-cannot-move")
+                .nested("winner", stuck.opponent().message())
+                .nested("loser", stuck.message()),
+            SijiEnd::Repetition => Message::new("folk-end-repetition"),
         }
     }
 }
@@ -302,6 +343,115 @@ impl SijiGame {
     }
 }
 
+/// The square of the game shape's cell (x, y): x the column, y from the top row.
+fn square_of_cell(x: u8, y: u8) -> Option<SijiSquare> {
+    SijiSquare::new(x, (SIZE - 1).checked_sub(y)?)
+}
+
+fn cell_of_square(square: SijiSquare) -> (u8, u8) {
+    (square.column, SIZE - 1 - square.row)
+}
+
+impl BoardGame for SijiGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        if self.end.is_some() {
+            return Err(SijiRefusal::GameOver.refusal());
+        }
+        if side != self.to_move {
+            return Err(Refusal::wrong_player(self.to_move));
+        }
+        let GameMove::Step { from, to } = mv else {
+            return Err(Refusal {
+                code: "not-a-step",
+                reason: Message::new("folk-not-a-step"),
+                made_at_the_board: false,
+            });
+        };
+        let (from, to) = square_of_cell(from.0, from.1).zip(square_of_cell(to.0, to.1)).ok_or_else(|| Refusal {
+            code: "off-board",
+            reason: Message::new("illegal-off-board"),
+            made_at_the_board: false,
+        })?;
+        SijiGame::check(self, SijiMove { from, to }).map_err(SijiRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        let GameMove::Step { from, to } = mv else { return Ok(()) };
+        match square_of_cell(from.0, from.1).zip(square_of_cell(to.0, to.1)) {
+            Some((from, to)) => SijiGame::play(self, SijiMove { from, to }).map_err(SijiRefusal::refusal),
+            None => Ok(()),
+        }
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.end.map(|end| {
+            PlayEnd::Decided(match end.winner() {
+                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
+                None => GameResult::Draw,
+            })
+        })
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.end.map(SijiEnd::message)
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn moves_pieces(&self) -> bool {
+        true
+    }
+
+    fn drawing(&self) -> Drawing {
+        let pieces = Season::ALL
+            .into_iter()
+            .map(|season| {
+                let (x, y) = cell_of_square(self.square_of(season));
+                Piece { x, y, colour: season.side(), label: Some(season.character()) }
+            })
+            .collect();
+        Drawing {
+            width: SIZE,
+            height: SIZE,
+            lines: Lines::Grid { marked: Vec::new(), diagonals: Vec::new() },
+            pieces,
+            offered: Vec::new(),
+            column_labels: (0..SIZE).map(|c| char::from(b'a' + c).to_string()).collect(),
+            row_labels: (1..=SIZE).rev().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        square_of_cell(x, y).map(|s| s.to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        SijiSquare::parse(&text.to_ascii_lowercase()).map(cell_of_square)
+    }
+
+    /// Not SGF's: Yunzi's text format, which [`replay_text`] reads back.
+    fn record_header(&self) -> String {
+        "# 四季棋 (siji), Yunzi's text format: docs/GAMES.md\n".to_string()
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        let tag = if side == Color::Black { "B" } else { "W" };
+        match mv {
+            GameMove::Step { from, to } => {
+                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+            }
+            _ => String::new(),
+        }
+    }
+}
+
 /// A record of 四季棋 in Yunzi's text format (docs/GAMES.md): `#` comments, then a move a
 /// line, its side first — `B` 甲 (春 夏), `W` 乙 (秋 冬) — and the move `a8-a5`. The game, or
 /// the first line refused.
@@ -417,6 +567,36 @@ mod tests {
         play(&mut g, &["h2-h1"]);
         assert_eq!(g.end(), Some(SijiEnd::Repetition));
         assert_eq!(g.end().and_then(SijiEnd::winner), None);
+    }
+
+    #[test]
+    fn through_the_game_shape_a_step_is_two_cells_and_the_record_reads_back() {
+        let mut g = SijiGame::new();
+        let board = SijiGame::new();
+        let cell = |name: &str| board.parse_cell(name).unwrap_or_else(|| panic!("{name}"));
+        let (a8, a5, h8) = (cell("a8"), cell("A5"), cell("h8"));
+        assert_eq!((a8, g.cell_name(0, 7)), ((0, 0), "a1".to_string()));
+        assert_eq!(
+            BoardGame::check(&g, Color::White, GameMove::Step { from: a8, to: a5 }).err().map(|r| r.code),
+            Some("wrong-player")
+        );
+        assert_eq!(BoardGame::check(&g, Color::Black, GameMove::Place(0, 3)).err().map(|r| r.code), Some("not-a-step"));
+        let drawing = g.drawing();
+        assert_eq!(drawing.pieces.iter().find(|p| (p.x, p.y) == h8).and_then(|p| p.label), Some('夏'));
+        let mut record = g.record_header();
+        for (side, from, to) in [(Color::Black, "h8", "h5"), (Color::White, "h1", "h4")] {
+            let mv = GameMove::Step {
+                from: g.parse_cell(from).unwrap_or_default(),
+                to: g.parse_cell(to).unwrap_or_default(),
+            };
+            record.push_str(&g.record_move(side, mv));
+            BoardGame::play(&mut g, side, mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let crossing = GameMove::Step { from: cell("a8"), to: cell("a2") };
+        let refused = BoardGame::check(&g, Color::Black, crossing).err();
+        assert!(refused.as_ref().is_some_and(|r| r.code == "siji-seasons-meet"), "{refused:?}");
+        assert_eq!(replay_text(&record).map(|r| r.square_of(Season::Autumn)), Ok(sq("h4")));
+        assert!(!g.record_is_sgf() && g.moves_pieces() && g.play_end().is_none());
     }
 
     #[test]

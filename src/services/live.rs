@@ -122,7 +122,9 @@ pub async fn act_as_read(
     let live = &mut board.live;
     // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
     let flagged = live.tick(now).is_some();
-    let moves_now = matches!(action, Action::Play(..) | Action::Seal(_));
+    // A move of the game: a stone, or another kind (a piece stepping, which may be a game's
+    // first move).
+    let moves_now = matches!(action, Action::Play(..) | Action::Opening(..) | Action::Seal(_));
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.

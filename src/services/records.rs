@@ -72,16 +72,20 @@ pub fn check(
         Some("yizi" | "一字棋") => Some(Game::Yizi),
         Some("santong" | "三通棋") => Some(Game::Santong),
         Some("qixing" | "七星棋") => Some(Game::Qixing),
+        Some("erhu" | "二虎棋") => Some(Game::Erhu),
+        Some("siji" | "四季棋") => Some(Game::Siji),
+        Some("liujiao" | "六角棋") => Some(Game::Liujiao),
+        Some("bagua" | "八卦棋") => Some(Game::Bagua),
         Some(other) => {
             return Err(format!(
-                "--game {other}: the games are go, gomoku (五子棋), yizi (一字棋), santong (三通棋) and qixing (七星棋)"
+                "--game {other}: the games are go, gomoku (五子棋), yizi (一字棋), erhu (二虎棋), santong (三通棋), siji (四季棋), liujiao (六角棋), qixing (七星棋) and bagua (八卦棋)"
             ));
         }
     };
     let mut lines = Vec::new();
     for path in collect_files(paths)? {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some(folk @ (Game::Yizi | Game::Santong | Game::Qixing)) = game {
+        if let Some(folk) = game.filter(|g| !matches!(g, Game::Go | Game::Gomoku)) {
             let (line, legal) = check_folk(folk, &path, &text);
             lines.push(line);
             if !legal {
@@ -122,12 +126,16 @@ enum Game {
     Yizi,
     Santong,
     Qixing,
+    Erhu,
+    Siji,
+    Liujiao,
+    Bagua,
 }
 
 /// One record of a folk game in Yunzi's text format (`domain::folk_record`): its line, and
 /// whether every move in it is legal.
 fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) {
-    use crate::domain::{qixing, santong, yizi};
+    use crate::domain::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
     let side = |c: Color| if c == Color::Black { "Black" } else { "White" };
     let replayed = match game {
         Game::Yizi => yizi::replay_text(text).map(|g| {
@@ -144,8 +152,32 @@ fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) 
             });
             (g.moves(), outcome)
         }),
-        _ => qixing::replay_text(text).map(|g| {
+        Game::Qixing => qixing::replay_text(text).map(|g| {
             (g.moves(), g.winner().map(|w| format!("{} wins: the last piece into point 7 (as agreed)", side(w))))
+        }),
+        Game::Erhu => erhu::replay_text(text).map(|g| {
+            let outcome = g.end().map(|end| match end.winner() {
+                Some(w) if w == erhu::TIGERS => format!("Black (the tigers) wins: {}", end.describe()),
+                Some(_) => format!("White (the dogs) wins: {}", end.describe()),
+                None => end.describe().to_string(),
+            });
+            (g.moves(), outcome)
+        }),
+        Game::Siji => siji::replay_text(text).map(|g| {
+            let outcome = g.end().map(|end| match end {
+                siji::SijiEnd::CannotMove(stuck) => {
+                    format!("{} wins: {} cannot move", side(stuck.opponent()), side(stuck))
+                }
+                siji::SijiEnd::Repetition => "a draw: the same position a third time".to_string(),
+            });
+            (g.moves(), outcome)
+        }),
+        Game::Liujiao => liujiao::replay_text(text).map(|g| (g.moves(), g.end().map(|end| end.describe()))),
+        _ => bagua::replay_text(text).map(|g| {
+            let outcome = g
+                .winner()
+                .map(|w| format!("{} wins: home first, {} rounds in {} throws", side(w), g.rounds(), g.throws()));
+            (g.throws(), outcome)
         }),
     };
     let shown = path.display();
@@ -499,6 +531,12 @@ pub fn rules_listing() -> Vec<String> {
         .chain(["qixing-1", "qixing-2"].iter().zip(["on-the-seven-stars", "put-down-in-turn"]).map(|(code, setup)| {
             format!("{code}  game=qixing(七星棋) points=25 stars=1,5,9,13,17,21,25 pieces=7(shared) setup={setup} move=down,any-distance,no-passing end=last-into-7-wins|last-into-7-loses(agreed)")
         }))
+        .chain([
+            "erhu  game=erhu(二虎棋) points=25(4-mi-board) tigers=2(first) dogs=16(4-stacks) move=step|tiger-jumps-over-dogs-takes-one win=six-taken|tigers-shut-in repeat-3=draw".to_string(),
+            "siji  game=siji(四季棋) squares=8x8 pieces=春夏(black)秋冬(white) setup=corners-clockwise move=straight,any-distance,no-passing apart=春秋,夏冬 win=opponent-cannot-move repeat-3=draw".to_string(),
+            "liujiao  game=liujiao(六角棋) points=30 pieces=9+9 setup=edge-in-turn move=step win=six-on-a-long-line|six-round-a-small-hexagon black-first=white-one-more-move(draw-if-shape) repeat-3=draw".to_string(),
+            "bagua  game=bagua(八卦棋) points=13 pieces=1+1(+2+2-hidden) round=hold-1-2(last-mover-0-2),guess-sum,right-one-steps course=round-own-fish-and-home(10,yunzi's-reading) win=home-first".to_string(),
+        ])
         .chain(std::iter::once(
             "santong  game=santong(三通棋) cells=64(triangles) move=one-piece,white-once-two join=shared-side win=one-group-touching-three-sides full-board=draw"
                 .to_string(),

@@ -37,9 +37,14 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     for j in 0..h {
         let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
     }
+    if let Lines::Grid { diagonals, .. } = &board.lines {
+        for [(x1, y1), (x2, y2)] in diagonals {
+            let _ = write!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, px(*x1), px(*y1), px(*x2), px(*y2));
+        }
+    }
     out.push_str("</g>");
     let marked = match &board.lines {
-        Lines::Grid { marked } => marked.as_slice(),
+        Lines::Grid { marked, .. } => marked.as_slice(),
         Lines::Triangles { .. } => &[],
     };
     for &(x, y) in marked {
@@ -72,7 +77,16 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                         if dead { " dead" } else { "" },
                         if dead { r#" opacity="0.5""# } else { "" }
                     );
-                    if let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y)) {
+                    let label = board.pieces.iter().find(|p| (p.x, p.y) == (x, y)).and_then(|p| p.label);
+                    if let Some(label) = label {
+                        // What is written on the piece (四季棋's seasons, a stack's height).
+                        let _ = write!(
+                            out,
+                            r#"<text x="{cx}" y="{}" font-size="15" text-anchor="middle" fill="{ink}" pointer-events="none">{label}</text>"#,
+                            cy + 5
+                        );
+                    } else if let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y))
+                    {
                         let _ = write!(
                             out,
                             r#"<text x="{cx}" y="{}" font-size="11" text-anchor="middle" fill="{ink}" pointer-events="none">{n}</text>"#,

@@ -111,12 +111,10 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
     // 五子棋 counts its stones: the swap and the second offer are not moves of the record.
     let moves = live.game().renju().map_or(live.moves().len(), |g| g.stones().len());
     parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(moves as i64))]));
-    // How a game of 五子棋 ended (five, or Black's forbidden move and which).
-    if let Some(end) = live.game().renju().and_then(crate::domain::renju::RenjuGame::end) {
-        parts.push(locale.message(&end.message()));
-    }
-    if let Some(end) = live.game().santong().and_then(crate::domain::santong::SantongGame::end) {
-        parts.push(locale.message(&end.message()));
+    // How a folk game ended (五子棋's five, or Black's forbidden move and which; 三通棋's three
+    // sides; 四季棋's side that cannot move).
+    if let Some(end) = live.game().end_message() {
+        parts.push(locale.message(&end));
     }
     // Prisoners are go's; 五子棋 captures nothing.
     if let Some(game) = live.go() {

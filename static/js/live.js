@@ -82,6 +82,21 @@
     // 五子棋's Black 5 is offered on two points, and 三通棋's White puts two at once: the first
     // click is kept until the second.
     var twoAtOnce = document.getElementById("two-at-once");
+    // 四季棋 and the other games whose pieces move: the piece, then where it goes.
+    if (playForm && root.getAttribute("data-moves-pieces") === "on") {
+      if (!offering) {
+        if (!target.classList.contains("stone")) return;
+        offering = point;
+        target.classList.add("pending");
+        return;
+      }
+      var from = offering;
+      offering = null;
+      var pending = board.querySelector(".pending");
+      if (pending) pending.classList.remove("pending");
+      if (from !== point) send("play", { point: from + "-" + point });
+      return;
+    }
     if (playForm && (root.getAttribute("data-stage") === "offer" || (twoAtOnce && twoAtOnce.checked))) {
       if (!offering) {
         offering = point;

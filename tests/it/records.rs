@@ -71,8 +71,9 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    // Go's 13 presets, then 一字棋's three setups, 七星棋's two, 三通棋, and 五子棋's three rule sets.
-    assert_eq!(listing.lines().count(), 13 + 3 + 2 + 1 + 3);
+    // Go's 13 presets, then 一字棋's three setups, 七星棋's two, 二虎棋, 四季棋, 六角棋, 八卦棋,
+    // 三通棋, and 五子棋's three rule sets.
+    assert_eq!(listing.lines().count(), 13 + 3 + 2 + 4 + 1 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
@@ -414,6 +415,65 @@ async fn check_replays_yizi_and_santong_records() -> TestResult {
         "santong  game=santong(三通棋)",
         "qixing-1  ",
         "qixing-2  ",
+    ] {
+        assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
+    }
+    Ok(())
+}
+
+/// `yunzi check --game` on records of 二虎棋, 四季棋, 六角棋 and 八卦棋 (tests/erhu, siji,
+/// liujiao, bagua): each legal game says who won and how, each refused move fails the check
+/// with its line and the rule; `yunzi rules` lists the four.
+#[actix_web::test]
+async fn check_replays_the_moving_folk_games() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    for (game, file, flag, code, says) in [
+        (
+            "erhu",
+            "tigers-take-six.txt",
+            "erhu",
+            0,
+            "ok, 11 moves; Black (the tigers) wins: the tigers have taken six dogs",
+        ),
+        ("erhu", "dogs-shut-in.txt", "二虎棋", 0, "ok, 22 moves; White (the dogs) wins: neither tiger can move"),
+        ("erhu", "jump-a-tiger.txt", "erhu", 1, "illegal move on line 5: \"B c3-e3\": a tiger jumps only over dogs"),
+        ("siji", "winter-shut-in.txt", "siji", 0, "ok, 5 moves; Black wins: White cannot move"),
+        (
+            "siji",
+            "crossing.txt",
+            "四季棋",
+            1,
+            "illegal move on line 4: \"B a8-a2\": 春 may not cross or stop on 秋's row",
+        ),
+        ("liujiao", "shape.txt", "liujiao", 0, "ok, 20 moves; Black wins: six on a long line"),
+        (
+            "liujiao",
+            "two-steps.txt",
+            "六角棋",
+            1,
+            "illegal move on line 2: \"B 8-10\": a piece moves one step along a line",
+        ),
+        ("bagua", "black-home.txt", "bagua", 0, "Black wins: home first, 14 rounds in 16 throws"),
+        (
+            "bagua",
+            "same-guess.txt",
+            "八卦棋",
+            1,
+            "illegal move on line 3: \"B 3/2 W 3/1\": the second guess may not be",
+        ),
+    ] {
+        let (exit, out) = check_record(game, file, &["--game", flag])?;
+        assert_eq!(exit, Some(code), "{game}/{file}: {out}");
+        assert!(out.contains(says), "{game}/{file}: {out}");
+    }
+    let rules = String::from_utf8_lossy(&yunzi(&["rules"])?.stdout).into_owned();
+    for code in [
+        "erhu  game=erhu(二虎棋)",
+        "siji  game=siji(四季棋)",
+        "liujiao  game=liujiao(六角棋)",
+        "bagua  game=bagua(八卦棋)",
     ] {
         assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
     }

@@ -94,7 +94,11 @@ impl GoGame {
                 reason: Message::new("illegal-off-board"),
                 made_at_the_board: false,
             }),
-            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::PlaceTwo(_) => {
+            GameMove::Swap
+            | GameMove::Offer(_)
+            | GameMove::Keep(..)
+            | GameMove::PlaceTwo(_)
+            | GameMove::Step { .. } => {
                 Err(Refusal { code: "not-in-go", reason: Message::new("illegal-not-in-go"), made_at_the_board: false })
             }
         }
@@ -167,7 +171,13 @@ impl BoardGame for GoGame {
             GameMove::Pass => String::new(),
             GameMove::Place(x, y) => format!("{}{}", (b'a' + x) as char, (b'a' + y) as char),
             // Not moves of go: the shape refuses them before they reach a record.
-            GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::PlaceTwo(_) => return String::new(),
+            GameMove::Swap
+            | GameMove::Offer(_)
+            | GameMove::Keep(..)
+            | GameMove::PlaceTwo(_)
+            | GameMove::Step { .. } => {
+                return String::new();
+            }
         };
         format!("{tag}[{at}]")
     }
@@ -181,14 +191,17 @@ pub fn drawing_of(board: &Board) -> Drawing {
     for y in 0..height {
         for x in 0..width {
             if let Some(colour) = board.point(x, y).and_then(|p| board.get(p)) {
-                pieces.push(Piece { x, y, colour });
+                pieces.push(Piece::new(x, y, colour));
             }
         }
     }
     Drawing {
         width,
         height,
-        lines: Lines::Grid { marked: if width == height { star_points(width) } else { Vec::new() } },
+        lines: Lines::Grid {
+            marked: if width == height { star_points(width) } else { Vec::new() },
+            diagonals: Vec::new(),
+        },
         pieces,
         offered: Vec::new(),
         column_labels: COLUMNS.chars().take(usize::from(width)).map(String::from).collect(),
@@ -250,11 +263,11 @@ mod tests {
         game.play(Color::Black, GameMove::Place(2, 6))?;
         let drawing = game.drawing();
         assert_eq!((drawing.width, drawing.height), (9, 9));
-        assert_eq!(drawing.pieces, vec![Piece { x: 2, y: 6, colour: Color::Black }]);
+        assert_eq!(drawing.pieces, vec![Piece::new(2, 6, Color::Black)]);
         assert_eq!(drawing.piece_at(2, 6), Some(Color::Black));
         assert_eq!(drawing.column_labels.concat(), "ABCDEFGHJ", "no I among the columns");
         assert_eq!(drawing.row_labels.first().map(String::as_str), Some("9"));
-        assert_eq!(drawing.lines, Lines::Grid { marked: star_points(9) });
+        assert_eq!(drawing.lines, Lines::Grid { marked: star_points(9), diagonals: Vec::new() });
         assert_eq!(game.cell_name(2, 6), "C3");
         assert_eq!(game.parse_cell("C3"), Some((2, 6)));
         assert_eq!(game.parse_cell("cg"), Some((2, 6)), "SGF letters too");

@@ -345,7 +345,9 @@ impl RenjuGame {
             }
             (Opening::FifthToOffer, GameMove::Place(..)) => Err(refusal("renju-offer-two", "renju-offer-two", true)),
             (_, GameMove::Offer(_)) => Err(refusal("renju-no-offer-now", "renju-no-offer-now", false)),
-            (_, GameMove::PlaceTwo(_)) => Err(refusal("not-in-gomoku", "illegal-not-in-gomoku", false)),
+            (_, GameMove::PlaceTwo(_) | GameMove::Step { .. }) => {
+                Err(refusal("not-in-gomoku", "illegal-not-in-gomoku", false))
+            }
             (Opening::SwapOffered, GameMove::Swap) => Ok(()),
             (_, GameMove::Swap) => Err(refusal("renju-no-swap", "renju-no-swap", false)),
             (_, GameMove::Pass) => {
@@ -367,6 +369,10 @@ impl RenjuGame {
 impl BoardGame for RenjuGame {
     fn to_move(&self) -> Color {
         self.to_move
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.end().map(|end| end.message())
     }
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
@@ -396,7 +402,7 @@ impl BoardGame for RenjuGame {
             // White keeps one of the two: it stands as Black 5, and White plays 6.
             GameMove::Keep(x, y) => self.put(Color::Black, (x, y)),
             // Refused by check_move above.
-            GameMove::PlaceTwo(_) => {}
+            GameMove::PlaceTwo(_) | GameMove::Step { .. } => {}
         }
         Ok(())
     }
@@ -407,18 +413,21 @@ impl BoardGame for RenjuGame {
 
     fn drawing(&self) -> Drawing {
         let size = self.size();
-        let mut pieces: Vec<Piece> = self.stones.iter().map(|&(colour, (x, y))| Piece { x, y, colour }).collect();
+        let mut pieces: Vec<Piece> = self.stones.iter().map(|&(colour, (x, y))| Piece::new(x, y, colour)).collect();
         pieces.sort_by_key(|p| (p.y, p.x));
         let c = self.centre();
         let (low, high) = (3, size - 4);
         Drawing {
             width: size,
             height: size,
-            lines: Lines::Grid { marked: vec![(c, c), (low, low), (high, low), (low, high), (high, high)] },
+            lines: Lines::Grid {
+                marked: vec![(c, c), (low, low), (high, low), (low, high), (high, high)],
+                diagonals: Vec::new(),
+            },
             pieces,
             offered: self
                 .fifth_offer()
-                .map(|points| points.iter().map(|&(x, y)| Piece { x, y, colour: Color::Black }).collect())
+                .map(|points| points.iter().map(|&(x, y)| Piece::new(x, y, Color::Black)).collect())
                 .unwrap_or_default(),
             column_labels: (0..size).map(|x| char::from(b'a' + x).to_string()).collect(),
             row_labels: (0..size).map(|y| (size - y).to_string()).collect(),
@@ -477,7 +486,7 @@ impl BoardGame for RenjuGame {
             GameMove::Swap => "SW[]".to_string(),
             GameMove::Offer([a, b]) => format!("OF[{}][{}]", point(a), point(b)),
             GameMove::Keep(x, y) => format!("B[{}]", point((x, y))),
-            GameMove::PlaceTwo(_) => String::new(),
+            GameMove::PlaceTwo(_) | GameMove::Step { .. } => String::new(),
         }
     }
 }

@@ -77,6 +77,8 @@ pub struct BoardPage {
     point_example: String,
     /// 三通棋: White still has its two at once.
     two_open: bool,
+    /// A move takes a piece from one point to another (四季棋): two clicks.
+    moves_pieces: bool,
     /// The game has passes (go, 五子棋; not 三通棋).
     has_passes: bool,
     /// The download is SGF (go, 五子棋), not Yunzi's text format (三通棋).
@@ -317,13 +319,18 @@ pub async fn show(
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         stage: crate::web::live_feed::opening_stage(&board),
-        has_passes: board.live.game().santong().is_none(),
+        has_passes: board.live.game().santong().is_none() && !board.live.game().moves_pieces(),
+        moves_pieces: board.live.game().moves_pieces(),
         record_is_sgf: board.live.record_is_sgf(),
         two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
             && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
         point_example: {
             let game = board.live.game();
-            game.cell_name(3, game.drawing().height.saturating_sub(4))
+            if game.moves_pieces() {
+                format!("{}-{}", game.cell_name(0, 0), game.cell_name(0, 3))
+            } else {
+                game.cell_name(3, game.drawing().height.saturating_sub(4))
+            }
         },
         timeline,
         board: board.game.board,
@@ -455,6 +462,15 @@ pub async fn play(
 /// one White keeps — and 三通棋's two cells at once ("5-5 5-6"). None for a stone or a pass.
 fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
     let text = text.trim();
+    if board.live.game().moves_pieces() {
+        // A piece from one point to another, typed "a8-a5" (or "a8 a5").
+        let points: Vec<&str> = text.split(['-', ' ', ',', '，']).filter(|p| !p.is_empty()).collect();
+        if let [from, to] = points.as_slice() {
+            let (from, to) = (point_on_board(board, from, locale)?, point_on_board(board, to, locale)?);
+            return Ok(Some(GameMove::Step { from, to }));
+        }
+        return Ok(None);
+    }
     if board.live.game().santong().is_some() {
         // 三通棋: White's two at once, typed as two cells ("5-5 5-6").
         let points: Vec<&str> = text.split([' ', ',', '，']).filter(|p| !p.is_empty()).collect();
