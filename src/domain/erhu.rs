@@ -25,7 +25,10 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::message::Message;
 use super::repetition::Repetitions;
+use super::result::{GameResult, Margin};
 
 /// Lines each way.
 pub const SIZE: u8 = 5;
@@ -135,6 +138,22 @@ impl ErhuRefusal {
     }
 }
 
+impl ErhuRefusal {
+    /// As the game shape refuses a move: the rule's name and its reason in the reader's
+    /// language (refused as sent, never held for a referee, like every step).
+    pub fn refusal(self) -> Refusal {
+        let key = match self {
+            ErhuRefusal::GameOver => "illegal-game-over",
+            ErhuRefusal::NotYours => "folk-not-yours",
+            ErhuRefusal::Occupied => "erhu-occupied",
+            ErhuRefusal::NoLine => "erhu-no-line",
+            ErhuRefusal::NothingToJump => "erhu-nothing-to-jump",
+            ErhuRefusal::DogsDoNotJump => "erhu-dogs-do-not-jump",
+        };
+        Refusal { code: self.code(), reason: Message::new(key), made_at_the_board: false }
+    }
+}
+
 impl fmt::Display for ErhuRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -173,6 +192,18 @@ impl ErhuEnd {
             ErhuEnd::SixTaken | ErhuEnd::DogsCannotMove => Some(TIGERS),
             ErhuEnd::TigersShutIn => Some(DOGS_SIDE),
             ErhuEnd::Repetition => None,
+        }
+    }
+
+    /// How the game ended, said for a referee.
+    pub fn message(self) -> Message {
+        match self {
+            ErhuEnd::SixTaken => Message::new("erhu-end-six-taken"),
+            ErhuEnd::TigersShutIn => Message::new("erhu-end-tigers-shut-in"),
+            ErhuEnd::DogsCannotMove => Message::new("folk-end-cannot-move")
+                .nested("winner", TIGERS.message())
+                .nested("loser", DOGS_SIDE.message()),
+            ErhuEnd::Repetition => Message::new("folk-end-repetition"),
         }
     }
 
@@ -338,6 +369,135 @@ impl ErhuGame {
             }
         }
         out
+    }
+}
+
+/// The point of the game shape's cell (x, y): x the column, y from the top row.
+fn point_of_cell(x: u8, y: u8) -> Option<ErhuPoint> {
+    ErhuPoint::new(x, (SIZE - 1).checked_sub(y)?)
+}
+
+fn cell_of_point(point: ErhuPoint) -> (u8, u8) {
+    (point.column, SIZE - 1 - point.row)
+}
+
+impl BoardGame for ErhuGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        if self.end.is_some() {
+            return Err(ErhuRefusal::GameOver.refusal());
+        }
+        if side != self.to_move {
+            return Err(Refusal::wrong_player(self.to_move));
+        }
+        let GameMove::Step { from, to } = mv else {
+            return Err(Refusal {
+                code: "not-a-step",
+                reason: Message::new("folk-not-a-step"),
+                made_at_the_board: false,
+            });
+        };
+        let (from, to) = point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)).ok_or_else(|| Refusal {
+            code: "off-board",
+            reason: Message::new("illegal-off-board"),
+            made_at_the_board: false,
+        })?;
+        ErhuGame::check(self, ErhuMove { from, to }).map_err(ErhuRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        let GameMove::Step { from, to } = mv else { return Ok(()) };
+        match point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)) {
+            Some((from, to)) => ErhuGame::play(self, ErhuMove { from, to }).map_err(ErhuRefusal::refusal),
+            None => Ok(()),
+        }
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.end.map(|end| {
+            PlayEnd::Decided(match end.winner() {
+                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
+                None => GameResult::Draw,
+            })
+        })
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.end.map(ErhuEnd::message)
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn moves_pieces(&self) -> bool {
+        true
+    }
+
+    /// The tigers as black pieces marked 虎; the dogs as white ones marked 犬, or with the
+    /// height of their stack.
+    fn drawing(&self) -> Drawing {
+        let pieces = ErhuGame::points()
+            .filter_map(|point| {
+                let (x, y) = cell_of_point(point);
+                match self.at(point) {
+                    ErhuCell::Empty => None,
+                    ErhuCell::Tiger => Some(Piece { x, y, colour: TIGERS, label: Some('虎') }),
+                    ErhuCell::Dogs(1) => Some(Piece { x, y, colour: DOGS_SIDE, label: Some('犬') }),
+                    ErhuCell::Dogs(n) => {
+                        Some(Piece { x, y, colour: DOGS_SIDE, label: char::from_digit(u32::from(n), 10) })
+                    }
+                }
+            })
+            .collect();
+        let last = SIZE - 1;
+        let middle = last / 2;
+        Drawing {
+            width: SIZE,
+            height: SIZE,
+            lines: Lines::Grid {
+                marked: Vec::new(),
+                diagonals: vec![
+                    [(0, 0), (last, last)],
+                    [(last, 0), (0, last)],
+                    [(0, middle), (middle, 0)],
+                    [(middle, 0), (last, middle)],
+                    [(last, middle), (middle, last)],
+                    [(middle, last), (0, middle)],
+                ],
+            },
+            pieces,
+            offered: Vec::new(),
+            column_labels: (0..SIZE).map(|c| char::from(b'a' + c).to_string()).collect(),
+            row_labels: (1..=SIZE).rev().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        point_of_cell(x, y).map(|p| p.to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        ErhuPoint::parse(&text.to_ascii_lowercase()).map(cell_of_point)
+    }
+
+    /// Not SGF's: Yunzi's text format, which [`replay_text`] reads back.
+    fn record_header(&self) -> String {
+        "# 二虎棋 (erhu), Yunzi's text format: docs/GAMES.md; B the tigers, W the dogs\n".to_string()
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        let tag = if side == Color::Black { "B" } else { "W" };
+        match mv {
+            GameMove::Step { from, to } => {
+                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+            }
+            _ => String::new(),
+        }
     }
 }
 
@@ -534,6 +694,26 @@ mod tests {
         play(&mut g, &["c3-c2"]);
         assert_eq!(g.end(), Some(ErhuEnd::Repetition));
         assert_eq!(g.end().and_then(ErhuEnd::winner), None);
+    }
+
+    #[test]
+    fn through_the_game_shape_the_board_is_drawn_with_its_stacks_and_a_step_reads_back() {
+        let mut g = ErhuGame::new();
+        let board = ErhuGame::new();
+        let cell = |name: &str| board.parse_cell(name).unwrap_or_else(|| panic!("{name}"));
+        let drawing = g.drawing();
+        let label = |name: &str| drawing.pieces.iter().find(|p| (p.x, p.y) == cell(name)).and_then(|p| p.label);
+        assert_eq!((label("b2"), label("b3")), (Some('4'), Some('虎')));
+        assert!(matches!(&drawing.lines, Lines::Grid { diagonals, .. } if diagonals.len() == 6));
+        let jump = GameMove::Step { from: cell("b3"), to: cell("b1") };
+        let mut record = g.record_header();
+        record.push_str(&g.record_move(TIGERS, jump));
+        BoardGame::play(&mut g, TIGERS, jump).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.drawing().pieces.iter().find(|p| (p.x, p.y) == cell("b2")).and_then(|p| p.label), Some('3'));
+        let refused = BoardGame::check(&g, DOGS_SIDE, GameMove::Step { from: cell("d2"), to: cell("d4") }).err();
+        assert_eq!(refused.map(|r| r.code), Some("erhu-occupied"));
+        assert_eq!(replay_text(&record).map(|r| r.taken()), Ok(1));
+        assert!(!g.record_is_sgf() && g.moves_pieces() && g.play_end().is_none());
     }
 
     #[test]

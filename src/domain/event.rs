@@ -586,14 +586,17 @@ pub const DEFAULT_RULESET: &str = "chinese-1988";
 /// The rule sets of 五子棋 an event can name instead (docs/GAMES.md).
 pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
 
-/// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋.
-pub const FOLK_RULESETS: [&str; 2] = ["santong", "siji"];
+/// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋, 二虎棋, 六角棋.
+pub const FOLK_RULESETS: [&str; 4] = ["santong", "siji", "erhu", "liujiao"];
 
 /// The board of a folk game other than 五子棋, as the event form's board size writes it: 三通棋's
-/// triangle has eight rows, 四季棋's board eight squares a side.
+/// triangle has eight rows, 四季棋's board eight squares a side, 二虎棋's five lines, 六角棋's
+/// hexagon seven rows of points.
 pub fn folk_board_size(ruleset: &str) -> Option<u8> {
     match ruleset {
         "santong" | "siji" => Some(8),
+        "erhu" => Some(5),
+        "liujiao" => Some(7),
         _ => None,
     }
 }

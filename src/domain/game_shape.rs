@@ -84,6 +84,10 @@ pub enum Lines {
     /// An equilateral triangle of small triangles (三通棋), `rows` of them from the apex:
     /// cell (x, y) is the x-th triangle (from 0, upward and downward in turn) of row y.
     Triangles { rows: u8 },
+    /// Points of a triangular lattice (六角棋): cell (x, y) lies x half-steps from the left and
+    /// y rows from the top, rows a step's √3/2 apart; only the listed cells are points, each
+    /// with its name, and the segments are the board's lines.
+    Lattice { points: Vec<((u8, u8), String)>, segments: Vec<[(u8, u8); 2]> },
 }
 
 /// One piece on the board.

@@ -1,9 +1,11 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
-//! each: go, 五子棋, 三通棋 and 四季棋. What only go has (counting with dead stones, reading, cycles) is reached
+//! each: go, 五子棋, 三通棋, 四季棋, 二虎棋 and 六角棋. What only go has (counting with dead stones, reading, cycles) is reached
 //! through [`AnyGame::go`], which is None for the other games.
 use super::color::Color;
+use super::erhu::ErhuGame;
 use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
 use super::go::shape::GoGame;
+use super::liujiao::LiujiaoGame;
 use super::message::Message;
 use super::renju::RenjuGame;
 use super::santong::SantongGame;
@@ -17,6 +19,8 @@ pub enum AnyGame {
     Renju(RenjuGame),
     Santong(SantongGame),
     Siji(SijiGame),
+    Erhu(ErhuGame),
+    Liujiao(LiujiaoGame),
 }
 
 impl AnyGame {
@@ -24,14 +28,14 @@ impl AnyGame {
     pub fn go(&self) -> Option<&GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
         }
     }
 
     pub fn go_mut(&mut self) -> Option<&mut GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
+            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
         }
     }
 
@@ -39,7 +43,7 @@ impl AnyGame {
     pub fn renju(&self) -> Option<&RenjuGame> {
         match self {
             AnyGame::Renju(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Santong(_) | AnyGame::Siji(_) => None,
+            AnyGame::Go(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
         }
     }
 
@@ -47,7 +51,7 @@ impl AnyGame {
     pub fn santong(&self) -> Option<&SantongGame> {
         match self {
             AnyGame::Santong(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Renju(_) | AnyGame::Siji(_) => None,
+            AnyGame::Go(_) | AnyGame::Renju(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
         }
     }
 
@@ -57,6 +61,8 @@ impl AnyGame {
             AnyGame::Renju(game) => game,
             AnyGame::Santong(game) => game,
             AnyGame::Siji(game) => game,
+            AnyGame::Erhu(game) => game,
+            AnyGame::Liujiao(game) => game,
         }
     }
 
@@ -66,6 +72,8 @@ impl AnyGame {
             AnyGame::Renju(game) => game,
             AnyGame::Santong(game) => game,
             AnyGame::Siji(game) => game,
+            AnyGame::Erhu(game) => game,
+            AnyGame::Liujiao(game) => game,
         }
     }
 }

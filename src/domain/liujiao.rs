@@ -24,7 +24,10 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::message::Message;
 use super::repetition::Repetitions;
+use super::result::{GameResult, Margin};
 
 /// Points on the board.
 pub const POINTS: u8 = 30;
@@ -102,6 +105,40 @@ pub fn lattice(point: u8) -> Option<(i8, i8)> {
     CUBE.get(usize::from(point).wrapping_sub(1)).map(|c| (c.0, c.2))
 }
 
+/// Where point `point` (1–30) is drawn: (x, y) in half-steps from the left and rows from the
+/// top (`Lines::Lattice`).
+pub fn cell_of_point(point: u8) -> Option<(u8, u8)> {
+    let (x, _, z) = CUBE.get(usize::from(point).checked_sub(1)?)?;
+    Some((u8::try_from(2 * x + z + 6).ok()?, u8::try_from(z + 3).ok()?))
+}
+
+/// The point drawn at (x, y), if one is.
+pub fn point_of_cell(x: u8, y: u8) -> Option<u8> {
+    (1..=POINTS).find(|p| cell_of_point(*p) == Some((x, y)))
+}
+
+/// The board's twelve lines, each from one end to the other: in each of the three
+/// directions, the two sides and the two long lines.
+fn lines_of_the_board() -> Vec<[(u8, u8); 2]> {
+    let mut out = Vec::new();
+    for axis in 0..3 {
+        for level in [-3, -1, 1, 3] {
+            let on: Vec<u8> = (1..=POINTS)
+                .filter(|p| {
+                    let c = CUBE[usize::from(p - 1)];
+                    [c.0, c.1, c.2][axis] == level
+                })
+                .collect();
+            if let (Some(first), Some(last)) =
+                (on.first().and_then(|p| cell_of_point(*p)), on.last().and_then(|p| cell_of_point(*p)))
+            {
+                out.push([first, last]);
+            }
+        }
+    }
+    out
+}
+
 /// A move: a piece from one point to a neighbouring one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LiujiaoMove {
@@ -132,6 +169,20 @@ impl LiujiaoRefusal {
             LiujiaoRefusal::NotNeighbours => "liujiao-not-neighbours",
             LiujiaoRefusal::Occupied => "liujiao-occupied",
         }
+    }
+}
+
+impl LiujiaoRefusal {
+    /// As the game shape refuses a move (refused as sent, like every step).
+    pub fn refusal(self) -> Refusal {
+        let key = match self {
+            LiujiaoRefusal::GameOver => "illegal-game-over",
+            LiujiaoRefusal::OffTheBoard => "illegal-off-board",
+            LiujiaoRefusal::NotYours => "folk-not-yours",
+            LiujiaoRefusal::NotNeighbours => "liujiao-not-neighbours",
+            LiujiaoRefusal::Occupied => "illegal-occupied",
+        };
+        Refusal { code: self.code(), reason: Message::new(key), made_at_the_board: false }
     }
 }
 
@@ -177,6 +228,19 @@ impl LiujiaoEnd {
             LiujiaoEnd::Shape(side, _) => Some(side),
             LiujiaoEnd::CannotMove(stuck) => Some(stuck.opponent()),
             LiujiaoEnd::BothShapes | LiujiaoEnd::Repetition => None,
+        }
+    }
+
+    /// How the game ended, said for a referee.
+    pub fn message(self) -> Message {
+        match self {
+            LiujiaoEnd::Shape(side, Shape::Line) => Message::new("liujiao-end-line").nested("winner", side.message()),
+            LiujiaoEnd::Shape(side, Shape::Ring) => Message::new("liujiao-end-ring").nested("winner", side.message()),
+            LiujiaoEnd::BothShapes => Message::new("liujiao-end-both"),
+            LiujiaoEnd::CannotMove(stuck) => Message::new("folk-end-cannot-move")
+                .nested("winner", stuck.opponent().message())
+                .nested("loser", stuck.message()),
+            LiujiaoEnd::Repetition => Message::new("folk-end-repetition"),
         }
     }
 
@@ -331,6 +395,102 @@ impl LiujiaoGame {
     }
 }
 
+impl BoardGame for LiujiaoGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        if self.end.is_some() {
+            return Err(LiujiaoRefusal::GameOver.refusal());
+        }
+        if side != self.to_move {
+            return Err(Refusal::wrong_player(self.to_move));
+        }
+        let GameMove::Step { from, to } = mv else {
+            return Err(Refusal {
+                code: "not-a-step",
+                reason: Message::new("folk-not-a-step"),
+                made_at_the_board: false,
+            });
+        };
+        let (from, to) = point_of_cell(from.0, from.1)
+            .zip(point_of_cell(to.0, to.1))
+            .ok_or_else(|| LiujiaoRefusal::OffTheBoard.refusal())?;
+        LiujiaoGame::check(self, LiujiaoMove { from, to }).map_err(LiujiaoRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        let GameMove::Step { from, to } = mv else { return Ok(()) };
+        match point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)) {
+            Some((from, to)) => LiujiaoGame::play(self, LiujiaoMove { from, to }).map_err(LiujiaoRefusal::refusal),
+            None => Ok(()),
+        }
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.end.map(|end| {
+            PlayEnd::Decided(match end.winner() {
+                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
+                None => GameResult::Draw,
+            })
+        })
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.end.map(LiujiaoEnd::message)
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn moves_pieces(&self) -> bool {
+        true
+    }
+
+    fn drawing(&self) -> Drawing {
+        let pieces = (1..=POINTS)
+            .filter_map(|p| Some((cell_of_point(p)?, self.at(p)?)))
+            .map(|((x, y), colour)| Piece::new(x, y, colour))
+            .collect();
+        let points = (1..=POINTS).filter_map(|p| Some((cell_of_point(p)?, p.to_string()))).collect();
+        Drawing {
+            width: 13,
+            height: 7,
+            lines: Lines::Lattice { points, segments: lines_of_the_board() },
+            pieces,
+            offered: Vec::new(),
+            column_labels: Vec::new(),
+            row_labels: Vec::new(),
+        }
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        point_of_cell(x, y).map(|p| p.to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        text.trim().parse::<u8>().ok().and_then(cell_of_point)
+    }
+
+    /// Not SGF's: Yunzi's text format, which [`replay_text`] reads back.
+    fn record_header(&self) -> String {
+        "# 六角棋 (liujiao), Yunzi's text format: docs/GAMES.md\n".to_string()
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        let tag = if side == Color::Black { "B" } else { "W" };
+        match mv {
+            GameMove::Step { from, to } => {
+                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+            }
+            _ => String::new(),
+        }
+    }
+}
+
 /// A record of 六角棋 in Yunzi's text format (docs/GAMES.md): `#` comments, then a move a
 /// line, its side first (`B` 甲, `W` 乙) and the move `8-9` (point numbers). The game, or the
 /// first line refused.
@@ -473,6 +633,41 @@ mod tests {
         assert_eq!(g.end(), None);
         play(&mut g, &round[3..]);
         assert_eq!(g.end(), Some(LiujiaoEnd::Repetition));
+    }
+
+    #[test]
+    fn through_the_game_shape_the_lattice_is_drawn_and_a_step_reads_back() {
+        let mut g = LiujiaoGame::new();
+        let drawing = g.drawing();
+        let Lines::Lattice { points, segments } = &drawing.lines else { panic!("{:?}", drawing.lines) };
+        assert_eq!((points.len(), segments.len(), drawing.pieces.len()), (30, 12, 18));
+        // Each point is drawn once, and the numbering reads row by row, left to right.
+        let mut cells: Vec<(u8, u8)> = points.iter().map(|(c, _)| *c).collect();
+        cells.sort_by_key(|&(x, y)| (y, x));
+        cells.dedup();
+        assert_eq!(cells.len(), 30);
+        assert_eq!(points.iter().map(|(c, _)| *c).collect::<Vec<_>>(), cells);
+        // Neighbours along a line are a step apart: two half-steps in a row, one across.
+        for a in 1..=POINTS {
+            for b in 1..=POINTS {
+                if neighbours(a, b) {
+                    let ((ax, ay), (bx, by)) =
+                        (cell_of_point(a).unwrap_or_default(), cell_of_point(b).unwrap_or_default());
+                    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+                    assert!((dx, dy) == (2, 0) || (dx, dy) == (1, 1), "{a} {b}");
+                }
+            }
+        }
+        let step =
+            GameMove::Step { from: g.parse_cell("8").unwrap_or_default(), to: g.parse_cell("9").unwrap_or_default() };
+        let mut record = g.record_header();
+        record.push_str(&g.record_move(Color::Black, step));
+        BoardGame::play(&mut g, Color::Black, step).unwrap_or_else(|e| panic!("{e}"));
+        let far =
+            GameMove::Step { from: g.parse_cell("5").unwrap_or_default(), to: g.parse_cell("10").unwrap_or_default() };
+        assert_eq!(BoardGame::check(&g, Color::White, far).err().map(|r| r.code), Some("liujiao-not-neighbours"));
+        assert_eq!(replay_text(&record).map(|r| r.at(9)), Ok(Some(Color::Black)));
+        assert!(!g.record_is_sgf() && g.moves_pieces() && g.play_end().is_none());
     }
 
     #[test]

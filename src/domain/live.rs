@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
 use super::color::Color;
+use super::erhu::ErhuGame;
 use super::game_shape::{BoardGame, GameMove, PlayEnd, Refusal};
 use super::games::AnyGame;
 use super::go::board::{BoardError, Point};
@@ -21,6 +22,7 @@ use super::go::ruleset::Ruleset;
 use super::go::scoring::{self, Count, CountInput};
 use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
+use super::liujiao::LiujiaoGame;
 use super::message::Message;
 use super::renju::{RenjuGame, RenjuRules};
 use super::santong::SantongGame;
@@ -35,6 +37,10 @@ pub enum FolkGame {
     Santong,
     /// 四季棋.
     Siji,
+    /// 二虎棋.
+    Erhu,
+    /// 六角棋.
+    Liujiao,
 }
 
 impl FolkGame {
@@ -43,6 +49,8 @@ impl FolkGame {
         match code {
             "santong" => Some(FolkGame::Santong),
             "siji" => Some(FolkGame::Siji),
+            "erhu" => Some(FolkGame::Erhu),
+            "liujiao" => Some(FolkGame::Liujiao),
             _ => RenjuRules::from_code(code).map(FolkGame::Gomoku),
         }
     }
@@ -372,6 +380,8 @@ impl LiveGame {
             }
             Some(FolkGame::Santong) => AnyGame::Santong(SantongGame::new()),
             Some(FolkGame::Siji) => AnyGame::Siji(SijiGame::new()),
+            Some(FolkGame::Erhu) => AnyGame::Erhu(ErhuGame::new()),
+            Some(FolkGame::Liujiao) => AnyGame::Liujiao(LiujiaoGame::new()),
             None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
         };
         for (n, m) in moves.iter().enumerate() {

@@ -23,6 +23,9 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     if let Lines::Triangles { rows } = board.lines {
         return render_triangles(board, rows, marks);
     }
+    if let Lines::Lattice { points, segments } = &board.lines {
+        return render_lattice(board, points, segments, marks);
+    }
     let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
     let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
@@ -45,7 +48,7 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     out.push_str("</g>");
     let marked = match &board.lines {
         Lines::Grid { marked, .. } => marked.as_slice(),
-        Lines::Triangles { .. } => &[],
+        Lines::Triangles { .. } | Lines::Lattice { .. } => &[],
     };
     for &(x, y) in marked {
         let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
@@ -125,6 +128,66 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                         r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
                     );
                 }
+            }
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Points of a triangular lattice joined by the board's lines (六角棋): each point a clickable
+/// circle named as the game names it, with its number written small beside it.
+fn render_lattice(
+    board: &Drawing,
+    points: &[((u8, u8), String)],
+    segments: &[[(u8, u8); 2]],
+    marks: &Marks<'_>,
+) -> String {
+    const STEP: f64 = 56.0;
+    let margin = 36.0;
+    let px = |x: u8| margin + f64::from(x) * STEP / 2.0;
+    let py = |y: u8| margin + f64::from(y) * STEP * 3f64.sqrt() / 2.0;
+    let width = 2.0 * margin + f64::from(board.width.saturating_sub(1)) * STEP / 2.0;
+    let height = 2.0 * margin + f64::from(board.height.saturating_sub(1)) * STEP * 3f64.sqrt() / 2.0;
+    let mut out = String::with_capacity(200 * points.len());
+    let _ = write!(
+        out,
+        r##"<svg class="board lattice" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="{}"><rect width="{width:.0}" height="{height:.0}" fill="#dcb35c"/><g stroke="#222" stroke-width="1.5">"##,
+        points.len()
+    );
+    for [(x1, y1), (x2, y2)] in segments {
+        let _ =
+            write!(out, r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#, px(*x1), py(*y1), px(*x2), py(*y2));
+    }
+    out.push_str("</g>");
+    for ((x, y), name) in points {
+        let (cx, cy) = (px(*x), py(*y));
+        let _ = write!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
+            cx + 15.0,
+            cy - 12.0
+        );
+        match board.piece_at(*x, *y) {
+            Some(colour) => {
+                let fill = if colour == Color::Black { "#111" } else { "#f8f8f8" };
+                let _ = write!(
+                    out,
+                    r##"<circle class="stone {colour}" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="17" fill="{fill}" stroke="#111"/>"##
+                );
+                if marks.last == Some((*x, *y)) {
+                    let ink = if colour == Color::Black { "#fff" } else { "#111" };
+                    let _ = write!(
+                        out,
+                        r#"<circle class="last" cx="{cx:.1}" cy="{cy:.1}" r="6" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#
+                    );
+                }
+            }
+            None => {
+                let _ = write!(
+                    out,
+                    r#"<circle class="point" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="17" fill="transparent"/>"#
+                );
             }
         }
     }

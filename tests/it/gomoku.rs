@@ -38,6 +38,8 @@ async fn folk_event(
     let name = match ruleset {
         "santong" => "三通棋 Open",
         "siji" => "四季棋 Open",
+        "erhu" => "二虎棋 Open",
+        "liujiao" => "六角棋 Open",
         _ => "五子棋 Open",
     };
     let mut form: Vec<(&str, &str)> = event_form(name, rounds)
@@ -359,6 +361,125 @@ async fn draw_the_siji_screenshots() -> TestResult {
         who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
     }
     crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("siji-board", board)]).await
+}
+
+/// 二虎棋 (docs/GAMES.md) over HTTP: an event of it on the four-米 board (5 lines, its six
+/// diagonals drawn), the stacks of four dogs, a tiger refused a jump over nothing, and the
+/// game of tests/erhu/tigers-take-six.txt played to the tigers' sixth dog: Black (the tigers)
+/// wins, the download replays to the same end, and the standings say so.
+#[actix_web::test]
+async fn an_erhu_game_is_won_by_the_tigers_taking_six_dogs() -> TestResult {
+    let mut e = folk_event("erhu", &[("Lao Hu", "2d"), ("Xiao Gou", "2d")], "1").await?;
+    let board = e.board();
+    let (mut black, black_name, _) = e.seats.remove(0);
+    let (mut white, white_name, _) = e.seats.remove(0);
+    let page = black.get(&board).await?.body;
+    assert!(page.contains(">虎</text>") && page.contains(">4</text>"), "{page}");
+    assert_eq!(page.matches("<line ").count(), 5 + 5 + 6, "five lines each way and six diagonals");
+    let nothing = black.post(&format!("{board}/play"), &[("point", "d3-b3")]).await?;
+    nothing.assert_status(400)?;
+    assert!(nothing.body.contains("the point is taken"), "{}", nothing.body);
+    let steps = steps_of("erhu/tigers-take-six.txt")?;
+    assert_eq!(steps.len(), 11);
+    for (i, step) in steps.iter().enumerate() {
+        if i == 2 {
+            let over_nothing = black.post(&format!("{board}/play"), &[("point", "b5-d5")]).await?;
+            over_nothing.assert_status(400)?;
+            assert!(over_nothing.body.contains("a tiger jumps only over dogs"), "{}", over_nothing.body);
+        }
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", step.as_str())]).await?.assert_status(303)?;
+    }
+    let ended = white.get(&board).await?.body;
+    assert!(ended.contains("Black (the tigers) wins: six dogs taken"), "{ended}");
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    let replayed = yunzi::domain::erhu::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(replayed.end(), Some(yunzi::domain::erhu::ErhuEnd::SixTaken));
+    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
+    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
+    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    Ok(())
+}
+
+/// docs/screenshots/erhu-board-*: 二虎棋's board after the tigers' first jump, in both
+/// languages at desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_erhu_screenshots() -> TestResult {
+    let mut e = folk_event("erhu", &[("Lao Hu", "2d"), ("Xiao Gou", "2d")], "1").await?;
+    let board = e.board();
+    let (mut black, _, black_email) = e.seats.remove(0);
+    let (mut white, _, _) = e.seats.remove(0);
+    for (i, step) in ["b3-b5", "b2-a3", "d3-d5", "d4-e3"].iter().enumerate() {
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
+    }
+    crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("erhu-board", board)]).await
+}
+
+/// The steps of one of Yunzi's text records in tests/, in order.
+fn steps_of(path: &str) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let record = std::fs::read_to_string(format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR")))?;
+    Ok(record.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split(' ').nth(1)).map(str::to_string).collect())
+}
+
+/// 六角棋 (docs/GAMES.md) over HTTP: an event of it, the hexagon's 30 numbered points and 12
+/// lines, a piece refused two steps and a number off the board, and the game of
+/// tests/liujiao/shape.txt: 甲's six on a long line with move 19, 乙's one more move making no
+/// shape, and 甲's win in the standings.
+#[actix_web::test]
+async fn a_liujiao_game_is_won_by_six_on_a_long_line() -> TestResult {
+    let mut e = folk_event("liujiao", &[("Liu Jiao", "1d"), ("Lian Huan", "1d")], "1").await?;
+    let board = e.board();
+    let (mut black, black_name, _) = e.seats.remove(0);
+    let (mut white, white_name, _) = e.seats.remove(0);
+    let page = black.get(&board).await?.body;
+    assert!(page.contains(r#"class="board lattice""#) && page.contains(r#"class="point" data-point="15""#), "{page}");
+    assert_eq!(page.matches("<line ").count(), 12, "three sets of four lines");
+    assert!(page.contains("or type both: 8-9"), "{page}");
+    let far = black.post(&format!("{board}/play"), &[("point", "8-10")]).await?;
+    far.assert_status(400)?;
+    assert!(far.body.contains("one step along a line"), "{}", far.body);
+    let off = black.post(&format!("{board}/play"), &[("point", "8-31")]).await?;
+    off.assert_status(400)?;
+    assert!(off.body.contains("write its number, 1 to 30"), "{}", off.body);
+    let steps = steps_of("liujiao/shape.txt")?;
+    for (i, step) in steps.iter().enumerate() {
+        if i == 19 {
+            let status = white.get(&board).await?.body;
+            assert!(!status.contains("six on a long line"), "乙 still has its one more move");
+        }
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", step.as_str())]).await?.assert_status(303)?;
+    }
+    let ended = white.get(&board).await?.body;
+    assert!(ended.contains("Black wins: six on a long line"), "{ended}");
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    let replayed = yunzi::domain::liujiao::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(
+        replayed.end().and_then(yunzi::domain::liujiao::LiujiaoEnd::winner),
+        Some(yunzi::domain::color::Color::Black)
+    );
+    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
+    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
+    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    Ok(())
+}
+
+/// docs/screenshots/liujiao-board-*: 六角棋's hexagon after four moves, in both languages at
+/// desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_liujiao_screenshots() -> TestResult {
+    let mut e = folk_event("liujiao", &[("Liu Jiao", "1d"), ("Lian Huan", "1d")], "1").await?;
+    let board = e.board();
+    let (mut black, _, black_email) = e.seats.remove(0);
+    let (mut white, _, _) = e.seats.remove(0);
+    for (i, step) in ["18-19", "13-12", "17-13", "28-25"].iter().enumerate() {
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
+    }
+    crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("liujiao-board", board)]).await
 }
 
 /// The moves of tests/santong/left-side.txt, Black's first: White's two at once is move 4.

@@ -327,7 +327,14 @@ pub async fn show(
         point_example: {
             let game = board.live.game();
             if game.moves_pieces() {
-                format!("{}-{}", game.cell_name(0, 0), game.cell_name(0, 3))
+                // Two cells of the board as a step is typed ("a8-a5"; "8-9" on 六角棋's points).
+                match game.drawing().lines {
+                    crate::domain::game_shape::Lines::Lattice { points, .. } => {
+                        let name = |i: usize| points.get(i).map(|(_, n)| n.clone()).unwrap_or_default();
+                        format!("{}-{}", name(7), name(8))
+                    }
+                    _ => format!("{}-{}", game.cell_name(0, 0), game.cell_name(0, 3)),
+                }
             } else {
                 game.cell_name(3, game.drawing().height.saturating_sub(4))
             }
@@ -374,6 +381,9 @@ fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u
         let (key, corner) = match drawing.lines {
             crate::domain::game_shape::Lines::Triangles { .. } => {
                 ("error-live-cell", game.cell_name(drawing.width.saturating_sub(1), drawing.height.saturating_sub(1)))
+            }
+            crate::domain::game_shape::Lines::Lattice { points, .. } => {
+                ("error-live-number", points.last().map(|(_, name)| name.clone()).unwrap_or_default())
             }
             crate::domain::game_shape::Lines::Grid { .. } => {
                 ("error-live-point", game.cell_name(drawing.width.saturating_sub(1), 0))
