@@ -25,10 +25,9 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, record_line};
 use super::message::Message;
 use super::repetition::Repetitions;
-use super::result::{GameResult, Margin};
 
 /// Lines each way.
 pub const SIZE: u8 = 5;
@@ -387,12 +386,7 @@ impl BoardGame for ErhuGame {
     }
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
-        if self.end.is_some() {
-            return Err(ErhuRefusal::GameOver.refusal());
-        }
-        if side != self.to_move {
-            return Err(Refusal::wrong_player(self.to_move));
-        }
+        Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
         let GameMove::Step { from, to } = mv else {
             return Err(Refusal {
                 code: "not-a-step",
@@ -418,12 +412,7 @@ impl BoardGame for ErhuGame {
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
-        self.end.map(|end| {
-            PlayEnd::Decided(match end.winner() {
-                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
-                None => GameResult::Draw,
-            })
-        })
+        self.end.map(|end| PlayEnd::decided(end.winner()))
     }
 
     fn end_message(&self) -> Option<Message> {
@@ -446,11 +435,9 @@ impl BoardGame for ErhuGame {
                 let (x, y) = cell_of_point(point);
                 match self.at(point) {
                     ErhuCell::Empty => None,
-                    ErhuCell::Tiger => Some(Piece { x, y, colour: TIGERS, label: Some('虎') }),
-                    ErhuCell::Dogs(1) => Some(Piece { x, y, colour: DOGS_SIDE, label: Some('犬') }),
-                    ErhuCell::Dogs(n) => {
-                        Some(Piece { x, y, colour: DOGS_SIDE, label: char::from_digit(u32::from(n), 10) })
-                    }
+                    ErhuCell::Tiger => Some(Piece::labelled(x, y, TIGERS, "虎")),
+                    ErhuCell::Dogs(1) => Some(Piece::labelled(x, y, DOGS_SIDE, "犬")),
+                    ErhuCell::Dogs(n) => height_label(n).map(|height| Piece::labelled(x, y, DOGS_SIDE, height)),
                 }
             })
             .collect();
@@ -491,10 +478,9 @@ impl BoardGame for ErhuGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        let tag = if side == Color::Black { "B" } else { "W" };
         match mv {
             GameMove::Step { from, to } => {
-                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
             }
             _ => String::new(),
         }
@@ -703,13 +689,13 @@ mod tests {
         let cell = |name: &str| board.parse_cell(name).unwrap_or_else(|| panic!("{name}"));
         let drawing = g.drawing();
         let label = |name: &str| drawing.pieces.iter().find(|p| (p.x, p.y) == cell(name)).and_then(|p| p.label);
-        assert_eq!((label("b2"), label("b3")), (Some('4'), Some('虎')));
+        assert_eq!((label("b2"), label("b3")), (Some("4"), Some("虎")));
         assert!(matches!(&drawing.lines, Lines::Grid { diagonals, .. } if diagonals.len() == 6));
         let jump = GameMove::Step { from: cell("b3"), to: cell("b1") };
         let mut record = g.record_header();
         record.push_str(&g.record_move(TIGERS, jump));
         BoardGame::play(&mut g, TIGERS, jump).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(g.drawing().pieces.iter().find(|p| (p.x, p.y) == cell("b2")).and_then(|p| p.label), Some('3'));
+        assert_eq!(g.drawing().pieces.iter().find(|p| (p.x, p.y) == cell("b2")).and_then(|p| p.label), Some("3"));
         let refused = BoardGame::check(&g, DOGS_SIDE, GameMove::Step { from: cell("d2"), to: cell("d4") }).err();
         assert_eq!(refused.map(|r| r.code), Some("erhu-occupied"));
         assert_eq!(replay_text(&record).map(|r| r.taken()), Ok(1));

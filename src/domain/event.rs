@@ -586,17 +586,38 @@ pub const DEFAULT_RULESET: &str = "chinese-1988";
 /// The rule sets of 五子棋 an event can name instead (docs/GAMES.md).
 pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
 
-/// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋, 二虎棋, 六角棋.
-pub const FOLK_RULESETS: [&str; 4] = ["santong", "siji", "erhu", "liujiao"];
+/// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋, 二虎棋, 六角棋, and
+/// 七星棋 under each of its two setups and 一字棋 under each of its three, the last piece in
+/// winning or (as the players may agree) losing.
+pub const FOLK_RULESETS: [&str; 14] = [
+    "santong",
+    "siji",
+    "erhu",
+    "liujiao",
+    "qixing-1",
+    "qixing-2",
+    "qixing-1-last-loses",
+    "qixing-2-last-loses",
+    "yizi-1",
+    "yizi-2",
+    "yizi-3",
+    "yizi-1-last-loses",
+    "yizi-2-last-loses",
+    "yizi-3-last-loses",
+];
 
 /// The board of a folk game other than 五子棋, as the event form's board size writes it: 三通棋's
 /// triangle has eight rows, 四季棋's board eight squares a side, 二虎棋's five lines, 六角棋's
-/// hexagon seven rows of points.
+/// hexagon seven rows of points, 七星棋's line 25 points, 一字棋's 11.
 pub fn folk_board_size(ruleset: &str) -> Option<u8> {
     match ruleset {
         "santong" | "siji" => Some(8),
         "erhu" => Some(5),
         "liujiao" => Some(7),
+        // 七星棋's line of 25 points.
+        code if code.starts_with("qixing-") => Some(25),
+        // 一字棋's line of 11 points.
+        code if code.starts_with("yizi-") => Some(11),
         _ => None,
     }
 }

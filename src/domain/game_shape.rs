@@ -25,11 +25,22 @@ pub enum GameMove {
     Keep(u8, u8),
     /// 三通棋: White's once-in-a-game right, two pieces at once.
     PlaceTwo([(u8, u8); 2]),
-    /// A piece moved from one cell to another (四季棋, 二虎棋, 六角棋: the games whose pieces
-    /// move rather than being put down).
+    /// A piece moved from one cell to another (四季棋, 二虎棋, 六角棋, 七星棋: the games whose
+    /// pieces move rather than being put down).
     Step {
         from: (u8, u8),
         to: (u8, u8),
+    },
+    /// 一字棋: `count` pieces off the top of one cell's stack, carried to another.
+    Carry {
+        from: (u8, u8),
+        to: (u8, u8),
+        count: u8,
+    },
+    /// 一字棋's 棋规三: `count` pieces put down on a cell at once.
+    PlaceMany {
+        at: (u8, u8),
+        count: u8,
     },
 }
 
@@ -47,6 +58,23 @@ pub struct Refusal {
 }
 
 impl Refusal {
+    /// A move the rules refuse as sent (never held for a referee): its stable name and the
+    /// locale key of its reason.
+    pub fn new(code: &'static str, key: &'static str) -> Refusal {
+        Refusal { code, reason: Message::new(key), made_at_the_board: false }
+    }
+
+    /// What every game checks first: that play goes on, and that `side` is the one to move.
+    pub fn check_turn(over: bool, side: Color, to_move: Color) -> Result<(), Refusal> {
+        if over {
+            return Err(Refusal::new("game-over", "illegal-game-over"));
+        }
+        if side != to_move {
+            return Err(Refusal::wrong_player(to_move));
+        }
+        Ok(())
+    }
+
     /// A move by the side not to move: refused, yet on a real board it was made.
     pub fn wrong_player(to_move: Color) -> Refusal {
         Refusal {
@@ -75,6 +103,22 @@ pub enum PlayEnd {
     Decided(GameResult),
 }
 
+impl PlayEnd {
+    /// A game the rules decided: won by `winner`, or drawn.
+    pub fn decided(winner: Option<Color>) -> PlayEnd {
+        PlayEnd::Decided(match winner {
+            Some(winner) => GameResult::Win { winner, margin: super::result::Margin::Unspecified },
+            None => GameResult::Draw,
+        })
+    }
+}
+
+/// One move of a folk game in Yunzi's text format: its side (`B` or `W`) and the move as
+/// written ("a8-a5").
+pub fn record_line(side: Color, text: impl fmt::Display) -> String {
+    format!("{} {text}\n", if side == Color::Black { "B" } else { "W" })
+}
+
 /// How a board's lines run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lines {
@@ -84,10 +128,18 @@ pub enum Lines {
     /// An equilateral triangle of small triangles (三通棋), `rows` of them from the apex:
     /// cell (x, y) is the x-th triangle (from 0, upward and downward in turn) of row y.
     Triangles { rows: u8 },
-    /// Points of a triangular lattice (六角棋): cell (x, y) lies x half-steps from the left and
-    /// y rows from the top, rows a step's √3/2 apart; only the listed cells are points, each
-    /// with its name, and the segments are the board's lines.
-    Lattice { points: Vec<((u8, u8), String)>, segments: Vec<[(u8, u8); 2]> },
+    /// Points placed on a fine lattice (六角棋's hexagon, 七星棋's Dipper): cell (x, y) lies x
+    /// half-steps from the left and y rows from the top, rows a step's √3/2 apart; only the
+    /// listed cells are points, each with its name; the segments are the board's lines, and
+    /// the marked points are drawn as big rings (七星棋's stars).
+    Lattice { points: Vec<((u8, u8), String)>, segments: Vec<[(u8, u8); 2]>, marked: Vec<(u8, u8)> },
+}
+
+/// A stack's height as written on its top piece.
+pub fn height_label(height: u8) -> Option<&'static str> {
+    const HEIGHTS: [&str; 17] =
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"];
+    HEIGHTS.get(usize::from(height)).copied()
 }
 
 /// One piece on the board.
@@ -97,13 +149,25 @@ pub struct Piece {
     pub y: u8,
     pub colour: Color,
     /// What is written on the piece (四季棋's 春 夏 秋 冬, the height of a stack), if anything.
-    pub label: Option<char>,
+    pub label: Option<&'static str>,
+    /// A piece both players move (七星棋, 一字棋): drawn in neither side's colour.
+    pub shared: bool,
 }
 
 impl Piece {
     /// A plain piece (a stone).
     pub fn new(x: u8, y: u8, colour: Color) -> Piece {
-        Piece { x, y, colour, label: None }
+        Piece { x, y, colour, label: None, shared: false }
+    }
+
+    /// A side's piece with something written on it.
+    pub fn labelled(x: u8, y: u8, colour: Color, label: &'static str) -> Piece {
+        Piece { x, y, colour, label: Some(label), shared: false }
+    }
+
+    /// A piece both players move, with what is written on it (a stack's height) if anything.
+    pub fn shared(x: u8, y: u8, label: Option<&'static str>) -> Piece {
+        Piece { x, y, colour: Color::Black, label, shared: true }
     }
 }
 
@@ -124,6 +188,12 @@ pub struct Drawing {
 }
 
 impl Drawing {
+    /// A board with no column or row labels and nothing offered: its points named by the
+    /// lines (a lattice) or by the game (a grid's own labels are added after).
+    pub fn of(width: u8, height: u8, lines: Lines, pieces: Vec<Piece>) -> Drawing {
+        Drawing { width, height, lines, pieces, offered: Vec::new(), column_labels: Vec::new(), row_labels: Vec::new() }
+    }
+
     /// The piece on cell (x, y), if any.
     pub fn piece_at(&self, x: u8, y: u8) -> Option<Color> {
         self.pieces.iter().find(|p| (p.x, p.y) == (x, y)).map(|p| p.colour)
@@ -169,6 +239,12 @@ pub trait BoardGame {
     /// Whether a move takes a piece from one cell to another ([`GameMove::Step`]) rather than
     /// putting one down: the board then takes two clicks, the piece and where it goes.
     fn moves_pieces(&self) -> bool {
+        false
+    }
+
+    /// Whether a move may carry several pieces of a stack at once (一字棋): the board then asks
+    /// how many.
+    fn carries_stacks(&self) -> bool {
         false
     }
 

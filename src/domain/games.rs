@@ -1,5 +1,5 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
-//! each: go, 五子棋, 三通棋, 四季棋, 二虎棋 and 六角棋. What only go has (counting with dead stones, reading, cycles) is reached
+//! each: go and the folk games played on the live board (all but 八卦棋). What only go has (counting with dead stones, reading, cycles) is reached
 //! through [`AnyGame::go`], which is None for the other games.
 use super::color::Color;
 use super::erhu::ErhuGame;
@@ -7,9 +7,11 @@ use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
 use super::go::shape::GoGame;
 use super::liujiao::LiujiaoGame;
 use super::message::Message;
+use super::qixing::QixingGame;
 use super::renju::RenjuGame;
 use super::santong::SantongGame;
 use super::siji::SijiGame;
+use super::yizi::YiziGame;
 
 #[derive(Debug, Clone)]
 // One game per live board, held by value: the size of go's variant costs nothing to box away.
@@ -21,6 +23,8 @@ pub enum AnyGame {
     Siji(SijiGame),
     Erhu(ErhuGame),
     Liujiao(LiujiaoGame),
+    Qixing(QixingGame),
+    Yizi(YiziGame),
 }
 
 impl AnyGame {
@@ -28,14 +32,14 @@ impl AnyGame {
     pub fn go(&self) -> Option<&GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
+            _ => None,
         }
     }
 
     pub fn go_mut(&mut self) -> Option<&mut GoGame> {
         match self {
             AnyGame::Go(game) => Some(game),
-            AnyGame::Renju(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
+            _ => None,
         }
     }
 
@@ -43,7 +47,7 @@ impl AnyGame {
     pub fn renju(&self) -> Option<&RenjuGame> {
         match self {
             AnyGame::Renju(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Santong(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
+            _ => None,
         }
     }
 
@@ -51,7 +55,7 @@ impl AnyGame {
     pub fn santong(&self) -> Option<&SantongGame> {
         match self {
             AnyGame::Santong(game) => Some(game),
-            AnyGame::Go(_) | AnyGame::Renju(_) | AnyGame::Siji(_) | AnyGame::Erhu(_) | AnyGame::Liujiao(_) => None,
+            _ => None,
         }
     }
 
@@ -63,6 +67,8 @@ impl AnyGame {
             AnyGame::Siji(game) => game,
             AnyGame::Erhu(game) => game,
             AnyGame::Liujiao(game) => game,
+            AnyGame::Qixing(game) => game,
+            AnyGame::Yizi(game) => game,
         }
     }
 
@@ -74,6 +80,8 @@ impl AnyGame {
             AnyGame::Siji(game) => game,
             AnyGame::Erhu(game) => game,
             AnyGame::Liujiao(game) => game,
+            AnyGame::Qixing(game) => game,
+            AnyGame::Yizi(game) => game,
         }
     }
 }
@@ -117,6 +125,10 @@ impl BoardGame for AnyGame {
 
     fn moves_pieces(&self) -> bool {
         self.shape().moves_pieces()
+    }
+
+    fn carries_stacks(&self) -> bool {
+        self.shape().carries_stacks()
     }
 
     fn record_header(&self) -> String {

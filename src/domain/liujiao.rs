@@ -24,10 +24,9 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
 use super::message::Message;
 use super::repetition::Repetitions;
-use super::result::{GameResult, Margin};
 
 /// Points on the board.
 pub const POINTS: u8 = 30;
@@ -401,12 +400,7 @@ impl BoardGame for LiujiaoGame {
     }
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
-        if self.end.is_some() {
-            return Err(LiujiaoRefusal::GameOver.refusal());
-        }
-        if side != self.to_move {
-            return Err(Refusal::wrong_player(self.to_move));
-        }
+        Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
         let GameMove::Step { from, to } = mv else {
             return Err(Refusal {
                 code: "not-a-step",
@@ -430,12 +424,7 @@ impl BoardGame for LiujiaoGame {
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
-        self.end.map(|end| {
-            PlayEnd::Decided(match end.winner() {
-                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
-                None => GameResult::Draw,
-            })
-        })
+        self.end.map(|end| PlayEnd::decided(end.winner()))
     }
 
     fn end_message(&self) -> Option<Message> {
@@ -456,15 +445,7 @@ impl BoardGame for LiujiaoGame {
             .map(|((x, y), colour)| Piece::new(x, y, colour))
             .collect();
         let points = (1..=POINTS).filter_map(|p| Some((cell_of_point(p)?, p.to_string()))).collect();
-        Drawing {
-            width: 13,
-            height: 7,
-            lines: Lines::Lattice { points, segments: lines_of_the_board() },
-            pieces,
-            offered: Vec::new(),
-            column_labels: Vec::new(),
-            row_labels: Vec::new(),
-        }
+        Drawing::of(13, 7, Lines::Lattice { points, segments: lines_of_the_board(), marked: Vec::new() }, pieces)
     }
 
     fn cell_name(&self, x: u8, y: u8) -> String {
@@ -481,10 +462,9 @@ impl BoardGame for LiujiaoGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        let tag = if side == Color::Black { "B" } else { "W" };
         match mv {
             GameMove::Step { from, to } => {
-                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
             }
             _ => String::new(),
         }
@@ -639,7 +619,7 @@ mod tests {
     fn through_the_game_shape_the_lattice_is_drawn_and_a_step_reads_back() {
         let mut g = LiujiaoGame::new();
         let drawing = g.drawing();
-        let Lines::Lattice { points, segments } = &drawing.lines else { panic!("{:?}", drawing.lines) };
+        let Lines::Lattice { points, segments, .. } = &drawing.lines else { panic!("{:?}", drawing.lines) };
         assert_eq!((points.len(), segments.len(), drawing.pieces.len()), (30, 12, 18));
         // Each point is drawn once, and the numbering reads row by row, left to right.
         let mut cells: Vec<(u8, u8)> = points.iter().map(|(c, _)| *c).collect();

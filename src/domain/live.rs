@@ -24,9 +24,11 @@ use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
 use super::liujiao::LiujiaoGame;
 use super::message::Message;
+use super::qixing::{QixingEnd, QixingGame, QixingSetup};
 use super::renju::{RenjuGame, RenjuRules};
 use super::santong::SantongGame;
 use super::siji::SijiGame;
+use super::yizi::{YiziEnd, YiziGame, YiziSetup};
 
 /// The folk games an event may play instead of go (docs/GAMES.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +43,10 @@ pub enum FolkGame {
     Erhu,
     /// 六角棋.
     Liujiao,
+    /// 七星棋 under this setup and agreement.
+    Qixing(QixingSetup, QixingEnd),
+    /// 一字棋 under this setup and agreement.
+    Yizi(YiziSetup, YiziEnd),
 }
 
 impl FolkGame {
@@ -51,6 +57,16 @@ impl FolkGame {
             "siji" => Some(FolkGame::Siji),
             "erhu" => Some(FolkGame::Erhu),
             "liujiao" => Some(FolkGame::Liujiao),
+            "qixing-1" => Some(FolkGame::Qixing(QixingSetup::OnTheStars, QixingEnd::LastMoverWins)),
+            "qixing-2" => Some(FolkGame::Qixing(QixingSetup::PutDownInTurn, QixingEnd::LastMoverWins)),
+            "qixing-1-last-loses" => Some(FolkGame::Qixing(QixingSetup::OnTheStars, QixingEnd::LastMoverLoses)),
+            "qixing-2-last-loses" => Some(FolkGame::Qixing(QixingSetup::PutDownInTurn, QixingEnd::LastMoverLoses)),
+            "yizi-1" => Some(FolkGame::Yizi(YiziSetup::OneOnEach, YiziEnd::LastMoverWins)),
+            "yizi-2" => Some(FolkGame::Yizi(YiziSetup::TwoOnTheFarFive, YiziEnd::LastMoverWins)),
+            "yizi-3" => Some(FolkGame::Yizi(YiziSetup::PlacedInTurn, YiziEnd::LastMoverWins)),
+            "yizi-1-last-loses" => Some(FolkGame::Yizi(YiziSetup::OneOnEach, YiziEnd::LastMoverLoses)),
+            "yizi-2-last-loses" => Some(FolkGame::Yizi(YiziSetup::TwoOnTheFarFive, YiziEnd::LastMoverLoses)),
+            "yizi-3-last-loses" => Some(FolkGame::Yizi(YiziSetup::PlacedInTurn, YiziEnd::LastMoverLoses)),
             _ => RenjuRules::from_code(code).map(FolkGame::Gomoku),
         }
     }
@@ -152,6 +168,10 @@ pub enum OpeningKind {
     /// A piece moved to the move's point from this one (四季棋 and the other games whose
     /// pieces move).
     From((u8, u8)),
+    /// 一字棋: this many pieces carried to the move's point from the cell given.
+    Carry((u8, u8), u8),
+    /// 一字棋's 棋规三: this many pieces put down on the move's point.
+    Many(u8),
 }
 
 /// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
@@ -332,6 +352,8 @@ fn stored_move(point: Option<(u8, u8)>, number: usize, openings: &[OpeningMove])
         (Some(OpeningKind::Keep), Some((x, y))) => GameMove::Keep(x, y),
         (Some(OpeningKind::Two(second)), Some(first)) => GameMove::PlaceTwo([first, second]),
         (Some(OpeningKind::From(from)), Some(to)) => GameMove::Step { from, to },
+        (Some(OpeningKind::Carry(from, count)), Some(to)) => GameMove::Carry { from, to, count },
+        (Some(OpeningKind::Many(count)), Some(at)) => GameMove::PlaceMany { at, count },
         _ => game_move(point),
     }
 }
@@ -382,6 +404,8 @@ impl LiveGame {
             Some(FolkGame::Siji) => AnyGame::Siji(SijiGame::new()),
             Some(FolkGame::Erhu) => AnyGame::Erhu(ErhuGame::new()),
             Some(FolkGame::Liujiao) => AnyGame::Liujiao(LiujiaoGame::new()),
+            Some(FolkGame::Qixing(setup, end)) => AnyGame::Qixing(QixingGame::new(setup, end)),
+            Some(FolkGame::Yizi(setup, end)) => AnyGame::Yizi(YiziGame::new(setup, end)),
             None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
         };
         for (n, m) in moves.iter().enumerate() {
@@ -979,6 +1003,8 @@ impl LiveGame {
             GameMove::Keep(x, y) => (Some((x, y)), Some(OpeningKind::Keep)),
             GameMove::PlaceTwo([first, second]) => (Some(first), Some(OpeningKind::Two(second))),
             GameMove::Step { from, to } => (Some(to), Some(OpeningKind::From(from))),
+            GameMove::Carry { from, to, count } => (Some(to), Some(OpeningKind::Carry(from, count))),
+            GameMove::PlaceMany { at, count } => (Some(at), Some(OpeningKind::Many(count))),
         };
         self.moves.push(LiveMove { colour, point, spent, at });
         if let Some(kind) = opening {

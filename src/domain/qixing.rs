@@ -19,6 +19,8 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
+use super::message::Message;
 
 /// Points on the line.
 pub const POINTS: u8 = 25;
@@ -85,9 +87,28 @@ impl fmt::Display for QixingRefusal {
 
 impl std::error::Error for QixingRefusal {}
 
+impl QixingRefusal {
+    /// As the game shape refuses a move: the rule's name and its reason in the reader's
+    /// language.
+    pub fn refusal(self) -> Refusal {
+        let (code, key) = match self {
+            QixingRefusal::OffTheLine => ("off-board", "qixing-off-the-line"),
+            QixingRefusal::GameOver => ("game-over", "illegal-game-over"),
+            QixingRefusal::StillPutting => ("qixing-still-putting", "qixing-still-putting"),
+            QixingRefusal::AllPut => ("qixing-all-put", "qixing-all-put"),
+            QixingRefusal::Occupied => ("occupied", "illegal-occupied"),
+            QixingRefusal::NoPiece => ("qixing-no-piece", "qixing-no-piece"),
+            QixingRefusal::NotDown => ("qixing-not-down", "qixing-not-down"),
+            QixingRefusal::PastAPiece => ("qixing-past-a-piece", "qixing-past-a-piece"),
+        };
+        Refusal { code, reason: Message::new(key), made_at_the_board: false }
+    }
+}
+
 /// A game of 七星棋 under its rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QixingGame {
+    setup: QixingSetup,
     end: QixingEnd,
     /// Whether a piece stands on each point (index 0 is point 1).
     occupied: [bool; POINTS as usize],
@@ -110,7 +131,7 @@ impl QixingGame {
             }
             QixingSetup::PutDownInTurn => PIECES,
         };
-        QixingGame { end, occupied, to_put, to_move: Color::Black, last_mover: None, moves: 0 }
+        QixingGame { setup, end, occupied, to_put, to_move: Color::Black, last_mover: None, moves: 0 }
     }
 
     pub fn to_move(&self) -> Color {
@@ -209,6 +230,133 @@ impl QixingGame {
             (1..=POINTS).flat_map(|from| (1..from).map(move |to| QixingMove::Slide { from, to })).collect()
         };
         candidates.into_iter().filter(|m| self.check(*m).is_ok()).collect()
+    }
+}
+
+/// Where each star stands in the drawing (`Lines::Lattice`), the end of the handle (point 1)
+/// first: the Dipper's seven stars, the handle bending into the bowl.
+const STAR_CELLS: [(u8, u8); 7] = [(56, 4), (44, 0), (32, 4), (20, 8), (20, 20), (4, 24), (0, 12)];
+
+/// Where point `point` (1–25) is drawn: the stars where the Dipper has them, the small rings
+/// evenly between.
+pub fn cell_of_point(point: u8) -> Option<(u8, u8)> {
+    let index = usize::from(point.checked_sub(1).filter(|i| *i < POINTS)?);
+    let (star, step) = (index / 4, index % 4);
+    let from = STAR_CELLS[star];
+    let Some(&to) = STAR_CELLS.get(star + 1) else { return Some(from) };
+    let between = |a: u8, b: u8| {
+        let (a, b) = (i16::from(a), i16::from(b));
+        u8::try_from(a + (b - a) * i16::try_from(step).unwrap_or(0) / 4).unwrap_or(0)
+    };
+    Some((between(from.0, to.0), between(from.1, to.1)))
+}
+
+/// The point drawn at (x, y), if one is.
+pub fn point_of_cell(x: u8, y: u8) -> Option<u8> {
+    (1..=POINTS).find(|p| cell_of_point(*p) == Some((x, y)))
+}
+
+impl QixingGame {
+    /// The setup and the agreement the game is played under.
+    pub fn rules(&self) -> (QixingSetup, QixingEnd) {
+        (self.setup, self.end)
+    }
+}
+
+impl QixingEnd {
+    /// How the game ended, said for a referee, with its winner.
+    pub fn message(self, winner: Color) -> Message {
+        let key = match self {
+            QixingEnd::LastMoverWins => "qixing-end-last-wins",
+            QixingEnd::LastMoverLoses => "qixing-end-last-loses",
+        };
+        Message::new(key).nested("winner", winner.message())
+    }
+}
+
+impl BoardGame for QixingGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        Refusal::check_turn(self.is_over(), side, self.to_move)?;
+        QixingGame::check(self, qixing_move(mv)?).map_err(QixingRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        QixingGame::play(self, qixing_move(mv)?).map_err(QixingRefusal::refusal)
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.winner().map(|winner| PlayEnd::decided(Some(winner)))
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.winner().map(|winner| self.end.message(winner))
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn moves_pieces(&self) -> bool {
+        true
+    }
+
+    /// The Dipper's line, its seven stars as big rings, the shared pieces in neither side's
+    /// colour.
+    fn drawing(&self) -> Drawing {
+        let cells: Vec<(u8, u8)> = (1..=POINTS).filter_map(cell_of_point).collect();
+        Drawing::of(
+            57,
+            25,
+            Lines::Lattice {
+                points: cells.iter().zip(1..=POINTS).map(|(c, p)| (*c, p.to_string())).collect(),
+                segments: cells.windows(2).map(|w| [w[0], w[1]]).collect(),
+                marked: STARS.iter().filter_map(|s| cell_of_point(*s)).collect(),
+            },
+            (1..=POINTS)
+                .filter(|p| self.is_occupied(*p))
+                .filter_map(cell_of_point)
+                .map(|(x, y)| Piece::shared(x, y, None))
+                .collect(),
+        )
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        point_of_cell(x, y).map(|p| p.to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        text.trim().parse::<u8>().ok().and_then(cell_of_point)
+    }
+
+    /// Not SGF's: Yunzi's text format with its setup and agreement, which [`replay_text`]
+    /// reads back.
+    fn record_header(&self) -> String {
+        let setup = if self.setup == QixingSetup::OnTheStars { 1 } else { 2 };
+        let end = if self.end == QixingEnd::LastMoverWins { "last-wins" } else { "last-loses" };
+        format!("# 七星棋 (qixing), Yunzi's text format: docs/GAMES.md\nsetup: {setup}\nend: {end}\n")
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        match qixing_move(mv) {
+            Ok(QixingMove::Put(at)) => record_line(side, format_args!("+{at}")),
+            Ok(QixingMove::Slide { from, to }) => record_line(side, format_args!("{from}-{to}")),
+            Err(_) => String::new(),
+        }
+    }
+}
+
+/// The game shape's move as 七星棋's: a piece put down on a point, or a step down the line.
+fn qixing_move(mv: GameMove) -> Result<QixingMove, Refusal> {
+    let point = |(x, y): (u8, u8)| point_of_cell(x, y).ok_or_else(|| QixingRefusal::OffTheLine.refusal());
+    match mv {
+        GameMove::Place(x, y) => Ok(QixingMove::Put(point((x, y))?)),
+        GameMove::Step { from, to } => Ok(QixingMove::Slide { from: point(from)?, to: point(to)? }),
+        _ => Err(Refusal::new("not-a-step", "qixing-not-a-move")),
     }
 }
 
@@ -315,6 +463,41 @@ mod tests {
         }
         assert_eq!(g.to_move(), Color::White, "White put the sixth down and moves first");
         assert!(g.check(QixingMove::Slide { from: 25, to: 21 }).is_ok());
+    }
+
+    #[test]
+    fn through_the_game_shape_the_dipper_is_drawn_and_a_game_reads_back() {
+        let cells: Vec<(u8, u8)> = (1..=POINTS).filter_map(cell_of_point).collect();
+        assert_eq!(cells.len(), 25);
+        let mut distinct = cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 25, "every point drawn in its own place");
+        assert_eq!(STARS.map(cell_of_point).map(Option::unwrap_or_default), STAR_CELLS);
+        for setup in [QixingSetup::OnTheStars, QixingSetup::PutDownInTurn] {
+            let mut g = QixingGame::new(setup, QixingEnd::LastMoverLoses);
+            let at = |p: u8| cell_of_point(p).unwrap_or_default();
+            let mut record = g.record_header();
+            let opening: Vec<GameMove> = match setup {
+                QixingSetup::OnTheStars => vec![GameMove::Step { from: at(9), to: at(6) }],
+                QixingSetup::PutDownInTurn => {
+                    [20, 3, 11, 25, 14, 8, 1].iter().map(|p| GameMove::Place(at(*p).0, at(*p).1)).collect()
+                }
+            };
+            for mv in opening {
+                let side = BoardGame::to_move(&g);
+                record.push_str(&g.record_move(side, mv));
+                BoardGame::play(&mut g, side, mv).unwrap_or_else(|e| panic!("{e}"));
+            }
+            let back = replay_text(&record).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!((back.rules(), back.moves()), (g.rules(), g.moves()));
+            assert!(g.drawing().pieces.iter().all(|p| p.shared));
+        }
+        let g = QixingGame::new(QixingSetup::OnTheStars, QixingEnd::LastMoverWins);
+        let up =
+            GameMove::Step { from: cell_of_point(9).unwrap_or_default(), to: cell_of_point(12).unwrap_or_default() };
+        assert_eq!(BoardGame::check(&g, Color::Black, up).err().map(|r| r.code), Some("qixing-not-down"));
+        assert_eq!(BoardGame::check(&g, Color::Black, GameMove::Pass).err().map(|r| r.code), Some("not-a-step"));
     }
 
     #[test]

@@ -324,13 +324,17 @@ impl SantongGame {
                 }
                 Ok(())
             }
-            GameMove::Pass | GameMove::Swap | GameMove::Offer(_) | GameMove::Keep(..) | GameMove::Step { .. } => {
-                Err(Refusal {
-                    code: "not-in-santong",
-                    reason: Message::new("santong-not-a-move"),
-                    made_at_the_board: false,
-                })
-            }
+            GameMove::Pass
+            | GameMove::Swap
+            | GameMove::Offer(_)
+            | GameMove::Keep(..)
+            | GameMove::Step { .. }
+            | GameMove::Carry { .. }
+            | GameMove::PlaceMany { .. } => Err(Refusal {
+                code: "not-in-santong",
+                reason: Message::new("santong-not-a-move"),
+                made_at_the_board: false,
+            }),
         }
     }
 }

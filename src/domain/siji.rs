@@ -21,10 +21,9 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
 use super::message::Message;
 use super::repetition::Repetitions;
-use super::result::{GameResult, Margin};
 
 /// Squares each way.
 pub const SIZE: u8 = 8;
@@ -60,12 +59,12 @@ impl Season {
     }
 
     /// The character on the piece.
-    pub fn character(self) -> char {
+    pub fn character(self) -> &'static str {
         match self {
-            Season::Spring => '春',
-            Season::Summer => '夏',
-            Season::Autumn => '秋',
-            Season::Winter => '冬',
+            Season::Spring => "春",
+            Season::Summer => "夏",
+            Season::Autumn => "秋",
+            Season::Winter => "冬",
         }
     }
 
@@ -358,12 +357,7 @@ impl BoardGame for SijiGame {
     }
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
-        if self.end.is_some() {
-            return Err(SijiRefusal::GameOver.refusal());
-        }
-        if side != self.to_move {
-            return Err(Refusal::wrong_player(self.to_move));
-        }
+        Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
         let GameMove::Step { from, to } = mv else {
             return Err(Refusal {
                 code: "not-a-step",
@@ -389,12 +383,7 @@ impl BoardGame for SijiGame {
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
-        self.end.map(|end| {
-            PlayEnd::Decided(match end.winner() {
-                Some(winner) => GameResult::Win { winner, margin: Margin::Unspecified },
-                None => GameResult::Draw,
-            })
-        })
+        self.end.map(|end| PlayEnd::decided(end.winner()))
     }
 
     fn end_message(&self) -> Option<Message> {
@@ -414,7 +403,7 @@ impl BoardGame for SijiGame {
             .into_iter()
             .map(|season| {
                 let (x, y) = cell_of_square(self.square_of(season));
-                Piece { x, y, colour: season.side(), label: Some(season.character()) }
+                Piece::labelled(x, y, season.side(), season.character())
             })
             .collect();
         Drawing {
@@ -442,10 +431,9 @@ impl BoardGame for SijiGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        let tag = if side == Color::Black { "B" } else { "W" };
         match mv {
             GameMove::Step { from, to } => {
-                format!("{tag} {}-{}\n", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1))
+                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
             }
             _ => String::new(),
         }
@@ -582,7 +570,7 @@ mod tests {
         );
         assert_eq!(BoardGame::check(&g, Color::Black, GameMove::Place(0, 3)).err().map(|r| r.code), Some("not-a-step"));
         let drawing = g.drawing();
-        assert_eq!(drawing.pieces.iter().find(|p| (p.x, p.y) == h8).and_then(|p| p.label), Some('夏'));
+        assert_eq!(drawing.pieces.iter().find(|p| (p.x, p.y) == h8).and_then(|p| p.label), Some("夏"));
         let mut record = g.record_header();
         for (side, from, to) in [(Color::Black, "h8", "h5"), (Color::White, "h1", "h4")] {
             let mv = GameMove::Step {

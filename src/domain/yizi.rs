@@ -19,6 +19,8 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, record_line};
+use super::message::Message;
 
 /// Points on the line, the goal included.
 pub const POINTS: usize = 11;
@@ -270,6 +272,137 @@ impl YiziGame {
     }
 }
 
+impl YiziRefusal {
+    /// As the game shape refuses a move: the rule's name and its reason in the reader's
+    /// language.
+    pub fn refusal(self) -> Refusal {
+        let key = match self {
+            YiziRefusal::GameOver => "illegal-game-over",
+            other => other.code(),
+        };
+        Refusal { code: self.code(), reason: Message::new(key), made_at_the_board: false }
+    }
+}
+
+/// The drawing's cell of point `point` (0 the goal, at the left): four half-steps apart.
+fn cell_of_point(point: u8) -> Option<(u8, u8)> {
+    (usize::from(point) < POINTS).then_some((point * 4, 0))
+}
+
+fn point_of_cell(x: u8, y: u8) -> Option<u8> {
+    (y == 0 && x.is_multiple_of(4)).then_some(x / 4).filter(|p| usize::from(*p) < POINTS)
+}
+
+impl YiziEnd {
+    /// How the game ended, said for a referee, with its winner.
+    pub fn message(self, winner: Color) -> Message {
+        let key = match self {
+            YiziEnd::LastMoverWins => "yizi-end-last-wins",
+            YiziEnd::LastMoverLoses => "yizi-end-last-loses",
+        };
+        Message::new(key).nested("winner", winner.message())
+    }
+}
+
+/// The game shape's move as 一字棋's: one piece or several carried, or put down (棋规三).
+fn yizi_move(mv: GameMove) -> Result<YiziMove, Refusal> {
+    let point = |(x, y): (u8, u8)| point_of_cell(x, y).ok_or_else(|| YiziRefusal::OffTheLine.refusal());
+    match mv {
+        GameMove::Step { from, to } => Ok(YiziMove::Carry { from: point(from)?, to: point(to)?, count: 1 }),
+        GameMove::Carry { from, to, count } => Ok(YiziMove::Carry { from: point(from)?, to: point(to)?, count }),
+        GameMove::Place(x, y) => Ok(YiziMove::Put { at: point((x, y))?, count: 1 }),
+        GameMove::PlaceMany { at, count } => Ok(YiziMove::Put { at: point(at)?, count }),
+        _ => Err(Refusal::new("not-a-step", "yizi-not-a-move")),
+    }
+}
+
+impl BoardGame for YiziGame {
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        Refusal::check_turn(self.is_over(), side, self.to_move)?;
+        YiziGame::check(self, yizi_move(mv)?).map_err(YiziRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        YiziGame::play(self, yizi_move(mv)?).map_err(YiziRefusal::refusal)
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.winner().map(|winner| PlayEnd::decided(Some(winner)))
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.winner().map(|winner| self.end.message(winner))
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn moves_pieces(&self) -> bool {
+        true
+    }
+
+    fn carries_stacks(&self) -> bool {
+        true
+    }
+
+    /// The line of eleven points, the goal a big ring at the left; each stack one piece
+    /// marked with its height.
+    fn drawing(&self) -> Drawing {
+        let cells: Vec<(u8, u8)> = (0..POINTS as u8).filter_map(cell_of_point).collect();
+        Drawing::of(
+            41,
+            1,
+            Lines::Lattice {
+                points: cells.iter().zip(0..).map(|(c, p): (&(u8, u8), u8)| (*c, p.to_string())).collect(),
+                segments: vec![[(0, 0), (40, 0)]],
+                marked: vec![(0, 0)],
+            },
+            (0..POINTS as u8)
+                .filter_map(|p| {
+                    let height = self.stacks[usize::from(p)];
+                    let (x, y) = cell_of_point(p)?;
+                    (height > 0).then(|| Piece::shared(x, y, height_label(height)))
+                })
+                .collect(),
+        )
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        point_of_cell(x, y).map(|p| p.to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        text.trim().parse::<u8>().ok().and_then(cell_of_point)
+    }
+
+    /// Not SGF's: Yunzi's text format with its setup and agreement, which [`replay_text`]
+    /// reads back.
+    fn record_header(&self) -> String {
+        let setup = match self.setup {
+            YiziSetup::OneOnEach => 1,
+            YiziSetup::TwoOnTheFarFive => 2,
+            YiziSetup::PlacedInTurn => 3,
+        };
+        let end = if self.end == YiziEnd::LastMoverWins { "last-wins" } else { "last-loses" };
+        format!("# 一字棋 (yizi), Yunzi's text format: docs/GAMES.md\nsetup: {setup}\nend: {end}\n")
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        let times = |count: u8| if count == 1 { String::new() } else { format!(" x{count}") };
+        match yizi_move(mv) {
+            Ok(YiziMove::Carry { from, to, count }) => record_line(side, format_args!("{from}-{to}{}", times(count))),
+            Ok(YiziMove::Put { at, count }) => record_line(side, format_args!("+{at}{}", times(count))),
+            Err(_) => String::new(),
+        }
+    }
+}
+
 /// A record of 一字棋 in Yunzi's text format (docs/GAMES.md): `#` comments, a header of
 /// `setup: 1|2|3` and `end: last-wins|last-loses`, then one move a line: `B 7-3` (one piece
 /// from point 7 to point 3), `W 9-0 x2` (two pieces), `B +5 x3` (棋规三: three put down on 5).
@@ -325,6 +458,32 @@ pub fn replay_text(text: &str) -> Result<YiziGame, RecordError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn through_the_game_shape_stacks_are_drawn_and_carried_and_the_record_reads_back() {
+        let mut g = YiziGame::new(YiziSetup::PlacedInTurn, YiziEnd::LastMoverLoses);
+        let at = |p: u8| cell_of_point(p).unwrap_or_default();
+        let mut record = g.record_header();
+        for mv in [
+            GameMove::PlaceMany { at: at(9), count: 4 },
+            GameMove::Place(at(3).0, at(3).1),
+            GameMove::PlaceMany { at: at(9), count: 5 },
+            GameMove::Carry { from: at(9), to: at(0), count: 3 },
+            GameMove::Step { from: at(3), to: at(1) },
+        ] {
+            let side = BoardGame::to_move(&g);
+            record.push_str(&g.record_move(side, mv));
+            BoardGame::play(&mut g, side, mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        assert!(record.contains("B +9 x4\nW +3\nB +9 x5\nW 9-0 x3\nB 3-1\n"), "{record}");
+        let drawing = g.drawing();
+        let label = |p: u8| drawing.pieces.iter().find(|q| (q.x, q.y) == at(p)).and_then(|q| q.label);
+        assert_eq!((label(0), label(9), label(1), label(3)), (Some("3"), Some("6"), Some("1"), None));
+        let back = replay_text(&record).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(back.stacks(), g.stacks());
+        let away = GameMove::Carry { from: at(1), to: at(2), count: 1 };
+        assert_eq!(BoardGame::check(&g, Color::White, away).err().map(|r| r.code), Some("yizi-not-towards-the-goal"));
+    }
 
     #[test]
     fn the_board_and_the_three_setups() {

@@ -23,8 +23,8 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     if let Lines::Triangles { rows } = board.lines {
         return render_triangles(board, rows, marks);
     }
-    if let Lines::Lattice { points, segments } = &board.lines {
-        return render_lattice(board, points, segments, marks);
+    if let Lines::Lattice { points, segments, marked } = &board.lines {
+        return render_lattice(board, points, segments, marked, marks);
     }
     let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
@@ -135,20 +135,31 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     out
 }
 
-/// Points of a triangular lattice joined by the board's lines (六角棋): each point a clickable
-/// circle named as the game names it, with its number written small beside it.
+/// Points on a fine lattice joined by the board's lines (六角棋's hexagon, 七星棋's Dipper):
+/// each point a clickable circle named as the game names it, with its name written small
+/// beside it, the marked ones (七星棋's stars) as big rings. The scale fits the board to about
+/// 640 units across.
 fn render_lattice(
     board: &Drawing,
     points: &[((u8, u8), String)],
     segments: &[[(u8, u8); 2]],
+    marked: &[(u8, u8)],
     marks: &Marks<'_>,
 ) -> String {
-    const STEP: f64 = 56.0;
+    let half = (640.0 / f64::from(board.width.saturating_sub(1).max(1))).min(28.0);
+    let row = half * 3f64.sqrt();
+    // Pieces as big as the nearest two points allow.
+    let nearest = points
+        .iter()
+        .flat_map(|(a, _)| points.iter().filter(move |(b, _)| b != a).map(move |(b, _)| (a, b)))
+        .map(|(a, b)| ((f64::from(a.0) - f64::from(b.0)) * half).hypot((f64::from(a.1) - f64::from(b.1)) * row))
+        .fold(f64::MAX, f64::min);
+    let radius = (nearest * 0.42).min(26.0);
     let margin = 36.0;
-    let px = |x: u8| margin + f64::from(x) * STEP / 2.0;
-    let py = |y: u8| margin + f64::from(y) * STEP * 3f64.sqrt() / 2.0;
-    let width = 2.0 * margin + f64::from(board.width.saturating_sub(1)) * STEP / 2.0;
-    let height = 2.0 * margin + f64::from(board.height.saturating_sub(1)) * STEP * 3f64.sqrt() / 2.0;
+    let px = |x: u8| margin + f64::from(x) * half;
+    let py = |y: u8| margin + f64::from(y) * row;
+    let width = 2.0 * margin + f64::from(board.width.saturating_sub(1)) * half;
+    let height = 2.0 * margin + f64::from(board.height.saturating_sub(1)) * row;
     let mut out = String::with_capacity(200 * points.len());
     let _ = write!(
         out,
@@ -162,31 +173,43 @@ fn render_lattice(
     out.push_str("</g>");
     for ((x, y), name) in points {
         let (cx, cy) = (px(*x), py(*y));
+        let ring = if marked.contains(&(*x, *y)) { radius } else { radius * 0.45 };
         let _ = write!(
             out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
-            cx + 15.0,
-            cy - 12.0
+            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{ring:.1}" fill="#dcb35c" stroke="#222" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
+            cx + radius * 0.8,
+            cy - radius * 0.75
         );
-        match board.piece_at(*x, *y) {
-            Some(colour) => {
-                let fill = if colour == Color::Black { "#111" } else { "#f8f8f8" };
+        match board.pieces.iter().find(|p| (p.x, p.y) == (*x, *y)) {
+            Some(piece) => {
+                let (class, fill, ink) = match (piece.shared, piece.colour) {
+                    (true, _) => ("shared", "#8b3a1a", "#fff"),
+                    (false, Color::Black) => ("black", "#111", "#fff"),
+                    (false, Color::White) => ("white", "#f8f8f8", "#111"),
+                };
                 let _ = write!(
                     out,
-                    r##"<circle class="stone {colour}" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="17" fill="{fill}" stroke="#111"/>"##
+                    r##"<circle class="stone {class}" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="{fill}" stroke="#111"/>"##
                 );
-                if marks.last == Some((*x, *y)) {
-                    let ink = if colour == Color::Black { "#fff" } else { "#111" };
+                if let Some(label) = piece.label {
                     let _ = write!(
                         out,
-                        r#"<circle class="last" cx="{cx:.1}" cy="{cy:.1}" r="6" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#
+                        r#"<text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="{ink}" pointer-events="none">{label}</text>"#,
+                        cy + radius * 0.35,
+                        radius
+                    );
+                } else if marks.last == Some((*x, *y)) {
+                    let _ = write!(
+                        out,
+                        r#"<circle class="last" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#,
+                        radius * 0.35
                     );
                 }
             }
             None => {
                 let _ = write!(
                     out,
-                    r#"<circle class="point" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="17" fill="transparent"/>"#
+                    r#"<circle class="point" data-point="{name}" cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="transparent"/>"#
                 );
             }
         }

@@ -73,6 +73,12 @@
   });
 
   var board = document.getElementById("board");
+  // 一字棋: how many pieces a click carries or puts down, as the form's field says (" x3").
+  function pieces() {
+    var count = document.getElementById("count");
+    var n = count ? parseInt(count.value, 10) : 1;
+    return n > 1 ? " x" + n : "";
+  }
   var offering = null;
   var playForm = document.getElementById("play-form");
   board.addEventListener("click", function (event) {
@@ -85,7 +91,12 @@
     // 四季棋 and the other games whose pieces move: the piece, then where it goes.
     if (playForm && root.getAttribute("data-moves-pieces") === "on") {
       if (!offering) {
-        if (!target.classList.contains("stone")) return;
+        // A click on an empty point puts a piece down (七星棋's rule 2); the engine refuses it
+        // with its reason where pieces are only moved.
+        if (!target.classList.contains("stone")) {
+          send("play", { point: point + pieces() });
+          return;
+        }
         offering = point;
         target.classList.add("pending");
         return;
@@ -94,7 +105,7 @@
       offering = null;
       var pending = board.querySelector(".pending");
       if (pending) pending.classList.remove("pending");
-      if (from !== point) send("play", { point: from + "-" + point });
+      if (from !== point) send("play", { point: from + "-" + point + pieces() });
       return;
     }
     if (playForm && (root.getAttribute("data-stage") === "offer" || (twoAtOnce && twoAtOnce.checked))) {

@@ -40,6 +40,8 @@ async fn folk_event(
         "siji" => "四季棋 Open",
         "erhu" => "二虎棋 Open",
         "liujiao" => "六角棋 Open",
+        "qixing-1" | "qixing-2" => "七星棋 Open",
+        "yizi-1" => "一字棋 Open",
         _ => "五子棋 Open",
     };
     let mut form: Vec<(&str, &str)> = event_form(name, rounds)
@@ -105,6 +107,23 @@ async fn close_browsers(result: TestResult, game: &str, browsers: [&fantoccini::
         let _ = browser.clone().close().await;
     }
     result
+}
+
+/// Black and White play `moves` in turn on `board`, each accepted.
+async fn play_in_turn(black: &mut Client, white: &mut Client, board: &str, moves: &[&str]) -> TestResult {
+    for (i, mv) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { &mut *black } else { &mut *white };
+        who.post(&format!("{board}/play"), &[("point", *mv)]).await?.assert_status(303)?;
+    }
+    Ok(())
+}
+
+/// The event's standings give the winner of its one game 2 points and the loser none.
+async fn assert_won(e: &mut GomokuEvent, winner: &str, loser: &str) -> TestResult {
+    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
+    assert_eq!(table.get(winner).map(|r| r.0), Some(2), "{table:?}");
+    assert_eq!(table.get(loser).map(|r| r.0), Some(0), "{table:?}");
+    Ok(())
 }
 
 /// The name shown beside the black stone on a board page.
@@ -267,9 +286,7 @@ async fn a_santong_game_is_won_by_a_group_reaching_three_sides() -> TestResult {
         replayed.end(),
         Some(yunzi::domain::santong::SantongEnd::ThreeSides(yunzi::domain::color::Color::Black))
     );
-    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
-    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
-    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
 
@@ -296,26 +313,18 @@ async fn a_siji_game_is_won_when_the_other_side_cannot_move() -> TestResult {
     let lone = black.post(&format!("{board}/play"), &[("point", "a8")]).await?;
     lone.assert_status(400)?;
     assert!(lone.body.contains("click the piece, then where it goes"), "{}", lone.body);
-    for (i, step) in ["a8-g8", "a1-f1"].iter().enumerate() {
-        let who = if i % 2 == 0 { &mut black } else { &mut white };
-        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
-    }
+    play_in_turn(&mut black, &mut white, &board, &["a8-g8", "a1-f1"]).await?;
     let meets = black.post(&format!("{board}/play"), &[("point", "g8-g1")]).await?;
     meets.assert_status(400)?;
     assert!(meets.body.contains("may not cross or stop on the row or column of autumn"), "{}", meets.body);
-    for (i, step) in ["g8-g2", "f1-g1", "h8-f8"].iter().enumerate() {
-        let who = if i % 2 == 0 { &mut black } else { &mut white };
-        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
-    }
+    play_in_turn(&mut black, &mut white, &board, &["g8-g2", "f1-g1", "h8-f8"]).await?;
     let ended = white.get(&board).await?.body;
     assert!(ended.contains("Black wins: White cannot move"), "{ended}");
     let record = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(record.contains("B g8-g2\nW f1-g1\nB h8-f8\n") && record.contains("# result: B+"), "{record}");
     let replayed = yunzi::domain::siji::replay_text(&record).map_err(|e| format!("{e:?}"))?;
     assert_eq!(replayed.end(), Some(yunzi::domain::siji::SijiEnd::CannotMove(yunzi::domain::color::Color::White)));
-    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
-    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
-    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
 
@@ -356,10 +365,7 @@ async fn draw_the_siji_screenshots() -> TestResult {
     let board = e.board();
     let (mut black, _, black_email) = e.seats.remove(0);
     let (mut white, _, _) = e.seats.remove(0);
-    for (i, step) in ["h8-h5", "h1-h4", "a8-a6", "a1-d1"].iter().enumerate() {
-        let who = if i % 2 == 0 { &mut black } else { &mut white };
-        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
-    }
+    play_in_turn(&mut black, &mut white, &board, &["h8-h5", "h1-h4", "a8-a6", "a1-d1"]).await?;
     crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("siji-board", board)]).await
 }
 
@@ -395,9 +401,7 @@ async fn an_erhu_game_is_won_by_the_tigers_taking_six_dogs() -> TestResult {
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
     let replayed = yunzi::domain::erhu::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!(replayed.end(), Some(yunzi::domain::erhu::ErhuEnd::SixTaken));
-    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
-    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
-    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
 
@@ -410,10 +414,7 @@ async fn draw_the_erhu_screenshots() -> TestResult {
     let board = e.board();
     let (mut black, _, black_email) = e.seats.remove(0);
     let (mut white, _, _) = e.seats.remove(0);
-    for (i, step) in ["b3-b5", "b2-a3", "d3-d5", "d4-e3"].iter().enumerate() {
-        let who = if i % 2 == 0 { &mut black } else { &mut white };
-        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
-    }
+    play_in_turn(&mut black, &mut white, &board, &["b3-b5", "b2-a3", "d3-d5", "d4-e3"]).await?;
     crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("erhu-board", board)]).await
 }
 
@@ -436,7 +437,7 @@ async fn a_liujiao_game_is_won_by_six_on_a_long_line() -> TestResult {
     let page = black.get(&board).await?.body;
     assert!(page.contains(r#"class="board lattice""#) && page.contains(r#"class="point" data-point="15""#), "{page}");
     assert_eq!(page.matches("<line ").count(), 12, "three sets of four lines");
-    assert!(page.contains("or type both: 8-9"), "{page}");
+    assert!(page.contains("or type both: 9-8"), "{page}");
     let far = black.post(&format!("{board}/play"), &[("point", "8-10")]).await?;
     far.assert_status(400)?;
     assert!(far.body.contains("one step along a line"), "{}", far.body);
@@ -460,9 +461,7 @@ async fn a_liujiao_game_is_won_by_six_on_a_long_line() -> TestResult {
         replayed.end().and_then(yunzi::domain::liujiao::LiujiaoEnd::winner),
         Some(yunzi::domain::color::Color::Black)
     );
-    let table = standings(&e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body);
-    assert_eq!(table.get(&black_name).map(|r| r.0), Some(2), "{table:?}");
-    assert_eq!(table.get(&white_name).map(|r| r.0), Some(0));
+    assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
 
@@ -475,11 +474,121 @@ async fn draw_the_liujiao_screenshots() -> TestResult {
     let board = e.board();
     let (mut black, _, black_email) = e.seats.remove(0);
     let (mut white, _, _) = e.seats.remove(0);
-    for (i, step) in ["18-19", "13-12", "17-13", "28-25"].iter().enumerate() {
-        let who = if i % 2 == 0 { &mut black } else { &mut white };
-        who.post(&format!("{board}/play"), &[("point", *step)]).await?.assert_status(303)?;
-    }
+    play_in_turn(&mut black, &mut white, &board, &["18-19", "13-12", "17-13", "28-25"]).await?;
     crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("liujiao-board", board)]).await
+}
+
+/// 七星棋 (docs/GAMES.md) under 棋规二 over HTTP: the Dipper's 25 numbered points with its
+/// seven stars, the seven shared pieces put down one a click, a step refused while pieces are
+/// still to be put down, then the pieces taken down the line to points 1–7; the last piece into
+/// point 7 wins (Black's), the download replays to the same end, and the standings say so.
+#[actix_web::test]
+async fn a_qixing_game_is_won_by_the_last_piece_into_point_seven() -> TestResult {
+    let mut e = folk_event("qixing-2", &[("Bei Dou", "1k"), ("Tian Shu", "1k")], "1").await?;
+    let board = e.board();
+    let (mut black, black_name, _) = e.seats.remove(0);
+    let (mut white, white_name, _) = e.seats.remove(0);
+    let page = black.get(&board).await?.body;
+    assert!(page.contains(r#"class="board lattice""#) && page.contains(r#"class="point" data-point="25""#), "{page}");
+    assert_eq!(page.matches("<line ").count(), 24, "one line through the 25 points");
+    let early = black.post(&format!("{board}/play"), &[("point", "25-24")]).await?;
+    early.assert_status(400)?;
+    assert!(early.body.contains("pieces are still to be put down"), "{}", early.body);
+    let moves = ["20", "3", "11", "25", "14", "8", "1", "3-2", "8-3", "11-4", "14-5", "20-6", "25-7"];
+    for (i, mv) in moves.iter().enumerate() {
+        if i == 8 {
+            let up = black.post(&format!("{board}/play"), &[("point", "11-12")]).await?;
+            up.assert_status(400)?;
+            assert!(up.body.contains("pieces move to lower numbers only"), "{}", up.body);
+        }
+        // Black puts the first piece down; White put the sixth and moves first (move 8).
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", *mv)]).await?.assert_status(303)?;
+    }
+    let ended = white.get(&board).await?.body;
+    assert!(ended.contains("Black wins: the last piece into point 7"), "{ended}");
+    assert_eq!(ended.matches(r#"class="stone shared""#).count(), 7);
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(
+        download.contains("setup: 2\n") && download.contains("W +3\n") && download.contains("B 25-7\n"),
+        "{download}"
+    );
+    let replayed = yunzi::domain::qixing::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(replayed.winner(), Some(yunzi::domain::color::Color::Black));
+    assert_won(&mut e, &black_name, &white_name).await?;
+    Ok(())
+}
+
+/// docs/screenshots/qixing-board-*: 七星棋's Dipper under 棋规一 after two moves, in both
+/// languages at desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_qixing_screenshots() -> TestResult {
+    let mut e = folk_event("qixing-1", &[("Bei Dou", "1k"), ("Tian Shu", "1k")], "1").await?;
+    let board = e.board();
+    let (mut black, _, black_email) = e.seats.remove(0);
+    let (mut white, _, _) = e.seats.remove(0);
+    play_in_turn(&mut black, &mut white, &board, &["25-22", "9-6"]).await?;
+    crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("qixing-board", board)]).await
+}
+
+/// 一字棋 (docs/GAMES.md) under 棋规一 over HTTP: the line of 11 points with the goal, one
+/// shared piece on each point, a carry away from the goal refused, and the game of
+/// tests/yizi/rule-one.txt — two pieces carried at once both as typed ("2-0 x2") and with the
+/// form's count — to White's last piece on the goal: White wins, the download replays to the
+/// same end, and the standings say so.
+#[actix_web::test]
+async fn a_yizi_game_is_won_by_the_last_piece_to_the_goal() -> TestResult {
+    let mut e = folk_event("yizi-1", &[("Yi Zi", "2k"), ("Zhong Dian", "2k")], "1").await?;
+    let board = e.board();
+    let (mut black, black_name, _) = e.seats.remove(0);
+    let (mut white, white_name, _) = e.seats.remove(0);
+    let page = black.get(&board).await?.body;
+    assert!(page.contains(r#"id="count""#) && page.contains(r#"class="point" data-point="0""#), "{page}");
+    assert_eq!(page.matches(r#"class="stone shared""#).count(), 10);
+    let away = black.post(&format!("{board}/play"), &[("point", "3-5")]).await?;
+    away.assert_status(400)?;
+    assert!(away.body.contains("pieces move towards the goal only"), "{}", away.body);
+    let too_many = black.post(&format!("{board}/play"), &[("point", "3-0 x2")]).await?;
+    too_many.assert_status(400)?;
+    assert!(too_many.body.contains("no more than stand on the point"), "{}", too_many.body);
+    let moves: [(&str, &str); 10] = [
+        ("10-0", ""),
+        ("9-0", ""),
+        ("8-0", ""),
+        ("7-0", ""),
+        ("6-0", ""),
+        ("5-0", ""),
+        ("4-0", ""),
+        ("3-2", ""),
+        ("2-0", "2"),
+        ("1-0 x1", ""),
+    ];
+    for (i, (point, count)) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("point", *point), ("count", *count)]).await?.assert_status(303)?;
+    }
+    let ended = white.get(&board).await?.body;
+    assert!(ended.contains("White wins: the last piece to the goal"), "{ended}");
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(download.contains("setup: 1\n") && download.contains("B 2-0 x2\n"), "{download}");
+    let replayed = yunzi::domain::yizi::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(replayed.winner(), Some(yunzi::domain::color::Color::White));
+    assert_won(&mut e, &white_name, &black_name).await?;
+    Ok(())
+}
+
+/// docs/screenshots/yizi-board-*: 一字棋's line under 棋规一 after two moves, in both
+/// languages at desktop and phone width.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_yizi_screenshots() -> TestResult {
+    let mut e = folk_event("yizi-1", &[("Yi Zi", "2k"), ("Zhong Dian", "2k")], "1").await?;
+    let board = e.board();
+    let (mut black, _, black_email) = e.seats.remove(0);
+    let (mut white, _, _) = e.seats.remove(0);
+    play_in_turn(&mut black, &mut white, &board, &["10-4", "9-4"]).await?;
+    crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("yizi-board", board)]).await
 }
 
 /// The moves of tests/santong/left-side.txt, Black's first: White's two at once is move 4.

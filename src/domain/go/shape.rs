@@ -98,7 +98,9 @@ impl GoGame {
             | GameMove::Offer(_)
             | GameMove::Keep(..)
             | GameMove::PlaceTwo(_)
-            | GameMove::Step { .. } => {
+            | GameMove::Step { .. }
+            | GameMove::Carry { .. }
+            | GameMove::PlaceMany { .. } => {
                 Err(Refusal { code: "not-in-go", reason: Message::new("illegal-not-in-go"), made_at_the_board: false })
             }
         }
@@ -175,7 +177,9 @@ impl BoardGame for GoGame {
             | GameMove::Offer(_)
             | GameMove::Keep(..)
             | GameMove::PlaceTwo(_)
-            | GameMove::Step { .. } => {
+            | GameMove::Step { .. }
+            | GameMove::Carry { .. }
+            | GameMove::PlaceMany { .. } => {
                 return String::new();
             }
         };

@@ -79,6 +79,8 @@ pub struct BoardPage {
     two_open: bool,
     /// A move takes a piece from one point to another (四季棋): two clicks.
     moves_pieces: bool,
+    /// A move may carry several pieces of a stack (一字棋): the form asks how many.
+    carries_stacks: bool,
     /// The game has passes (go, 五子棋; not 三通棋).
     has_passes: bool,
     /// The download is SGF (go, 五子棋), not Yunzi's text format (三通棋).
@@ -321,17 +323,19 @@ pub async fn show(
         stage: crate::web::live_feed::opening_stage(&board),
         has_passes: board.live.game().santong().is_none() && !board.live.game().moves_pieces(),
         moves_pieces: board.live.game().moves_pieces(),
+        carries_stacks: board.live.game().carries_stacks(),
         record_is_sgf: board.live.record_is_sgf(),
         two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
             && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
         point_example: {
             let game = board.live.game();
             if game.moves_pieces() {
-                // Two cells of the board as a step is typed ("a8-a5"; "8-9" on 六角棋's points).
+                // Two cells of the board as a step is typed ("a8-a5"; "9-8" on numbered points,
+                // downwards as 七星棋 and 一字棋 move).
                 match game.drawing().lines {
                     crate::domain::game_shape::Lines::Lattice { points, .. } => {
                         let name = |i: usize| points.get(i).map(|(_, n)| n.clone()).unwrap_or_default();
-                        format!("{}-{}", name(7), name(8))
+                        format!("{}-{}", name(8), name(7))
                     }
                     _ => format!("{}-{}", game.cell_name(0, 0), game.cell_name(0, 3)),
                 }
@@ -359,6 +363,9 @@ pub struct PointForm {
     /// The move number this move was sent as; blank for a form without it.
     #[serde(default)]
     r#move: String,
+    /// 一字棋: how many pieces the move carries or puts down; blank for one.
+    #[serde(default)]
+    count: String,
 }
 
 #[derive(Deserialize)]
@@ -449,7 +456,12 @@ pub async fn play(
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
     run_form(&state, &ctx, at, form, |form, board, locale| {
-        let opening = opening_move(board, &form.point, locale)?;
+        // 一字棋's form says how many pieces apart from the points: as typed, "9-0 x3".
+        let point = match form.count.trim() {
+            "" | "1" => form.point.clone(),
+            count => format!("{} x{count}", form.point.trim()),
+        };
+        let opening = opening_move(board, &point, locale)?;
         let colour = match form.colour.trim() {
             "" => None,
             text => Some(colour_of(text, locale)?),
@@ -460,7 +472,7 @@ pub async fn play(
         };
         let action = match opening {
             Some(mv) => Action::Opening(colour, mv),
-            None => Action::Play(colour, point_or_pass(board, &form.point, locale)?),
+            None => Action::Play(colour, point_or_pass(board, &point, locale)?),
         };
         Ok((action, meant_for))
     })
@@ -473,13 +485,34 @@ pub async fn play(
 fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
     let text = text.trim();
     if board.live.game().moves_pieces() {
-        // A piece from one point to another, typed "a8-a5" (or "a8 a5").
-        let points: Vec<&str> = text.split(['-', ' ', ',', '，']).filter(|p| !p.is_empty()).collect();
-        if let [from, to] = points.as_slice() {
-            let (from, to) = (point_on_board(board, from, locale)?, point_on_board(board, to, locale)?);
-            return Ok(Some(GameMove::Step { from, to }));
-        }
-        return Ok(None);
+        // A piece from one point to another, typed "a8-a5" (or "a8 a5"); 一字棋 also carries or
+        // puts down several at once, "9-0 x3" or "+5 x3".
+        let mut words: Vec<&str> = text.split([' ', ',', '，']).filter(|w| !w.is_empty()).collect();
+        let count = match words.last().and_then(|w| w.strip_prefix(['x', '×'])) {
+            Some(n) => {
+                let n = n.parse::<u8>().map_err(|_| AppError::BadRequest(locale.t("error-live-count")))?;
+                words.pop();
+                Some(n)
+            }
+            None => None,
+        };
+        let points: Vec<&str> = words
+            .iter()
+            .flat_map(|w| w.split('-'))
+            .map(|p| p.trim_start_matches('+'))
+            .filter(|p| !p.is_empty())
+            .collect();
+        return match (points.as_slice(), count) {
+            ([from, to], count) => {
+                let (from, to) = (point_on_board(board, from, locale)?, point_on_board(board, to, locale)?);
+                Ok(Some(match count {
+                    None => GameMove::Step { from, to },
+                    Some(count) => GameMove::Carry { from, to, count },
+                }))
+            }
+            ([at], Some(count)) => Ok(Some(GameMove::PlaceMany { at: point_on_board(board, at, locale)?, count })),
+            _ => Ok(None),
+        };
     }
     if board.live.game().santong().is_some() {
         // 三通棋: White's two at once, typed as two cells ("5-5 5-6").
