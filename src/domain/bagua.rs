@@ -27,6 +27,8 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
+use super::message::Message;
 
 /// The thirteen points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,6 +129,8 @@ pub enum BaguaRefusal {
     },
     /// The second guesser may not guess the first's number.
     SameGuess,
+    /// The other player's hand is due.
+    NotYourHand,
 }
 
 impl BaguaRefusal {
@@ -137,6 +141,7 @@ impl BaguaRefusal {
             BaguaRefusal::Held { .. } => "bagua-held",
             BaguaRefusal::Guess { .. } => "bagua-guess",
             BaguaRefusal::SameGuess => "bagua-same-guess",
+            BaguaRefusal::NotYourHand => "bagua-not-your-hand",
         }
     }
 }
@@ -151,6 +156,7 @@ impl fmt::Display for BaguaRefusal {
             BaguaRefusal::Held { side, .. } => write!(f, "{} holds one or two 辅子", side.as_str()),
             BaguaRefusal::Guess { lowest } => write!(f, "the sum guessed is {lowest} to 4"),
             BaguaRefusal::SameGuess => f.write_str("the second guess may not be the first's number"),
+            BaguaRefusal::NotYourHand => f.write_str("the other player's hand is due"),
         }
     }
 }
@@ -165,6 +171,10 @@ pub struct BaguaGame {
     first_guesser: Color,
     last_mover: Option<Color>,
     throws: usize,
+    /// The first guesser's hand of the throw under way, until the second's is in.
+    pending: Option<Hand>,
+    /// The last throw made, and who guessed first in it, for the board to show.
+    last_throw: Option<(Throw, Color)>,
 }
 
 impl Default for BaguaGame {
@@ -180,7 +190,14 @@ fn slot(side: Color) -> usize {
 impl BaguaGame {
     /// The setup: both 本子 on their eyes; 甲 (Black) guesses first.
     pub fn new() -> BaguaGame {
-        BaguaGame { steps: [0, 0], first_guesser: Color::Black, last_mover: None, throws: 0 }
+        BaguaGame {
+            steps: [0, 0],
+            first_guesser: Color::Black,
+            last_mover: None,
+            throws: 0,
+            pending: None,
+            last_throw: None,
+        }
     }
 
     /// Who guesses first in the throw to come.
@@ -245,6 +262,7 @@ impl BaguaGame {
     pub fn play(&mut self, throw: Throw) -> Result<Option<Color>, BaguaRefusal> {
         self.check(throw)?;
         self.throws += 1;
+        self.last_throw = Some((throw, self.first_guesser));
         let sum = throw.first.held + throw.second.held;
         let mover = if throw.first.guess == sum {
             Some(self.first_guesser)
@@ -262,6 +280,180 @@ impl BaguaGame {
     }
 }
 
+impl BaguaGame {
+    /// Whose hand is due: the first guesser's, then, once it is in, the other's.
+    pub fn hand_due(&self) -> Color {
+        if self.pending.is_some() { self.first_guesser.opponent() } else { self.first_guesser }
+    }
+
+    /// Whether the side due may give `hand` now: its 辅子 as the round allows, its guess a
+    /// possible sum, and the second guess not the first's. The first hand is checked with a
+    /// stand-in for the second (which it cannot see), so only its own part is judged.
+    pub fn check_hand(&self, hand: Hand) -> Result<(), BaguaRefusal> {
+        let stand_in = |guess: u8| Hand { held: 1, guess: if guess == 4 { 3 } else { 4 } };
+        match self.pending {
+            None => self.check(Throw { first: hand, second: stand_in(hand.guess) }),
+            Some(first) => self.check(Throw { first, second: hand }),
+        }
+    }
+
+    /// The side due gives its hand: the first is kept hidden; the second completes the throw.
+    /// The side that steps, once the throw is made and if anyone does.
+    pub fn give_hand(&mut self, side: Color, hand: Hand) -> Result<Option<Color>, BaguaRefusal> {
+        if side != self.hand_due() {
+            return Err(BaguaRefusal::NotYourHand);
+        }
+        self.check_hand(hand)?;
+        match self.pending.take() {
+            None => {
+                self.pending = Some(hand);
+                Ok(None)
+            }
+            Some(first) => self.play(Throw { first, second: hand }),
+        }
+    }
+}
+
+/// Where each point is drawn (`Lines::Lattice`): a circle of eight round the centre, the S's
+/// arcs bulging east above and west below, each eye the centre of its arc.
+fn cell_of(point: BaguaPoint) -> (u8, u8) {
+    use BaguaPoint::*;
+    match point {
+        North => (32, 0),
+        NorthEast => (55, 5),
+        East => (64, 18),
+        SouthEast => (55, 31),
+        South => (32, 36),
+        SouthWest => (9, 31),
+        West => (0, 18),
+        NorthWest => (9, 5),
+        Upper => (48, 9),
+        Centre => (32, 18),
+        Lower => (16, 27),
+        UpperEye => (32, 9),
+        LowerEye => (32, 27),
+    }
+}
+
+impl BoardGame for BaguaGame {
+    fn to_move(&self) -> Color {
+        self.hand_due()
+    }
+
+    fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        Refusal::check_turn(self.winner().is_some(), side, self.hand_due())?;
+        let GameMove::Hand { held, guess } = mv else { return Err(Refusal::new("not-a-hand", "bagua-not-a-hand")) };
+        self.check_hand(Hand { held, guess }).map_err(BaguaRefusal::refusal)
+    }
+
+    fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
+        BoardGame::check(self, side, mv)?;
+        let GameMove::Hand { held, guess } = mv else { return Ok(()) };
+        self.give_hand(side, Hand { held, guess }).map(|_| ()).map_err(BaguaRefusal::refusal)
+    }
+
+    fn play_end(&self) -> Option<PlayEnd> {
+        self.winner().map(|winner| PlayEnd::decided(Some(winner)))
+    }
+
+    fn end_message(&self) -> Option<Message> {
+        self.winner().map(|winner| Message::new("bagua-end-home").nested("winner", winner.message()))
+    }
+
+    fn record_is_sgf(&self) -> bool {
+        false
+    }
+
+    fn takes_hands(&self) -> bool {
+        true
+    }
+
+    fn hidden_moves(&self) -> usize {
+        usize::from(self.pending.is_some())
+    }
+
+    /// The last throw's hands and sum, and this round's first guess once given (never its
+    /// 辅子).
+    fn status_message(&self) -> Option<Message> {
+        let last = self.last_throw.map(|(t, first)| {
+            Message::new("bagua-last-throw")
+                .nested("first", first.message())
+                .number("first_held", t.first.held)
+                .number("first_guess", t.first.guess)
+                .nested("second", first.opponent().message())
+                .number("second_held", t.second.held)
+                .number("second_guess", t.second.guess)
+                .number("sum", t.first.held + t.second.held)
+        });
+        let now = self.pending.map(|hand| {
+            Message::new("bagua-first-guess").nested("side", self.first_guesser.message()).number("guess", hand.guess)
+        });
+        match (last, now) {
+            (Some(last), Some(now)) => Some(Message::new("bagua-status-both").nested("last", last).nested("now", now)),
+            (last, now) => last.or(now),
+        }
+    }
+
+    fn drawing(&self) -> Drawing {
+        use BaguaPoint::*;
+        let points = BaguaPoint::ALL.iter().map(|p| (cell_of(*p), p.code().to_string())).collect();
+        let circle = [North, NorthEast, East, SouthEast, South, SouthWest, West, NorthWest, North];
+        let s_curve = [North, Upper, Centre, Lower, South];
+        let segments = circle
+            .windows(2)
+            .chain(s_curve.windows(2))
+            .map(|w| [cell_of(w[0]), cell_of(w[1])])
+            .chain([[cell_of(UpperEye), cell_of(Upper)], [cell_of(LowerEye), cell_of(Lower)]])
+            .collect();
+        let (black, white) = (cell_of(self.position(Color::Black)), cell_of(self.position(Color::White)));
+        // Both on one point: Black's is drawn, marked as carrying White's too.
+        let pieces = if black == white {
+            vec![Piece::labelled(black.0, black.1, Color::Black, "○")]
+        } else {
+            vec![Piece::new(black.0, black.1, Color::Black), Piece::new(white.0, white.1, Color::White)]
+        };
+        let marked = vec![cell_of(UpperEye), cell_of(LowerEye)];
+        Drawing::of(65, 37, Lines::Lattice { points, segments, marked }, pieces)
+    }
+
+    fn cell_name(&self, x: u8, y: u8) -> String {
+        BaguaPoint::ALL.iter().find(|p| cell_of(**p) == (x, y)).map(|p| p.code().to_string()).unwrap_or_default()
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<(u8, u8)> {
+        BaguaPoint::ALL.iter().find(|p| p.code().eq_ignore_ascii_case(text.trim())).map(|p| cell_of(*p))
+    }
+
+    /// Not SGF's: Yunzi's text format, a hand a line, which [`replay_text`] reads back.
+    fn record_header(&self) -> String {
+        "# 八卦棋 (bagua), Yunzi's text format: docs/GAMES.md; a hand a line, guess/held\n".to_string()
+    }
+
+    fn record_move(&self, side: Color, mv: GameMove) -> String {
+        match mv {
+            GameMove::Hand { held, guess } => record_line(side, format_args!("{guess}/{held}")),
+            _ => String::new(),
+        }
+    }
+}
+
+impl BaguaRefusal {
+    /// As the game shape refuses a hand: the rule's name and its reason in the reader's
+    /// language.
+    pub fn refusal(self) -> Refusal {
+        let key = match self {
+            BaguaRefusal::GameOver => "illegal-game-over",
+            BaguaRefusal::Held { may_hold_none: true, .. } => "bagua-held-none",
+            BaguaRefusal::Held { .. } => "bagua-held",
+            BaguaRefusal::Guess { lowest: 1 } => "bagua-guess-from-one",
+            BaguaRefusal::Guess { .. } => "bagua-guess",
+            BaguaRefusal::SameGuess => "bagua-same-guess",
+            BaguaRefusal::NotYourHand => "bagua-not-your-hand",
+        };
+        Refusal::new(self.code(), key)
+    }
+}
+
 /// A record of 八卦棋 in Yunzi's text format (docs/GAMES.md): `#` comments, then a throw a
 /// line, the first guesser first, each hand as guess/held: `B 3/2 W 4/1` (Black guessed 3
 /// holding 2, White 4 holding 1; the sum is 3, Black moves). The game, or the first line
@@ -272,7 +464,7 @@ pub fn replay_text(text: &str) -> Result<BaguaGame, RecordError> {
         let Entry::Move { side, words } = &line.entry else {
             return Err(line.refuse("八卦棋's record has no header"));
         };
-        line.check_turn(*side, game.first_guesser())?;
+        line.check_turn(*side, game.hand_due())?;
         let hand = |word: &str| {
             let (guess, held) = word.split_once('/')?;
             Some(Hand { guess: guess.trim().parse().ok()?, held: held.trim().parse().ok()? })
@@ -282,6 +474,15 @@ pub fn replay_text(text: &str) -> Result<BaguaGame, RecordError> {
             [first, who, second] if *who == other => hand(first).zip(hand(second)),
             _ => None,
         };
+        if let [one] = words.as_slice() {
+            // A hand a line, as the live board writes it: the first guesser's, then the other's.
+            let hand = hand(one).ok_or_else(|| line.refuse("a hand is written B 3/2: guess/held"))?;
+            game.give_hand(*side, hand).map_err(|why| line.refuse(why))?;
+            continue;
+        }
+        if game.pending.is_some() {
+            return Err(line.refuse("a round's first hand is in: the next line is the other's"));
+        }
         let (first, second) = throw.ok_or_else(|| {
             line.refuse("a throw is written B 3/2 W 4/1: each side's guess/held, first guesser first")
         })?;
@@ -381,6 +582,36 @@ mod tests {
         assert_eq!(g.winner(), Some(Color::Black));
         assert_eq!(g.position(Color::Black), BaguaPoint::UpperEye);
         assert_eq!(g.check(throw((1, 0), (2, 1))), Err(BaguaRefusal::GameOver));
+    }
+
+    #[test]
+    fn through_the_game_shape_a_round_is_two_hands_and_the_first_stays_hidden() {
+        let mut g = BaguaGame::new();
+        assert!(g.takes_hands() && BoardGame::to_move(&g) == Color::Black);
+        let hand = |held, guess| GameMove::Hand { held, guess };
+        assert_eq!(BoardGame::check(&g, Color::Black, hand(0, 3)).err().map(|r| r.code), Some("bagua-held"));
+        assert_eq!(BoardGame::check(&g, Color::Black, GameMove::Pass).err().map(|r| r.code), Some("not-a-hand"));
+        let mut record = g.record_header();
+        for (side, mv) in [(Color::Black, hand(2, 3)), (Color::White, hand(1, 4))] {
+            record.push_str(&g.record_move(side, mv));
+            BoardGame::play(&mut g, side, mv).unwrap_or_else(|e| panic!("{e}"));
+            if side == Color::Black {
+                // Black's hand is in: White is due, sees the guess and never the 辅子 held.
+                assert_eq!((BoardGame::to_move(&g), g.hidden_moves()), (Color::White, 1));
+                let status = format!("{:?}", g.status_message());
+                assert!(status.contains("bagua-first-guess") && !status.contains("held"), "{status}");
+                let same = BoardGame::check(&g, Color::White, hand(1, 3)).err().map(|r| r.code);
+                assert_eq!(same, Some("bagua-same-guess"));
+            }
+        }
+        // The sum is 3: Black guessed it and steps onto U.
+        assert_eq!((g.hidden_moves(), g.position(Color::Black), g.steps(Color::White)), (0, BaguaPoint::Upper, 0));
+        assert!(format!("{:?}", g.status_message()).contains("bagua-last-throw"));
+        let back = replay_text(&record).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((back.rounds(), back.first_guesser()), (1, Color::Black));
+        let drawing = g.drawing();
+        assert!(matches!(&drawing.lines, Lines::Lattice { points, .. } if points.len() == 13));
+        assert_eq!(drawing.pieces.len(), 2);
     }
 
     #[test]

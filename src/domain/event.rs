@@ -588,8 +588,8 @@ pub const GOMOKU_RULESETS: [&str; 3] = ["renju", "renju-seed", "gomoku-free"];
 
 /// The other folk games an event can play (docs/GAMES.md): 三通棋, 四季棋, 二虎棋, 六角棋, and
 /// 七星棋 under each of its two setups and 一字棋 under each of its three, the last piece in
-/// winning or (as the players may agree) losing.
-pub const FOLK_RULESETS: [&str; 14] = [
+/// winning or (as the players may agree) losing, and 八卦棋.
+pub const FOLK_RULESETS: [&str; 15] = [
     "santong",
     "siji",
     "erhu",
@@ -604,6 +604,7 @@ pub const FOLK_RULESETS: [&str; 14] = [
     "yizi-1-last-loses",
     "yizi-2-last-loses",
     "yizi-3-last-loses",
+    "bagua",
 ];
 
 /// The board of a folk game other than 五子棋, as the event form's board size writes it: 三通棋's
@@ -618,6 +619,8 @@ pub fn folk_board_size(ruleset: &str) -> Option<u8> {
         code if code.starts_with("qixing-") => Some(25),
         // 一字棋's line of 11 points.
         code if code.starts_with("yizi-") => Some(11),
+        // 八卦棋's 13 points.
+        "bagua" => Some(13),
         _ => None,
     }
 }

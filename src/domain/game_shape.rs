@@ -42,6 +42,12 @@ pub enum GameMove {
         at: (u8, u8),
         count: u8,
     },
+    /// 八卦棋: a player's hand in a round — the 辅子 held (hidden until both hands are in) and
+    /// the sum guessed.
+    Hand {
+        held: u8,
+        guess: u8,
+    },
 }
 
 /// Why the rules refuse a move.
@@ -246,6 +252,24 @@ pub trait BoardGame {
     /// how many.
     fn carries_stacks(&self) -> bool {
         false
+    }
+
+    /// Whether a move is a hand of hidden pieces and a guess (八卦棋) rather than a point: the
+    /// board then asks for both.
+    fn takes_hands(&self) -> bool {
+        false
+    }
+
+    /// How many of the last moves are secret for now (八卦棋's first hand of a round, until the
+    /// second is in): the record and the board leave them out.
+    fn hidden_moves(&self) -> usize {
+        0
+    }
+
+    /// What the board's status line says of the play besides whose turn it is (八卦棋: the
+    /// last round's hands, and the first guess of this one).
+    fn status_message(&self) -> Option<Message> {
+        None
     }
 
     /// The record's opening properties (SGF: the game, its size, its rules, the setup), to

@@ -1,6 +1,7 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
-//! each: go and the folk games played on the live board (all but 八卦棋). What only go has (counting with dead stones, reading, cycles) is reached
+//! each: go and every folk game of the seed. What only go has (counting with dead stones, reading, cycles) is reached
 //! through [`AnyGame::go`], which is None for the other games.
+use super::bagua::BaguaGame;
 use super::color::Color;
 use super::erhu::ErhuGame;
 use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
@@ -25,6 +26,7 @@ pub enum AnyGame {
     Liujiao(LiujiaoGame),
     Qixing(QixingGame),
     Yizi(YiziGame),
+    Bagua(BaguaGame),
 }
 
 impl AnyGame {
@@ -69,6 +71,7 @@ impl AnyGame {
             AnyGame::Liujiao(game) => game,
             AnyGame::Qixing(game) => game,
             AnyGame::Yizi(game) => game,
+            AnyGame::Bagua(game) => game,
         }
     }
 
@@ -82,6 +85,7 @@ impl AnyGame {
             AnyGame::Liujiao(game) => game,
             AnyGame::Qixing(game) => game,
             AnyGame::Yizi(game) => game,
+            AnyGame::Bagua(game) => game,
         }
     }
 }
@@ -129,6 +133,18 @@ impl BoardGame for AnyGame {
 
     fn carries_stacks(&self) -> bool {
         self.shape().carries_stacks()
+    }
+
+    fn takes_hands(&self) -> bool {
+        self.shape().takes_hands()
+    }
+
+    fn hidden_moves(&self) -> usize {
+        self.shape().hidden_moves()
+    }
+
+    fn status_message(&self) -> Option<Message> {
+        self.shape().status_message()
     }
 
     fn record_header(&self) -> String {

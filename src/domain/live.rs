@@ -10,6 +10,7 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::bagua::BaguaGame;
 use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
 use super::color::Color;
 use super::erhu::ErhuGame;
@@ -47,6 +48,8 @@ pub enum FolkGame {
     Qixing(QixingSetup, QixingEnd),
     /// 一字棋 under this setup and agreement.
     Yizi(YiziSetup, YiziEnd),
+    /// 八卦棋 (its course and goal as docs/GAMES.md reads them).
+    Bagua,
 }
 
 impl FolkGame {
@@ -67,6 +70,7 @@ impl FolkGame {
             "yizi-1-last-loses" => Some(FolkGame::Yizi(YiziSetup::OneOnEach, YiziEnd::LastMoverLoses)),
             "yizi-2-last-loses" => Some(FolkGame::Yizi(YiziSetup::TwoOnTheFarFive, YiziEnd::LastMoverLoses)),
             "yizi-3-last-loses" => Some(FolkGame::Yizi(YiziSetup::PlacedInTurn, YiziEnd::LastMoverLoses)),
+            "bagua" => Some(FolkGame::Bagua),
             _ => RenjuRules::from_code(code).map(FolkGame::Gomoku),
         }
     }
@@ -172,6 +176,8 @@ pub enum OpeningKind {
     Carry((u8, u8), u8),
     /// 一字棋's 棋规三: this many pieces put down on the move's point.
     Many(u8),
+    /// 八卦棋: a hand, the 辅子 held and the sum guessed (the move has no point).
+    Hand { held: u8, guess: u8 },
 }
 
 /// The game as it stood before a referee's ruling, kept with the dispute: an appeal that
@@ -348,6 +354,7 @@ fn game_move(point: Option<(u8, u8)>) -> GameMove {
 fn stored_move(point: Option<(u8, u8)>, number: usize, openings: &[OpeningMove]) -> GameMove {
     match (openings.iter().find(|o| o.number == number).map(|o| o.kind), point) {
         (Some(OpeningKind::Swap), _) => GameMove::Swap,
+        (Some(OpeningKind::Hand { held, guess }), _) => GameMove::Hand { held, guess },
         (Some(OpeningKind::Offer(second)), Some(first)) => GameMove::Offer([first, second]),
         (Some(OpeningKind::Keep), Some((x, y))) => GameMove::Keep(x, y),
         (Some(OpeningKind::Two(second)), Some(first)) => GameMove::PlaceTwo([first, second]),
@@ -406,6 +413,7 @@ impl LiveGame {
             Some(FolkGame::Liujiao) => AnyGame::Liujiao(LiujiaoGame::new()),
             Some(FolkGame::Qixing(setup, end)) => AnyGame::Qixing(QixingGame::new(setup, end)),
             Some(FolkGame::Yizi(setup, end)) => AnyGame::Yizi(YiziGame::new(setup, end)),
+            Some(FolkGame::Bagua) => AnyGame::Bagua(BaguaGame::new()),
             None => AnyGame::Go(GoGame::new(setup.rules.clone(), setup.handicap).map_err(board_error)?),
         };
         for (n, m) in moves.iter().enumerate() {
@@ -1005,6 +1013,7 @@ impl LiveGame {
             GameMove::Step { from, to } => (Some(to), Some(OpeningKind::From(from))),
             GameMove::Carry { from, to, count } => (Some(to), Some(OpeningKind::Carry(from, count))),
             GameMove::PlaceMany { at, count } => (Some(at), Some(OpeningKind::Many(count))),
+            GameMove::Hand { held, guess } => (None, Some(OpeningKind::Hand { held, guess })),
         };
         self.moves.push(LiveMove { colour, point, spent, at });
         if let Some(kind) = opening {
@@ -1112,7 +1121,9 @@ impl LiveGame {
             // Comments, then a move a line: what `santong::replay_text` reads back.
             let mut out = self.game.record_header();
             out.push_str(&format!("# {event}: {black} (Black) – {white} (White)\n"));
-            for (n, m) in self.moves.iter().enumerate() {
+            // A secret move (八卦棋's first hand of a round) is left out until it is revealed.
+            let shown = self.moves.len().saturating_sub(self.game.hidden_moves());
+            for (n, m) in self.moves.iter().enumerate().take(shown) {
                 out.push_str(&self.game.record_move(m.colour, stored_move(m.point, n + 1, &self.state.openings)));
             }
             if let Some(result) = self.state.result {

@@ -330,7 +330,8 @@ impl SantongGame {
             | GameMove::Keep(..)
             | GameMove::Step { .. }
             | GameMove::Carry { .. }
-            | GameMove::PlaceMany { .. } => Err(Refusal {
+            | GameMove::PlaceMany { .. }
+            | GameMove::Hand { .. } => Err(Refusal {
                 code: "not-in-santong",
                 reason: Message::new("santong-not-a-move"),
                 made_at_the_board: false,

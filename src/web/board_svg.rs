@@ -176,9 +176,10 @@ fn render_lattice(
         let ring = if marked.contains(&(*x, *y)) { radius } else { radius * 0.45 };
         let _ = write!(
             out,
-            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{ring:.1}" fill="#dcb35c" stroke="#222" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
+            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{ring:.1}" fill="#dcb35c" stroke="#222" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
             cx + radius * 0.8,
-            cy - radius * 0.75
+            cy - radius * 0.75,
+            (radius * 0.6).max(11.0)
         );
         match board.pieces.iter().find(|p| (p.x, p.y) == (*x, *y)) {
             Some(piece) => {

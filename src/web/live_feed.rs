@@ -111,6 +111,10 @@ pub fn status_line(board: &LiveBoard, locale: Locale) -> String {
     // 五子棋 counts its stones: the swap and the second offer are not moves of the record.
     let moves = live.game().renju().map_or(live.moves().len(), |g| g.stones().len());
     parts.push(locale.t_args("live-moves-n", &[("n", Arg::Num(moves as i64))]));
+    // What the game says of its play (八卦棋's last round and this round's first guess).
+    if let Some(said) = live.game().status_message() {
+        parts.push(locale.message(&said));
+    }
     // How a folk game ended (五子棋's five, or Black's forbidden move and which; 三通棋's three
     // sides; 四季棋's side that cannot move).
     if let Some(end) = live.game().end_message() {

@@ -57,9 +57,10 @@
     if (!form) return;
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      // Every field of the form goes (一字棋's count, 八卦棋's hand), as without the script.
       var input = form.querySelector("input[name=point]");
-      send(id === "play-form" ? "play" : "mark", { point: input.value }).then(function () {
-        input.value = "";
+      send(id === "play-form" ? "play" : "mark", new FormData(form)).then(function () {
+        if (input) input.value = "";
       });
     });
   });

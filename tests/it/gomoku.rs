@@ -42,6 +42,7 @@ async fn folk_event(
         "liujiao" => "六角棋 Open",
         "qixing-1" | "qixing-2" => "七星棋 Open",
         "yizi-1" => "一字棋 Open",
+        "bagua" => "八卦棋 Open",
         _ => "五子棋 Open",
     };
     let mut form: Vec<(&str, &str)> = event_form(name, rounds)
@@ -589,6 +590,66 @@ async fn draw_the_yizi_screenshots() -> TestResult {
     let (mut white, _, _) = e.seats.remove(0);
     play_in_turn(&mut black, &mut white, &board, &["10-4", "9-4"]).await?;
     crate::screenshots::draw_pages(&e.app.base, &black_email, "player passphrase", &[("yizi-board", board)]).await
+}
+
+/// 八卦棋 (docs/GAMES.md) over HTTP: a round is two hands, each the 辅子 held and the sum
+/// guessed; the first hand's 辅子 stay hidden from the other player — on the board, in its
+/// status line and in the download — until the second hand is in; a hand the round does not
+/// allow is refused with its reason; whoever guesses the sum steps, and the first home wins.
+#[actix_web::test]
+async fn a_bagua_game_is_played_by_hidden_hands_and_guesses() -> TestResult {
+    let mut e = folk_event("bagua", &[("Tai Ji", "3k"), ("Yin Yang", "3k")], "1").await?;
+    let board = e.board();
+    let (mut black, black_name, _) = e.seats.remove(0);
+    let (mut white, white_name, _) = e.seats.remove(0);
+    let page = black.get(&board).await?.body;
+    assert!(page.contains(r#"id="held""#) && page.contains(r#"id="live-hand""#) && page.contains(r#"data-point="EU""#));
+    let hand = |held: &'static str, guess: &'static str| [("held", held), ("guess", guess)];
+    let none = black.post(&format!("{board}/play"), &hand("0", "2")).await?;
+    none.assert_status(400)?;
+    assert!(none.body.contains("hold one or two helper pieces"), "{}", none.body);
+    black.post(&format!("{board}/play"), &hand("1", "2")).await?.assert_status(303)?;
+    // White sees Black's guess, never what Black holds, until its own hand is in.
+    let seen = white.get(&board).await?.body;
+    assert!(seen.contains("Black guessed 2") && !seen.contains("held 1"), "{seen}");
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(!download.contains("B 2/1"), "{download}");
+    let same = white.post(&format!("{board}/play"), &hand("1", "2")).await?;
+    same.assert_status(400)?;
+    assert!(same.body.contains("the second guess may not be the first"), "{}", same.body);
+    white.post(&format!("{board}/play"), &hand("1", "3")).await?.assert_status(303)?;
+    let after = black.get(&board).await?.body;
+    assert!(after.contains("Black held 1 and guessed 2, White held 1 and guessed 3; the sum was 2"), "{after}");
+    // Black stepped, so it may hold none: nine more rounds of a sum of one bring it home.
+    for _ in 0..9 {
+        black.post(&format!("{board}/play"), &hand("0", "1")).await?.assert_status(303)?;
+        white.post(&format!("{board}/play"), &hand("1", "2")).await?.assert_status(303)?;
+    }
+    let ended = white.get(&board).await?.body;
+    assert!(ended.contains("Black wins: home first"), "{ended}");
+    let download = white.get(&format!("{board}/game.sgf")).await?.body;
+    assert!(download.contains("B 2/1\nW 3/1\nB 1/0\n"), "{download}");
+    let replayed = yunzi::domain::bagua::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!((replayed.winner(), replayed.rounds()), (Some(yunzi::domain::color::Color::Black), 10));
+    assert_won(&mut e, &black_name, &white_name).await?;
+    Ok(())
+}
+
+/// docs/screenshots/bagua-board-*: 八卦棋's diagram after a round, Black's first hand of the
+/// next in, in both languages at desktop and phone width (White's view: the guess, not the
+/// 辅子).
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_bagua_screenshots() -> TestResult {
+    let mut e = folk_event("bagua", &[("Tai Ji", "3k"), ("Yin Yang", "3k")], "1").await?;
+    let board = e.board();
+    let (mut black, _, _) = e.seats.remove(0);
+    let (mut white, _, white_email) = e.seats.remove(0);
+    for (i, (held, guess)) in [("2", "3"), ("1", "4"), ("0", "2")].into_iter().enumerate() {
+        let who = if i % 2 == 0 { &mut black } else { &mut white };
+        who.post(&format!("{board}/play"), &[("held", held), ("guess", guess)]).await?.assert_status(303)?;
+    }
+    crate::screenshots::draw_pages(&e.app.base, &white_email, "player passphrase", &[("bagua-board", board)]).await
 }
 
 /// The moves of tests/santong/left-side.txt, Black's first: White's two at once is move 4.

@@ -100,7 +100,8 @@ impl GoGame {
             | GameMove::PlaceTwo(_)
             | GameMove::Step { .. }
             | GameMove::Carry { .. }
-            | GameMove::PlaceMany { .. } => {
+            | GameMove::PlaceMany { .. }
+            | GameMove::Hand { .. } => {
                 Err(Refusal { code: "not-in-go", reason: Message::new("illegal-not-in-go"), made_at_the_board: false })
             }
         }
@@ -179,7 +180,8 @@ impl BoardGame for GoGame {
             | GameMove::PlaceTwo(_)
             | GameMove::Step { .. }
             | GameMove::Carry { .. }
-            | GameMove::PlaceMany { .. } => {
+            | GameMove::PlaceMany { .. }
+            | GameMove::Hand { .. } => {
                 return String::new();
             }
         };

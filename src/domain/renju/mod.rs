@@ -347,7 +347,11 @@ impl RenjuGame {
             (_, GameMove::Offer(_)) => Err(refusal("renju-no-offer-now", "renju-no-offer-now", false)),
             (
                 _,
-                GameMove::PlaceTwo(_) | GameMove::Step { .. } | GameMove::Carry { .. } | GameMove::PlaceMany { .. },
+                GameMove::PlaceTwo(_)
+                | GameMove::Step { .. }
+                | GameMove::Carry { .. }
+                | GameMove::PlaceMany { .. }
+                | GameMove::Hand { .. },
             ) => Err(refusal("not-in-gomoku", "illegal-not-in-gomoku", false)),
             (Opening::SwapOffered, GameMove::Swap) => Ok(()),
             (_, GameMove::Swap) => Err(refusal("renju-no-swap", "renju-no-swap", false)),
@@ -403,7 +407,11 @@ impl BoardGame for RenjuGame {
             // White keeps one of the two: it stands as Black 5, and White plays 6.
             GameMove::Keep(x, y) => self.put(Color::Black, (x, y)),
             // Refused by check_move above.
-            GameMove::PlaceTwo(_) | GameMove::Step { .. } | GameMove::Carry { .. } | GameMove::PlaceMany { .. } => {}
+            GameMove::PlaceTwo(_)
+            | GameMove::Step { .. }
+            | GameMove::Carry { .. }
+            | GameMove::PlaceMany { .. }
+            | GameMove::Hand { .. } => {}
         }
         Ok(())
     }
@@ -487,9 +495,11 @@ impl BoardGame for RenjuGame {
             GameMove::Swap => "SW[]".to_string(),
             GameMove::Offer([a, b]) => format!("OF[{}][{}]", point(a), point(b)),
             GameMove::Keep(x, y) => format!("B[{}]", point((x, y))),
-            GameMove::PlaceTwo(_) | GameMove::Step { .. } | GameMove::Carry { .. } | GameMove::PlaceMany { .. } => {
-                String::new()
-            }
+            GameMove::PlaceTwo(_)
+            | GameMove::Step { .. }
+            | GameMove::Carry { .. }
+            | GameMove::PlaceMany { .. }
+            | GameMove::Hand { .. } => String::new(),
         }
     }
 }

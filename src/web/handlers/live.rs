@@ -81,6 +81,8 @@ pub struct BoardPage {
     moves_pieces: bool,
     /// A move may carry several pieces of a stack (一字棋): the form asks how many.
     carries_stacks: bool,
+    /// A move is a hand and a guess (八卦棋): the form asks for both.
+    takes_hands: bool,
     /// The game has passes (go, 五子棋; not 三通棋).
     has_passes: bool,
     /// The download is SGF (go, 五子棋), not Yunzi's text format (三通棋).
@@ -321,9 +323,13 @@ pub async fn show(
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
         stage: crate::web::live_feed::opening_stage(&board),
-        has_passes: board.live.game().santong().is_none() && !board.live.game().moves_pieces(),
+        // 三通棋, the games whose pieces move and 八卦棋 have no pass.
+        has_passes: board.live.game().santong().is_none()
+            && !board.live.game().moves_pieces()
+            && !board.live.game().takes_hands(),
         moves_pieces: board.live.game().moves_pieces(),
         carries_stacks: board.live.game().carries_stacks(),
+        takes_hands: board.live.game().takes_hands(),
         record_is_sgf: board.live.record_is_sgf(),
         two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
             && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
@@ -366,6 +372,11 @@ pub struct PointForm {
     /// 一字棋: how many pieces the move carries or puts down; blank for one.
     #[serde(default)]
     count: String,
+    /// 八卦棋: the 辅子 held in this hand, and the sum guessed.
+    #[serde(default)]
+    held: String,
+    #[serde(default)]
+    guess: String,
 }
 
 #[derive(Deserialize)]
@@ -461,7 +472,10 @@ pub async fn play(
             "" | "1" => form.point.clone(),
             count => format!("{} x{count}", form.point.trim()),
         };
-        let opening = opening_move(board, &point, locale)?;
+        let opening = match board.live.game().takes_hands() {
+            true => Some(hand_of(&form.held, &form.guess, locale)?),
+            false => opening_move(board, &point, locale)?,
+        };
         let colour = match form.colour.trim() {
             "" => None,
             text => Some(colour_of(text, locale)?),
@@ -477,6 +491,16 @@ pub async fn play(
         Ok((action, meant_for))
     })
     .await
+}
+
+/// 八卦棋's hand as the play form sends it: the 辅子 held (0–2) and the sum guessed (1–4);
+/// whether the round allows them is the engine's to say.
+fn hand_of(held: &str, guess: &str, locale: Locale) -> AppResult<GameMove> {
+    let number = |text: &str| text.trim().parse::<u8>().ok();
+    match (number(held), number(guess)) {
+        (Some(held), Some(guess)) if held <= 2 && (1..=4).contains(&guess) => Ok(GameMove::Hand { held, guess }),
+        _ => Err(AppError::BadRequest(locale.t("error-live-hand"))),
+    }
 }
 
 /// The moves that are not one stone as the play form sends them: 五子棋's opening — "swap"
