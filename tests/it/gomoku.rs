@@ -632,6 +632,13 @@ async fn a_bagua_game_is_played_by_hidden_hands_and_guesses() -> TestResult {
     let replayed = yunzi::domain::bagua::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!((replayed.winner(), replayed.rounds()), (Some(yunzi::domain::color::Color::Black), 10));
     assert_won(&mut e, &black_name, &white_name).await?;
+    // The rating bodies' files are of go games: a folk event offers none, and says why.
+    let standings_page = e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body;
+    assert!(!standings_page.contains("export-egf") && standings_page.contains("export-opengotha"));
+    let egf = e.director.get(&format!("/events/{}/export/egf.txt", e.event_id)).await?;
+    egf.assert_status(400)?;
+    assert!(egf.body.contains("rate go games; this event plays The eight trigrams"), "{}", egf.body);
+    e.director.get(&format!("/events/{}/export/aga.txt", e.event_id)).await?.assert_status(400)?;
     Ok(())
 }
 

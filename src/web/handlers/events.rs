@@ -462,6 +462,11 @@ pub struct RegisterForm {
 }
 
 impl EventPage {
+    /// Whether the event's games are go, which the rating bodies (EGF, AGA) rate.
+    fn rated_by_go_bodies(&self) -> bool {
+        !crate::domain::event::is_folk_game(&self.event.ruleset)
+    }
+
     /// An instant in the event's time zone.
     fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
         crate::web::view::local_time(at, &self.event.time_zone)

@@ -544,6 +544,11 @@ pub async fn standings(
 }
 
 impl StandingsPage {
+    /// Whether the event's games are go, which the rating bodies (EGF, AGA) rate.
+    fn rated_by_go_bodies(&self) -> bool {
+        !crate::domain::event::is_folk_game(&self.event.ruleset)
+    }
+
     /// The rows this page shows.
     fn shown_rows(&self) -> &[StandingView] {
         match self.rows {
@@ -782,8 +787,19 @@ pub async fn export_pairing_file(
 
 pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let found = queries::event(&state.db, path.into_inner()).await?;
+    go_games_only(&found, &ctx)?;
     let table = interop::egf_table(&state.db, &found, ctx.locale).await?;
     Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
+}
+
+/// The rating bodies' files (EGF, AGA) are of go games: an event of a folk game has none, and
+/// says why rather than write its games as go.
+fn go_games_only(found: &event::Model, ctx: &PageCtx) -> AppResult<()> {
+    if crate::domain::event::is_folk_game(&found.ruleset) {
+        let game = crate::web::view::ruleset_name(ctx.locale, &found.ruleset);
+        return Err(AppError::BadRequest(ctx.t_s("error-export-go-only", "game", &game)));
+    }
+    Ok(())
 }
 
 /// The AGA results page: each player's AGA membership number, and the file once every player
@@ -819,6 +835,7 @@ async fn aga_page(state: &AppState, ctx: PageCtx, found: event::Model) -> AppRes
 pub async fn aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let (_, found) = director_of(&state, &ctx, event_id).await?;
+    go_games_only(&found, &ctx)?;
     page(&aga_page(&state, ctx, found).await?)
 }
 
@@ -854,6 +871,7 @@ pub async fn set_aga_ids(
 
 pub async fn export_aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let (_, found) = director_of(&state, &ctx, path.into_inner()).await?;
+    go_games_only(&found, &ctx)?;
     let file = interop::aga_results(&state.db, &found, ctx.locale).await?;
     Ok(download(&found, "aga.txt", "text/plain; charset=utf-8", file))
 }

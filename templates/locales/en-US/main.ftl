@@ -933,6 +933,7 @@ live-guess = Sum guessed
 live-hand-hint = Hold 0–2 helper pieces (0 only if you stepped last round) and guess the sum of both hands; your pieces stay hidden until both hands are in. Whoever guesses the sum steps.
 error-live-hand = Give the helper pieces held (0 to 2) and the sum guessed (1 to 4)
 live-hand-play = Show my hand
+error-export-go-only = The EGF and the AGA rate go games; this event plays { $game }, so it has no results file for them
 live-step-move = Move (from-to)
 live-step-play = Move
 live-step-hint = Click one of your pieces, then the point it goes to (or type both: { $example }).

@@ -911,6 +911,7 @@ live-guess = 猜和
 live-hand-hint = 出辅子 0–2 枚（上一回合猜中并走子者才可出 0 枚），并猜双方辅子数目之和；双方都出子之后才展示。猜中者本子行进 1 步。
 error-live-hand = 请填写所出辅子（0 至 2 枚）和所猜数目之和（1 至 4）
 live-hand-play = 出子
+error-export-go-only = EGF 与 AGA 只评定围棋对局；本比赛的棋种为{ $game }，没有供它们使用的成绩文件
 live-step-move = 走子（从-到）
 live-step-play = 走子
 live-step-hint = 先点击己方的一枚棋子，再点击它要去的棋位（或输入如 { $example }）。
