@@ -83,9 +83,9 @@ pub struct BoardPage {
     carries_stacks: bool,
     /// A move is a hand and a guess (八卦棋): the form asks for both.
     takes_hands: bool,
-    /// The game has passes (go, 五子棋; not 三通棋).
+    /// The game has passes (go, 五子棋; none of the other folk games).
     has_passes: bool,
-    /// The download is SGF (go, 五子棋), not Yunzi's text format (三通棋).
+    /// The download is SGF (go, 五子棋), not Yunzi's text format (the other folk games).
     record_is_sgf: bool,
 }
 
