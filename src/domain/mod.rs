@@ -8,6 +8,7 @@ pub mod folk_record;
 pub mod game_shape;
 pub mod games;
 pub mod go;
+pub mod gor;
 pub mod interop;
 pub mod komi;
 pub mod limits;

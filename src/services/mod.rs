@@ -11,6 +11,7 @@ pub mod notifications;
 pub mod pairing_file;
 pub mod players;
 pub mod queries;
+pub mod ratings;
 pub mod records;
 pub mod relay;
 pub mod repo;

@@ -752,3 +752,30 @@ async fn an_aga_results_file_lists_games_won_over_the_board_by_aga_number() -> T
     assert_eq!(file.body, expected);
     Ok(())
 }
+
+/// The EGF GoR table (docs/RATINGS.md): not shown while the event runs; once its one round is
+/// played, the event page gives each player's GoR before and after. 1d (2100, from the rank)
+/// beating 1k (2000) in an even game moves them to 2106.9 and 1993.5, as worked out by hand in
+/// `domain::gor::tests`.
+#[actix_web::test]
+async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "gor passphrase").await?;
+    let csv = "name,rank\nDan One,1d\nKyu One,1k\n";
+    let event = event_of(&mut director, "GoR Cup", "swiss", &[("rounds", "1")], csv).await?;
+    let event_id: i32 = event.trim_start_matches("/events/").parse()?;
+    let boards = pair_and_publish(&mut director, event_id, 1).await?;
+    assert!(!director.get(&event).await?.body.contains("rating-changes"), "not before the results");
+    let (board, black, _) = boards.first().cloned().ok_or("no board")?;
+    enter(&mut director, event_id, 1, board, if black == "Dan One" { "black" } else { "white" }).await?;
+    let page = director.get(&event).await?.body;
+    let row = |name: &str, before: &str, after: &str, change: &str| {
+        format!(
+            r#"<td>{name}</td><td class="num">1</td><td class="num">{before}</td><td class="num">{after}</td><td class="num">{change}</td>"#
+        )
+    };
+    assert!(page.contains(&row("Dan One", "2100.0", "2106.9", "+6.9")), "{page}");
+    assert!(page.contains(&row("Kyu One", "2000.0", "1993.5", "-6.5")), "{page}");
+    Ok(())
+}

@@ -443,6 +443,8 @@ pub struct EventPage {
     komi: String,
     /// All rounds are made (see `rounds::is_over`).
     over: bool,
+    /// Once the event is over, each rated player's EGF GoR before and after it (go events).
+    rating_changes: Vec<crate::services::ratings::RatingChange>,
     /// The self-registration form as typed, and its problem, when shown again.
     pub(crate) register: RegisterForm,
     pub(crate) register_error: Option<String>,
@@ -462,6 +464,16 @@ pub struct RegisterForm {
 }
 
 impl EventPage {
+    /// A GoR as the table writes it, to one decimal.
+    fn gor(&self, rating: &f64) -> String {
+        format!("{rating:.1}")
+    }
+
+    /// A GoR change with its sign.
+    fn gor_change(&self, change: &crate::services::ratings::RatingChange) -> String {
+        format!("{:+.1}", change.after - change.before)
+    }
+
     /// Whether the event's games are go, which the rating bodies (EGF, AGA) rate.
     fn rated_by_go_bodies(&self) -> bool {
         !crate::domain::event::is_folk_game(&self.event.ruleset)
@@ -599,8 +611,13 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         ..Default::default()
     };
     let over = rounds::is_over(&state.db, &found).await?;
+    // The rating bodies rate go: a folk game's event moves no GoR.
+    let rated = over && !crate::domain::event::is_folk_game(&found.ruleset);
+    let rating_changes =
+        if rated { crate::services::ratings::gor_changes(&state.db, &found).await? } else { Vec::new() };
     Ok(EventPage {
         over,
+        rating_changes,
         komi: komi_text(ctx.locale, &found),
         player_count: queries::players(&state.db, event_id).await?.len(),
         staff: events::staff(&state.db, event_id).await?,

@@ -934,6 +934,12 @@ live-hand-hint = Hold 0–2 helper pieces (0 only if you stepped last round) and
 error-live-hand = Give the helper pieces held (0 to 2) and the sum guessed (1 to 4)
 live-hand-play = Show my hand
 error-export-go-only = The EGF and the AGA rate go games; this event plays { $game }, so it has no results file for them
+gor-changes = Rating changes (EGF GoR)
+gor-changes-hint = Each game played to a result is rated from the ratings before the event, by the EGF's formula (revised 2021); a player without a rating starts from the rank (1d = 2100, 100 a grade). Forfeits are not rated.
+gor-games = Games
+gor-before = Before
+gor-after = After
+gor-change = Change
 live-step-move = Move (from-to)
 live-step-play = Move
 live-step-hint = Click one of your pieces, then the point it goes to (or type both: { $example }).

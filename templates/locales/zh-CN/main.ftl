@@ -912,6 +912,12 @@ live-hand-hint = 出辅子 0–2 枚（上一回合猜中并走子者才可出 0
 error-live-hand = 请填写所出辅子（0 至 2 枚）和所猜数目之和（1 至 4）
 live-hand-play = 出子
 error-export-go-only = EGF 与 AGA 只评定围棋对局；本比赛的棋种为{ $game }，没有供它们使用的成绩文件
+gor-changes = 等级分变化（EGF GoR）
+gor-changes-hint = 每盘下完并有结果的对局，均按赛前等级分以 EGF 公式（2021 年修订版）计算；没有等级分的棋手按段位起算（业余 1 段 = 2100，每级差 100）。不战胜负不计。
+gor-games = 对局数
+gor-before = 赛前
+gor-after = 赛后
+gor-change = 变化
 live-step-move = 走子（从-到）
 live-step-play = 走子
 live-step-hint = 先点击己方的一枚棋子，再点击它要去的棋位（或输入如 { $example }）。
