@@ -201,15 +201,16 @@ async fn a_gomoku_game_in_two_browsers() -> TestResult {
         wait_for(&white, "#swap:not([disabled])").await?;
         click_on(&white, &point("a1")).await?;
         // Black 5 by two clicks; White keeps h9 by clicking it.
-        wait_for(&black, r#"#live[data-stage="offer"]"#).await?;
+        wait_for(&black, r#"#live.can-play[data-stage="offer"]"#).await?;
         click_on(&black, &point("h9")).await?;
         click_on(&black, &point("a15")).await?;
         wait_for(&white, r#".stone.offered[data-point="h9"]"#).await?;
         click_on(&white, r#".stone.offered[data-point="h9"]"#).await?;
         wait_for(&black, &stone("black", "h9")).await?;
         // The keep ends the opening, and White's page is drawn again for play: White clicks
-        // on the new page, not on the one going away.
-        wait_for(&white, r#"#live[data-stage=""] .stone.black:not(.offered)[data-point="h9"]"#).await?;
+        // on the new page, once its script listens, not on the one going away.
+        // `can-play` is set by the page's script once it is listening for clicks.
+        wait_for(&white, r#"#live.can-play[data-stage=""] .stone.black:not(.offered)[data-point="h9"]"#).await?;
         click_on(&white, &point("b1")).await?;
         wait_for(&black, &stone("white", "b1")).await?;
         click_on(&black, &point("g10")).await?;
