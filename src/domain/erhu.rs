@@ -25,7 +25,9 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, record_line};
+use super::game_shape::{
+    BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, step_line, step_points,
+};
 use super::message::Message;
 use super::repetition::Repetitions;
 
@@ -387,28 +389,14 @@ impl BoardGame for ErhuGame {
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
-        let GameMove::Step { from, to } = mv else {
-            return Err(Refusal {
-                code: "not-a-step",
-                reason: Message::new("folk-not-a-step"),
-                made_at_the_board: false,
-            });
-        };
-        let (from, to) = point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)).ok_or_else(|| Refusal {
-            code: "off-board",
-            reason: Message::new("illegal-off-board"),
-            made_at_the_board: false,
-        })?;
+        let (from, to) = step_points(mv, point_of_cell)?;
         ErhuGame::check(self, ErhuMove { from, to }).map_err(ErhuRefusal::refusal)
     }
 
     fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         BoardGame::check(self, side, mv)?;
-        let GameMove::Step { from, to } = mv else { return Ok(()) };
-        match point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)) {
-            Some((from, to)) => ErhuGame::play(self, ErhuMove { from, to }).map_err(ErhuRefusal::refusal),
-            None => Ok(()),
-        }
+        let (from, to) = step_points(mv, point_of_cell)?;
+        ErhuGame::play(self, ErhuMove { from, to }).map_err(ErhuRefusal::refusal)
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
@@ -478,12 +466,7 @@ impl BoardGame for ErhuGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        match mv {
-            GameMove::Step { from, to } => {
-                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
-            }
-            _ => String::new(),
-        }
+        step_line(self, side, mv)
     }
 }
 

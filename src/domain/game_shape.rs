@@ -125,6 +125,24 @@ pub fn record_line(side: Color, text: impl fmt::Display) -> String {
     format!("{} {text}\n", if side == Color::Black { "B" } else { "W" })
 }
 
+/// A step's two cells as the game's own points (`point_of` names the cell (x, y)): refused
+/// when the move is not a step, or a cell is not on the board.
+pub fn step_points<P>(mv: GameMove, point_of: impl Fn(u8, u8) -> Option<P>) -> Result<(P, P), Refusal> {
+    let GameMove::Step { from, to } = mv else { return Err(Refusal::new("not-a-step", "folk-not-a-step")) };
+    point_of(from.0, from.1).zip(point_of(to.0, to.1)).ok_or_else(|| Refusal::new("off-board", "illegal-off-board"))
+}
+
+/// A step as Yunzi's text records write it, `B a8-a5`, the cells named by `game`; nothing for
+/// another move.
+pub fn step_line(game: &dyn BoardGame, side: Color, mv: GameMove) -> String {
+    match mv {
+        GameMove::Step { from, to } => {
+            record_line(side, format_args!("{}-{}", game.cell_name(from.0, from.1), game.cell_name(to.0, to.1)))
+        }
+        _ => String::new(),
+    }
+}
+
 /// How a board's lines run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lines {

@@ -24,7 +24,7 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, step_line, step_points};
 use super::message::Message;
 use super::repetition::Repetitions;
 
@@ -401,26 +401,14 @@ impl BoardGame for LiujiaoGame {
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
-        let GameMove::Step { from, to } = mv else {
-            return Err(Refusal {
-                code: "not-a-step",
-                reason: Message::new("folk-not-a-step"),
-                made_at_the_board: false,
-            });
-        };
-        let (from, to) = point_of_cell(from.0, from.1)
-            .zip(point_of_cell(to.0, to.1))
-            .ok_or_else(|| LiujiaoRefusal::OffTheBoard.refusal())?;
+        let (from, to) = step_points(mv, point_of_cell)?;
         LiujiaoGame::check(self, LiujiaoMove { from, to }).map_err(LiujiaoRefusal::refusal)
     }
 
     fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         BoardGame::check(self, side, mv)?;
-        let GameMove::Step { from, to } = mv else { return Ok(()) };
-        match point_of_cell(from.0, from.1).zip(point_of_cell(to.0, to.1)) {
-            Some((from, to)) => LiujiaoGame::play(self, LiujiaoMove { from, to }).map_err(LiujiaoRefusal::refusal),
-            None => Ok(()),
-        }
+        let (from, to) = step_points(mv, point_of_cell)?;
+        LiujiaoGame::play(self, LiujiaoMove { from, to }).map_err(LiujiaoRefusal::refusal)
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
@@ -462,12 +450,7 @@ impl BoardGame for LiujiaoGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        match mv {
-            GameMove::Step { from, to } => {
-                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
-            }
-            _ => String::new(),
-        }
+        step_line(self, side, mv)
     }
 }
 

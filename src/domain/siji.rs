@@ -21,7 +21,7 @@ use std::fmt;
 
 use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
-use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
+use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, step_line, step_points};
 use super::message::Message;
 use super::repetition::Repetitions;
 
@@ -358,28 +358,14 @@ impl BoardGame for SijiGame {
 
     fn check(&self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         Refusal::check_turn(self.end.is_some(), side, self.to_move)?;
-        let GameMove::Step { from, to } = mv else {
-            return Err(Refusal {
-                code: "not-a-step",
-                reason: Message::new("folk-not-a-step"),
-                made_at_the_board: false,
-            });
-        };
-        let (from, to) = square_of_cell(from.0, from.1).zip(square_of_cell(to.0, to.1)).ok_or_else(|| Refusal {
-            code: "off-board",
-            reason: Message::new("illegal-off-board"),
-            made_at_the_board: false,
-        })?;
+        let (from, to) = step_points(mv, square_of_cell)?;
         SijiGame::check(self, SijiMove { from, to }).map_err(SijiRefusal::refusal)
     }
 
     fn play(&mut self, side: Color, mv: GameMove) -> Result<(), Refusal> {
         BoardGame::check(self, side, mv)?;
-        let GameMove::Step { from, to } = mv else { return Ok(()) };
-        match square_of_cell(from.0, from.1).zip(square_of_cell(to.0, to.1)) {
-            Some((from, to)) => SijiGame::play(self, SijiMove { from, to }).map_err(SijiRefusal::refusal),
-            None => Ok(()),
-        }
+        let (from, to) = step_points(mv, square_of_cell)?;
+        SijiGame::play(self, SijiMove { from, to }).map_err(SijiRefusal::refusal)
     }
 
     fn play_end(&self) -> Option<PlayEnd> {
@@ -431,12 +417,7 @@ impl BoardGame for SijiGame {
     }
 
     fn record_move(&self, side: Color, mv: GameMove) -> String {
-        match mv {
-            GameMove::Step { from, to } => {
-                record_line(side, format_args!("{}-{}", self.cell_name(from.0, from.1), self.cell_name(to.0, to.1)))
-            }
-            _ => String::new(),
-        }
+        step_line(self, side, mv)
     }
 }
 
