@@ -27,7 +27,7 @@ pub struct Event {
 impl Event {
     pub fn field(&self) -> Vec<PairingPlayer> {
         let present: Vec<i64> = self.entrants.iter().map(|e| e.id).collect();
-        field_from_history(&self.entrants, &present, &self.games, &self.byes)
+        field_from_history(&self.entrants, &present, &self.games, &self.byes, &[], 0)
     }
 }
 

@@ -17,6 +17,7 @@ mod m20261121_000010_referee_desk;
 mod m20261124_000011_trust;
 mod m20261125_000012_invitations;
 mod m20261125_000013_heartbeat;
+mod m20261126_000014_participation;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000011_trust::Migration),
             Box::new(m20261125_000012_invitations::Migration),
             Box::new(m20261125_000013_heartbeat::Migration),
+            Box::new(m20261126_000014_participation::Migration),
         ]
     }
 }

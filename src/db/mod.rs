@@ -13,6 +13,7 @@ pub mod entities {
     pub mod login_failure;
     pub mod notification;
     pub mod player;
+    pub mod presence;
     pub mod round;
     pub mod session;
     pub mod staff_invitation;

@@ -11,6 +11,7 @@ use super::pairing::Colours;
 use super::pairing::mcmahon::{HandicapRule, Placement};
 use super::pairing::relay::DrawPolicy;
 use super::pairing::team::TeamTieBreak;
+use super::participation::AbsentScore;
 use super::player::{BOARD_MAX, FieldError, clean_text};
 use super::rank::Rank;
 use super::standings::{TieBreak, TieBreakRules, Tradition};
@@ -237,6 +238,8 @@ pub struct SystemSettings {
     pub relay_order: RelayOrder,
     pub relay_draw: DrawPolicy,
     pub relay_colours: Colours,
+    /// Swiss and McMahon: what a round a player sits out (absent, skipped) scores.
+    pub absent_score: AbsentScore,
     /// Swiss and McMahon: players who must not meet (family, club-mates by request), each
     /// pair smaller id first, set on the players page.
     pub forbidden_pairs: Vec<(i64, i64)>,
@@ -272,6 +275,7 @@ impl Default for SystemSettings {
             relay_draw: DrawPolicy::Replay,
             relay_colours: Colours::Nigiri,
             team_colours: Colours::Alternate,
+            absent_score: AbsentScore::Zero,
             forbidden_pairs: Vec::new(),
             knockout_after: 0,
         }
@@ -363,6 +367,7 @@ pub struct SystemInput<'a> {
     pub relay_draw: &'a str,
     pub relay_colours: &'a str,
     pub knockout_after: &'a str,
+    pub absent_score: &'a str,
 }
 
 /// The option whose code is `text`; a blank field is the first option.
@@ -461,6 +466,8 @@ impl SystemSettings {
                 return Err(FieldError::new("error-opengotha-team-rule"));
             }
             settings.knockout_after = knockout_stage(input.knockout_after, 1)?;
+            settings.absent_score =
+                choice(input.absent_score, &AbsentScore::ALL, AbsentScore::code, "choice-absent-score")?;
             if input.handicap {
                 settings.handicap = Some(HandicapRule {
                     reduction: number(input.handicap_reduction, 0, 0..=9, "field-handicap-reduction")? as u8,
@@ -563,7 +570,9 @@ impl SystemSettings {
 
     /// The standings rules: the tradition with the order (validated when parsed).
     pub fn tie_break_rules(&self) -> TieBreakRules {
-        TieBreakRules::new(self.tradition, self.tie_breaks.clone()).unwrap_or_else(|_| TieBreakRules::chinese())
+        TieBreakRules::new(self.tradition, self.tie_breaks.clone())
+            .unwrap_or_else(|_| TieBreakRules::chinese())
+            .with_absent_points(self.absent_score.half_points())
     }
 
     /// The default order for a system and tradition, as the form pre-fills it.
@@ -997,6 +1006,7 @@ mod tests {
             relay_draw: "both-out",
             relay_colours: "alternate",
             knockout_after: "8",
+            absent_score: "half",
         }
     }
 
@@ -1015,6 +1025,10 @@ mod tests {
         assert_eq!(mcmahon.handicap, Some(HandicapRule { reduction: 2, max_stones: 9 }));
         assert_eq!(mcmahon.tie_breaks, vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sosos]);
         assert_eq!(mcmahon.knockout_after, 8, "then a knockout of the top 8 (积分编排淘汰制)");
+        assert_eq!(mcmahon.absent_score, AbsentScore::Half);
+        assert!(system_settings("swiss", SystemInput { absent_score: "one", ..system_input() }).is_err());
+        let blank = system_settings("swiss", SystemInput { absent_score: "", ..system_input() })?;
+        assert_eq!(blank.absent_score, AbsentScore::Zero, "a round sat out scores nothing unless chosen");
         for (text, message) in [("1", "at least 2"), ("257", "from 0 to 256"), ("top", "from 0 to 256")] {
             let refused = system_settings("swiss", SystemInput { knockout_after: text, ..system_input() });
             assert!(refused.as_ref().is_err_and(|e| e.to_string().contains(message)), "{text}: {refused:?}");

@@ -43,6 +43,24 @@ pub fn keys(name: &str) -> Vec<String> {
     keys
 }
 
+/// The name as a desk sorts it: Chinese characters in their usual pinyin, other letters
+/// lower-cased, so 张伟 and "Zhang Wei" sort together under Z.
+pub fn romanised(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.trim().chars() {
+        match c.to_pinyin() {
+            Some(p) => {
+                if !out.is_empty() && !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                out.push_str(p.plain());
+            }
+            None => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
 /// Whether `query` finds `name`: part of any of its keys. An empty query finds nothing.
 pub fn finds(query: &str, name: &str) -> bool {
     let query = fold(query);
@@ -67,5 +85,14 @@ mod tests {
         assert!(finds("dumont", "Dumont Louis") && finds("louis", "Dumont Louis"));
         assert!(!finds("", "柯洁") && !finds("  ", "柯洁"));
         assert!(!finds("shin", "柯洁") && !finds("kx", "柯洁"));
+    }
+
+    #[test]
+    fn names_sort_by_their_romanisation() {
+        assert_eq!(romanised("张伟"), "zhang wei");
+        assert_eq!(romanised(" Zhang Wei "), "zhang wei");
+        let mut names = ["Zhang Li", "艾米", "Dumont Louis", "柯洁", "Baek Ji-hee"];
+        names.sort_by_key(|n| romanised(n));
+        assert_eq!(names, ["艾米", "Baek Ji-hee", "Dumont Louis", "柯洁", "Zhang Li"]);
     }
 }

@@ -10,7 +10,9 @@
 //! # Scores
 //! - Points (积分): win 2 (forfeit wins included), draw 1, loss 0; no result (无胜负) and
 //!   both-lose (双方均负) give 0 to both; a game without a result yet gives 0. A bye scores 2.
-//!   Absent rounds score 0 in both traditions (OpenGotha can award ½ for an absence; we don't).
+//!   A round a player sits out (absent or skipped, see `domain::participation`) scores the
+//!   event's rule ([`TieBreakRules::with_absent_points`]): 0 by default, or 1 (half a win),
+//!   as OpenGotha's "not participating" value can give; it stays an unplayed round.
 //! - McMahon score (MMS) = the player's initial MMS, given by the caller in half-points, plus
 //!   points.
 //! - The *score* that SOS, SOSOS, SODOS and Cumulative use is the MMS when the order contains
@@ -85,6 +87,13 @@ pub struct ByeRecord {
     pub player: i64,
 }
 
+/// A player sitting out a round (absent or skipped): no game and no bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbsentRecord {
+    pub round: u32,
+    pub player: i64,
+}
+
 /// One criterion of the standings order; see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreak {
@@ -141,6 +150,8 @@ pub enum Tradition {
 pub struct TieBreakRules {
     tradition: Tradition,
     order: Vec<TieBreak>,
+    /// Half-points for a round sat out (absent or skipped).
+    absent_points: u32,
 }
 
 impl TieBreakRules {
@@ -153,17 +164,17 @@ impl TieBreakRules {
         if let Some(&repeated) = order.iter().find(|tb| !seen.insert(**tb)) {
             return Err(StandingsError::RepeatedTieBreak(repeated));
         }
-        Ok(TieBreakRules { tradition, order })
+        Ok(TieBreakRules { tradition, order, absent_points: 0 })
     }
 
     /// Chinese tradition, [`TieBreak::CHINESE`] order.
     pub fn chinese() -> TieBreakRules {
-        TieBreakRules { tradition: Tradition::Chinese, order: TieBreak::CHINESE.to_vec() }
+        TieBreakRules { tradition: Tradition::Chinese, order: TieBreak::CHINESE.to_vec(), absent_points: 0 }
     }
 
     /// European tradition, [`TieBreak::EUROPEAN`] order.
     pub fn european() -> TieBreakRules {
-        TieBreakRules { tradition: Tradition::European, order: TieBreak::EUROPEAN.to_vec() }
+        TieBreakRules { tradition: Tradition::European, order: TieBreak::EUROPEAN.to_vec(), absent_points: 0 }
     }
 
     pub fn tradition(&self) -> Tradition {
@@ -172,6 +183,11 @@ impl TieBreakRules {
 
     pub fn order(&self) -> &[TieBreak] {
         &self.order
+    }
+
+    /// The same rules with a round sat out scoring `half_points` (0 or 1: the event's rule).
+    pub fn with_absent_points(self, half_points: u32) -> TieBreakRules {
+        TieBreakRules { absent_points: half_points, ..self }
     }
 
     /// Whether SOS and the others use the McMahon score rather than points.
@@ -293,18 +309,19 @@ const BYE_POINTS: u32 = 2;
 pub fn compute_standings(players: &[i64], games: &[GameRecord], byes: &[ByeRecord]) -> Vec<StandingRow> {
     let mut seen = HashSet::new();
     let ranked: Vec<i64> = players.iter().copied().filter(|id| seen.insert(*id)).collect();
-    standings(&ranked, &HashMap::new(), games, byes, &TieBreakRules::chinese())
+    standings(&ranked, &HashMap::new(), games, byes, &[], &TieBreakRules::chinese())
 }
 
 /// The standings of every entrant under `rules`.
 ///
-/// Every player in `games` and `byes` must be an entrant (list withdrawn players too, and
-/// drop their rows afterwards if they should not be shown), once, with an initial MMS within
-/// ±[`MAX_INITIAL_MMS`], and be paired at most once a round.
+/// Every player in `games`, `byes` and `absences` must be an entrant (list withdrawn players
+/// too, and drop their rows afterwards if they should not be shown), once, with an initial MMS
+/// within ±[`MAX_INITIAL_MMS`], and have at most one game, bye or absence a round.
 pub fn compute_standings_with(
     entrants: &[Entrant],
     games: &[GameRecord],
     byes: &[ByeRecord],
+    absences: &[AbsentRecord],
     rules: &TieBreakRules,
 ) -> Result<Vec<StandingRow>, StandingsError> {
     let mut initial_mms = HashMap::new();
@@ -321,7 +338,8 @@ pub fn compute_standings_with(
     let appearances = games
         .iter()
         .flat_map(|g| [(g.round, g.black), (g.round, g.white)])
-        .chain(byes.iter().map(|b| (b.round, b.player)));
+        .chain(byes.iter().map(|b| (b.round, b.player)))
+        .chain(absences.iter().map(|a| (a.round, a.player)));
     for (round, player) in appearances {
         if !initial_mms.contains_key(&player) {
             return Err(StandingsError::UnknownPlayer { player, round });
@@ -331,7 +349,7 @@ pub fn compute_standings_with(
         }
     }
     let ranked: Vec<i64> = entrants.iter().map(|e| e.id).collect();
-    Ok(standings(&ranked, &initial_mms, games, byes, rules))
+    Ok(standings(&ranked, &initial_mms, games, byes, absences, rules))
 }
 
 /// What one player did, round by round (indices into the event's sorted rounds).
@@ -354,9 +372,15 @@ fn standings(
     initial_mms: &HashMap<i64, i64>,
     games: &[GameRecord],
     byes: &[ByeRecord],
+    absences: &[AbsentRecord],
     rules: &TieBreakRules,
 ) -> Vec<StandingRow> {
-    let mut rounds: Vec<u32> = games.iter().map(|g| g.round).chain(byes.iter().map(|b| b.round)).collect();
+    let mut rounds: Vec<u32> = games
+        .iter()
+        .map(|g| g.round)
+        .chain(byes.iter().map(|b| b.round))
+        .chain(absences.iter().map(|a| a.round))
+        .collect();
     rounds.sort_unstable();
     rounds.dedup();
     let round_count = rounds.len();
@@ -391,6 +415,10 @@ fn standings(
         let r = records.entry(b.player).or_insert_with(empty);
         r.points_by_round[round_index(b.round)] += BYE_POINTS;
         r.byes += 1;
+    }
+    for a in absences {
+        let r = records.entry(a.player).or_insert_with(empty);
+        r.points_by_round[round_index(a.round)] += rules.absent_points;
     }
 
     let mcmahon = rules.uses_mcmahon();
@@ -745,6 +773,7 @@ mod tests {
             &entrants(&players.map(|p| (p, 0))),
             &games,
             &[],
+            &[],
             &rules(Tradition::Chinese, &order),
         )
         .expect("valid input");
@@ -769,7 +798,7 @@ mod tests {
             game(5, 5, 4, "B+R"),
         ];
         let field = entrants(&[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]);
-        let rows = compute_standings_with(&field, &games, &[], &rules(Tradition::Chinese, &order)).expect("valid");
+        let rows = compute_standings_with(&field, &games, &[], &[], &rules(Tradition::Chinese, &order)).expect("valid");
         // Points: 1: 2+2 = 4; 2: 2+2 = 4; 3: 2+2 = 4; 4: 2; 5: 2+2+2 = 6.
         // 1, 2, 3 all met; within the group 1 scored 2+2 = 4, 2 scored 2, 3 scored 0.
         let de: Vec<(i64, u32, Option<u32>)> = rows.iter().map(|r| (r.player, r.place, r.direct_encounter)).collect();
@@ -778,7 +807,7 @@ mod tests {
         // Four players on 2 points each where 1–3 and 2–4 never met: all stay tied.
         let games = [game(1, 1, 2, "B+R"), game(1, 3, 4, "B+R"), game(2, 2, 3, "B+R"), game(2, 4, 1, "B+R")];
         let field = entrants(&[(1, 0), (2, 0), (3, 0), (4, 0)]);
-        let rows = compute_standings_with(&field, &games, &[], &rules(Tradition::Chinese, &order)).expect("valid");
+        let rows = compute_standings_with(&field, &games, &[], &[], &rules(Tradition::Chinese, &order)).expect("valid");
         let de: Vec<(i64, u32, Option<u32>)> = rows.iter().map(|r| (r.player, r.place, r.direct_encounter)).collect();
         assert_eq!(de, [(1, 1, None), (2, 1, None), (3, 1, None), (4, 1, None)]);
     }
@@ -790,7 +819,8 @@ mod tests {
         let byes = [bye(1, 3), bye(2, 1), bye(3, 2)];
         let field = entrants(&[(1, 0), (2, 0), (3, 0)]);
         let order = [TieBreak::Points, TieBreak::Sos, TieBreak::DirectEncounter];
-        let rows = compute_standings_with(&field, &games, &byes, &rules(Tradition::Chinese, &order)).expect("valid");
+        let rows =
+            compute_standings_with(&field, &games, &byes, &[], &rules(Tradition::Chinese, &order)).expect("valid");
         // Points 2 + 2 (bye) = 4 each; SOS 4 + 4 = 8 each (the bye adds 0); within the group
         // each scored 2: all share place 1.
         let de: Vec<(i64, u32, u32, i64, Option<u32>)> =
@@ -807,7 +837,7 @@ mod tests {
         // Round 1: 1 beats 2, 3 beats 4. Round 2: 2 beats 3, 4 beats 1. Everyone has 2 points.
         let field = entrants(&[(1, 8), (2, 8), (3, 6), (4, 4)]);
         let games = [game(1, 1, 2, "B+R"), game(1, 3, 4, "B+R"), game(2, 2, 3, "B+R"), game(2, 4, 1, "B+R")];
-        let rows = compute_standings_with(&field, &games, &[], &TieBreakRules::european()).expect("valid");
+        let rows = compute_standings_with(&field, &games, &[], &[], &TieBreakRules::european()).expect("valid");
         // MMS: 1: 8+2+0 = 10; 2: 8+0+2 = 10; 3: 6+2+0 = 8; 4: 4+0+2 = 6.
         // SOS (MMS): 1: 2(10)+4(6) = 16; 2: 1(10)+3(8) = 18; 3: 4(6)+2(10) = 16;
         //            4: 3(8)+1(10) = 18.
@@ -831,6 +861,45 @@ mod tests {
         assert_eq!(places(&rows), [(1, 1), (3, 1), (2, 3), (4, 3)]);
     }
 
+    /// The event's rule for a round sat out: half a win counts in points, in the opponents'
+    /// 对手分 and in the running score, and the round stays unplayed (no game, no bye).
+    #[test]
+    fn a_round_sat_out_scores_the_events_rule() {
+        let field = entrants(&[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]);
+        // Round 1: 1 beats 2, 4 beats 3, 5 has the bye. Round 2: 1 beats 4, 2 draws 3, 5 sits
+        // out. Round 3: 5 beats 1, 2 beats 4, 3 has the bye.
+        let games = [
+            game(1, 1, 2, "B+R"),
+            game(1, 3, 4, "W+R"),
+            game(2, 1, 4, "B+R"),
+            game(2, 2, 3, "和棋"),
+            game(3, 5, 1, "B+R"),
+            game(3, 2, 4, "B+R"),
+        ];
+        let byes = [bye(1, 5), bye(3, 3)];
+        let absent = [AbsentRecord { round: 2, player: 5 }];
+        let order = [TieBreak::Points, TieBreak::Sos, TieBreak::Cumulative];
+        let zero = rules(Tradition::Chinese, &order);
+        let half = zero.clone().with_absent_points(1);
+        let row = |rows: &[StandingRow], id: i64| {
+            rows.iter().find(|r| r.player == id).map(|r| (r.points, r.sos, r.cumulative, r.byes))
+        };
+        let by_rule = compute_standings_with(&field, &games, &byes, &absent, &zero).expect("valid");
+        // 5: bye 2, absent 0, win 2 = 4; running 2, 2, 4 = 8. 1 met 2 (3), 4 (2), 5 (4): SOS 9.
+        assert_eq!(row(&by_rule, 5), Some((4, 4, 8, 1)), "5 met only 1, who has 4");
+        assert_eq!(row(&by_rule, 1).map(|r| r.1), Some(9));
+        let by_half = compute_standings_with(&field, &games, &byes, &absent, &half).expect("valid");
+        // 5: 2 + 1 + 2 = 5; running 2, 3, 5 = 10; 1's SOS 3 + 2 + 5 = 10. Still one bye.
+        assert_eq!(row(&by_half, 5).map(|r| (r.0, r.2, r.3)), Some((5, 10, 1)));
+        assert_eq!(row(&by_half, 1).map(|r| r.1), Some(10));
+        // Sitting out a round one also played is refused.
+        let clash = [AbsentRecord { round: 3, player: 5 }];
+        assert_eq!(
+            compute_standings_with(&field, &games, &byes, &clash, &half),
+            Err(StandingsError::DoubleBooked { player: 5, round: 3 })
+        );
+    }
+
     #[test]
     fn european_virtual_opponent_for_byes_and_absences() {
         // Initial MMS: 1 and 2 on 6, 3, 4 and 5 on 4.
@@ -847,7 +916,7 @@ mod tests {
             game(3, 2, 4, "B+R"),
         ];
         let byes = [bye(1, 5), bye(3, 3)];
-        let rows = compute_standings_with(&field, &games, &byes, &TieBreakRules::european()).expect("valid");
+        let rows = compute_standings_with(&field, &games, &byes, &[], &TieBreakRules::european()).expect("valid");
         // MMS: 1: 6+2+2+0 = 10; 2: 6+0+1+2 = 9; 3: 4+0+1+2(bye) = 7; 4: 4+2+0+0 = 6;
         //      5: 4+2(bye)+0(absent)+2 = 8.
         // SOS, a virtual opponent on one's own initial MMS for each unplayed round:
@@ -885,14 +954,14 @@ mod tests {
         // SOS: 3: 6+9 = 15; 5: 10; 1, 2, 4 unchanged (23, 23, 26).
         // SOSOS: 1: 23+26+10 = 59; 2: 23+15+26 = 64; 3: 26+23 = 49; 4: 15+23+23 = 61; 5: 23.
         let chinese = rules(Tradition::Chinese, &TieBreak::EUROPEAN);
-        let rows = compute_standings_with(&field, &games, &byes, &chinese).expect("valid");
+        let rows = compute_standings_with(&field, &games, &byes, &[], &chinese).expect("valid");
         let sos: Vec<(i64, i64, i64)> = rows.iter().map(|r| (r.player, r.sos, r.sosos)).collect();
         assert_eq!(sos, [(1, 23, 59), (2, 23, 64), (5, 10, 23), (3, 15, 49), (4, 26, 61)]);
 
         // European tradition on points (no McMahon score in the order): like OpenGotha's SOSW,
         // unplayed rounds add 0. SOS: 5: 1's 4 points; 3: 4(2)+2(3) = 5.
         let on_points = rules(Tradition::European, &[TieBreak::Points, TieBreak::Sos]);
-        let rows = compute_standings_with(&field, &games, &byes, &on_points).expect("valid");
+        let rows = compute_standings_with(&field, &games, &byes, &[], &on_points).expect("valid");
         let sos_of = |id: i64| rows.iter().find(|r| r.player == id).map(|r| r.sos);
         assert_eq!((sos_of(5), sos_of(3)), (Some(4), Some(5)));
     }
@@ -906,7 +975,7 @@ mod tests {
         let chinese = TieBreakRules::chinese();
         let two = entrants(&[(1, 0), (2, 0)]);
         let run = |field: &[Entrant], games: &[GameRecord], byes: &[ByeRecord]| {
-            compute_standings_with(field, games, byes, &chinese)
+            compute_standings_with(field, games, byes, &[], &chinese)
         };
         assert_eq!(run(&entrants(&[(1, 0), (1, 0)]), &[], &[]), Err(StandingsError::DuplicatePlayer(1)));
         assert_eq!(
@@ -992,7 +1061,7 @@ mod tests {
         ) {
             let tradition = if european { Tradition::European } else { Tradition::Chinese };
             let rules = TieBreakRules::new(tradition, order.clone()).expect("no repeats");
-            let rows = compute_standings_with(&field, &games, &byes, &rules).expect("a valid random event");
+            let rows = compute_standings_with(&field, &games, &byes, &[], &rules).expect("a valid random event");
             prop_assert_eq!(rows.len(), field.len());
             prop_assert_eq!(rows.first().map(|r| r.place), Some(1));
             let before_de: Vec<TieBreak> =

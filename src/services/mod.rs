@@ -9,6 +9,7 @@ pub mod events;
 pub mod live;
 pub mod notifications;
 pub mod pairing_file;
+pub mod participation;
 pub mod players;
 pub mod queries;
 pub mod ratings;

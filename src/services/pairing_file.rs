@@ -313,7 +313,7 @@ fn pair_with_yunzi(file: PairingFile, keys: &[String], round: Option<u32>) -> Re
     let settings = PairingSettings { round, ..file.settings };
 
     let started = Instant::now();
-    let field = field_from_history(&file.entrants, &present, &games, &byes);
+    let field = field_from_history(&file.entrants, &present, &games, &byes, &[], 0);
     let pairing = pair_round(&field, &settings).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
 

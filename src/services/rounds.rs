@@ -25,6 +25,7 @@ use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, BoardRef};
+use crate::services::repo::presence;
 use crate::services::repo::results::{insert_game, overwrite_result, sync_knockout_round, to_id, write_result};
 use crate::state::AppState;
 
@@ -105,7 +106,19 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             });
         }
     }
-    let everyone = queries::pairing_players(&txn, event_id).await?;
+    // Swiss and McMahon pair who is present for the round (domain::participation); the desk's
+    // unmarked players are then recorded absent, as the draft leaves them out.
+    let by_presence = matches!(system, System::Swiss | System::McMahon);
+    let everyone = if by_presence {
+        queries::round_players(&txn, event_id, number).await?
+    } else {
+        queries::pairing_players(&txn, event_id).await?
+    };
+    let absent = if by_presence {
+        presence::record_unchecked_absent(&txn, now, actor, event_id, number).await?
+    } else {
+        Vec::new()
+    };
     let past = queries::history(&txn, &rounds).await?;
     let plan = queries::plan_of(&event, system, &settings, queries::round_seed(event_id, number));
     let stage_start = queries::knockout_start(&event, system, &settings).filter(|_| system != System::Knockout);
@@ -207,7 +220,9 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         Some(event_id),
         "round.drafted",
         json!({ "round": number, "system": system.code(), "boards": draft.boards.len(),
-                "byes": draft.byes.iter().map(|b| b.0).collect::<Vec<_>>() }),
+                "byes": draft.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
+                "not_paired": everyone.iter().filter(|p| !p.present).map(|p| p.id).collect::<Vec<_>>(),
+                "recorded_absent": absent }),
     )
     .await?;
     txn.commit().await?;
@@ -726,6 +741,9 @@ pub enum DraftWarning {
     /// The two players of `board` are a pair the director forbade (OpenGotha's weights know
     /// no forbidden pairs; Yunzi's pair one only when nothing else is possible).
     Forbidden { board: i32, a: String, b: String },
+    /// Players registered (not withdrawn) whom the draft leaves out: absent, asking to skip,
+    /// or not checked in once the desk began checking in.
+    NotPaired { names: Vec<String> },
 }
 
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32) -> AppResult<RoundView> {
@@ -774,6 +792,17 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32
             queries::rounds(conn, event.id).await?.into_iter().filter(|x| x.number < number).collect();
         let past = queries::history(conn, &earlier).await?;
         view.warnings = draft_warnings(&view, &past, &settings.forbidden_pairs);
+        if system.pairs_by_score() && system != System::Team {
+            let mut seated: std::collections::HashSet<i32> = view.byes.iter().map(|p| p.id).collect();
+            seated.extend(view.boards.iter().flat_map(|b| [b.black.id, b.white.id]));
+            let mut left_out: Vec<&player::Model> =
+                everyone.values().filter(|p| !p.withdrawn && !seated.contains(&p.id)).collect();
+            left_out.sort_by_key(|p| p.id);
+            if !left_out.is_empty() {
+                view.warnings
+                    .push(DraftWarning::NotPaired { names: left_out.iter().map(|p| p.name.clone()).collect() });
+            }
+        }
     }
     Ok(view)
 }

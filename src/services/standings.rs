@@ -208,6 +208,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         let before = event_round::History {
             games: past.games.iter().filter(|g| before_stage(g.round)).copied().collect(),
             byes: past.byes.iter().filter(|b| before_stage(b.round)).copied().collect(),
+            absences: Vec::new(),
         };
         let (mut matches, byes) = team_event::team_history(&domain, &before);
         if settings.team_pairing == TeamPairing::AllPlayAll {
@@ -286,6 +287,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
     };
     let games: Vec<_> = games.into_iter().filter(|g| before_stage(g.round)).collect();
     let table_byes: Vec<_> = past.byes.iter().filter(|b| before_stage(b.round)).copied().collect();
+    let table_absences: Vec<_> = past.absences.iter().filter(|a| before_stage(a.round)).copied().collect();
     let published: Vec<_> = published.into_iter().filter(|r| before_stage(r.number as u32)).collect();
     for (group, members) in pools {
         let members: HashSet<i64> = members.into_iter().collect();
@@ -297,7 +299,8 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
             .collect();
         let pool_games: Vec<_> = games.iter().filter(|g| in_pool(g.black) && in_pool(g.white)).copied().collect();
         let pool_byes: Vec<_> = table_byes.iter().filter(|b| in_pool(b.player)).copied().collect();
-        let table = compute_standings_with(&entrants, &pool_games, &pool_byes, &rules)
+        let pool_absences: Vec<_> = table_absences.iter().filter(|a| in_pool(a.player)).copied().collect();
+        let table = compute_standings_with(&entrants, &pool_games, &pool_byes, &pool_absences, &rules)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("event {}: standings: {e}", event.id)))?;
         let number_of: HashMap<i64, u32> = table.iter().enumerate().map(|(i, r)| (r.player, i as u32 + 1)).collect();
         for (index, row) in table.into_iter().enumerate() {

@@ -13,7 +13,9 @@ pub mod view;
 use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
-use handlers::{accounts, admin, disputes, events, home, live, notifications, players, relay, rounds, teams};
+use handlers::{
+    accounts, admin, disputes, events, home, live, notifications, participation, players, relay, rounds, teams,
+};
 
 /// Largest request body accepted (a CSV file of a few thousand players fits easily).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
@@ -117,6 +119,11 @@ route_table! {
     POST "/events/{event_id}/forbidden-pairs/remove" => players::allow_pair, Director;
     POST "/events/{event_id}/register" => players::register_self, User;
     POST "/events/{event_id}/withdraw" => players::withdraw_self, User;
+    GET  "/events/{event_id}/check-in" => participation::desk, EventStaff;
+    POST "/events/{event_id}/check-in" => participation::mark, EventStaff;
+    POST "/events/{event_id}/check-in/open" => participation::set_open, Director;
+    POST "/events/{event_id}/check-in/self" => participation::check_in_self, User;
+    POST "/events/{event_id}/skips" => participation::set_skips, User;
     POST "/events/{event_id}/rounds" => rounds::generate, Director;
     GET  "/events/{event_id}/rounds/{number}" => rounds::show, Public;
     POST "/events/{event_id}/rounds/{number}/swap" => rounds::swap, Director;

@@ -189,6 +189,10 @@ pub fn draft_warning(locale: Locale, warning: &DraftWarning) -> String {
             ],
         ),
         DraftWarning::SecondBye { name } => locale.t_args("warning-second-bye", &[("name", Arg::Str(name))]),
+        DraftWarning::NotPaired { names } => locale.t_args(
+            "warning-not-paired",
+            &[("n", Arg::Num(names.len() as i64)), ("names", Arg::Str(&names.join(&locale.t("list-separator"))))],
+        ),
         DraftWarning::Forbidden { board, a, b } => locale.t_args(
             "warning-forbidden",
             &[("board", Arg::Num((*board).into())), ("a", Arg::Str(a)), ("b", Arg::Str(b))],

@@ -339,6 +339,8 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         ("/events/new".into(), "events/form.html"),
         (format!("{swiss}/edit"), "events/form.html"),
         (format!("{swiss}/audit"), "events/audit.html"),
+        (format!("{swiss}/check-in"), "events/check_in.html"),
+        (format!("{knockout}/check-in"), "events/check_in.html"),
         (format!("{swiss}/export/aga"), "events/aga.html"),
         (format!("{swiss}/players"), "players/list.html"),
         (format!("{swiss}/rounds/1"), "rounds/show.html"),
@@ -546,6 +548,23 @@ async fn refusals(
         ("AGA ids", format!("{swiss}/export/aga"), vec![("aga-1", "not an id!"), ("aga-2", "-5")]),
         ("password", "/account/password".into(), password.to_vec()),
         ("live event rounds", format!("{live_event}/rounds"), vec![]),
+        (
+            "check-in, round 1 published",
+            format!("{swiss}/check-in"),
+            vec![("player", "1"), ("round", "1"), ("mark", "present")],
+        ),
+        (
+            "check-in, no such round",
+            format!("{swiss}/check-in"),
+            vec![("player", "1"), ("round", "99"), ("mark", "present")],
+        ),
+        ("check-in, bad mark", format!("{swiss}/check-in"), vec![("player", "1"), ("round", "2"), ("mark", "late")]),
+        (
+            "check-in, fixed pairing",
+            format!("{}/check-in", world.knockout),
+            vec![("player", "1"), ("round", "1"), ("mark", "present")],
+        ),
+        ("self check-in closed", format!("{swiss}/check-in/self"), vec![]),
     ];
     let mut attempts: Vec<(String, Page)> = Vec::new();
     for (label, path, fields) in refused {

@@ -9,6 +9,7 @@ mod accounts;
 mod backup;
 mod bad_input;
 mod browser;
+mod check_in;
 mod concurrency;
 mod database;
 mod disputes;

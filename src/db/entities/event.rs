@@ -32,6 +32,8 @@ pub struct Model {
     /// fixed when its first round is drafted.
     pub stage_seeding: Option<String>,
     pub registration_open: bool,
+    /// Whether players may check themselves in for the next round (the desk always may).
+    pub check_in_open: bool,
     pub created_by: i32,
     pub created_at: DateTimeUtc,
 }

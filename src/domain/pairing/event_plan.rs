@@ -15,7 +15,7 @@ use super::team::TeamError;
 use super::{Board, BoardCost, PairingError};
 use crate::domain::event::{System, SystemSettings, TeamPairing};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord};
+use crate::domain::standings::{AbsentRecord, ByeRecord, GameRecord};
 
 /// What the next round needs to know about the event.
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +82,8 @@ pub struct PlayedGame {
 pub struct History {
     pub games: Vec<PlayedGame>,
     pub byes: Vec<ByeRecord>,
+    /// Rounds players sat out (absent or skipped): scored by the event's `absent_score`.
+    pub absences: Vec<AbsentRecord>,
 }
 
 impl History {
@@ -247,6 +249,8 @@ pub fn stage_history(history: &History, start: u32) -> History {
             .filter(|b| b.round >= start)
             .map(|b| ByeRecord { round: b.round + 1 - start, ..*b })
             .collect(),
+        // A knockout is drawn from the bracket: nobody sits out a round of it.
+        absences: Vec::new(),
     }
 }
 

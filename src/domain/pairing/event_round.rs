@@ -27,7 +27,9 @@ use super::team_event::{next_team_round, team_knockout, team_seeding, team_stage
 use super::{BoardCost, PairingSettings, pair_round};
 use crate::domain::event::{Seating, System, SystemSettings, Weights};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with};
+use crate::domain::standings::{
+    AbsentRecord, ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with,
+};
 
 /// A player's initial score in half-points: the McMahon score from rank in a McMahon, else 0.
 pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32) -> i32 {
@@ -176,6 +178,7 @@ pub fn knockout_stage_seeding(
     }
     let games: Vec<GameRecord> = history.game_records().into_iter().filter(|g| g.round < start).collect();
     let byes: Vec<ByeRecord> = history.byes.iter().filter(|b| b.round < start).copied().collect();
+    let absences: Vec<AbsentRecord> = history.absences.iter().filter(|a| a.round < start).copied().collect();
     let present: Vec<i64> = players.iter().filter(|p| p.present).map(|p| p.id).collect();
     let take = plan.settings.knockout_after as usize;
     let ranked = |pool: &[i64]| -> Vec<i64> {
@@ -187,10 +190,11 @@ pub fn knockout_stage_seeding(
         let games: Vec<GameRecord> =
             games.iter().filter(|g| pool.contains(&g.black) && pool.contains(&g.white)).copied().collect();
         let byes: Vec<ByeRecord> = byes.iter().filter(|b| pool.contains(&b.player)).copied().collect();
+        let absences: Vec<AbsentRecord> = absences.iter().filter(|a| pool.contains(&a.player)).copied().collect();
         // Players come from the event, each once, so the table can always be made; an empty
         // seeding (the knockout then names the problem) covers the impossible case.
-        let table =
-            compute_standings_with(&entrants, &games, &byes, &plan.settings.tie_break_rules()).unwrap_or_default();
+        let table = compute_standings_with(&entrants, &games, &byes, &absences, &plan.settings.tie_break_rules())
+            .unwrap_or_default();
         table.iter().map(|row| row.player).filter(|id| present.contains(id)).take(take).collect()
     };
     if plan.system != System::RoundRobin {
@@ -215,7 +219,14 @@ fn pair_by_score(
         return pair_with_gotha(plan, players, history, number);
     }
     let (entrants, present, settings) = pairing_input(plan, players, number);
-    let field = field_from_history(&entrants, &present, &history.game_records(), &history.byes);
+    let field = field_from_history(
+        &entrants,
+        &present,
+        &history.game_records(),
+        &history.byes,
+        &history.absences,
+        plan.settings.absent_score.half_points(),
+    );
     let pairing = pair_round(&field, &settings).map_err(NextRoundError::Pairing)?;
     Ok(DraftRound {
         costs: pairing.costs.into_iter().map(|c| Some(BoardCost::Yunzi(c))).collect(),
@@ -346,6 +357,7 @@ mod tests {
             &field.iter().map(|p| StandingsEntrant { id: p.id, initial_score: 0 }).collect::<Vec<_>>(),
             &history.game_records(),
             &history.byes,
+            &history.absences,
             &settings.tie_break_rules(),
         )
         .map_err(|_| NextRoundError::SeedingMissing)?;

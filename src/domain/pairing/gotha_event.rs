@@ -44,6 +44,7 @@ pub fn tournament(plan: &EventPlan<'_>, players: &[Player], history: &History, n
     // Keys only index players inside the tournament: the id keeps them unique whatever the names.
     let key = |id: i64| format!("P{id}");
     let rounds = plan.rounds.max(number);
+    let sat_out: std::collections::HashSet<(u32, i64)> = history.absences.iter().map(|a| (a.round, a.player)).collect();
     let og_players = players
         .iter()
         .map(|p| {
@@ -59,7 +60,9 @@ pub fn tournament(plan: &EventPlan<'_>, players: &[Player], history: &History, n
                 rating_points: p.rating.unwrap_or(-900).clamp(-900, 2949),
                 club: p.club.clone(),
                 country: p.country.clone(),
-                participating: (1..=rounds).map(|r| r != number || p.present).collect(),
+                participating: (1..=rounds)
+                    .map(|r| if r == number { p.present } else { !sat_out.contains(&(r, p.id)) })
+                    .collect(),
                 smms_correction: 0,
                 final_registration: true,
             }
@@ -109,9 +112,10 @@ pub fn tournament(plan: &EventPlan<'_>, players: &[Player], history: &History, n
 pub fn parameters(system: System, settings: &SystemSettings) -> OgParameters {
     let mut parameters =
         if system == System::McMahon { OgParameters::new_mcmahon() } else { OgParameters::new_swiss() };
-    // A round without a game or a bye scores nothing, as in Yunzi's standings.
-    parameters.nbw_absent_x2 = 0;
-    parameters.mms_absent_x2 = 0;
+    // A round without a game or a bye scores nothing, as in Yunzi's standings; a round sat out
+    // (not participating, in OpenGotha's words) scores the event's rule.
+    parameters.nbw_absent_x2 = settings.absent_score.half_points() as i32;
+    parameters.mms_absent_x2 = settings.absent_score.half_points() as i32;
     match settings.handicap {
         Some(rule) => {
             // Yunzi's rule: the difference of the ranks, less the reduction, at most the largest.

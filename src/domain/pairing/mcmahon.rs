@@ -45,7 +45,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::super::color::Color;
-use super::super::standings::{ByeRecord, GameRecord};
+use super::super::standings::{AbsentRecord, ByeRecord, GameRecord};
 use super::exact;
 use super::matching::WEIGHT_LIMIT;
 use super::{Board, PairingError, PairingPlayer, RoundPairing};
@@ -229,13 +229,16 @@ pub fn mcmahon_initial_score(rank_value: i32, bar: i32, floor: i32) -> i32 {
 }
 
 /// The field for the next round from the history: each entrant's score (initial score + 2 per win
-/// or bye, 1 per draw), opponents, colours, byes and floats (a player meeting a higher score before
-/// a round was drawn up, the other drawn down). `present` lists who plays this round.
+/// or bye, 1 per draw, `absent_points` per round sat out), opponents, colours, byes and floats (a
+/// player meeting a higher score before a round was drawn up, the other drawn down). `present`
+/// lists who plays this round.
 pub fn field_from_history(
     entrants: &[Entrant],
     present: &[i64],
     games: &[GameRecord],
     byes: &[ByeRecord],
+    absences: &[AbsentRecord],
+    absent_points: u32,
 ) -> Vec<PairingPlayer> {
     let mut score: HashMap<i64, i32> = entrants.iter().map(|e| (e.id, e.initial_score)).collect();
     let mut float: HashMap<i64, i32> = HashMap::new();
@@ -263,6 +266,9 @@ pub fn field_from_history(
         }
         for bye in byes.iter().filter(|b| b.round == round) {
             score.entry(bye.player).and_modify(|s| *s += 2);
+        }
+        for absence in absences.iter().filter(|a| a.round == round) {
+            score.entry(absence.player).and_modify(|s| *s += absent_points as i32);
         }
     }
     let present: HashSet<i64> = present.iter().copied().collect();
@@ -777,9 +783,9 @@ mod tests {
 
     #[test]
     fn rejects_small_fields_and_duplicates() {
-        let field = field_from_history(&[entrant(1, 0)], &[1], &[], &[]);
+        let field = field_from_history(&[entrant(1, 0)], &[1], &[], &[], &[], 0);
         assert_eq!(pair_round(&field, &settings(1)), Err(PairingError::NotEnoughPlayers));
-        let mut twice = field_from_history(&[entrant(1, 0), entrant(2, 0)], &[1, 2], &[], &[]);
+        let mut twice = field_from_history(&[entrant(1, 0), entrant(2, 0)], &[1, 2], &[], &[], &[], 0);
         twice[1].id = 1;
         assert_eq!(pair_round(&twice, &settings(1)), Err(PairingError::DuplicatePlayer(1)));
     }
@@ -790,7 +796,7 @@ mod tests {
         // half folded, 1–8, 2–7, 3–6, 4–5, board 1 holding the top player.
         let entrants: Vec<Entrant> = (1..=8).map(|id| entrant(id, 10 - id as i32)).collect();
         let ids: Vec<i64> = (1..=8).collect();
-        let field = field_from_history(&entrants, &ids, &[], &[]);
+        let field = field_from_history(&entrants, &ids, &[], &[], &[], 0);
         let pairing = pair(&field, &settings(1));
         assert_eq!(pairs_of(&pairing), vec![(1, 8), (2, 7), (3, 6), (4, 5)]);
         let board_one = pairing.boards[0];
@@ -813,7 +819,7 @@ mod tests {
         entrants[0].club = "Qiyuan".into();
         entrants[7].club = " qiyuan ".into();
         let ids: Vec<i64> = (1..=8).collect();
-        let field = field_from_history(&entrants, &ids, &[], &[]);
+        let field = field_from_history(&entrants, &ids, &[], &[], &[], 0);
         let pairing = pair(&field, &settings(1));
         assert!(!pairs_of(&pairing).contains(&(1, 8)), "{:?}", pairs_of(&pairing));
         let off = PairingSettings { avoid_same_club: false, ..settings(1) };
@@ -833,7 +839,7 @@ mod tests {
             .iter()
             .map(|&(id, rank)| Entrant { initial_score: mcmahon_initial_score(rank, 0, -10), ..entrant(id, rank) })
             .collect();
-        let field = field_from_history(&entrants, &[1, 2, 3, 4, 5, 6], &[], &[]);
+        let field = field_from_history(&entrants, &[1, 2, 3, 4, 5, 6], &[], &[], &[], 0);
         assert_eq!(pairs_of(&pair(&field, &settings(1))), vec![(1, 2), (3, 4), (5, 6)]);
     }
 
@@ -841,13 +847,13 @@ mod tests {
     fn the_bye_goes_to_the_lowest_player_without_one() {
         let entrants: Vec<Entrant> = (1..=5).map(|id| entrant(id, 10 - id as i32)).collect();
         let ids: Vec<i64> = (1..=5).collect();
-        let field = field_from_history(&entrants, &ids, &[], &[]);
+        let field = field_from_history(&entrants, &ids, &[], &[], &[], 0);
         let first = pair(&field, &settings(1));
         assert_eq!(first.bye, Some(5));
         // 5 had a bye: next round it goes to the lowest of the others on the lowest score.
         let (mut games, mut byes) = (Vec::new(), Vec::new());
         play(&mut games, &mut byes, 1, &first);
-        let field = field_from_history(&entrants, &ids, &games, &byes);
+        let field = field_from_history(&entrants, &ids, &games, &byes, &[], 0);
         let second = pair(&field, &settings(2));
         assert!(second.bye.is_some() && second.bye != Some(5), "{second:?}");
         let bye_player = second.bye.unwrap_or_default();
@@ -863,7 +869,7 @@ mod tests {
         let (mut games, mut byes) = (Vec::new(), Vec::new());
         let mut met = HashSet::new();
         for round in 1..=3 {
-            let field = field_from_history(&entrants, &ids, &games, &byes);
+            let field = field_from_history(&entrants, &ids, &games, &byes, &[], 0);
             let pairing = pair(&field, &settings(round));
             assert!(pairing.rematches.is_empty(), "round {round}: {pairing:?}");
             for pair in pairs_of(&pairing) {
@@ -872,7 +878,7 @@ mod tests {
             play(&mut games, &mut byes, round, &pairing);
         }
         // Everyone has met everyone: round 4 must repeat, and says so.
-        let field = field_from_history(&entrants, &ids, &games, &byes);
+        let field = field_from_history(&entrants, &ids, &games, &byes, &[], 0);
         let fourth = pair(&field, &settings(4));
         assert_eq!(fourth.rematches.len(), 2);
         assert!(fourth.stats.fallback);
@@ -883,7 +889,7 @@ mod tests {
     fn forbidden_pairs_and_early_same_team_games_are_avoided() {
         let mut entrants: Vec<Entrant> = (1..=4).map(|id| entrant(id, 5 - id as i32)).collect();
         let ids: Vec<i64> = (1..=4).collect();
-        let field = field_from_history(&entrants, &ids, &[], &[]);
+        let field = field_from_history(&entrants, &ids, &[], &[], &[], 0);
         // Fold would pair 1–4 and 2–3.
         assert_eq!(pairs_of(&pair(&field, &settings(1))), vec![(1, 4), (2, 3)]);
         let forbid = PairingSettings { forbidden_pairs: vec![(4, 1)], ..settings(1) };
@@ -893,7 +899,7 @@ mod tests {
         // 1 and 4 in one team: kept apart in rounds 1..=2 only.
         entrants[0].team = "Shanghai".into();
         entrants[3].team = "Shanghai".into();
-        let field = field_from_history(&entrants, &ids, &[], &[]);
+        let field = field_from_history(&entrants, &ids, &[], &[], &[], 0);
         let teams = PairingSettings { same_team_rounds: 2, ..settings(1) };
         assert!(!pairs_of(&pair(&field, &teams)).contains(&(1, 4)));
         let later = PairingSettings { round: 3, ..teams };
@@ -902,7 +908,7 @@ mod tests {
 
     #[test]
     fn colours_follow_balance_then_history_and_handicaps_give_black_to_the_weaker() {
-        let mut field = field_from_history(&[entrant(1, 0), entrant(2, 0)], &[1, 2], &[], &[]);
+        let mut field = field_from_history(&[entrant(1, 0), entrant(2, 0)], &[1, 2], &[], &[], &[], 0);
         field[0].colours = vec![Color::Black, Color::Black];
         field[1].colours = vec![Color::White, Color::Black];
         let board = pair(&field, &settings(3)).boards[0];
@@ -912,7 +918,7 @@ mod tests {
         field[1].colours = vec![Color::Black, Color::White];
         assert_eq!(pair(&field, &settings(3)).boards[0].white, 1);
         // 3d against 2k: three grades, minus one, gives 2 stones and Black to the 2k.
-        let field = field_from_history(&[entrant(1, 2), entrant(2, -2)], &[1, 2], &[], &[]);
+        let field = field_from_history(&[entrant(1, 2), entrant(2, -2)], &[1, 2], &[], &[], &[], 0);
         let handicap = PairingSettings { handicap: Some(HandicapRule { reduction: 2, max_stones: 9 }), ..settings(1) };
         let board = pair(&field, &handicap).boards[0];
         assert_eq!((board.black, board.white, board.handicap), (2, 1, 2));
@@ -930,7 +936,7 @@ mod tests {
             GameRecord { round: 2, black: 1, white: 4, result },
             GameRecord { round: 2, black: 3, white: 2, result },
         ];
-        let field = field_from_history(&entrants, &[1, 2, 3, 4], &games, &[]);
+        let field = field_from_history(&entrants, &[1, 2, 3, 4], &games, &[], &[], 0);
         let float: HashMap<i64, i32> = field.iter().map(|p| (p.id, p.float_balance)).collect();
         // In round 2, 1 (2 points) met 4 (0): 1 drawn down, 4 drawn up; 3 met 2 likewise.
         assert_eq!((float[&1], float[&2], float[&3], float[&4]), (-1, 1, -1, 1));
@@ -993,7 +999,7 @@ mod tests {
             if present.len() < 2 || round > rounds {
                 break;
             }
-            let field = field_from_history(&entrants, &present, &games, &byes);
+            let field = field_from_history(&entrants, &present, &games, &byes, &[], 0);
             let pairing = pair(&field, &settings(round));
             for board in &pairing.boards {
                 let result = match next() % 7 {
@@ -1022,7 +1028,7 @@ mod tests {
             if present.len() < 2 {
                 continue;
             }
-            let field = field_from_history(&entrants, &present, &games, &byes);
+            let field = field_from_history(&entrants, &present, &games, &byes, &[], 0);
             let settings = PairingSettings { same_team_rounds: (seed % 3) as u32, ..settings(rounds + 1) };
             let pairing = pair(&field, &settings);
             let scorer = Field::new(&field, &settings);
@@ -1044,7 +1050,7 @@ mod tests {
         if present.len() < 2 {
             return;
         }
-        let field = field_from_history(&entrants, &present, &games, &byes);
+        let field = field_from_history(&entrants, &present, &games, &byes, &[], 0);
         let pairing = pair(&field, &settings(rounds + 1));
         // Everyone present plays exactly once, or is the single bye.
         let mut seen: Vec<i64> = pairing.boards.iter().flat_map(|b| [b.black, b.white]).chain(pairing.bye).collect();
@@ -1091,7 +1097,7 @@ mod tests {
     #[test]
     fn sharing_the_work_among_threads_changes_nothing() {
         let (entrants, games, byes, present) = random_event(41, 160, 3);
-        let players = field_from_history(&entrants, &present, &games, &byes);
+        let players = field_from_history(&entrants, &present, &games, &byes, &[], 0);
         let settings = settings(4);
         let mut field = Field::new(&players, &settings);
         let pairs = exact::candidates(&field, 4);

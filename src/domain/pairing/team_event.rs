@@ -286,6 +286,7 @@ pub fn team_stage_seeding(plan: &EventPlan<'_>, players: &[Player], history: &Hi
     let before = History {
         games: history.games.iter().filter(|g| g.round < start).copied().collect(),
         byes: history.byes.iter().filter(|b| b.round < start).copied().collect(),
+        absences: Vec::new(),
     };
     let (matches, team_byes) = team_history(players, &before);
     let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
@@ -344,7 +345,7 @@ pub fn team_knockout(
             PlayedGame { round, black: a, white: b, result, handicap: 0, ruling: None }
         })
         .collect();
-    rebuild_knockout(&stage_settings(plan, seeds), seeds, &History { games, byes: stage.byes })
+    rebuild_knockout(&stage_settings(plan, seeds), seeds, &History { games, byes: stage.byes, absences: Vec::new() })
 }
 
 /// Seats a team's chosen players (None: its roster) as a line-up.

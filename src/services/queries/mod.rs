@@ -5,17 +5,18 @@
 //! that needs another area's data reads it here instead of calling that area's service.
 mod board;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
-use crate::db::entities::{bye, event, event_staff, game, lineup, player, round, user};
+use crate::db::entities::{bye, event, event_staff, game, lineup, player, presence, round, user};
 use crate::domain::event::{System, SystemSettings};
 use crate::domain::pairing::event_round::{self, EventPlan, History, PlayedGame, Player, parse_ruling};
 use crate::domain::pairing::relay_event::RelaySide;
 use crate::domain::pairing::team_event::teams;
+use crate::domain::participation::{Mark, check_in_begun, plays};
 use crate::domain::result::GameResult;
-use crate::domain::standings::ByeRecord;
+use crate::domain::standings::{AbsentRecord, ByeRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 
@@ -165,7 +166,34 @@ pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> Ap
             past.byes.push(ByeRecord { round: r.number as u32, player: i64::from(b.player_id) });
         }
     }
+    // Rounds sat out: a mark that kept a player out, unless the round paired them after all.
+    if let Some(first) = rounds.first() {
+        let numbers: Vec<i32> = rounds.iter().map(|r| r.number).collect();
+        let booked: HashSet<(u32, i64)> = past
+            .games
+            .iter()
+            .flat_map(|g| [(g.round, g.black), (g.round, g.white)])
+            .chain(past.byes.iter().map(|b| (b.round, b.player)))
+            .collect();
+        for mark in marks(conn, first.event_id).await? {
+            let sat_out = Mark::parse(&mark.mark).is_some_and(Mark::sits_out);
+            let absence = AbsentRecord { round: mark.round_number as u32, player: i64::from(mark.player_id) };
+            if sat_out && numbers.contains(&mark.round_number) && !booked.contains(&(absence.round, absence.player)) {
+                past.absences.push(absence);
+            }
+        }
+    }
     Ok(past)
+}
+
+/// Every participation mark of the event (domain::participation), by round then player.
+pub async fn marks(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<presence::Model>> {
+    Ok(presence::Entity::find()
+        .filter(presence::Column::EventId.eq(event_id))
+        .order_by_asc(presence::Column::RoundNumber)
+        .order_by_asc(presence::Column::PlayerId)
+        .all(conn)
+        .await?)
 }
 
 /// The event's system and its settings, as stored.
@@ -215,6 +243,32 @@ fn parse_seeding(text: Option<&str>) -> Vec<i64> {
 /// The event's players as the pairing reads them (withdrawn ones marked absent).
 pub async fn pairing_players(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<Player>> {
     Ok(domain_players(&players(conn, event_id).await?))
+}
+
+/// The event's players as the pairing of round `number` reads them: present only if they play
+/// it (domain::participation::plays: not withdrawn, not sitting out, checked in once the desk
+/// has begun checking players in).
+pub async fn round_players(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<Vec<Player>> {
+    let everyone = players(conn, event_id).await?;
+    let marks = round_marks(conn, event_id, number).await?;
+    let begun = check_in_begun(marks.values());
+    let mut field = domain_players(&everyone);
+    for (player, model) in field.iter_mut().zip(&everyone) {
+        player.present = plays(model.withdrawn, marks.get(&model.id).copied(), begun);
+    }
+    Ok(field)
+}
+
+/// The marks of round `number`, by player id.
+pub async fn round_marks(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<HashMap<i32, Mark>> {
+    Ok(presence::Entity::find()
+        .filter(presence::Column::EventId.eq(event_id))
+        .filter(presence::Column::RoundNumber.eq(number))
+        .all(conn)
+        .await?
+        .into_iter()
+        .filter_map(|m| Mark::parse(&m.mark).map(|mark| (m.player_id, mark)))
+        .collect())
 }
 
 pub fn domain_players(everyone: &[player::Model]) -> Vec<Player> {

@@ -14,6 +14,7 @@ use crate::domain::komi::Komi;
 use crate::domain::pairing::Colours;
 use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::pairing::relay::DrawPolicy;
+use crate::domain::participation::AbsentScore;
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::standings::Tradition;
@@ -23,7 +24,7 @@ use crate::services::events::{self, StaffMember};
 use crate::services::queries;
 use crate::services::queries::{EventRoles, StaffRole};
 use crate::services::workflows::interop;
-use crate::services::{audit as audit_service, players, rounds};
+use crate::services::{audit as audit_service, participation, players, rounds};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::{page, page_with_status, see_other};
@@ -138,6 +139,8 @@ pub struct EventForm {
     relay_colours: String,
     #[serde(default)]
     knockout_after: String,
+    #[serde(default)]
+    absent_score: String,
 }
 
 impl EventForm {
@@ -188,6 +191,7 @@ impl EventForm {
                 relay_draw: &self.relay_draw,
                 relay_colours: &self.relay_colours,
                 knockout_after: &self.knockout_after,
+                absent_score: &self.absent_score,
             },
         })
         .map_err(|errors| errors.into_iter().map(|(field, e)| (field, locale.message(&e.0))).collect())
@@ -229,6 +233,7 @@ impl EventForm {
             relay_draw: settings.relay_draw.code().into(),
             relay_colours: settings.relay_colours.code().into(),
             knockout_after: settings.knockout_after.to_string(),
+            absent_score: settings.absent_score.code().into(),
             ..self
         }
     }
@@ -443,6 +448,10 @@ pub struct EventPage {
     komi: String,
     /// All rounds are made (see `rounds::is_over`).
     over: bool,
+    /// The round the check-in desk works on (Swiss and McMahon, until every round is paired).
+    check_in_round: Option<i32>,
+    /// The signed-in player's rounds not yet paired, and whether they asked to skip each.
+    skips: Vec<(i32, bool)>,
     /// Once the event is over, each rated player's EGF GoR before and after it (go events).
     rating_changes: Vec<crate::services::ratings::RatingChange>,
     /// The self-registration form as typed, and its problem, when shown again.
@@ -492,6 +501,14 @@ impl EventPage {
         self.roles.director
     }
 
+    /// What a round sat out scores, as the event's settings say.
+    fn absent_rule(&self) -> String {
+        self.ctx.t(match SystemSettings::from_json(&self.event.system_settings).absent_score {
+            AbsentScore::Zero => "summary-absent-zero",
+            AbsentScore::Half => "summary-absent-half",
+        })
+    }
+
     /// A referee (or chief referee) of the event who does not direct it: the desk is theirs.
     fn is_referee(&self) -> bool {
         self.roles.referee && !self.roles.director
@@ -528,6 +545,10 @@ impl EventPage {
                 if s.weights == Weights::OpenGotha351 {
                     parts.push(self.ctx.t("summary-opengotha-weights"));
                 }
+                parts.push(self.ctx.t(match s.absent_score {
+                    AbsentScore::Zero => "summary-absent-zero",
+                    AbsentScore::Half => "summary-absent-half",
+                }));
                 if s.knockout_after >= 2 {
                     parts.push(self.ctx.t_n("knockout-stage-n", "n", s.knockout_after));
                 }
@@ -611,12 +632,25 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         ..Default::default()
     };
     let over = rounds::is_over(&state.db, &found).await?;
+    let check_in_round = if participation::takes_check_in(&found) && !over {
+        participation::desk_round(&state.db, &found).await?
+    } else {
+        None
+    };
+    let skips = match &own_entry {
+        Some(entry) if !entry.withdrawn && !over => {
+            participation::skippable_rounds(&state.db, &found, entry.id).await?
+        }
+        _ => Vec::new(),
+    };
     // The rating bodies rate go: a folk game's event moves no GoR.
     let rated = over && !crate::domain::event::is_folk_game(&found.ruleset);
     let rating_changes =
         if rated { crate::services::ratings::gor_changes(&state.db, &found).await? } else { Vec::new() };
     Ok(EventPage {
         over,
+        check_in_round,
+        skips,
         rating_changes,
         komi: komi_text(ctx.locale, &found),
         player_count: queries::players(&state.db, event_id).await?.len(),
