@@ -18,6 +18,7 @@ mod m20261124_000011_trust;
 mod m20261125_000012_invitations;
 mod m20261125_000013_heartbeat;
 mod m20261126_000014_participation;
+mod m20261126_000015_rating_lists;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000012_invitations::Migration),
             Box::new(m20261125_000013_heartbeat::Migration),
             Box::new(m20261126_000014_participation::Migration),
+            Box::new(m20261126_000015_rating_lists::Migration),
         ]
     }
 }

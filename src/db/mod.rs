@@ -14,6 +14,8 @@ pub mod entities {
     pub mod notification;
     pub mod player;
     pub mod presence;
+    pub mod rating_entry;
+    pub mod rating_list;
     pub mod round;
     pub mod session;
     pub mod staff_invitation;

@@ -4,7 +4,7 @@
 //! Each limit is far beyond what a real event or game needs.
 
 /// A file the command line reads (an SGF record, an OpenGotha or Yunzi pairing file); the
-/// web takes requests of at most 2 MB (`web::MAX_BODY_BYTES`).
+/// web takes requests of at most 8 MB (`web::MAX_BODY_BYTES`, the EGD's whole rating list).
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Boards have 2 to 25 lines a side (SGF allows 52; nobody plays on more than 25).

@@ -230,6 +230,8 @@ pub struct PlayerInput<'a> {
     pub board: &'a str,
     /// AGA membership number (blank: none).
     pub aga_id: &'a str,
+    /// EGD PIN (blank: none), filled from the EGF rating list.
+    pub egf_pin: &'a str,
 }
 
 /// A player ready to register.
@@ -244,6 +246,16 @@ pub struct NewPlayer {
     pub team: String,
     pub board: Option<i32>,
     pub aga_id: Option<super::interop::aga::AgaId>,
+    pub egf_pin: Option<String>,
+}
+
+/// An EGD PIN: up to 8 digits (the EGD numbers players from 10000000 up); blank for none.
+pub fn parse_egf_pin(text: &str) -> Result<Option<String>, FieldError> {
+    match text.trim() {
+        "" => Ok(None),
+        t if t.len() <= 8 && t.chars().all(|c| c.is_ascii_digit()) => Ok(Some(t.to_string())),
+        _ => Err(FieldError::new("error-egf-pin")),
+    }
 }
 
 /// The highest board number a team may register.
@@ -274,6 +286,7 @@ impl NewPlayer {
             team: clean_text(input.team, "field-team", CLUB_MAX_CHARS, false)?,
             board: parse_board(input.board)?,
             aga_id: super::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.message()))?,
+            egf_pin: parse_egf_pin(input.egf_pin)?,
         })
     }
 }

@@ -534,17 +534,33 @@ pub fn diff(old: &[ListEntry], new: &[ListEntry]) -> ListChanges {
 /// [`search::keys`] spells it), of the key (PIN, AGA number, id) or of the club. An empty query
 /// finds nothing.
 pub fn matches(entry: &ListEntry, query: &str) -> bool {
-    let words: Vec<String> =
-        query.split(|c: char| c.is_whitespace() || c == ',' || c == '_').map(fold).filter(|w| !w.is_empty()).collect();
-    if words.is_empty() {
-        return false;
-    }
+    let words = query_words(query);
+    let haystack = search_text(entry);
+    !words.is_empty() && words.iter().all(|word| haystack.contains(word.as_str()))
+}
+
+/// The words of a query as [`search_text`] holds them: folded, split at spaces, commas and `_`.
+/// A database finds what [`matches`] finds by asking that the stored text contain every word.
+pub fn query_words(query: &str) -> Vec<String> {
+    query
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '_')
+        .map(fold)
+        .filter(|w| !w.is_empty() && !w.contains(SEPARATOR))
+        .collect()
+}
+
+/// Keeps the parts of [`search_text`] apart: no query word holds it, so none matches across two.
+const SEPARATOR: char = '|';
+
+/// Everything a query may find an entry by, folded, in one text: the name in every spelling
+/// [`search::keys`] gives (a Chinese name's pinyin and initials too), the key and the club.
+pub fn search_text(entry: &ListEntry) -> String {
     let name = fold(&entry.name).replace(['_', ','], " ");
-    let mut haystacks = search::keys(&name);
-    haystacks.push(name);
-    haystacks.push(fold(&entry.key));
-    haystacks.push(fold(&entry.club));
-    words.iter().all(|word| haystacks.iter().any(|h| h.contains(word.as_str())))
+    let mut parts = search::keys(&name);
+    parts.push(name);
+    parts.push(fold(&entry.key));
+    parts.push(fold(&entry.club));
+    parts.join(&SEPARATOR.to_string())
 }
 
 /// Lower case without accents: "Gómez" is "gomez", "Łukasz" is "lukasz", "Straße" is "strasse".

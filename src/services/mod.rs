@@ -12,6 +12,7 @@ pub mod pairing_file;
 pub mod participation;
 pub mod players;
 pub mod queries;
+pub mod rating_lists;
 pub mod ratings;
 pub mod records;
 pub mod relay;

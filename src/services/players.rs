@@ -34,6 +34,7 @@ fn active_model(
         team: Set(p.team.clone()),
         board: Set(p.board),
         aga_id: Set(p.aga_id.as_ref().map(|id| id.as_str().to_string())),
+        egf_pin: Set(p.egf_pin.clone()),
         email: Set(p.email.as_ref().map(|e| e.as_str().to_string())),
         user_id: Set(user_id),
         withdrawn: Set(false),
@@ -393,6 +394,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             team: field(columns.team),
             board: field(columns.board),
             aga_id: field(columns.aga_id),
+            egf_pin: "",
         };
         match NewPlayer::parse(&input) {
             Err(e) => errors.push(LineError { line, message: locale.message(&e.0) }),

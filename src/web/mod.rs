@@ -17,8 +17,9 @@ use handlers::{
     accounts, admin, disputes, events, home, live, notifications, participation, players, relay, rounds, teams,
 };
 
-/// Largest request body accepted (a CSV file of a few thousand players fits easily).
-pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+/// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
+/// of 91 characters, about 5.5 MB) fits; a CSV of a few thousand players is far below.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 /// Who may call a route. The handler checks it on its first line; the integration test
 /// `route_table` walks this table and proves every mutating route refuses the wrong users.
@@ -83,6 +84,9 @@ route_table! {
     POST "/account/sessions/{session_id}/end" => accounts::end_session, User;
     GET  "/admin/users" => admin::users, Admin;
     POST "/admin/users/{user_id}/sessions/end" => admin::end_sessions, Admin;
+    GET  "/admin/ratings" => admin::ratings, Admin;
+    POST "/admin/ratings" => admin::import_ratings, Admin;
+    GET  "/ratings/search" => admin::search_ratings, User;
     GET  "/invite/{token}" => events::invitation_form, Public;
     POST "/invite/{token}" => events::accept_invitation, Public;
     GET  "/forgot" => accounts::forgot_form, Public;

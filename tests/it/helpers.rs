@@ -721,6 +721,43 @@ impl Client {
         Self::page(response).await
     }
 
+    /// POSTs a multipart form of text `fields` and one file of raw `content`.
+    pub async fn post_multipart(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file_field: &str,
+        filename: &str,
+        content: &[u8],
+    ) -> Result<Page, Box<dyn std::error::Error>> {
+        let token = self.token().await?;
+        let boundary = "----yunzitestboundary9QX2ZpRatings";
+        let mut body = Vec::new();
+        for (name, value) in std::iter::once(("csrf_token", token.as_str())).chain(fields.iter().copied()) {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{file_field}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(content);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("Origin", self.base.clone())
+            .header("Content-Type", format!("multipart/form-data; boundary={boundary}"))
+            .body(body)
+            .send()
+            .await?;
+        Self::page(response).await
+    }
+
     /// Signs up, confirms through the mailed link, and logs in.
     pub async fn sign_up_and_log_in(&mut self, app: &TestApp, email: &str, name: &str, password: &str) -> TestResult {
         self.post(

@@ -16,6 +16,8 @@ const LATIN_ALLOWED: &[&str] = &[
     "UTF",
     "OpenGotha",
     "EGF",
+    "EGD",
+    "PIN",
     "AGA",
     "Yunzi",
     "SOS",
@@ -363,6 +365,8 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         (format!("{swiss}/search?q=wangxiaoming"), "players/show.html"),
         ("/notifications".into(), "notifications.html"),
         ("/admin/users".into(), "admin/users.html"),
+        ("/admin/ratings".into(), "admin/ratings.html"),
+        ("/ratings/search?q=zhang".into(), "admin/rating_search.html"),
         ("/account".into(), "accounts/account.html"),
         ("/events/999999".into(), "error.html"),
     ];

@@ -21,6 +21,7 @@ mod live;
 mod locale;
 mod opengotha_dumps;
 mod random_record;
+mod rating_lists;
 mod records;
 mod registration;
 mod relay;

@@ -20,6 +20,8 @@ pub struct Model {
     pub board: Option<i32>,
     /// AGA membership number (digits), for the AGA results file.
     pub aga_id: Option<String>,
+    /// EGD PIN (digits), from the EGF rating list or an OpenGotha file.
+    pub egf_pin: Option<String>,
     pub email: Option<String>,
     pub user_id: Option<i32>,
     pub withdrawn: bool,

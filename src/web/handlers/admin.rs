@@ -1,14 +1,17 @@
-//! The site admin's page: every account, and ending all sessions of one (a lost phone, a
-//! shared computer at the venue, a suspected break-in).
-use actix_web::{HttpResponse, web};
+//! The site admin's pages: every account, and ending all sessions of one (a lost phone, a
+//! shared computer at the venue, a suspected break-in); the rating lists registration searches.
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::services::accounts::{self, AccountSummary};
+use crate::services::rating_lists;
 use crate::state::AppState;
 use crate::web::extractors::PageCtx;
-use crate::web::handlers::see_other;
+use crate::web::handlers::{page_with_status, see_other};
+use crate::web::multipart;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "admin/users.html")]
@@ -29,4 +32,131 @@ pub async fn end_sessions(state: web::Data<AppState>, ctx: PageCtx, path: web::P
     let ended = accounts::end_sessions_by_admin(&state, admin, path.into_inner()).await?;
     ctx.flash("success", ctx.t_n("flash-sessions-ended", "count", ended));
     Ok(see_other("/admin/users"))
+}
+
+/// The rating lists registration searches: each list's size and date, and the import form.
+#[derive(Template, WebTemplate)]
+#[template(path = "admin/ratings.html")]
+pub struct RatingsPage {
+    ctx: PageCtx,
+    lists: Vec<crate::db::entities::rating_list::Model>,
+    /// After an import: what it did.
+    report: Option<rating_lists::ImportReport>,
+    /// A refused import: why, and the label typed.
+    problem: Option<String>,
+    label: String,
+}
+
+impl RatingsPage {
+    fn kind_name(&self, code: &str) -> String {
+        self.ctx.t(match code {
+            "egf" => "rating-kind-egf",
+            "aga" => "rating-kind-aga",
+            _ => "rating-kind-csv",
+        })
+    }
+
+    fn change_text(&self, change: &crate::domain::rating_list::EntryChange) -> String {
+        rating_lists::change_text(change)
+    }
+
+    /// The first changes of a long report (the audit row and the counts tell the rest).
+    fn first<'a, T>(&self, items: &'a [T]) -> &'a [T] {
+        &items[..items.len().min(REPORT_LINES)]
+    }
+}
+
+/// Lines of each kind a report lists.
+const REPORT_LINES: usize = 50;
+
+async fn ratings_page(state: &AppState, ctx: PageCtx) -> AppResult<RatingsPage> {
+    Ok(RatingsPage {
+        ctx,
+        lists: rating_lists::lists(&state.db).await?,
+        report: None,
+        problem: None,
+        label: String::new(),
+    })
+}
+
+pub async fn ratings(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<RatingsPage> {
+    ctx.require_admin()?;
+    ratings_page(&state, ctx).await
+}
+
+/// The import form: `kind` (egf, aga, csv), `label` and the file, as multipart.
+pub async fn import_ratings(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let admin = ctx.require_admin()?.clone();
+    let parts = multipart::parts(&req, &body).unwrap_or_default();
+    let label = multipart::text_field(&parts, "label").unwrap_or_default();
+    let kind = multipart::text_field(&parts, "kind").as_deref().and_then(rating_lists::parse_kind);
+    let outcome = match (kind, multipart::file(&parts, "file")) {
+        (Some(kind), Some(file)) if !file.is_empty() => {
+            rating_lists::import(&state, &admin, kind, &label, file, ctx.locale).await
+        }
+        _ => Err(AppError::BadRequest(ctx.t("error-rating-list-form"))),
+    };
+    let mut shown = ratings_page(&state, ctx).await?;
+    match outcome {
+        Ok(report) => {
+            shown.report = Some(report);
+            page_with_status(StatusCode::OK, &shown)
+        }
+        Err(AppError::BadRequest(message)) => {
+            shown.problem = Some(message);
+            shown.label = label;
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// What registration finds as it types: a list of entries (`?part=1`: just the list, for the
+/// form's script; otherwise a whole page, which works without the script).
+#[derive(Template, WebTemplate)]
+#[template(path = "admin/rating_search.html")]
+pub struct RatingSearchPage {
+    ctx: PageCtx,
+    query: String,
+    found: Vec<rating_lists::Found>,
+}
+
+/// The same list alone, for the registration form's script.
+#[derive(Template)]
+#[template(path = "partials/rating_results.html")]
+pub struct RatingResults {
+    ctx: PageCtx,
+    query: String,
+    found: Vec<rating_lists::Found>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct RatingQuery {
+    #[serde(default)]
+    q: String,
+    #[serde(default)]
+    part: Option<String>,
+}
+
+/// Entries a search shows.
+const SEARCH_LIMIT: u64 = 20;
+
+pub async fn search_ratings(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    query: web::Query<RatingQuery>,
+) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    let text: String = query.q.chars().take(100).collect();
+    let found = rating_lists::search(&state.db, &text, SEARCH_LIMIT).await?;
+    if query.part.is_some() {
+        page_with_status(StatusCode::OK, &RatingResults { ctx, query: text, found })
+    } else {
+        page_with_status(StatusCode::OK, &RatingSearchPage { ctx, query: text, found })
+    }
 }

@@ -470,6 +470,13 @@ pub struct RegisterForm {
     pub club: String,
     #[serde(default)]
     pub country: String,
+    /// Filled from a rating list by the form's search (the EGF's GoR and PIN, the AGA number).
+    #[serde(default)]
+    pub rating: String,
+    #[serde(default)]
+    pub egf_pin: String,
+    #[serde(default)]
+    pub aga_id: String,
 }
 
 impl EventPage {

@@ -7,11 +7,12 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::player::PlayerInput;
+use crate::domain::player::{PlayerInput, parse_egf_pin};
 use crate::error::{AppError, AppResult};
 use crate::services::players::{self, ImportOutcome, LineError};
 use crate::services::queries;
 use crate::services::queries::EventRoles;
+use crate::services::rating_lists;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::events::{RegisterForm, event_page};
@@ -38,6 +39,8 @@ pub struct PlayerForm {
     board: String,
     #[serde(default)]
     aga_id: String,
+    #[serde(default)]
+    egf_pin: String,
 }
 
 impl PlayerForm {
@@ -52,6 +55,7 @@ impl PlayerForm {
             team: &self.team,
             board: &self.board,
             aga_id: &self.aga_id,
+            egf_pin: &self.egf_pin,
         }
     }
 }
@@ -228,10 +232,18 @@ pub async fn register_self(
     let account = ctx.require_user()?.clone();
     let typed = form.into_inner();
     let name = if typed.name.trim().is_empty() { account.display_name.clone() } else { typed.name.clone() };
+    // A player's GoR is the EGF list's, never what the form sent: the PIN chosen in the
+    // form's search names the entry, and a PIN the list does not hold is dropped.
+    let listed = match parse_egf_pin(&typed.egf_pin) {
+        Ok(Some(pin)) => rating_lists::egf_entry(&state.db, &pin).await?,
+        _ => None,
+    };
+    let rating = listed.as_ref().and_then(|e| e.rating).map(|r| r.to_string()).unwrap_or_default();
+    let egf_pin = listed.as_ref().map(|e| e.key.clone()).unwrap_or_default();
     let input = PlayerInput {
         name: &name,
         rank: &typed.rank,
-        rating: "",
+        rating: &rating,
         club: &typed.club,
         country: &typed.country,
         // The account's address is confirmed; it is how the director's entry is recognised.
@@ -239,7 +251,8 @@ pub async fn register_self(
         // A team's board order is the director's to set.
         team: "",
         board: "",
-        aga_id: "",
+        aga_id: &typed.aga_id,
+        egf_pin: &egf_pin,
     };
     match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
         Ok(_) => {

@@ -1,0 +1,224 @@
+//! Site-wide rating lists (domain::rating_list): imported by a site admin, replaced whole by a
+//! re-import in one transaction that reports what changed, and searched as registration types.
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use serde_json::json;
+
+use crate::db::entities::rating_list as list_row;
+use crate::db::entities::{rating_entry, user};
+use crate::domain::player::clean_text;
+use crate::domain::rank::Rank;
+use crate::domain::rating_list::{self, EntryChange, ListChanges, ListEntry, ListKind};
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
+use crate::services::audit;
+use crate::state::AppState;
+
+/// A list's kind as stored and as the import form sends it.
+pub fn kind_code(kind: ListKind) -> &'static str {
+    match kind {
+        ListKind::Egf => "egf",
+        ListKind::Aga => "aga",
+        ListKind::Csv => "csv",
+    }
+}
+
+pub fn parse_kind(code: &str) -> Option<ListKind> {
+    [ListKind::Egf, ListKind::Aga, ListKind::Csv].into_iter().find(|k| kind_code(*k) == code.trim())
+}
+
+/// What an import did: the list's size, and the changes from the copy it replaced (None for a
+/// list imported the first time).
+#[derive(Debug, Clone)]
+pub struct ImportReport {
+    pub label: String,
+    pub entries: usize,
+    pub changes: Option<ListChanges>,
+}
+
+/// The file's text: UTF-8, or (the EGD serves its list so) Latin-1, one byte a character.
+fn decode(kind: ListKind, bytes: &[u8], locale: Locale) -> AppResult<String> {
+    match String::from_utf8(bytes.to_vec()) {
+        Ok(text) => Ok(text),
+        Err(_) if kind == ListKind::Egf => Ok(bytes.iter().map(|&b| char::from(b)).collect()),
+        Err(_) => Err(AppError::BadRequest(locale.t("error-csv-not-utf8"))),
+    }
+}
+
+fn stored(entry: &ListEntry) -> rating_entry::ActiveModel {
+    rating_entry::ActiveModel {
+        key: Set(entry.key.clone()),
+        name: Set(entry.name.clone()),
+        rank: Set(entry.rank.map(|r| r.to_string()).unwrap_or_default()),
+        rating: Set(entry.rating),
+        club: Set(entry.club.clone()),
+        country: Set(entry.country.clone()),
+        search_text: Set(rating_list::search_text(entry)),
+        ..Default::default()
+    }
+}
+
+fn read_back(row: &rating_entry::Model) -> ListEntry {
+    ListEntry {
+        key: row.key.clone(),
+        name: row.name.clone(),
+        rank: Rank::parse(&row.rank).ok(),
+        rating: row.rating,
+        club: row.club.clone(),
+        country: row.country.clone(),
+    }
+}
+
+/// Imports `bytes` as the list called `label`: all of it, or nothing and the first bad line.
+pub async fn import(
+    state: &AppState,
+    actor: &user::Model,
+    kind: ListKind,
+    label: &str,
+    bytes: &[u8],
+    locale: Locale,
+) -> AppResult<ImportReport> {
+    let label =
+        clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(locale.message(&e.0)))?;
+    let text = decode(kind, bytes, locale)?;
+    let entries = rating_list::parse(kind, &text).map_err(|e| AppError::BadRequest(locale.message(&e.message())))?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let existing = list_row::Entity::find().filter(list_row::Column::Label.eq(label.as_str())).one(&txn).await?;
+    let (list_id, changes) = match existing {
+        Some(list) => {
+            let old: Vec<ListEntry> = rating_entry::Entity::find()
+                .filter(rating_entry::Column::ListId.eq(list.id))
+                .order_by_asc(rating_entry::Column::Id)
+                .all(&txn)
+                .await?
+                .iter()
+                .map(read_back)
+                .collect();
+            rating_entry::Entity::delete_many().filter(rating_entry::Column::ListId.eq(list.id)).exec(&txn).await?;
+            let id = list.id;
+            let mut active: list_row::ActiveModel = list.into();
+            active.kind = Set(kind_code(kind).to_string());
+            active.entries = Set(entries.len() as i32);
+            active.imported_by = Set(actor.id);
+            active.imported_at = Set(now);
+            active.update(&txn).await?;
+            (id, Some(rating_list::diff(&old, &entries)))
+        }
+        None => {
+            let created = list_row::ActiveModel {
+                kind: Set(kind_code(kind).to_string()),
+                label: Set(label.clone()),
+                entries: Set(entries.len() as i32),
+                imported_by: Set(actor.id),
+                imported_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            (created.id, None)
+        }
+    };
+    // In batches: one statement a few hundred rows (SQLite binds at most 32,766 values).
+    for batch in entries.chunks(500) {
+        let rows = batch.iter().map(|entry| rating_entry::ActiveModel { list_id: Set(list_id), ..stored(entry) });
+        rating_entry::Entity::insert_many(rows).exec(&txn).await?;
+    }
+    let summary = changes
+        .as_ref()
+        .map(|c| json!({ "added": c.added.len(), "removed": c.removed.len(), "changed": c.changed.len() }));
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        None,
+        "ratings.imported",
+        json!({ "list": label, "kind": kind_code(kind), "entries": entries.len(), "changes": summary }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ImportReport { label, entries: entries.len(), changes })
+}
+
+/// The EGF list's entry for EGD PIN `pin`: a player signing up takes their GoR from it, never
+/// from the form.
+pub async fn egf_entry(conn: &impl ConnectionTrait, pin: &str) -> AppResult<Option<rating_entry::Model>> {
+    let egf: Vec<i32> = lists(conn).await?.into_iter().filter(|l| l.kind == "egf").map(|l| l.id).collect();
+    if egf.is_empty() {
+        return Ok(None);
+    }
+    Ok(rating_entry::Entity::find()
+        .filter(rating_entry::Column::ListId.is_in(egf))
+        .filter(rating_entry::Column::Key.eq(pin.trim()))
+        .one(conn)
+        .await?)
+}
+
+pub async fn lists(conn: &impl ConnectionTrait) -> AppResult<Vec<list_row::Model>> {
+    Ok(list_row::Entity::find().order_by_asc(list_row::Column::Label).all(conn).await?)
+}
+
+/// One entry found, with the list it comes from.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub list: String,
+    pub kind: String,
+    /// The name with the EGD's `_` between words of a name written as spaces.
+    pub name: String,
+    pub entry: rating_entry::Model,
+}
+
+/// The entries of every list that `query` finds (domain::rating_list::matches), at most `limit`.
+pub async fn search(conn: &impl ConnectionTrait, query: &str, limit: u64) -> AppResult<Vec<Found>> {
+    let words = rating_list::query_words(query);
+    if words.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = rating_entry::Entity::find();
+    for word in &words {
+        // The word as a plain substring: LIKE's wildcards and its escape are escaped.
+        let escaped = word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        select = select.filter(Expr::cust_with_values(
+            "search_text LIKE ? ESCAPE '\\'",
+            [sea_orm::Value::from(format!("%{escaped}%"))],
+        ));
+    }
+    let rows = select.order_by_asc(rating_entry::Column::Name).limit(limit).all(conn).await?;
+    let lists = lists(conn).await?;
+    Ok(rows
+        .into_iter()
+        .map(|entry| {
+            let list = lists.iter().find(|l| l.id == entry.list_id);
+            Found {
+                list: list.map(|l| l.label.clone()).unwrap_or_default(),
+                kind: list.map(|l| l.kind.clone()).unwrap_or_default(),
+                name: entry.name.replace('_', " "),
+                entry,
+            }
+        })
+        .collect())
+}
+
+/// A change of one entry as the report writes it: "rating 2100 → 2120, rank 1k → 1d".
+pub fn change_text(change: &EntryChange) -> String {
+    let (old, new) = (&change.old, &change.new);
+    let rank = |r: &Option<Rank>| r.map(|r| r.to_string()).unwrap_or_else(|| "–".into());
+    let rating = |r: &Option<i32>| r.map(|r| r.to_string()).unwrap_or_else(|| "–".into());
+    let mut parts = Vec::new();
+    if old.name != new.name {
+        parts.push(format!("{} → {}", old.name, new.name));
+    }
+    if old.rank != new.rank {
+        parts.push(format!("{} → {}", rank(&old.rank), rank(&new.rank)));
+    }
+    if old.rating != new.rating {
+        parts.push(format!("{} → {}", rating(&old.rating), rating(&new.rating)));
+    }
+    if old.club != new.club {
+        parts.push(format!("{} → {}", old.club, new.club));
+    }
+    if old.country != new.country {
+        parts.push(format!("{} → {}", old.country, new.country));
+    }
+    parts.join(", ")
+}
