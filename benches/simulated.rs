@@ -95,6 +95,7 @@ pub fn opengotha_file(players: i64, rounds: u32) -> String {
         .entrants
         .iter()
         .map(|e| OgPlayer {
+            ids: Default::default(),
             key: key(e.id),
             name: format!("Surname{:05} Given", e.id),
             surname: format!("Surname{:05}", e.id),

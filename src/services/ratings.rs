@@ -17,6 +17,7 @@ use crate::services::queries;
 /// One player's GoR before and after the event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatingChange {
+    pub player_id: i32,
     pub name: String,
     pub before: f64,
     pub after: f64,
@@ -54,6 +55,7 @@ pub async fn gor_changes(conn: &impl ConnectionTrait, event: &event::Model) -> A
         .filter_map(|p| {
             let played = games.iter().filter(|g| g.black == p.id || g.white == p.id).count();
             (played > 0).then_some(RatingChange {
+                player_id: p.id,
                 name: p.name.clone(),
                 before: *before.get(&p.id)?,
                 after: *after.get(&p.id)?,

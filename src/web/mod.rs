@@ -6,6 +6,7 @@ pub mod live_feed;
 pub mod middleware;
 pub mod multipart;
 pub mod page_cache;
+pub mod paper;
 pub mod round_feed;
 pub mod sse;
 pub mod view;
@@ -14,7 +15,8 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
 use handlers::{
-    accounts, admin, disputes, events, home, live, notifications, participation, players, relay, rounds, teams,
+    accounts, admin, disputes, events, home, live, notifications, paper as sheets, participation, players, relay,
+    rounds, teams,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -140,6 +142,7 @@ route_table! {
     POST "/events/{event_id}/rounds/{number}/results/{board}/correct" => rounds::correct_result, Director;
     POST "/events/{event_id}/rounds/{number}/rulings/{board}" => rounds::rule_both_lose, Director;
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
+    GET  "/events/{event_id}/rounds/{number}/paper/{sheet}" => sheets::round_sheet, Public;
     GET  "/events/{event_id}/rounds/{number}/events" => crate::web::round_feed::events, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}" => live::show, Public;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/play" => live::play, User;
@@ -159,6 +162,7 @@ route_table! {
     GET  "/events/{event_id}/relay" => relay::show, Public;
     POST "/events/{event_id}/relay/{team_id}/nominate" => relay::nominate, Director;
     GET  "/events/{event_id}/standings" => rounds::standings, Public;
+    GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
     GET  "/events/{event_id}/export/yunzi.json" => rounds::export_pairing_file, Public;

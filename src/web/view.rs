@@ -159,6 +159,20 @@ pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
 }
 
 /// A row's tie-break values, one per column, as the table's tradition writes them.
+/// A criterion's column title in the reader's language.
+pub fn tie_break_name(locale: Locale, tie_break: TieBreak) -> String {
+    locale.t(match tie_break {
+        TieBreak::Points => "points",
+        TieBreak::McMahonScore => "mms",
+        TieBreak::Sos => "sos",
+        TieBreak::Sosos => "sosos",
+        TieBreak::Sodos => "sodos",
+        TieBreak::Cumulative => "cumulative",
+        TieBreak::DirectEncounter => "direct-encounter",
+        TieBreak::Wins => "wins",
+    })
+}
+
 pub fn tie_break_values(row: &StandingView, columns: &[TieBreak], tradition: Tradition) -> Vec<String> {
     columns.iter().zip(&row.values).map(|(&column, &value)| value_text(value, column, tradition)).collect()
 }

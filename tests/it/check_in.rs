@@ -227,3 +227,42 @@ async fn a_round_pairs_only_those_checked_in_once_check_in_begins() -> TestResul
     let _ = event_id;
     Ok(())
 }
+
+/// The desk, the rating lists and a round's paper page for docs/ (zh and en, desktop and phone).
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_directors_desk_screenshots() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (email, password) = ("desk-admin@club.example", "desk screenshots passphrase");
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, email, "Director Qian", password).await?;
+    let lists = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ratings");
+    for (kind, label, file) in [("egf", "EGF", "allworld_lp.html"), ("csv", "中国等级分", "national.csv")] {
+        let bytes = std::fs::read(format!("{lists}/{file}"))?;
+        director
+            .post_multipart("/admin/ratings", &[("kind", kind), ("label", label)], "file", file, &bytes)
+            .await?
+            .assert_status(200)?;
+    }
+    let event = event_of(&mut director, "签到杯", "swiss", &[("absent_score", "half")], &eleven_players()).await?;
+    let desk = director.get(&format!("{event}/check-in")).await?;
+    let ids: Vec<String> = attributes(&desk.body, "id")
+        .into_iter()
+        .filter(|id| id.starts_with('p') && id[1..].parse::<i32>().is_ok())
+        .collect();
+    for (i, id) in ids.iter().enumerate().take(7) {
+        let mark = if i == 2 { "absent" } else { "present" };
+        director.post(&format!("{event}/check-in"), &[("player", &id[1..]), ("round", "1"), ("mark", mark)]).await?;
+    }
+    crate::screenshots::draw_pages(
+        &app.base,
+        email,
+        password,
+        &[
+            ("check-in-desk", format!("{event}/check-in")),
+            ("rating-lists", "/admin/ratings".into()),
+            ("rating-search", "/ratings/search?q=wang".into()),
+        ],
+    )
+    .await
+}

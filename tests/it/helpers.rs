@@ -601,6 +601,21 @@ impl Client {
         Ok(page)
     }
 
+    /// GETs a file (a PDF, an export) as bytes; anything but 200 is an error.
+    pub async fn get_bytes(&self, path: &str) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+        let response = self.http.get(format!("{}{path}", self.base)).send().await?;
+        let status = response.status().as_u16();
+        let bytes = response.bytes().await?.to_vec();
+        if status != 200 {
+            return Err(format!(
+                "{path}: {status}: {}",
+                String::from_utf8_lossy(&bytes).chars().take(300).collect::<String>()
+            )
+            .into());
+        }
+        Ok(bytes)
+    }
+
     /// GETs `path` with extra request headers (If-None-Match, X-Forwarded-For …).
     pub async fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Result<Page, Box<dyn std::error::Error>> {
         let mut request = self.http.get(format!("{}{path}", self.base));
@@ -705,20 +720,7 @@ impl Client {
         filename: &str,
         content: &str,
     ) -> Result<Page, Box<dyn std::error::Error>> {
-        let token = self.token().await?;
-        let boundary = "----yunzitestboundary7MA4YWxkTrZu0gW";
-        let body = format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf_token\"\r\n\r\n{token}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n{content}\r\n--{boundary}--\r\n"
-        );
-        let response = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .header("Origin", self.base.clone())
-            .header("Content-Type", format!("multipart/form-data; boundary={boundary}"))
-            .body(body)
-            .send()
-            .await?;
-        Self::page(response).await
+        self.post_multipart(path, &[], field, filename, content.as_bytes()).await
     }
 
     /// POSTs a multipart form of text `fields` and one file of raw `content`.

@@ -20,6 +20,7 @@ mod layers;
 mod live;
 mod locale;
 mod opengotha_dumps;
+mod paper;
 mod random_record;
 mod rating_lists;
 mod records;

@@ -777,5 +777,17 @@ async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestRe
     };
     assert!(page.contains(&row("Dan One", "2100.0", "2106.9", "+6.9")), "{page}");
     assert!(page.contains(&row("Kyu One", "2000.0", "1993.5", "-6.5")), "{page}");
+    // And on each player's own page.
+    let players = director.get(&format!("{event}/players")).await?.body;
+    let kyu = players
+        .split("/players/")
+        .skip(1)
+        .find(|part| part.contains("Kyu One"))
+        .and_then(|p| p.split('"').next())
+        .ok_or("no link")?
+        .to_string();
+    let own = director.get(&format!("{event}/players/{kyu}")).await?.body;
+    let line = own.split("id=\"player-gor\">").nth(1).unwrap_or("").split("</p>").next().unwrap_or("").to_string();
+    assert!(line.contains("2000.0") && line.contains("1993.5") && line.contains("-6.5"), "{own}");
     Ok(())
 }

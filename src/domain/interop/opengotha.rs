@@ -55,6 +55,17 @@ pub struct OgPlayer {
     pub smms_correction: i32,
     /// `registeringStatus="FIN"`: only finally registered players are paired.
     pub final_registration: bool,
+    /// The rating bodies' numbers as the file gives them (empty: none): kept through an
+    /// import and written back by the export.
+    pub ids: PlayerIds,
+}
+
+/// A player's numbers with the rating bodies: EGD PIN, AGA number, FFG licence.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerIds {
+    pub egf_pin: String,
+    pub aga_id: String,
+    pub ffg_licence: String,
 }
 
 impl OgPlayer {
@@ -598,6 +609,11 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                         .unwrap_or_default(),
                     smms_correction: optional(&map, "smmsCorrection", 0)?,
                     final_registration: map.get("registeringStatus").is_none_or(|s| s.trim() == "FIN"),
+                    ids: PlayerIds {
+                        egf_pin: map.get("egfPin").map(|t| t.trim().to_string()).unwrap_or_default(),
+                        aga_id: map.get("agaId").map(|t| t.trim().to_string()).unwrap_or_default(),
+                        ffg_licence: map.get("ffgLicence").map(|t| t.trim().to_string()).unwrap_or_default(),
+                    },
                 });
             }
             b"Game" => {
@@ -716,9 +732,12 @@ pub fn write(tournament: &OgTournament) -> String {
     for p in &tournament.players {
         let participating: String = p.participating.iter().map(|&b| if b { '1' } else { '0' }).collect();
         out.push_str(&format!(
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"\" name=\"{}\" participating=\"{participating}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
+            "<Player agaExpirationDate=\"\" agaId=\"{}\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"{}\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"\" name=\"{}\" participating=\"{participating}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
+            escape(&p.ids.aga_id),
             escape(&p.club),
             escape(&p.country),
+            escape(&p.ids.egf_pin),
+            escape(&p.ids.ffg_licence),
             escape(&p.first_name),
             escape(&p.surname),
             p.rank.to_string().to_uppercase(),
@@ -864,8 +883,8 @@ mod tests {
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <Tournament externalIPAddress="" fullVersionNumber="3.51.02" runningMode="SAL" saveDT="20240528153507">
     <Players>
-        <Player agaExpirationDate="" agaId="" club="Hang" country="CN" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="Wei" grade="2D" name="ZHANG" participating="11111" rank="2D" rating="2150" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>
-        <Player agaExpirationDate="" agaId="" club="Lyon" country="FR" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="Anne Marie" grade="5K" name="DU PONT" participating="11011" rank="5K" rating="1550" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>
+        <Player agaExpirationDate="" agaId="" club="Hang" country="CN" egfPin="13578642" ffgLicence="" ffgLicenceStatus="" firstName="Wei" grade="2D" name="ZHANG" participating="11111" rank="2D" rating="2150" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>
+        <Player agaExpirationDate="" agaId="21934" club="Lyon" country="FR" egfPin="" ffgLicence="0712345" ffgLicenceStatus="" firstName="Anne Marie" grade="5K" name="DU PONT" participating="11011" rank="5K" rating="1550" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>
         <Player agaExpirationDate="" agaId="" club="Lyon" country="FR" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="Élise" grade="12K" name="MARTIN" participating="11111" rank="12K" rating="-900" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>
     </Players>
     <Games>
@@ -926,6 +945,8 @@ mod tests {
         assert_eq!(t.players[1].name, "DU PONT Anne Marie");
         assert_eq!(t.players[1].key, "DUPONTANNEMARIE");
         assert_eq!(t.players[1].participating, vec![true, true, false, true, true]);
+        assert_eq!(t.players[0].ids.egf_pin, "13578642");
+        assert_eq!((t.players[1].ids.aga_id.as_str(), t.players[1].ids.ffg_licence.as_str()), ("21934", "0712345"));
         assert_eq!(t.players[2].key, "MARTINÉLISE");
         assert_eq!(t.players[2].rating, None, "OpenGotha's -900 means no rating");
         assert_eq!(t.games[0].result.map(|r| r.to_storage_string()).as_deref(), Some("W+"));

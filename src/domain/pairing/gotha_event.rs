@@ -65,6 +65,7 @@ pub fn tournament(plan: &EventPlan<'_>, players: &[Player], history: &History, n
                     .collect(),
                 smms_correction: 0,
                 final_registration: true,
+                ids: Default::default(),
             }
         })
         .collect();

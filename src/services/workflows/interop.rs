@@ -56,6 +56,9 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
             byes.push((r.number as u32, key(b.player_id)));
         }
     }
+    // Rounds sat out (absent, skipped) are OpenGotha's "not participating".
+    let sat_out: std::collections::HashSet<(i64, u32)> =
+        queries::history(conn, &published).await?.absences.iter().map(|a| (a.player, a.round)).collect();
     let tournament = OgTournament {
         name: event.name.clone(),
         location: event.venue.clone(),
@@ -90,7 +93,16 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                     club: p.club.clone(),
                     country: p.country.clone(),
                     // A withdrawn player takes no part in the rounds not yet played.
-                    participating: (1..=rounds_total).map(|n| !p.withdrawn || n as usize <= published.len()).collect(),
+                    participating: (1..=rounds_total)
+                        .map(|n| {
+                            (!p.withdrawn || n as usize <= published.len()) && !sat_out.contains(&(i64::from(p.id), n))
+                        })
+                        .collect(),
+                    ids: opengotha::PlayerIds {
+                        egf_pin: p.egf_pin.clone().unwrap_or_default(),
+                        aga_id: p.aga_id.clone().unwrap_or_default(),
+                        ffg_licence: String::new(),
+                    },
                 })
             })
             .collect::<AppResult<Vec<_>>>()?,
@@ -332,12 +344,18 @@ pub async fn import_opengotha(
     for p in &t.players {
         let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
         let rank = p.rank.to_string();
+        // The rating bodies' numbers come along when they are well formed; a malformed one in
+        // someone's file is left out rather than refusing the whole event.
+        let egf_pin = crate::domain::player::parse_egf_pin(&p.ids.egf_pin).ok().flatten().unwrap_or_default();
+        let aga_id = AgaId::parse(&p.ids.aga_id).ok().flatten().map(|id| id.as_str().to_string()).unwrap_or_default();
         let new = NewPlayer::parse(&PlayerInput {
             name: &p.name,
             rank: &rank,
             rating: &rating,
             club: &p.club,
             country: &p.country,
+            egf_pin: &egf_pin,
+            aga_id: &aga_id,
             ..Default::default()
         })
         .map_err(|e| refuse(format!("{}: {}", p.name, locale.message(&e.0))))?;

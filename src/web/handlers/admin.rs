@@ -124,6 +124,8 @@ pub struct RatingSearchPage {
     ctx: PageCtx,
     query: String,
     found: Vec<rating_lists::Found>,
+    /// Names are buttons that fill a form in only inside the registration form.
+    pick: bool,
 }
 
 /// The same list alone, for the registration form's script.
@@ -133,6 +135,7 @@ pub struct RatingResults {
     ctx: PageCtx,
     query: String,
     found: Vec<rating_lists::Found>,
+    pick: bool,
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -155,8 +158,8 @@ pub async fn search_ratings(
     let text: String = query.q.chars().take(100).collect();
     let found = rating_lists::search(&state.db, &text, SEARCH_LIMIT).await?;
     if query.part.is_some() {
-        page_with_status(StatusCode::OK, &RatingResults { ctx, query: text, found })
+        page_with_status(StatusCode::OK, &RatingResults { ctx, query: text, found, pick: true })
     } else {
-        page_with_status(StatusCode::OK, &RatingSearchPage { ctx, query: text, found })
+        page_with_status(StatusCode::OK, &RatingSearchPage { ctx, query: text, found, pick: false })
     }
 }

@@ -7,6 +7,7 @@ pub mod events;
 pub mod home;
 pub mod live;
 pub mod notifications;
+pub mod paper;
 pub mod participation;
 pub mod players;
 pub mod relay;

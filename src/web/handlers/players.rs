@@ -380,11 +380,22 @@ pub struct PlayerPage {
     byes: Vec<i32>,
     /// Place and points, as the standings page writes them, when the event has any.
     place: Option<(u32, String)>,
+    /// Once a go event is over: the player's GoR before and after it (docs/RATINGS.md).
+    gor: Option<crate::services::ratings::RatingChange>,
 }
 
 impl PlayerPage {
     fn result_text(&self, game: &players::PlayerGame) -> String {
         game.result.as_ref().map(|r| self.ctx.locale.result_text(r)).unwrap_or_default()
+    }
+
+    /// A GoR to one decimal, and a change with its sign.
+    fn gor_text(&self, value: &f64) -> String {
+        format!("{value:.1}")
+    }
+
+    fn gor_delta(&self, change: &crate::services::ratings::RatingChange) -> String {
+        format!("{:+.1}", change.after - change.before)
     }
 
     /// The game of the latest published round.
@@ -413,5 +424,15 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         );
         (r.place, points)
     });
-    Ok(PlayerPage { ctx, event: found_event, player, games, byes, place })
+    let rated = !crate::domain::event::is_folk_game(&found_event.ruleset)
+        && crate::services::rounds::is_over(&state.db, &found_event).await?;
+    let gor = if rated {
+        crate::services::ratings::gor_changes(&state.db, &found_event)
+            .await?
+            .into_iter()
+            .find(|c| c.player_id == player_id)
+    } else {
+        None
+    };
+    Ok(PlayerPage { ctx, event: found_event, player, games, byes, place, gor })
 }

@@ -611,16 +611,7 @@ impl StandingsPage {
     }
 
     fn column_name(&self, tie_break: &TieBreak) -> String {
-        self.ctx.t(match tie_break {
-            TieBreak::Points => "points",
-            TieBreak::McMahonScore => "mms",
-            TieBreak::Sos => "sos",
-            TieBreak::Sosos => "sosos",
-            TieBreak::Sodos => "sodos",
-            TieBreak::Cumulative => "cumulative",
-            TieBreak::DirectEncounter => "direct-encounter",
-            TieBreak::Wins => "wins",
-        })
+        view::tie_break_name(self.ctx.locale, *tie_break)
     }
 
     fn team_column_name(&self, tie_break: &TeamTieBreak) -> String {

@@ -957,6 +957,10 @@ error-live-hand = Give the helper pieces held (0 to 2) and the sum guessed (1 to
 live-hand-play = Show my hand
 error-export-go-only = The EGF and the AGA rate go games; this event plays { $game }, so it has no results file for them
 gor-changes = Rating changes (EGF GoR)
+gor-games-n = { $n ->
+    [one] 1 game rated
+   *[other] { $n } games rated
+}
 gor-changes-hint = Each game played to a result is rated from the ratings before the event, by the EGF's formula (revised 2021); a player without a rating starts from the rank (1d = 2100, 100 a grade). Forfeits are not rated.
 gor-games = Games
 gor-before = Before
@@ -1240,3 +1244,23 @@ rating-search-hint = Type part of a name in any script and in either order (zhan
 rating-search-none = Nobody in the rating lists matches.
 rating-search-fill = Fill in from the rating lists
 error-rating-list-form = Choose the list's format and a file to import.
+
+## The venue's paper: table cards, result slips, pairings by name, standings sheet (PDF)
+paper = Print
+paper-table-cards = Table cards
+paper-result-slips = Result slips
+paper-pairings = Pairings by name
+paper-standings-pdf = Standings (PDF)
+paper-pdf = PDF
+paper-komi = Komi
+paper-hint = Printable pages for the venue: print this page, or download the PDF (A4) made by the server.
+paper-black-wins = Black wins
+paper-white-wins = White wins
+paper-draw = Draw
+paper-other = Other:
+paper-sign-black = Black's signature
+paper-sign-white = White's signature
+paper-sign-referee = Referee
+paper-colour = Colour
+paper-opponent = Opponent
+error-paper-font = The server has no Chinese font for PDFs: install Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk), or name a font file in YUNZI_PDF_FONT. The printable pages work meanwhile.

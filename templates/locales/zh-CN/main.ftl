@@ -935,6 +935,7 @@ error-live-hand = 请填写所出辅子（0 至 2 枚）和所猜数目之和（
 live-hand-play = 出子
 error-export-go-only = EGF 与 AGA 只评定围棋对局；本比赛的棋种为{ $game }，没有供它们使用的成绩文件
 gor-changes = 等级分变化（EGF GoR）
+gor-games-n = 计入 { $n } 局
 gor-changes-hint = 每盘下完并有结果的对局，均按赛前等级分以 EGF 公式（2021 年修订版）计算；没有等级分的棋手按段位起算（业余 1 段 = 2100，每级差 100）。不战胜负不计。
 gor-games = 对局数
 gor-before = 赛前
@@ -1219,3 +1220,23 @@ rating-search-hint = 可输入姓名的一部分（汉字或拼音，姓、名�
 rating-search-none = 等级分名单中没有相符的棋手。
 rating-search-fill = 从等级分名单填入
 error-rating-list-form = 请选择名单格式和要导入的文件。
+
+## 赛场用纸：台签、成绩单、按姓名排序的对阵表、成绩表（PDF）
+paper = 打印
+paper-table-cards = 台签
+paper-result-slips = 成绩单
+paper-pairings = 对阵表（按姓名）
+paper-standings-pdf = 成绩表（PDF）
+paper-pdf = PDF
+paper-komi = 贴目
+paper-hint = 供赛场使用的打印页：直接打印本页，或下载服务器生成的 PDF（A4）。
+paper-black-wins = 黑胜
+paper-white-wins = 白胜
+paper-draw = 和棋
+paper-other = 其他：
+paper-sign-black = 黑方签名
+paper-sign-white = 白方签名
+paper-sign-referee = 裁判
+paper-colour = 执色
+paper-opponent = 对手
+error-paper-font = 服务器没有用于 PDF 的中文字体：请安装 Debian 的 fonts-noto-cjk（apt-get install fonts-noto-cjk），或在 YUNZI_PDF_FONT 中指定字体文件。打印页仍可使用。

@@ -1,0 +1,269 @@
+//! The venue's paper: a round's table cards, result slips and pairings sorted by name, and the
+//! standings sheet, each a printable page and a PDF made by the server (`web::paper`).
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+
+use crate::db::entities::event;
+use crate::domain::search::romanised;
+use crate::error::{AppError, AppResult};
+use crate::services::queries;
+use crate::services::rounds::{self, RoundView};
+use crate::services::standings;
+use crate::state::AppState;
+use crate::web::extractors::PageCtx;
+use crate::web::handlers::events::komi_text;
+use crate::web::paper::{self, Board, Seat, Words};
+use crate::web::view;
+
+/// The sheets of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sheet {
+    TableCards,
+    ResultSlips,
+    Pairings,
+}
+
+impl Sheet {
+    const ALL: [Sheet; 3] = [Sheet::TableCards, Sheet::ResultSlips, Sheet::Pairings];
+
+    fn code(self) -> &'static str {
+        match self {
+            Sheet::TableCards => "table-cards",
+            Sheet::ResultSlips => "result-slips",
+            Sheet::Pairings => "pairings",
+        }
+    }
+
+    fn title_key(self) -> &'static str {
+        match self {
+            Sheet::TableCards => "paper-table-cards",
+            Sheet::ResultSlips => "paper-result-slips",
+            Sheet::Pairings => "paper-pairings",
+        }
+    }
+
+    /// "result-slips" or "result-slips.pdf": the sheet and whether a PDF is wanted.
+    fn parse(text: &str) -> Option<(Sheet, bool)> {
+        let (code, pdf) = match text.strip_suffix(".pdf") {
+            Some(code) => (code, true),
+            None => (text, false),
+        };
+        Sheet::ALL.into_iter().find(|s| s.code() == code).map(|s| (s, pdf))
+    }
+}
+
+/// One line of the pairings sorted by name.
+#[derive(Debug, Clone)]
+pub struct NameLine {
+    pub name: String,
+    pub rank: String,
+    pub board: String,
+    pub colour: String,
+    pub opponent: String,
+}
+
+/// A round's sheet as a printable page.
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/paper.html")]
+pub struct PaperPage {
+    ctx: PageCtx,
+    event: event::Model,
+    number: i32,
+    sheet: Sheet,
+    words: Words,
+    boards: Vec<Board>,
+    lines: Vec<NameLine>,
+}
+
+impl PaperPage {
+    fn is(&self, code: &str) -> bool {
+        self.sheet.code() == code
+    }
+
+    fn board_label(&self, number: &i32) -> String {
+        self.ctx.t_n("board-n", "n", *number)
+    }
+}
+
+fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
+    let time_control = match crate::domain::clock::TimeControl::parse(&found.time_control) {
+        Ok(Some(control)) => match ctx.locale {
+            crate::i18n::Locale::Zh => control.display_zh(),
+            crate::i18n::Locale::En => control.display_en(),
+        },
+        _ => found.time_control.clone(),
+    };
+    Words {
+        title: found.name.clone(),
+        round: ctx.t_n("round-n", "n", number),
+        komi: format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found)),
+        time_control,
+        board: ctx.t_n("board-n", "n", 0).replace('0', "{n}"),
+        black: ctx.t("black"),
+        white: ctx.t("white"),
+        outcomes: ["paper-black-wins", "paper-white-wins", "paper-draw", "paper-other"].map(|k| ctx.t(k)).to_vec(),
+        signatures: ["paper-sign-black", "paper-sign-white", "paper-sign-referee"].map(|k| ctx.t(k)).to_vec(),
+        columns: Vec::new(),
+    }
+}
+
+fn boards(ctx: &PageCtx, round: &RoundView) -> Vec<Board> {
+    let seat = |p: &crate::db::entities::player::Model| Seat {
+        name: p.name.clone(),
+        rank: ctx.rank(&p.rank),
+        club: p.club.clone(),
+    };
+    round
+        .boards
+        .iter()
+        .map(|b| Board {
+            number: b.board,
+            black: seat(&b.black),
+            white: seat(&b.white),
+            handicap: if b.handicap > 0 { ctx.t_n("handicap-n", "n", b.handicap) } else { String::new() },
+        })
+        .collect()
+}
+
+/// Everyone of the round by romanised name: board and colour, or the bye.
+fn name_lines(ctx: &PageCtx, round: &RoundView) -> Vec<NameLine> {
+    let mut lines: Vec<(String, NameLine)> = Vec::new();
+    for b in &round.boards {
+        for (me, other, colour) in [(&b.black, &b.white, "black"), (&b.white, &b.black, "white")] {
+            lines.push((
+                romanised(&me.name),
+                NameLine {
+                    name: me.name.clone(),
+                    rank: ctx.rank(&me.rank),
+                    board: b.board.to_string(),
+                    colour: ctx.t(colour),
+                    opponent: other.name.clone(),
+                },
+            ));
+        }
+    }
+    for p in &round.byes {
+        lines.push((
+            romanised(&p.name),
+            NameLine {
+                name: p.name.clone(),
+                rank: ctx.rank(&p.rank),
+                board: "–".into(),
+                colour: String::new(),
+                opponent: ctx.t("bye"),
+            },
+        ));
+    }
+    lines.sort_by(|a, b| a.0.cmp(&b.0));
+    lines.into_iter().map(|(_, line)| line).collect()
+}
+
+fn pdf_response(bytes: Vec<u8>, file: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((header::CONTENT_DISPOSITION, format!("inline; filename=\"{file}\"")))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .body(bytes)
+}
+
+/// Lays out and renders off the request threads (500 slips take a moment).
+async fn render(ctx: &PageCtx, pages: Vec<paper::Page>) -> AppResult<Vec<u8>> {
+    let Some(typesetter) = paper::typesetter() else {
+        return Err(AppError::BadRequest(ctx.t("error-paper-font")));
+    };
+    web::block(move || typesetter.render(&pages))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF task failed: {e}")))?
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF: {e}")))
+}
+
+pub fn round_pdf_pages(
+    sheet: Sheet,
+    words: &Words,
+    boards: &[Board],
+    lines: &[NameLine],
+    columns: [String; 5],
+) -> Vec<paper::Page> {
+    match sheet {
+        Sheet::TableCards => paper::table_cards(words, boards),
+        Sheet::ResultSlips => paper::result_slips(words, boards),
+        Sheet::Pairings => {
+            let rows: Vec<Vec<String>> = lines
+                .iter()
+                .map(|l| vec![l.name.clone(), l.rank.clone(), l.board.clone(), l.colour.clone(), l.opponent.clone()])
+                .collect();
+            let heading = format!("{} · {}", words.title, words.round);
+            paper::table(&heading, &columns, &[0.34, 0.12, 0.1, 0.1, 0.34], &rows, &[false, false, true, false, false])
+        }
+    }
+}
+
+/// `/events/{id}/rounds/{n}/paper/{sheet}`: the page; `{sheet}.pdf`: the PDF.
+pub async fn round_sheet(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32, String)>,
+) -> AppResult<HttpResponse> {
+    let (event_id, number, which) = path.into_inner();
+    let found = queries::event(&state.db, event_id).await?;
+    let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
+    let (sheet, pdf) = Sheet::parse(&which).ok_or(AppError::NotFound)?;
+    let round = rounds::view(&state.db, &found, number).await?;
+    // A draft is the directors' until published.
+    if !round.round.published && !roles.director {
+        return Err(AppError::NotFound);
+    }
+    let words = words(&ctx, &found, number);
+    let boards = boards(&ctx, &round);
+    let lines = name_lines(&ctx, &round);
+    if pdf {
+        let columns = ["player-name", "rank", "board", "paper-colour", "paper-opponent"].map(|k| ctx.t(k));
+        let pages = round_pdf_pages(sheet, &words, &boards, &lines, columns);
+        let bytes = render(&ctx, pages).await?;
+        return Ok(pdf_response(bytes, &format!("event-{event_id}-round-{number}-{}.pdf", sheet.code())));
+    }
+    crate::web::handlers::page_with_status(
+        actix_web::http::StatusCode::OK,
+        &PaperPage { ctx, event: found, number, sheet, words, boards, lines },
+    )
+}
+
+/// `/events/{id}/standings.pdf`: the standings as a wall chart (round by round, then the
+/// points and tie-breaks); the standings page itself is the printable page.
+pub async fn standings_pdf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let found = queries::event(&state.db, event_id).await?;
+    let table = standings::compute(&state.db, &found).await?;
+    let mut columns = vec![ctx.t("place"), ctx.t("player-name"), ctx.t("rank"), ctx.t("club")];
+    columns.extend(table.rounds.iter().map(|n| n.to_string()));
+    columns.extend(table.columns.iter().map(|c| view::tie_break_name(ctx.locale, *c)));
+    let narrow_columns = table.rounds.len() + table.columns.len();
+    // The name gets what the numbers leave; every round and criterion a narrow column.
+    let narrow = (0.5 / narrow_columns.max(1) as f32).min(0.08);
+    let mut widths = vec![0.06, 0.0, 0.07, 0.12];
+    widths.extend(std::iter::repeat_n(narrow, narrow_columns));
+    widths[1] = 1.0 - widths.iter().sum::<f32>();
+    let mut numeric = vec![true, false, false, false];
+    numeric.extend(std::iter::repeat_n(true, narrow_columns));
+    let rows: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let mut cells = vec![
+                row.place.to_string(),
+                row.player.name.clone(),
+                ctx.rank(&row.player.rank),
+                row.player.club.clone(),
+            ];
+            cells.extend(row.cells.iter().map(|c| view::cross_cell(ctx.locale, c)));
+            cells.extend(view::tie_break_values(row, &table.columns, table.tradition));
+            cells
+        })
+        .collect();
+    let heading = format!("{} · {}", found.name, ctx.t("standings"));
+    let pages = paper::table(&heading, &columns, &widths, &rows, &numeric);
+    let bytes = render(&ctx, pages).await?;
+    Ok(pdf_response(bytes, &format!("event-{event_id}-standings.pdf")))
+}
