@@ -106,6 +106,37 @@ impl Seating {
     }
 }
 
+/// What a player's strength is read from for McMahon's bar, floor and initial scores and for
+/// seeding by strength: the rank registered, or the rating (the EGF's GoR, where 2100 is 1d
+/// and 100 points a grade; a player without a rating keeps the rank).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strength {
+    #[default]
+    Rank,
+    Rating,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 2] = [Strength::Rank, Strength::Rating];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Strength::Rank => "rank",
+            Strength::Rating => "rating",
+        }
+    }
+
+    /// The player's strength on `Rank::value`'s scale (1d = 0, 1k = −1).
+    pub fn value(self, rank_value: i32, rating: Option<i32>) -> i32 {
+        match (self, rating) {
+            // A GoR grade runs from 50 below its figure to 49 above (2050–2149 is 1d).
+            (Strength::Rating, Some(gor)) => (gor - 2050).div_euclid(100).clamp(-30, 8),
+            _ => rank_value,
+        }
+    }
+}
+
 /// Whose weights pair a Swiss or McMahon round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Weights {
@@ -240,6 +271,8 @@ pub struct SystemSettings {
     pub relay_colours: Colours,
     /// Swiss and McMahon: what a round a player sits out (absent, skipped) scores.
     pub absent_score: AbsentScore,
+    /// McMahon and seeding by strength: the rank or the rating.
+    pub strength: Strength,
     /// Swiss and McMahon: players who must not meet (family, club-mates by request), each
     /// pair smaller id first, set on the players page.
     pub forbidden_pairs: Vec<(i64, i64)>,
@@ -276,6 +309,7 @@ impl Default for SystemSettings {
             relay_colours: Colours::Nigiri,
             team_colours: Colours::Alternate,
             absent_score: AbsentScore::Zero,
+            strength: Strength::Rank,
             forbidden_pairs: Vec::new(),
             knockout_after: 0,
         }
@@ -368,6 +402,7 @@ pub struct SystemInput<'a> {
     pub relay_colours: &'a str,
     pub knockout_after: &'a str,
     pub absent_score: &'a str,
+    pub strength: &'a str,
 }
 
 /// The option whose code is `text`; a blank field is the first option.
@@ -538,6 +573,7 @@ impl SystemSettings {
             }
             System::Swiss | System::McMahon => {}
         }
+        settings.strength = choice(input.strength, &Strength::ALL, Strength::code, "choice-strength")?;
         if let Some(code) = given(input.seating).filter(|_| !system.pairs_by_score()) {
             settings.seating =
                 Seating::ALL.into_iter().find(|s| s.code() == code).ok_or_else(|| FieldError::new("error-seating"))?;
@@ -1007,6 +1043,7 @@ mod tests {
             relay_colours: "alternate",
             knockout_after: "8",
             absent_score: "half",
+            strength: "rating",
         }
     }
 
@@ -1026,6 +1063,12 @@ mod tests {
         assert_eq!(mcmahon.tie_breaks, vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sosos]);
         assert_eq!(mcmahon.knockout_after, 8, "then a knockout of the top 8 (积分编排淘汰制)");
         assert_eq!(mcmahon.absent_score, AbsentScore::Half);
+        assert_eq!(mcmahon.strength, Strength::Rating);
+        assert_eq!(Strength::Rating.value(-1, Some(2100)), 0, "2100 is 1d");
+        assert_eq!(Strength::Rating.value(-1, Some(2049)), -1, "2049 is 1k");
+        assert_eq!(Strength::Rating.value(5, Some(1050)), -10, "1050 is 10k");
+        assert_eq!(Strength::Rating.value(3, None), 3, "no rating: the rank");
+        assert_eq!(Strength::Rank.value(3, Some(2700)), 3);
         assert!(system_settings("swiss", SystemInput { absent_score: "one", ..system_input() }).is_err());
         let blank = system_settings("swiss", SystemInput { absent_score: "", ..system_input() })?;
         assert_eq!(blank.absent_score, AbsentScore::Zero, "a round sat out scores nothing unless chosen");

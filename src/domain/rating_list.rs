@@ -564,7 +564,7 @@ pub fn search_text(entry: &ListEntry) -> String {
 }
 
 /// Lower case without accents: "Gómez" is "gomez", "Łukasz" is "lukasz", "Straße" is "strasse".
-fn fold(text: &str) -> String {
+pub fn fold(text: &str) -> String {
     let mut folded = String::with_capacity(text.len());
     for c in text.chars().flat_map(char::to_lowercase) {
         match plain_letters(c) {

@@ -44,7 +44,7 @@ pub fn keys(name: &str) -> Vec<String> {
 }
 
 /// The name as a desk sorts it: Chinese characters in their usual pinyin, other letters
-/// lower-cased, so 张伟 and "Zhang Wei" sort together under Z.
+/// lower-cased without accents, so 张伟 and "Zhang Wei" sort together under Z, "Élise" under E.
 pub fn romanised(name: &str) -> String {
     let mut out = String::new();
     for c in name.trim().chars() {
@@ -55,7 +55,7 @@ pub fn romanised(name: &str) -> String {
                 }
                 out.push_str(p.plain());
             }
-            None => out.extend(c.to_lowercase()),
+            None => out.push_str(&super::rating_list::fold(&c.to_string())),
         }
     }
     out
@@ -91,8 +91,8 @@ mod tests {
     fn names_sort_by_their_romanisation() {
         assert_eq!(romanised("张伟"), "zhang wei");
         assert_eq!(romanised(" Zhang Wei "), "zhang wei");
-        let mut names = ["Zhang Li", "艾米", "Dumont Louis", "柯洁", "Baek Ji-hee"];
+        let mut names = ["Zhang Li", "艾米", "Élise Martin", "Dumont Louis", "柯洁", "Baek Ji-hee"];
         names.sort_by_key(|n| romanised(n));
-        assert_eq!(names, ["艾米", "Baek Ji-hee", "Dumont Louis", "柯洁", "Zhang Li"]);
+        assert_eq!(names, ["艾米", "Baek Ji-hee", "Dumont Louis", "Élise Martin", "柯洁", "Zhang Li"]);
     }
 }

@@ -1,6 +1,6 @@
 //! Site-wide rating lists (domain::rating_list): imported by a site admin, replaced whole by a
 //! re-import in one transaction that reports what changed, and searched as registration types.
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::LikeExpr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde_json::json;
 
@@ -178,10 +178,8 @@ pub async fn search(conn: &impl ConnectionTrait, query: &str, limit: u64) -> App
     for word in &words {
         // The word as a plain substring: LIKE's wildcards and its escape are escaped.
         let escaped = word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        select = select.filter(Expr::cust_with_values(
-            "search_text LIKE ? ESCAPE '\\'",
-            [sea_orm::Value::from(format!("%{escaped}%"))],
-        ));
+        let pattern = LikeExpr::new(format!("%{escaped}%")).escape('\\');
+        select = select.filter(rating_entry::Column::SearchText.like(pattern));
     }
     let rows = select.order_by_asc(rating_entry::Column::Name).limit(limit).all(conn).await?;
     let lists = lists(conn).await?;
@@ -222,3 +220,96 @@ pub fn change_text(change: &EntryChange) -> String {
     }
     parts.join(", ")
 }
+
+/// What an event wrote into a club's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClubUpdate {
+    pub label: String,
+    pub added: usize,
+    pub changed: usize,
+}
+
+/// A club's own list, kept up to date by its events: each rated player's rating after the event
+/// (`after`: the player and the GoR, rounded), by EGD PIN when the player has one, else by
+/// name. The list is made by the first event that writes it; the EGF's, the AGA's and imported
+/// lists are copies of someone else's and are never written. One transaction, one audit row.
+pub async fn update_club_list(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    label: &str,
+    after: &[(crate::db::entities::player::Model, f64)],
+    locale: Locale,
+) -> AppResult<ClubUpdate> {
+    let label =
+        clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(locale.message(&e.0)))?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let list = match list_row::Entity::find().filter(list_row::Column::Label.eq(label.as_str())).one(&txn).await? {
+        Some(list) if list.kind != CLUB => {
+            return Err(AppError::BadRequest(
+                locale.t_args("error-club-list-kind", &[("label", crate::i18n::Arg::Str(&label))]),
+            ));
+        }
+        Some(list) => list,
+        None => {
+            list_row::ActiveModel {
+                kind: Set(CLUB.to_string()),
+                label: Set(label.clone()),
+                entries: Set(0),
+                imported_by: Set(actor.id),
+                imported_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?
+        }
+    };
+    let existing: Vec<rating_entry::Model> =
+        rating_entry::Entity::find().filter(rating_entry::Column::ListId.eq(list.id)).all(&txn).await?;
+    let (mut added, mut changed) = (0, 0);
+    for (player, gor) in after {
+        let key = player.egf_pin.clone().unwrap_or_else(|| format!("name:{}", player.name_key));
+        let entry = ListEntry {
+            key: key.clone(),
+            name: player.name.clone(),
+            rank: Rank::parse(&player.rank).ok(),
+            rating: Some(gor.round() as i32),
+            club: player.club.clone(),
+            country: player.country.clone(),
+        };
+        match existing.iter().find(|e| e.key == key) {
+            Some(row) if read_back(row) == entry => {}
+            Some(row) => {
+                let mut active = stored(&entry);
+                active.id = Set(row.id);
+                active.list_id = Set(list.id);
+                active.update(&txn).await?;
+                changed += 1;
+            }
+            None => {
+                rating_entry::ActiveModel { list_id: Set(list.id), ..stored(&entry) }.insert(&txn).await?;
+                added += 1;
+            }
+        }
+    }
+    let mut active: list_row::ActiveModel = list.clone().into();
+    active.entries = Set((existing.len() + added) as i32);
+    active.imported_by = Set(actor.id);
+    active.imported_at = Set(now);
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "ratings.club-list-updated",
+        json!({ "list": label, "added": added, "changed": changed }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ClubUpdate { label, added, changed })
+}
+
+/// The kind of a club's own list, written by its events.
+pub const CLUB: &str = "club";

@@ -295,7 +295,7 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         let entrants: Vec<Entrant> = everyone
             .iter()
             .filter(|p| in_pool(i64::from(p.id)))
-            .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value) })
+            .map(|p| Entrant { id: i64::from(p.id), initial_score: initial_score(&plan, p.rank_value, p.rating) })
             .collect();
         let pool_games: Vec<_> = games.iter().filter(|g| in_pool(g.black) && in_pool(g.white)).copied().collect();
         let pool_byes: Vec<_> = table_byes.iter().filter(|b| in_pool(b.player)).copied().collect();

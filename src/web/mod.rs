@@ -105,6 +105,7 @@ route_table! {
     GET  "/events/{event_id}/edit" => events::edit_form, Director;
     POST "/events/{event_id}/edit" => events::update, Director;
     POST "/events/{event_id}/registration" => events::set_registration, Director;
+    POST "/events/{event_id}/club-list" => events::update_club_list, Director;
     POST "/events/{event_id}/staff" => events::add_staff, Director;
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
     POST "/events/{event_id}/invitations/{invitation_id}/withdraw" => events::withdraw_invitation, Director;

@@ -789,5 +789,23 @@ async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestRe
     let own = director.get(&format!("{event}/players/{kyu}")).await?.body;
     let line = own.split("id=\"player-gor\">").nth(1).unwrap_or("").split("</p>").next().unwrap_or("").to_string();
     assert!(line.contains("2000.0") && line.contains("1993.5") && line.contains("-6.5"), "{own}");
+
+    // The ratings go into a club's own list, which registration then searches.
+    let written = director.post(&format!("{event}/club-list"), &[("label", "Qiyuan Club")]).await?;
+    assert!(written.redirected_to(&format!("{event}#rating-changes")));
+    let found = director.get("/ratings/search?part=1&q=kyu%20one").await?.body;
+    assert!(found.contains("data-name=\"Kyu One\"") && found.contains("data-rating=\"1993\""), "{found}");
+    assert!(director.get("/ratings/search?part=1&q=dan").await?.body.contains("data-rating=\"2107\""));
+    // Written again, nothing changes; a list imported from its publisher is never written.
+    director.post(&format!("{event}/club-list"), &[("label", "Qiyuan Club")]).await?;
+    let lists = director.get("/admin/ratings").await?.body;
+    assert!(lists.contains("Qiyuan Club") && lists.contains("<td class=\"num\">2</td>"), "{lists}");
+    let egf =
+        "<pre>\n 10000001  One Dan                               CN  Beij    1d   --   2100     4  T210911G\n</pre>\n";
+    director
+        .post_multipart("/admin/ratings", &[("kind", "egf"), ("label", "EGF")], "file", "egf.html", egf.as_bytes())
+        .await?
+        .assert_status(200)?;
+    director.post(&format!("{event}/club-list"), &[("label", "EGF")]).await?.assert_status(400)?;
     Ok(())
 }

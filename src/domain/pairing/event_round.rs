@@ -32,9 +32,10 @@ use crate::domain::standings::{
 };
 
 /// A player's initial score in half-points: the McMahon score from rank in a McMahon, else 0.
-pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32) -> i32 {
+pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32, rating: Option<i32>) -> i32 {
     if plan.system == System::McMahon {
-        mcmahon_initial_score(rank_value, plan.settings.mcmahon_bar, plan.settings.mcmahon_floor)
+        let strength = plan.settings.strength.value(rank_value, rating);
+        mcmahon_initial_score(strength, plan.settings.mcmahon_bar, plan.settings.mcmahon_floor)
     } else {
         0
     }
@@ -56,7 +57,9 @@ pub fn seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
     }
     let mut present: Vec<(usize, &Player)> = players.iter().enumerate().filter(|(_, p)| p.present).collect();
     match plan.settings.seating {
-        Seating::Strength => present.sort_by_key(|&(order, p)| (Reverse(p.rank_value), Reverse(p.rating), order)),
+        Seating::Strength => present.sort_by_key(|&(order, p)| {
+            (Reverse(plan.settings.strength.value(p.rank_value, p.rating)), Reverse(p.rating), order)
+        }),
         Seating::Lot => present.sort_by_key(|&(_, p)| mix(plan.seed ^ mix(p.id as u64))),
     }
     let mut ids: Vec<i64> = present.iter().map(|(_, p)| p.id).collect();
@@ -185,7 +188,7 @@ pub fn knockout_stage_seeding(
         let entrants: Vec<StandingsEntrant> = players
             .iter()
             .filter(|p| pool.contains(&p.id))
-            .map(|p| StandingsEntrant { id: p.id, initial_score: initial_score(plan, p.rank_value) })
+            .map(|p| StandingsEntrant { id: p.id, initial_score: initial_score(plan, p.rank_value, p.rating) })
             .collect();
         let games: Vec<GameRecord> =
             games.iter().filter(|g| pool.contains(&g.black) && pool.contains(&g.white)).copied().collect();
@@ -248,7 +251,7 @@ pub fn pairing_input(
         .iter()
         .map(|p| Entrant {
             id: p.id,
-            initial_score: initial_score(plan, p.rank_value),
+            initial_score: initial_score(plan, p.rank_value, p.rating),
             rank_value: p.rank_value,
             rating: p.rating,
             club: p.club.clone(),
@@ -457,12 +460,25 @@ mod tests {
         // Rank values only matter relative to each other here: bar 29, floor 24.
         let settings = SystemSettings { mcmahon_bar: 29, mcmahon_floor: 24, ..SystemSettings::default() };
         let plan = plan(System::McMahon, &settings);
-        assert_eq!(initial_score(&plan, 35), 10, "above the bar counts as the bar");
-        assert_eq!(initial_score(&plan, 20), 0, "below the floor counts as the floor");
+        assert_eq!(initial_score(&plan, 35, None), 10, "above the bar counts as the bar");
+        assert_eq!(initial_score(&plan, 20, None), 0, "below the floor counts as the floor");
         // Players 1 and 2 (values 29, 28) are alone in the two top groups; 1 must meet 2.
         let draft = next_round(&plan, &players(8), &History::default(), &[], 1)?;
         assert!(draft.boards.iter().any(|b| (b.black.min(b.white), b.black.max(b.white)) == (1, 2)), "{draft:?}");
         Ok(())
+    }
+
+    /// With strength read from the rating, a 1k whose GoR is 2310 starts as a 3d (bar 3d, floor
+    /// 10k), and one without a rating keeps the rank.
+    #[test]
+    fn mcmahon_can_read_strength_from_the_rating() {
+        let by_rank = SystemSettings { mcmahon_bar: 2, mcmahon_floor: -10, ..SystemSettings::default() };
+        let by_rating = SystemSettings { strength: crate::domain::event::Strength::Rating, ..by_rank.clone() };
+        let (rank_plan, rating_plan) = (plan(System::McMahon, &by_rank), plan(System::McMahon, &by_rating));
+        assert_eq!(initial_score(&rank_plan, -1, Some(2310)), 2 * (-1 + 10), "1k by rank");
+        assert_eq!(initial_score(&rating_plan, -1, Some(2310)), 2 * (2 + 10), "2310 is 3d: at the bar");
+        assert_eq!(initial_score(&rating_plan, -1, None), 2 * (-1 + 10), "no rating: the rank");
+        assert_eq!(initial_score(&rating_plan, 5, Some(1200)), 2, "1200 is 9k: one grade above the floor");
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub fn tournament(plan: &EventPlan<'_>, players: &[Player], history: &History, n
         .iter()
         .map(|p| {
             let (surname, first_name) = split_name(&p.name);
-            let rank = Rank::nearest(p.rank_value);
+            // The strength the event reads (rank, or rating as a grade) is the rank OpenGotha sees.
+            let rank = Rank::nearest(settings.strength.value(p.rank_value, p.rating));
             OgPlayer {
                 key: key(p.id),
                 name: p.name.clone(),

@@ -52,6 +52,7 @@ impl RatingsPage {
         self.ctx.t(match code {
             "egf" => "rating-kind-egf",
             "aga" => "rating-kind-aga",
+            "club" => "rating-kind-club",
             _ => "rating-kind-csv",
         })
     }

@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use crate::db::entities::{audit, event, player, round};
 use crate::domain::event::{
-    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, RelayOrder, Seating, System, SystemInput, SystemSettings,
-    TeamPairing, Weights, team_tie_break_text, tie_break_text,
+    DEFAULT_RULESET, EventInput, EventSettings, RULESETS, RelayOrder, Seating, Strength, System, SystemInput,
+    SystemSettings, TeamPairing, Weights, team_tie_break_text, tie_break_text,
 };
 use crate::domain::komi::Komi;
 use crate::domain::pairing::Colours;
@@ -141,6 +141,8 @@ pub struct EventForm {
     knockout_after: String,
     #[serde(default)]
     absent_score: String,
+    #[serde(default)]
+    strength: String,
 }
 
 impl EventForm {
@@ -192,6 +194,7 @@ impl EventForm {
                 relay_colours: &self.relay_colours,
                 knockout_after: &self.knockout_after,
                 absent_score: &self.absent_score,
+                strength: &self.strength,
             },
         })
         .map_err(|errors| errors.into_iter().map(|(field, e)| (field, locale.message(&e.0))).collect())
@@ -234,6 +237,7 @@ impl EventForm {
             relay_colours: settings.relay_colours.code().into(),
             knockout_after: settings.knockout_after.to_string(),
             absent_score: settings.absent_score.code().into(),
+            strength: settings.strength.code().into(),
             ..self
         }
     }
@@ -552,6 +556,9 @@ impl EventPage {
                 if s.weights == Weights::OpenGotha351 {
                     parts.push(self.ctx.t("summary-opengotha-weights"));
                 }
+                if s.strength == Strength::Rating {
+                    parts.push(self.ctx.t("summary-strength-rating"));
+                }
                 parts.push(self.ctx.t(match s.absent_score {
                     AbsentScore::Zero => "summary-absent-zero",
                     AbsentScore::Half => "summary-absent-half",
@@ -725,6 +732,50 @@ pub async fn set_registration(
     let form = form.parse()?;
     events::set_registration_open(&state, &account, event_id, form.open == "true").await?;
     Ok(see_other(&format!("/events/{event_id}")))
+}
+
+#[derive(Deserialize)]
+pub struct ClubListForm {
+    #[serde(default)]
+    label: String,
+}
+
+/// Once a go event is over, its GoR changes go into a club's own rating list (made by the
+/// first event that writes it): docs/RATINGS.md.
+pub async fn update_club_list(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: LateForm<ClubListForm>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, found) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
+    let rated = !crate::domain::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
+    if !rated {
+        return Err(AppError::BadRequest(ctx.t("error-club-list-not-over")));
+    }
+    let changes = crate::services::ratings::gor_changes(&state.db, &found).await?;
+    let players = queries::players(&state.db, event_id).await?;
+    let after: Vec<_> = changes
+        .iter()
+        .filter_map(|c| players.iter().find(|p| p.id == c.player_id).map(|p| (p.clone(), c.after)))
+        .collect();
+    let update =
+        crate::services::rating_lists::update_club_list(&state, &account, event_id, &form.label, &after, ctx.locale)
+            .await?;
+    ctx.flash(
+        "success",
+        ctx.locale.t_args(
+            "flash-club-list-updated",
+            &[
+                ("label", crate::i18n::Arg::Str(&update.label)),
+                ("added", crate::i18n::Arg::Num(update.added as i64)),
+                ("changed", crate::i18n::Arg::Num(update.changed as i64)),
+            ],
+        ),
+    );
+    Ok(see_other(&format!("/events/{event_id}#rating-changes")))
 }
 
 #[derive(Deserialize)]

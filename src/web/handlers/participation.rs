@@ -29,6 +29,11 @@ pub struct CheckInPage {
 }
 
 impl CheckInPage {
+    /// A letter heading's anchor: the letter, or "other" for names filed under #.
+    fn letter_id(&self, letter: &char) -> String {
+        if letter.is_ascii_alphabetic() { letter.to_string() } else { "other".into() }
+    }
+
     fn mark_label(&self, mark: &Option<Mark>) -> String {
         self.ctx.t(match mark {
             Some(Mark::Present) => "check-in-mark-present",
