@@ -77,7 +77,7 @@ use super::interop::aga::AgaId;
 use super::message::Message;
 use super::player::name_key;
 use super::rank::Rank;
-use super::search;
+use super::search::{self, fold_accents as fold};
 
 /// Which list a text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -561,50 +561,6 @@ pub fn search_text(entry: &ListEntry) -> String {
     parts.push(fold(&entry.key));
     parts.push(fold(&entry.club));
     parts.join(&SEPARATOR.to_string())
-}
-
-/// Lower case without accents: "Gómez" is "gomez", "Łukasz" is "lukasz", "Straße" is "strasse".
-pub fn fold(text: &str) -> String {
-    let mut folded = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        match plain_letters(c) {
-            Some(plain) => folded.push_str(plain),
-            None => folded.push(c),
-        }
-    }
-    folded
-}
-
-/// The letters of a lower-case Latin letter without its accent; combining accents vanish.
-fn plain_letters(c: char) -> Option<&'static str> {
-    let plain = match c {
-        '\u{300}'..='\u{36f}' => "",
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'ǎ' => "a",
-        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => "c",
-        'ď' | 'đ' | 'ð' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
-        'ĝ' | 'ğ' | 'ġ' | 'ģ' => "g",
-        'ĥ' | 'ħ' => "h",
-        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' | 'ǐ' => "i",
-        'ĵ' => "j",
-        'ķ' => "k",
-        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => "l",
-        'ñ' | 'ń' | 'ņ' | 'ň' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' | 'ǒ' => "o",
-        'ŕ' | 'ŗ' | 'ř' => "r",
-        'ś' | 'ŝ' | 'ş' | 'š' | 'ș' => "s",
-        'ţ' | 'ť' | 'ŧ' | 'ț' => "t",
-        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' | 'ǔ' | 'ǖ' | 'ǘ' | 'ǚ' | 'ǜ' => "u",
-        'ŵ' => "w",
-        'ý' | 'ÿ' | 'ŷ' => "y",
-        'ź' | 'ż' | 'ž' => "z",
-        'ß' => "ss",
-        'æ' => "ae",
-        'œ' => "oe",
-        'þ' => "th",
-        _ => return None,
-    };
-    Some(plain)
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ pub fn romanised(name: &str) -> String {
                 }
                 out.push_str(p.plain());
             }
-            None => out.push_str(&super::rating_list::fold(&c.to_string())),
+            None => out.push_str(&fold_accents(&c.to_string())),
         }
     }
     out
@@ -65,6 +65,50 @@ pub fn romanised(name: &str) -> String {
 pub fn finds(query: &str, name: &str) -> bool {
     let query = fold(query);
     !query.is_empty() && keys(name).iter().any(|key| key.contains(&query))
+}
+
+/// Lower case without accents: "Gómez" is "gomez", "Łukasz" is "lukasz", "Straße" is "strasse".
+pub fn fold_accents(text: &str) -> String {
+    let mut folded = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        match plain_letters(c) {
+            Some(plain) => folded.push_str(plain),
+            None => folded.push(c),
+        }
+    }
+    folded
+}
+
+/// The letters of a lower-case Latin letter without its accent; combining accents vanish.
+fn plain_letters(c: char) -> Option<&'static str> {
+    let plain = match c {
+        '\u{300}'..='\u{36f}' => "",
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'ǎ' => "a",
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => "c",
+        'ď' | 'đ' | 'ð' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => "g",
+        'ĥ' | 'ħ' => "h",
+        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' | 'ǐ' => "i",
+        'ĵ' => "j",
+        'ķ' => "k",
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => "l",
+        'ñ' | 'ń' | 'ņ' | 'ň' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' | 'ǒ' => "o",
+        'ŕ' | 'ŗ' | 'ř' => "r",
+        'ś' | 'ŝ' | 'ş' | 'š' | 'ș' => "s",
+        'ţ' | 'ť' | 'ŧ' | 'ț' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' | 'ǔ' | 'ǖ' | 'ǘ' | 'ǚ' | 'ǜ' => "u",
+        'ŵ' => "w",
+        'ý' | 'ÿ' | 'ŷ' => "y",
+        'ź' | 'ż' | 'ž' => "z",
+        'ß' => "ss",
+        'æ' => "ae",
+        'œ' => "oe",
+        'þ' => "th",
+        _ => return None,
+    };
+    Some(plain)
 }
 
 #[cfg(test)]

@@ -790,6 +790,10 @@ async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestRe
     let line = own.split("id=\"player-gor\">").nth(1).unwrap_or("").split("</p>").next().unwrap_or("").to_string();
     assert!(line.contains("2000.0") && line.contains("1993.5") && line.contains("-6.5"), "{own}");
 
+    // And in the results file.
+    let results = director.get(&format!("{event}/export/results.csv")).await?.body;
+    let kyu_line = results.lines().find(|l| l.contains("Kyu One")).unwrap_or_default();
+    assert!(kyu_line.ends_with("2000.0,1993.5,-6.5"), "{results}");
     // The ratings go into a club's own list, which registration then searches.
     let written = director.post(&format!("{event}/club-list"), &[("label", "Qiyuan Club")]).await?;
     assert!(written.redirected_to(&format!("{event}#rating-changes")));

@@ -783,6 +783,51 @@ pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Pat
     Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
 }
 
+/// The results as a spreadsheet reads them (CSV, UTF-8 with a byte order mark so spreadsheet
+/// programs take the Chinese names): place, name, rank, club, country, EGD PIN, the event's
+/// criteria, and once a go event is over each player's GoR before and after it.
+pub async fn export_results(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.into_inner()).await?;
+    let table = standings::compute(&state.db, &found).await?;
+    let rated = !crate::domain::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
+    let gor = if rated { crate::services::ratings::gor_changes(&state.db, &found).await? } else { Vec::new() };
+    let mut header =
+        vec![ctx.t("place"), ctx.t("player-name"), ctx.t("rank"), ctx.t("club"), ctx.t("country"), ctx.t("egf-pin")];
+    header.extend(table.columns.iter().map(|c| view::tie_break_name(ctx.locale, *c)));
+    header.extend([ctx.t("gor-before"), ctx.t("gor-after"), ctx.t("gor-change")]);
+    let mut lines = vec![header];
+    for row in &table.rows {
+        let p = &row.player;
+        let mut line = vec![
+            row.place.to_string(),
+            p.name.clone(),
+            ctx.rank(&p.rank),
+            p.club.clone(),
+            p.country.clone(),
+            p.egf_pin.clone().unwrap_or_default(),
+        ];
+        line.extend(view::tie_break_values(row, &table.columns, table.tradition));
+        match gor.iter().find(|c| c.player_id == p.id) {
+            Some(c) => line.extend([
+                format!("{:.1}", c.before),
+                format!("{:.1}", c.after),
+                format!("{:+.1}", c.after - c.before),
+            ]),
+            None => line.extend([String::new(), String::new(), String::new()]),
+        }
+        lines.push(line);
+    }
+    let csv: String = std::iter::once("\u{feff}".to_string())
+        .chain(lines.iter().map(|fields| fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\r\n"))
+        .collect();
+    Ok(download(&found, "csv", "text/csv; charset=utf-8", csv))
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+}
+
 /// The rating bodies' files (EGF, AGA) are of go games: an event of a folk game has none, and
 /// says why rather than write its games as go.
 fn go_games_only(found: &event::Model, ctx: &PageCtx) -> AppResult<()> {

@@ -1265,6 +1265,7 @@ paper-pairings = Pairings by name
 paper-standings-pdf = Standings (PDF)
 paper-pdf = PDF
 paper-komi = Komi
+export-results = Results (CSV, with the GoR changes)
 paper-hint = Printable pages for the venue: print this page, or download the PDF (A4) made by the server.
 paper-black-wins = Black wins
 paper-white-wins = White wins
