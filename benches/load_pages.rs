@@ -6,7 +6,8 @@
 //! board, and a static file of the whole standings' size
 //! served by the same server (the machine's limit for a page of that size; asked for with
 //! gzip, which the server compresses on every request, and without). Then the same with
-//! STREAMS live-board streams held open. Client and server share the machine.
+//! STREAMS live-board streams held open. Client and server share the machine. First, round 3's
+//! result slips as one PDF (the venue's paper for PLAYERS / 2 boards), timed five times.
 //! Prints one JSON line per page and load: requests/s, p50/p99 in ms, bytes per answer.
 //!
 //! cargo run --release --example load_pages -- [PLAYERS] [CONNECTIONS] [SECONDS] [STREAMS]
@@ -241,6 +242,25 @@ async fn main() -> anyhow::Result<()> {
     let static_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static").join(&static_name);
     std::fs::write(&static_file, &page)?;
     let file = format!("/static/{static_name}");
+
+    // The venue's paper for the whole round: its result slips as one PDF (PLAYERS / 2 boards),
+    // fetched as a director's browser does, one after another; the median of five.
+    let slips = format!("{base}/events/{}/rounds/3/paper/result-slips.pdf", open.id);
+    let mut times = Vec::new();
+    let mut pdf_bytes = 0;
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let answer = reqwest::get(&slips).await?;
+        anyhow::ensure!(answer.status().is_success(), "the result slips answered {}", answer.status());
+        pdf_bytes = answer.bytes().await?.len();
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{}",
+        serde_json::json!({ "page": "result slips PDF", "boards": players / 2, "median_ms": times[2].round(),
+            "slowest_ms": times[4].round(), "bytes": pdf_bytes })
+    );
 
     let report = |load: &str, name: &str, (rate, p50, p99, bytes, failures): (f64, f64, f64, usize, usize)| {
         println!(
