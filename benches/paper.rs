@@ -20,7 +20,6 @@ fn words() -> Words {
         white: "白方".into(),
         outcomes: ["黑胜", "白胜", "和棋", "其他："].map(String::from).to_vec(),
         signatures: ["黑方签名", "白方签名", "裁判"].map(String::from).to_vec(),
-        columns: Vec::new(),
     }
 }
 

@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
-use crate::db::entities::{event, player, presence, user};
+use crate::db::entities::{event, player, presence as presence_row, user};
 use crate::domain::event::System;
 use crate::domain::participation::{Mark, Tally, check_in_begun, tally};
 use crate::domain::search::romanised;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
+use crate::services::repo::presence;
 use crate::services::{audit, queries};
 use crate::state::AppState;
 
@@ -104,24 +105,14 @@ async fn write_mark(
     mark: Option<Mark>,
 ) -> AppResult<()> {
     let now = state.clock.now();
-    presence::Entity::delete_many()
-        .filter(presence::Column::EventId.eq(event_id))
-        .filter(presence::Column::RoundNumber.eq(round))
-        .filter(presence::Column::PlayerId.eq(player_id))
+    presence_row::Entity::delete_many()
+        .filter(presence_row::Column::EventId.eq(event_id))
+        .filter(presence_row::Column::RoundNumber.eq(round))
+        .filter(presence_row::Column::PlayerId.eq(player_id))
         .exec(txn)
         .await?;
     if let Some(mark) = mark {
-        presence::ActiveModel {
-            event_id: Set(event_id),
-            player_id: Set(player_id),
-            round_number: Set(round),
-            mark: Set(mark.code().to_string()),
-            marked_by: Set(Some(actor.id)),
-            marked_at: Set(now),
-            ..Default::default()
-        }
-        .insert(txn)
-        .await?;
+        presence::insert_mark(txn, now, actor, (event_id, player_id, round), mark).await?;
     }
     audit::record(
         txn,

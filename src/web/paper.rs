@@ -4,7 +4,7 @@
 //! embedding the subset of the CJK font the text uses. Text that would run past its box is
 //! set smaller until it fits, so nothing is clipped (the unit tests check every item lies on
 //! the page).
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use krilla::Document;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -101,10 +101,10 @@ impl Typesetter {
             0
         };
         let face = rustybuzz::Face::from_slice(bytes, index)?;
-        let font = Font::new(Arc::new(bytes.to_vec()).into(), index)?;
+        let font = Font::new(bytes.into(), index)?;
         // Every name must draw: a font without Chinese is no use here.
         face.glyph_index('棋')?;
-        Some(Typesetter { units_per_em: f32::from(face.units_per_em() as u16), face, font })
+        Some(Typesetter { units_per_em: face.units_per_em() as f32, face, font })
     }
 
     /// The glyphs of `text` and its width in ems.
@@ -183,12 +183,7 @@ impl Typesetter {
                     Item::Text { x, y, size, width, align, ref text } => {
                         let size = self.fitted(text, size, width);
                         let (glyphs, ems) = self.shape(text);
-                        let drawn = ems * size;
-                        let left = match align {
-                            Align::Left => x,
-                            Align::Centre => x - drawn / 2.0,
-                            Align::Right => x - drawn,
-                        };
+                        let left = left_edge(x, ems * size, align);
                         surface.set_stroke(None);
                         surface.set_fill(Some(Fill::default()));
                         surface.draw_glyphs(Point::from_xy(left, y), &glyphs, self.font.clone(), text, size, false);
@@ -199,6 +194,15 @@ impl Typesetter {
             page.finish();
         }
         document.finish().map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// Where a text `drawn` points wide starts, aligned on `x`.
+fn left_edge(x: f32, drawn: f32, align: Align) -> f32 {
+    match align {
+        Align::Left => x,
+        Align::Centre => x - drawn / 2.0,
+        Align::Right => x - drawn,
     }
 }
 
@@ -245,7 +249,6 @@ pub struct Words {
     pub white: String,
     pub outcomes: Vec<String>,
     pub signatures: Vec<String>,
-    pub columns: Vec<String>,
 }
 
 impl Words {
@@ -400,11 +403,7 @@ pub fn on_the_page(typesetter: &Typesetter, pages: &[Page]) -> Result<(), String
                 Item::Text { x, y, size, width, align, ref text } => {
                     let size = typesetter.fitted(text, size, width);
                     let drawn = typesetter.width(text, size);
-                    let left = match align {
-                        Align::Left => x,
-                        Align::Centre => x - drawn / 2.0,
-                        Align::Right => x - drawn,
-                    };
+                    let left = left_edge(x, drawn, align);
                     drawn <= width + 0.5 && inside(left, y - size) && inside(left + drawn, y)
                 }
             };
@@ -431,7 +430,6 @@ mod tests {
             white: "白".into(),
             outcomes: vec!["黑胜".into(), "白胜".into(), "和棋".into(), "其他".into()],
             signatures: vec!["黑方签名".into(), "白方签名".into(), "裁判".into()],
-            columns: Vec::new(),
         }
     }
 

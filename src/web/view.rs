@@ -159,6 +159,17 @@ pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
 }
 
 /// A row's tie-break values, one per column, as the table's tradition writes them.
+/// An event's time control in the reader's language (a text that is not one, as typed).
+pub fn time_control(locale: Locale, text: &str) -> String {
+    match crate::domain::clock::TimeControl::parse(text) {
+        Ok(Some(control)) => match locale {
+            Locale::Zh => control.display_zh(),
+            Locale::En => control.display_en(),
+        },
+        _ => text.to_string(),
+    }
+}
+
 /// A criterion's column title in the reader's language.
 pub fn tie_break_name(locale: Locale, tie_break: TieBreak) -> String {
     locale.t(match tie_break {

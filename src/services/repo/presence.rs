@@ -1,4 +1,5 @@
-//! Participation marks written when a round is drafted (domain::participation).
+//! Participation marks (domain::participation): written by the desk and players
+//! (services::participation) and when a round is drafted (services::rounds).
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 
 use crate::db::entities::{presence, user};
@@ -25,18 +26,30 @@ pub async fn record_unchecked_absent(
         if marks.contains_key(&p.id) {
             continue;
         }
-        presence::ActiveModel {
-            event_id: Set(event_id),
-            player_id: Set(p.id),
-            round_number: Set(number),
-            mark: Set(Mark::Absent.code().to_string()),
-            marked_by: Set(Some(actor.id)),
-            marked_at: Set(now),
-            ..Default::default()
-        }
-        .insert(txn)
-        .await?;
+        insert_mark(txn, now, actor, (event_id, p.id, number), Mark::Absent).await?;
         absent.push(p.id);
     }
     Ok(absent)
+}
+
+/// Stores `mark` for (event, player, round); the caller has cleared any mark before.
+pub async fn insert_mark(
+    txn: &impl ConnectionTrait,
+    now: chrono::DateTime<chrono::Utc>,
+    actor: &user::Model,
+    (event_id, player_id, round): (i32, i32, i32),
+    mark: Mark,
+) -> AppResult<()> {
+    presence::ActiveModel {
+        event_id: Set(event_id),
+        player_id: Set(player_id),
+        round_number: Set(round),
+        mark: Set(mark.code().to_string()),
+        marked_by: Set(Some(actor.id)),
+        marked_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    Ok(())
 }

@@ -531,13 +531,7 @@ impl EventPage {
 
     /// The time control in the reader's language (a text that is not one, as typed).
     fn time_control_text(&self) -> String {
-        match crate::domain::clock::TimeControl::parse(&self.event.time_control) {
-            Ok(Some(control)) => match self.ctx.locale {
-                crate::i18n::Locale::Zh => control.display_zh(),
-                crate::i18n::Locale::En => control.display_en(),
-            },
-            _ => self.event.time_control.clone(),
-        }
+        crate::web::view::time_control(self.ctx.locale, &self.event.time_control)
     }
 
     /// The system with the settings that matter for it, in the reader's language.

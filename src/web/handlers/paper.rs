@@ -88,24 +88,16 @@ impl PaperPage {
 }
 
 fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
-    let time_control = match crate::domain::clock::TimeControl::parse(&found.time_control) {
-        Ok(Some(control)) => match ctx.locale {
-            crate::i18n::Locale::Zh => control.display_zh(),
-            crate::i18n::Locale::En => control.display_en(),
-        },
-        _ => found.time_control.clone(),
-    };
     Words {
         title: found.name.clone(),
         round: ctx.t_n("round-n", "n", number),
         komi: format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found)),
-        time_control,
+        time_control: view::time_control(ctx.locale, &found.time_control),
         board: ctx.t_n("board-n", "n", 0).replace('0', "{n}"),
         black: ctx.t("black"),
         white: ctx.t("white"),
         outcomes: ["paper-black-wins", "paper-white-wins", "paper-draw", "paper-other"].map(|k| ctx.t(k)).to_vec(),
         signatures: ["paper-sign-black", "paper-sign-white", "paper-sign-referee"].map(|k| ctx.t(k)).to_vec(),
-        columns: Vec::new(),
     }
 }
 
@@ -179,7 +171,7 @@ async fn render(ctx: &PageCtx, pages: Vec<paper::Page>) -> AppResult<Vec<u8>> {
         .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF: {e}")))
 }
 
-pub fn round_pdf_pages(
+fn round_pdf_pages(
     sheet: Sheet,
     words: &Words,
     boards: &[Board],
