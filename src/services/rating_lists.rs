@@ -8,7 +8,7 @@ use crate::db::entities::rating_list as list_row;
 use crate::db::entities::{rating_entry, user};
 use crate::domain::player::clean_text;
 use crate::domain::rank::Rank;
-use crate::domain::rating_list::{self, EntryChange, ListChanges, ListEntry, ListKind};
+use crate::domain::rating_list::{self, ListChanges, ListEntry, ListKind};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::audit;
@@ -195,30 +195,6 @@ pub async fn search(conn: &impl ConnectionTrait, query: &str, limit: u64) -> App
             }
         })
         .collect())
-}
-
-/// A change of one entry as the report writes it: "rating 2100 → 2120, rank 1k → 1d".
-pub fn change_text(change: &EntryChange) -> String {
-    let (old, new) = (&change.old, &change.new);
-    let rank = |r: &Option<Rank>| r.map(|r| r.to_string()).unwrap_or_else(|| "–".into());
-    let rating = |r: &Option<i32>| r.map(|r| r.to_string()).unwrap_or_else(|| "–".into());
-    let mut parts = Vec::new();
-    if old.name != new.name {
-        parts.push(format!("{} → {}", old.name, new.name));
-    }
-    if old.rank != new.rank {
-        parts.push(format!("{} → {}", rank(&old.rank), rank(&new.rank)));
-    }
-    if old.rating != new.rating {
-        parts.push(format!("{} → {}", rating(&old.rating), rating(&new.rating)));
-    }
-    if old.club != new.club {
-        parts.push(format!("{} → {}", old.club, new.club));
-    }
-    if old.country != new.country {
-        parts.push(format!("{} → {}", old.country, new.country));
-    }
-    parts.join(", ")
 }
 
 /// What an event wrote into a club's list.

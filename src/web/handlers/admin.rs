@@ -57,8 +57,24 @@ impl RatingsPage {
         })
     }
 
+    /// What changed in one entry, field by field in the reader's language: "rating 2100 → 2120".
     fn change_text(&self, change: &crate::domain::rating_list::EntryChange) -> String {
-        rating_lists::change_text(change)
+        let (old, new) = (&change.old, &change.new);
+        let rank =
+            |r: &Option<crate::domain::rank::Rank>| r.map_or_else(|| "–".into(), |r| self.ctx.rank(&r.to_string()));
+        let rating = |r: &Option<i32>| r.map_or_else(|| "–".into(), |r| r.to_string());
+        [
+            ("list-change-name", old.name.clone(), new.name.clone()),
+            ("list-change-rank", rank(&old.rank), rank(&new.rank)),
+            ("list-change-rating", rating(&old.rating), rating(&new.rating)),
+            ("list-change-club", old.club.clone(), new.club.clone()),
+            ("list-change-country", old.country.clone(), new.country.clone()),
+        ]
+        .into_iter()
+        .filter(|(_, before, after)| before != after)
+        .map(|(what, before, after)| format!("{} {before} → {after}", self.ctx.t(what)))
+        .collect::<Vec<_>>()
+        .join(self.ctx.t("list-separator").as_str())
     }
 
     /// The first changes of a long report (the audit row and the counts tell the rest).

@@ -83,7 +83,7 @@ impl PaperPage {
     }
 
     fn board_label(&self, number: &i32) -> String {
-        self.ctx.t_n("board-n", "n", *number)
+        self.ctx.t_n("paper-board-n", "n", *number)
     }
 }
 
@@ -93,7 +93,7 @@ fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
         round: ctx.t_n("round-n", "n", number),
         komi: format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found)),
         time_control: view::time_control(ctx.locale, &found.time_control),
-        board: ctx.t_n("board-n", "n", 0).replace('0', "{n}"),
+        board: ctx.t_n("paper-board-n", "n", 0).replace('0', "{n}"),
         black: ctx.t("black"),
         white: ctx.t("white"),
         outcomes: ["paper-black-wins", "paper-white-wins", "paper-draw", "paper-other"].map(|k| ctx.t(k)).to_vec(),

@@ -389,13 +389,20 @@ impl PlayerPage {
         game.result.as_ref().map(|r| self.ctx.locale.result_text(r)).unwrap_or_default()
     }
 
-    /// A GoR to one decimal, and a change with its sign.
-    fn gor_text(&self, value: &f64) -> String {
-        format!("{value:.1}")
-    }
-
-    fn gor_delta(&self, change: &crate::services::ratings::RatingChange) -> String {
-        format!("{:+.1}", change.after - change.before)
+    /// The player's GoR before and after the event, the change with its sign, the games rated.
+    fn gor_line(&self, change: &crate::services::ratings::RatingChange) -> String {
+        let games = self.ctx.t_n("gor-games-n", "n", change.games);
+        let (before, after) = (format!("{:.1}", change.before), format!("{:.1}", change.after));
+        let delta = format!("{:+.1}", change.after - change.before);
+        self.ctx.locale.t_args(
+            "player-gor",
+            &[
+                ("before", crate::i18n::Arg::Str(&before)),
+                ("after", crate::i18n::Arg::Str(&after)),
+                ("change", crate::i18n::Arg::Str(&delta)),
+                ("games", crate::i18n::Arg::Str(&games)),
+            ],
+        )
     }
 
     /// The game of the latest published round.
