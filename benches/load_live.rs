@@ -5,6 +5,7 @@
 //! percentiles as one JSON line.
 //!
 //! cargo run --release --example load_live -- [GAMES] [SPECTATORS] [MOVES PER GAME] [MS BETWEEN MOVES] [INSTANCES]
+//! (LOAD_LIVE_STREAM=api: the watchers follow the read API's stream, /api/v1/…/stream)
 //! (defaults 500 1000 20 10000 1: every board moves every 10 s, about 50 moves a second in all —
 //! several times faster than real play, where a board moves every 20–60 s).
 //!
@@ -145,9 +146,16 @@ async fn main() -> anyhow::Result<()> {
     let sent: Sent = Arc::default();
     let latencies: Arc<Mutex<Vec<f64>>> = Arc::default();
     let mut watchers = Vec::new();
+    // LOAD_LIVE_STREAM=api: the watchers follow the read API's stream instead of the page's.
+    let api = std::env::var("LOAD_LIVE_STREAM").is_ok_and(|v| v == "api");
     for s in 0..spectators {
         let board = s % games + 1;
-        let path = format!("/events/{}/rounds/1/boards/{board}/events", room.id);
+        let path = if api {
+            format!("/api/v1/events/{}/rounds/1/boards/{board}/stream", room.id)
+        } else {
+            format!("/events/{}/rounds/1/boards/{board}/events", room.id)
+        };
+        let board_game = game_ids[board - 1];
         // The first round of watchers on the first instance, the next on the next …
         let address = &addresses[(s / games) % instances];
         let mut stream = tokio::net::TcpStream::connect(address).await?;
@@ -166,7 +174,9 @@ async fn main() -> anyhow::Result<()> {
                     let at = data.find(key)? + key.len();
                     data[at..].split([',', '}']).next()?.parse().ok()
                 };
-                let (Some(id), Some(moves)) = (number("\"game\":"), number("\"moves\":")) else { continue };
+                // The API's updates are of the board followed; the page's name their game.
+                let id = number("\"game\":").unwrap_or(board_game as u64);
+                let Some(moves) = number("\"moves\":") else { continue };
                 game = Some(id as i32);
                 if let Some(start) = sent.lock().ok().and_then(|s| s.get(&(id as i32, moves)).copied())
                     && let Ok(mut l) = latencies.lock()
@@ -225,6 +235,7 @@ async fn main() -> anyhow::Result<()> {
         "{}",
         serde_json::json!({
             "games": games, "spectators": spectators, "moves": games * moves, "instances": instances,
+            "stream": if api { "api" } else { "page" },
             "moves_per_second": (games * moves) as f64 / played.as_secs_f64(),
             "deliveries": all.len(), "failed_moves": errors.lock().map(|e| *e).unwrap_or(0),
             "latency_ms": { "p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": all.last() },

@@ -1,4 +1,5 @@
-//! The two languages of the UI, 中文 and English, from Fluent files in templates/locales.
+//! The four languages of the UI, 中文, English, 日本語 and 한국어, from Fluent files in
+//! templates/locales.
 //!
 //! The locale is chosen per request (cookie `lang`, else Accept-Language) by the `PageCtx`
 //! extractor and travels to templates as a value; nothing here is process-global but the
@@ -24,11 +25,15 @@ static_loader! {
 
 static EN: LanguageIdentifier = langid!("en-US");
 static ZH: LanguageIdentifier = langid!("zh-CN");
+static JA: LanguageIdentifier = langid!("ja-JP");
+static KO: LanguageIdentifier = langid!("ko-KR");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Locale {
     En,
     Zh,
+    Ja,
+    Ko,
 }
 
 /// A value for a Fluent placeable.
@@ -38,21 +43,25 @@ pub enum Arg<'a> {
 }
 
 impl Locale {
-    pub const ALL: [Locale; 2] = [Locale::Zh, Locale::En];
+    pub const ALL: [Locale; 4] = [Locale::Zh, Locale::En, Locale::Ja, Locale::Ko];
     pub const COOKIE: &'static str = "lang";
 
     pub fn code(self) -> &'static str {
         match self {
             Locale::En => "en",
             Locale::Zh => "zh",
+            Locale::Ja => "ja",
+            Locale::Ko => "ko",
         }
     }
 
-    /// The value of the HTML `lang` attribute.
+    /// The value of the HTML `lang` attribute, and the language the browser speaks a call in.
     pub fn html_lang(self) -> &'static str {
         match self {
             Locale::En => "en",
             Locale::Zh => "zh-CN",
+            Locale::Ja => "ja",
+            Locale::Ko => "ko",
         }
     }
 
@@ -61,6 +70,8 @@ impl Locale {
         match self {
             Locale::En => "English",
             Locale::Zh => "中文",
+            Locale::Ja => "日本語",
+            Locale::Ko => "한국어",
         }
     }
 
@@ -68,12 +79,31 @@ impl Locale {
         match code.trim().to_ascii_lowercase().as_str() {
             "en" | "en-us" | "en-gb" => Some(Locale::En),
             "zh" | "zh-cn" | "zh-hans" => Some(Locale::Zh),
+            "ja" | "ja-jp" => Some(Locale::Ja),
+            "ko" | "ko-kr" => Some(Locale::Ko),
             _ => None,
         }
     }
 
+    /// Whether the language writes East Asian script (its pages take no Latin words).
+    pub fn is_cjk(self) -> bool {
+        self != Locale::En
+    }
+
+    /// The languages a mail is written in, one after the other, for a reader who chose
+    /// `chosen` (none known: 中文 then English, as before accounts kept a language). A reader
+    /// of 日本語 or 한국어 gets theirs first, then English.
+    pub fn mail_languages(chosen: Option<Locale>) -> Vec<Locale> {
+        match chosen {
+            Some(Locale::Ja) => vec![Locale::Ja, Locale::En],
+            Some(Locale::Ko) => vec![Locale::Ko, Locale::En],
+            _ => vec![Locale::Zh, Locale::En],
+        }
+    }
+
     /// Picks the best of our languages from an Accept-Language header (highest q first;
-    /// any zh-* counts as 中文, any en-* as English). English when nothing matches.
+    /// any zh-* counts as 中文, en-* as English, ja-* as 日本語, ko-* as 한국어). English when
+    /// nothing matches.
     pub fn negotiate(accept_language: &str) -> Locale {
         let mut best: Option<(f32, Locale)> = None;
         for item in accept_language.split(',') {
@@ -87,6 +117,8 @@ impl Locale {
             let locale = match primary {
                 "zh" => Locale::Zh,
                 "en" => Locale::En,
+                "ja" => Locale::Ja,
+                "ko" => Locale::Ko,
                 _ => continue,
             };
             if quality > 0.0 && best.is_none_or(|(q, _)| quality > q) {
@@ -100,6 +132,8 @@ impl Locale {
         match self {
             Locale::En => &EN,
             Locale::Zh => &ZH,
+            Locale::Ja => &JA,
+            Locale::Ko => &KO,
         }
     }
 
@@ -154,11 +188,27 @@ impl Locale {
         }
     }
 
-    /// A result as this language writes it (黑中盘胜, B+R).
+    /// A result as this language writes it (黑中盘胜, B+R, 黒中押し勝ち, 흑 불계승).
     pub fn result_text(self, result: &GameResult) -> String {
         match self {
             Locale::Zh => result.display_zh(),
             Locale::En => result.display_en(),
+            Locale::Ja => result.display_ja(),
+            Locale::Ko => result.display_ko(),
+        }
+    }
+
+    /// A rank as this language writes it (5段, 1级; 5d, 1k; 1級; 3단); a text that is not a
+    /// rank as typed.
+    pub fn rank_text(self, text: &str) -> String {
+        match crate::domain::rank::Rank::parse(text) {
+            Ok(rank) => match self {
+                Locale::Zh => rank.display_zh(),
+                Locale::Ja => rank.display_ja(),
+                Locale::Ko => rank.display_ko(),
+                Locale::En => rank.to_string(),
+            },
+            Err(_) => text.to_string(),
         }
     }
 
@@ -202,6 +252,9 @@ mod tests {
         assert_eq!(Locale::negotiate("de"), Locale::En);
         assert_eq!(Locale::negotiate(""), Locale::En);
         assert_eq!(Locale::negotiate("zh;q=0"), Locale::En);
+        assert_eq!(Locale::negotiate("ja-JP,ja;q=0.9,en;q=0.8"), Locale::Ja);
+        assert_eq!(Locale::negotiate("ko-KR,ko;q=0.9,en-US;q=0.8"), Locale::Ko);
+        assert_eq!(Locale::negotiate("fr,ko;q=0.4,ja;q=0.5"), Locale::Ja);
     }
 
     fn keys_of(path: &str) -> BTreeSet<String> {
@@ -212,15 +265,65 @@ mod tests {
             .collect()
     }
 
+    const FILES: [&str; 4] = [
+        "templates/locales/en-US/main.ftl",
+        "templates/locales/zh-CN/main.ftl",
+        "templates/locales/ja-JP/main.ftl",
+        "templates/locales/ko-KR/main.ftl",
+    ];
+
+    /// Acceptance (issue 27, item 3): no message is missing in any of the four languages.
     #[test]
-    fn both_languages_have_the_same_messages() {
-        let en = keys_of("templates/locales/en-US/main.ftl");
-        let zh = keys_of("templates/locales/zh-CN/main.ftl");
+    fn every_language_has_the_same_messages() {
+        let en = keys_of(FILES[0]);
         assert!(en.len() > 50, "en-US has {} messages", en.len());
-        let missing_zh: Vec<_> = en.difference(&zh).collect();
-        let missing_en: Vec<_> = zh.difference(&en).collect();
-        assert!(missing_zh.is_empty(), "missing in zh-CN: {missing_zh:?}");
-        assert!(missing_en.is_empty(), "missing in en-US: {missing_en:?}");
+        for file in &FILES[1..] {
+            let other = keys_of(file);
+            let missing: Vec<_> = en.difference(&other).collect();
+            let extra: Vec<_> = other.difference(&en).collect();
+            assert!(missing.is_empty(), "missing in {file}: {missing:?}");
+            assert!(extra.is_empty(), "in {file} but not in en-US: {extra:?}");
+        }
+    }
+
+    /// Every file of the code and the pages, as one text (the locale files left out).
+    fn code_text() -> String {
+        let mut text = String::new();
+        let mut stack: Vec<std::path::PathBuf> = ["templates", "src", "static"].iter().map(Into::into).collect();
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_none_or(|e| e != "ftl") {
+                    text.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+                    text.push('\n');
+                }
+            }
+        }
+        text
+    }
+
+    /// Acceptance (issue 27, item 3): no message is unused. A message is used when the code or
+    /// a page names it in quotes, another message refers to it, or the code builds its name
+    /// from a prefix (`format!("ruleset-{code}")`: every `ruleset-…` message counts).
+    #[test]
+    fn no_message_is_unused() {
+        let code = code_text();
+        let messages = std::fs::read_to_string(FILES[0]).unwrap_or_default();
+        let prefixes: Vec<String> = code
+            .split('"')
+            .filter_map(|piece| piece.split_once('{').map(|(prefix, _)| prefix))
+            .filter(|prefix| prefix.ends_with('-') && prefix.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+            .map(str::to_string)
+            .collect();
+        let unused: Vec<String> = keys_of(FILES[0])
+            .into_iter()
+            .filter(|key| !code.contains(&format!("\"{key}\"")))
+            .filter(|key| !messages.contains(&format!("{{ {key} }}")))
+            .filter(|key| !prefixes.iter().any(|p| key.starts_with(p.as_str())))
+            .collect();
+        assert!(unused.is_empty(), "messages no page or code uses: {unused:?}");
     }
 
     /// Every `t("key")` a template or the code uses, and every message the core names, must
@@ -262,5 +365,10 @@ mod tests {
         // One move, not "1 moves", on a live board's status line.
         assert_eq!(Locale::En.t_args("live-moves-n", &[("n", Arg::Num(1))]), "1 move");
         assert_eq!(Locale::En.t_args("live-moves-n", &[("n", Arg::Num(2))]), "2 moves");
+        // The referee's calls as Japanese and Korean referees say them.
+        assert_eq!(Locale::Ja.t_args("call-seconds", &[("n", Arg::Num(10))]), "10秒");
+        assert_eq!(Locale::Ko.t_args("call-seconds", &[("n", Arg::Num(10))]), "10초");
+        assert_eq!(Locale::Ja.t("app-name"), "云子");
+        assert_eq!(Locale::Ko.t("app-name"), "윈쯔");
     }
 }

@@ -24,6 +24,8 @@ pub struct Key {
 pub struct Page {
     pub version: i64,
     pub etag: HeaderValue,
+    /// JSON of the read API, else a page of HTML.
+    pub json: bool,
     pub identity: Bytes,
     pub gzip: Bytes,
 }

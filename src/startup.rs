@@ -67,6 +67,7 @@ impl Application {
                 .wrap(middleware::from_fn(crate::web::page_cache::serve))
                 .wrap(middleware::from_fn(crate::web::middleware::csrf_guard))
                 .wrap(middleware::from_fn(crate::web::middleware::render_errors))
+                .wrap(middleware::from_fn(crate::web::api::cors))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("yunzi_session".into())

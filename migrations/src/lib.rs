@@ -19,6 +19,7 @@ mod m20261125_000012_invitations;
 mod m20261125_000013_heartbeat;
 mod m20261126_000014_participation;
 mod m20261126_000015_rating_lists;
+mod m20261126_000016_user_locale;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000013_heartbeat::Migration),
             Box::new(m20261126_000014_participation::Migration),
             Box::new(m20261126_000015_rating_lists::Migration),
+            Box::new(m20261126_000016_user_locale::Migration),
         ]
     }
 }

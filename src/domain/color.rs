@@ -77,11 +77,12 @@ impl std::error::Error for ColorError {}
 impl FromStr for Color {
     type Err = ColorError;
 
-    /// Accepts "black"/"white"/"b"/"w", case-insensitively, ignoring surrounding spaces.
+    /// Accepts "black"/"white"/"b"/"w", case-insensitively, ignoring surrounding spaces, and
+    /// the colours as 中文 (黑, 白), 日本語 (黒, 白) and 한국어 (흑, 백) write them.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_lowercase().as_str() {
-            "black" | "b" => Ok(Color::Black),
-            "white" | "w" => Ok(Color::White),
+            "black" | "b" | "黑" | "黒" | "흑" => Ok(Color::Black),
+            "white" | "w" | "白" | "백" => Ok(Color::White),
             _ => Err(ColorError(s.to_string())),
         }
     }
@@ -90,6 +91,16 @@ impl FromStr for Color {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_of_the_ui_names_the_colours() {
+        for black in ["black", "B", "黑", "黒", "흑"] {
+            assert_eq!(black.parse::<Color>().ok(), Some(Color::Black), "{black}");
+        }
+        for white in ["white", "w", "白", "백"] {
+            assert_eq!(white.parse::<Color>().ok(), Some(Color::White), "{white}");
+        }
+    }
 
     #[test]
     fn opponent_swaps() {

@@ -44,8 +44,9 @@ impl Komi {
             return Err(bad());
         }
         let lower = text.to_lowercase();
-        let stones = ["子", "stones", "stone"].iter().find_map(|suffix| lower.strip_suffix(suffix));
-        let points = ["目", "points", "point", "pts", "pt"].iter().find_map(|suffix| lower.strip_suffix(suffix));
+        // 돌 and 집 are the Korean stone and point.
+        let stones = ["子", "돌", "stones", "stone"].iter().find_map(|suffix| lower.strip_suffix(suffix));
+        let points = ["目", "집", "points", "point", "pts", "pt"].iter().find_map(|suffix| lower.strip_suffix(suffix));
         let (number, in_stones) = match (stones, points) {
             (Some(n), _) => (n, true),
             (None, Some(n)) => (n, false),

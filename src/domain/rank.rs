@@ -70,8 +70,8 @@ impl Rank {
     /// Parses a rank, case-insensitively and ignoring all spaces.
     ///
     /// Accepted: "5k", "5 kyu", "5级", "3d", "3 dan", "3段", "业余3段", "初段" (1d),
-    /// "2p", "2 pro", "职业2段", "职业初段" (1p). Numbers may be ASCII, full-width or
-    /// Chinese numerals ("五段", "二十级").
+    /// "2p", "2 pro", "职业2段", "职业初段" (1p); Japanese "5級", "プロ2段" and Korean "5급",
+    /// "3단", "프로 2단". Numbers may be ASCII, full-width or Chinese numerals ("五段", "二十级").
     pub fn parse(input: &str) -> Result<Rank, RankError> {
         let shown = input.trim();
         let s: String = input.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
@@ -83,8 +83,10 @@ impl Rank {
         if s == "初段" {
             return Rank::build(RankKind::Dan, 1, shown);
         }
-        if let Some(rest) = s.strip_prefix("职业") {
-            let digits = rest.strip_suffix('段').ok_or_else(unrecognized)?;
+        // 职业 in Chinese, プロ in Japanese, 프로 in Korean.
+        if let Some(rest) = s.strip_prefix("职业").or_else(|| s.strip_prefix("プロ")).or_else(|| s.strip_prefix("프로"))
+        {
+            let digits = rest.strip_suffix('段').or_else(|| rest.strip_suffix('단')).ok_or_else(unrecognized)?;
             let n = if digits == "初" { 1 } else { parse_number(digits).ok_or_else(unrecognized)? };
             return Rank::build(RankKind::Pro, n, shown);
         }
@@ -93,10 +95,13 @@ impl Rank {
         if rest == "初段" {
             return Rank::build(RankKind::Dan, 1, shown);
         }
-        const SUFFIXES: [(&str, RankKind); 8] = [
+        const SUFFIXES: [(&str, RankKind); 11] = [
             ("kyu", RankKind::Kyu),
             ("k", RankKind::Kyu),
             ("级", RankKind::Kyu),
+            ("級", RankKind::Kyu),
+            ("급", RankKind::Kyu),
+            ("단", RankKind::Dan),
             ("dan", RankKind::Dan),
             ("d", RankKind::Dan),
             ("段", RankKind::Dan),
@@ -182,6 +187,24 @@ impl Rank {
             Grade::Pro(p) => format!("职业{p}段"),
         }
     }
+
+    /// Japanese form: "5級", "3段", "プロ2段".
+    pub fn display_ja(&self) -> String {
+        match self.0 {
+            Grade::Kyu(k) => format!("{k}級"),
+            Grade::Dan(d) => format!("{d}段"),
+            Grade::Pro(p) => format!("プロ{p}段"),
+        }
+    }
+
+    /// Korean form: "5급", "3단", "프로 2단".
+    pub fn display_ko(&self) -> String {
+        match self.0 {
+            Grade::Kyu(k) => format!("{k}급"),
+            Grade::Dan(d) => format!("{d}단"),
+            Grade::Pro(p) => format!("프로 {p}단"),
+        }
+    }
 }
 
 /// Reads ASCII or full-width digits, or a Chinese numeral up to 九十九.
@@ -262,6 +285,20 @@ mod tests {
 
     fn value_of(s: &str) -> Result<i32, String> {
         Rank::parse(s).map(|r| r.value()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn japanese_and_korean_grades_read_and_write_back() {
+        for (typed, rank) in
+            [("5級", "5k"), ("３段", "3d"), ("プロ2段", "2p"), ("5급", "5k"), ("3단", "3d"), ("프로 9단", "9p")]
+        {
+            assert_eq!(Rank::parse(typed).map(|r| r.to_string()), Ok(rank.to_string()), "{typed}");
+        }
+        let five_kyu = Rank::parse("5k").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((five_kyu.display_ja(), five_kyu.display_ko()), ("5級".to_string(), "5급".to_string()));
+        let pro = Rank::parse("9p").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((pro.display_ja(), pro.display_ko()), ("プロ9段".to_string(), "프로 9단".to_string()));
+        assert_eq!(Rank::parse(&pro.display_ko()), Ok(pro));
     }
 
     #[test]

@@ -252,23 +252,25 @@ fn stones_margin(number: &str) -> Result<Margin, ResultErrorKind> {
 fn margin_normalized(s: &str) -> Result<Margin, ResultErrorKind> {
     match s {
         "" => return Ok(Margin::Unspecified),
-        "r" | "res" | "resign" | "resigned" | "resignation" | "中盘" => {
+        // 中盘 in Chinese, 中押し in Japanese, 불계 in Korean.
+        "r" | "res" | "resign" | "resigned" | "resignation" | "中盘" | "中押し" | "中押" | "불계" => {
             return Ok(Margin::Resignation);
         }
-        "t" | "time" | "超时" => return Ok(Margin::Time),
-        "f" | "forfeit" | "default" | "不战" => return Ok(Margin::Forfeit),
+        "t" | "time" | "超时" | "時間切れ" | "시간" => return Ok(Margin::Time),
+        "f" | "forfeit" | "default" | "不战" | "不戦" | "부전" => return Ok(Margin::Forfeit),
         _ => {}
     }
     // "1目半" is the Japanese way of writing 1.5 points.
     if let Some(number) = s.strip_suffix("目半") {
         return points_margin(number, 2);
     }
-    for suffix in ["目", "points", "point", "pts", "pt"] {
+    // 집 and 돌 are the Korean point and stone.
+    for suffix in ["目", "집", "points", "point", "pts", "pt"] {
         if let Some(number) = s.strip_suffix(suffix) {
             return points_margin(number, 0);
         }
     }
-    for suffix in ["子", "stones", "stone"] {
+    for suffix in ["子", "돌", "stones", "stone"] {
         if let Some(number) = s.strip_suffix(suffix) {
             return stones_margin(number);
         }
@@ -332,8 +334,8 @@ impl GameResult {
         let err = |kind| ResultError::new(input, kind);
         match s.as_str() {
             "" => return Err(err(ResultErrorKind::Empty)),
-            "0" | "draw" | "jigo" | "和棋" | "和局" | "平局" => return Ok(GameResult::Draw),
-            "void" | "?" | "noresult" | "无胜负" | "无结果" => {
+            "0" | "draw" | "jigo" | "和棋" | "和局" | "平局" | "持碁" | "빅" => return Ok(GameResult::Draw),
+            "void" | "?" | "noresult" | "无胜负" | "无结果" | "無勝負" | "무효" => {
                 return Ok(GameResult::NoResult);
             }
             "bothlose" | "bothlost" | "双方均负" | "双方负" => {
@@ -448,6 +450,48 @@ impl GameResult {
             GameResult::Draw => "和棋".to_string(),
             GameResult::NoResult => "无胜负".to_string(),
             GameResult::BothLose => "双方均负".to_string(),
+        }
+    }
+
+    /// Japanese: "黒中押し勝ち", "白3.5目勝ち", "黒¾子勝ち", "黒時間切れ勝ち", "白不戦勝", "黒勝ち",
+    /// "持碁", "無勝負", "両者負け".
+    pub fn display_ja(&self) -> String {
+        match self {
+            GameResult::Win { winner, margin } => {
+                let c = if *winner == Color::Black { "黒" } else { "白" };
+                match margin {
+                    Margin::Unspecified => format!("{c}勝ち"),
+                    Margin::Resignation => format!("{c}中押し勝ち"),
+                    Margin::Time => format!("{c}時間切れ勝ち"),
+                    Margin::Forfeit => format!("{c}不戦勝"),
+                    Margin::Points(h) => format!("{c}{}目勝ち", format_halves(*h)),
+                    Margin::Stones(q) => format!("{c}{}子勝ち", format_quarters(*q)),
+                }
+            }
+            GameResult::Draw => "持碁".to_string(),
+            GameResult::NoResult => "無勝負".to_string(),
+            GameResult::BothLose => "両者負け".to_string(),
+        }
+    }
+
+    /// Korean: "흑 불계승", "백 3.5집승", "흑 ¾돌승", "흑 시간승", "백 부전승", "흑승", "빅",
+    /// "무효", "쌍방 패".
+    pub fn display_ko(&self) -> String {
+        match self {
+            GameResult::Win { winner, margin } => {
+                let c = if *winner == Color::Black { "흑" } else { "백" };
+                match margin {
+                    Margin::Unspecified => format!("{c}승"),
+                    Margin::Resignation => format!("{c} 불계승"),
+                    Margin::Time => format!("{c} 시간승"),
+                    Margin::Forfeit => format!("{c} 부전승"),
+                    Margin::Points(h) => format!("{c} {}집승", format_halves(*h)),
+                    Margin::Stones(q) => format!("{c} {}돌승", format_quarters(*q)),
+                }
+            }
+            GameResult::Draw => "빅".to_string(),
+            GameResult::NoResult => "무효".to_string(),
+            GameResult::BothLose => "쌍방 패".to_string(),
         }
     }
 
@@ -577,6 +621,9 @@ mod tests {
             ("白不战胜", win(W, Margin::Forfeit)),
             ("黑 胜 1 又 1/4 子", win(B, Margin::Stones(5))),
             ("和棋", GameResult::Draw),
+            ("持碁", GameResult::Draw),
+            ("빅", GameResult::Draw),
+            ("무효", GameResult::NoResult),
             ("无胜负", GameResult::NoResult),
             ("双方均负", GameResult::BothLose),
             ("draw", GameResult::Draw),

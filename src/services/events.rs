@@ -285,11 +285,13 @@ async fn invite_in(
         ];
         (locale.t_args("mail-invite-subject", &args), locale.t_args("mail-invite-body", &args))
     };
-    let (zh, en) = (said(Locale::Zh), said(Locale::En));
+    // The invitee has no account yet: written in the inviter's language (中文 and English for
+    // either of those), English after it.
+    let said: Vec<(String, String)> = Locale::mail_languages(Some(locale)).into_iter().map(said).collect();
     Ok(Mail {
         to: address.as_str().to_string(),
-        subject: format!("{} / {}", zh.0, en.0),
-        body: format!("{}\n\n{}", zh.1, en.1),
+        subject: said.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" / "),
+        body: said.iter().map(|s| s.1.as_str()).collect::<Vec<_>>().join("\n\n"),
     })
 }
 

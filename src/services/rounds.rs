@@ -432,20 +432,27 @@ pub async fn publish(
     txn.commit().await?;
 
     let link = format!("{}/events/{event_id}/rounds/{number}", state.settings.server.base_url.trim_end_matches('/'));
-    // Every message of the round has the same subject, in both languages (a player's
-    // language is not known here).
+    // Each player's mail in the language their account reads (中文 and English when unknown).
+    let account_ids: Vec<i32> = everyone.values().filter_map(|p| p.user_id).collect();
+    let chosen: HashMap<i32, Locale> = user::Entity::find()
+        .filter(user::Column::Id.is_in(account_ids))
+        .all(&state.db)
+        .await?
+        .iter()
+        .filter_map(|u| Some((u.id, queries::account_locale(u)?)))
+        .collect();
+    let languages = |p: &player::Model| Locale::mail_languages(p.user_id.and_then(|u| chosen.get(&u).copied()));
     let subject_args = [("event", Arg::Str(&event.name)), ("round", Arg::Num(number.into()))];
-    let subject = format!(
-        "{} / {}",
-        Locale::Zh.t_args("mail-pairing-subject", &subject_args),
-        Locale::En.t_args("mail-pairing-subject", &subject_args)
-    );
+    let subject = |languages: &[Locale]| {
+        languages.iter().map(|l| l.t_args("mail-pairing-subject", &subject_args)).collect::<Vec<_>>().join(" / ")
+    };
     let mut mails = Vec::new();
     for g in &games {
         for (me, colour, other) in [(g.black_id, Color::Black, g.white_id), (g.white_id, Color::White, g.black_id)] {
             let (Some(me), Some(other)) = (everyone.get(&me), everyone.get(&other)) else { continue };
             let Some(to) = &me.email else { continue };
-            let body: Vec<String> = [Locale::Zh, Locale::En]
+            let languages = languages(me);
+            let body: Vec<String> = languages
                 .iter()
                 .map(|l| {
                     l.t_args(
@@ -457,19 +464,20 @@ pub async fn publish(
                             ("board", Arg::Num(g.board.into())),
                             ("colour", Arg::Str(&l.t(if colour == Color::Black { "black" } else { "white" }))),
                             ("opponent", Arg::Str(&other.name)),
-                            ("rank", Arg::Str(&other.rank)),
+                            ("rank", Arg::Str(&l.rank_text(&other.rank))),
                             ("link", Arg::Str(&link)),
                         ],
                     )
                 })
                 .collect();
-            mails.push(Mail { to: to.clone(), subject: subject.clone(), body: body.join("\n\n----\n\n") });
+            mails.push(Mail { to: to.clone(), subject: subject(&languages), body: body.join("\n\n----\n\n") });
         }
     }
     for b in &byes {
         let Some(me) = everyone.get(&b.player_id) else { continue };
         let Some(to) = &me.email else { continue };
-        let body: Vec<String> = [Locale::Zh, Locale::En]
+        let languages = languages(me);
+        let body: Vec<String> = languages
             .iter()
             .map(|l| {
                 l.t_args(
@@ -483,7 +491,7 @@ pub async fn publish(
                 )
             })
             .collect();
-        mails.push(Mail { to: to.clone(), subject: subject.clone(), body: body.join("\n\n----\n\n") });
+        mails.push(Mail { to: to.clone(), subject: subject(&languages), body: body.join("\n\n----\n\n") });
     }
     Ok(state.mailer.send_all(&mails).await)
 }

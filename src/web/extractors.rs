@@ -227,6 +227,11 @@ impl PageCtx {
         crate::web::view::article(self.locale, text)
     }
 
+    /// A date in the reader's order (see `web::view::date`).
+    pub fn date(&self, date: &chrono::NaiveDate) -> String {
+        crate::web::view::date(self.locale, *date)
+    }
+
     pub fn t_s(&self, key: &str, name: &'static str, value: &str) -> String {
         self.locale.t_args(key, &[(name, Arg::Str(value))])
     }

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
-use crate::domain::game_shape::{BoardGame, PlayEnd};
+use crate::domain::game_shape::{BoardGame, Drawing, PlayEnd};
 use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
@@ -28,8 +28,8 @@ use crate::web::extractors::PageCtx;
 pub struct ClockFeed {
     pub colour: &'static str,
     pub millis: u64,
-    pub suffix_en: String,
-    pub suffix_zh: String,
+    /// What follows the number in the periods (" · byo-yomi 3 left"), in each language.
+    pub suffix: Said,
     pub running: bool,
     /// "absolute", "chinese", "japanese", "canadian" or "fischer".
     pub kind: &'static str,
@@ -47,8 +47,9 @@ pub struct ClockFeed {
 struct CallFeed {
     /// Milliseconds into the turn.
     at: u64,
-    en: String,
-    zh: String,
+    /// The call as a referee of each language says it.
+    #[serde(flatten)]
+    said: Said,
 }
 
 #[derive(Debug, Serialize)]
@@ -73,18 +74,33 @@ struct Snapshot {
     /// something, in each language, for the page to redraw without a reload.
     status: Said,
     count: Option<Said>,
+    /// The pieces by row from the top, for the read API's stream (see [`position_rows`]).
+    position: Vec<String>,
+    /// The last move's point as players write it ("D4"); none after a pass or before a move.
+    last: Option<String>,
 }
 
-/// A text in both languages of the UI: one message serves every watcher.
-#[derive(Debug, Serialize)]
-struct Said {
+/// A text in every language of the UI: one message serves every watcher, whatever they read.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Said {
     en: String,
     zh: String,
+    ja: String,
+    ko: String,
 }
 
 impl Said {
-    fn of(text: impl Fn(Locale) -> String) -> Said {
-        Said { en: text(Locale::En), zh: text(Locale::Zh) }
+    pub fn of(text: impl Fn(Locale) -> String) -> Said {
+        Said { en: text(Locale::En), zh: text(Locale::Zh), ja: text(Locale::Ja), ko: text(Locale::Ko) }
+    }
+
+    pub fn get(&self, locale: Locale) -> &str {
+        match locale {
+            Locale::En => &self.en,
+            Locale::Zh => &self.zh,
+            Locale::Ja => &self.ja,
+            Locale::Ko => &self.ko,
+        }
     }
 }
 
@@ -181,19 +197,25 @@ pub fn phase_code(phase: Phase) -> &'static str {
 }
 
 /// The countdown of a clock and what follows it: "· byo-yomi 3 left", "· 读秒 3 次" …
-pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, String, String) {
+/// The locale key of what follows a clock's number in the periods of `control`, if any; its
+/// argument `n` is the periods (or moves) left.
+pub fn clock_suffix_key(control: TimeControl) -> Option<&'static str> {
     match control {
+        TimeControl::ChineseByoYomi { .. } => Some("clock-suffix-chinese"),
+        TimeControl::Japanese { .. } => Some("clock-suffix-japanese"),
+        TimeControl::Canadian { .. } => Some("clock-suffix-canadian"),
+        _ => None,
+    }
+}
+
+pub fn clock_parts(control: TimeControl, view: ClockView) -> (u64, Said) {
+    match clock_suffix_key(control) {
         // In byo-yomi the referee counts the seconds of the current minute: that counts down.
-        TimeControl::ChineseByoYomi { .. } if view.overtime => {
-            (view.period_left, format!(" · byo-yomi {} left", view.periods), format!(" · 读秒 {} 次", view.periods))
-        }
-        TimeControl::Japanese { .. } if view.overtime => {
-            (view.period_left, format!(" · {} periods", view.periods), format!(" · 读秒 {} 次", view.periods))
-        }
-        TimeControl::Canadian { .. } if view.overtime => {
-            (view.period_left, format!(" · {} moves", view.periods), format!(" · 还需 {} 手", view.periods))
-        }
-        _ => (view.main, String::new(), String::new()),
+        Some(key) if view.overtime => (
+            view.period_left,
+            Said::of(|locale| format!(" · {}", locale.t_args(key, &[("n", Arg::Num(i64::from(view.periods)))]))),
+        ),
+        _ => (view.main, Said::default()),
     }
 }
 
@@ -229,7 +251,7 @@ pub fn clock_feeds(board: &LiveBoard, now: DateTime<Utc>) -> Vec<ClockFeed> {
         .into_iter()
         .map(|colour| {
             let view = clock.view(colour, now);
-            let (millis, suffix_en, suffix_zh) = clock_parts(control, view);
+            let (millis, suffix) = clock_parts(control, view);
             let running =
                 state.phase == Phase::Playing && clock.running.is_some_and(|r| r.colour == colour && r.since.is_some());
             let elapsed = if running { clock.turn_time(now) } else { 0 };
@@ -243,8 +265,7 @@ pub fn clock_feeds(board: &LiveBoard, now: DateTime<Utc>) -> Vec<ClockFeed> {
             ClockFeed {
                 colour: colour.as_str(),
                 millis,
-                suffix_en,
-                suffix_zh,
+                suffix,
                 running,
                 kind,
                 main: clock.player(colour).main.saturating_sub(elapsed),
@@ -278,12 +299,31 @@ pub fn opening_stage(board: &LiveBoard) -> &'static str {
 }
 
 /// The server-sent event for the board as it stands.
+/// The board's pieces as text, one string per row from the top: `.` an empty cell, `X` Black's
+/// piece, `O` White's, `#` a piece both sides move (七星棋, 一字棋). What the read API serves.
+pub fn position_rows(drawing: &Drawing) -> Vec<String> {
+    let (width, height) = (usize::from(drawing.width), usize::from(drawing.height));
+    let mut rows = vec![vec!['.'; width]; height];
+    for piece in &drawing.pieces {
+        let (x, y) = (usize::from(piece.x), usize::from(piece.y));
+        if let Some(cell) = rows.get_mut(y).and_then(|row| row.get_mut(x)) {
+            *cell = match (piece.shared, piece.colour) {
+                (true, _) => '#',
+                (false, Color::Black) => 'X',
+                (false, Color::White) => 'O',
+            };
+        }
+    }
+    rows.into_iter().map(|row| row.into_iter().collect()).collect()
+}
+
 pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let now = state.clock.now();
     let live = &board.live;
     let live_state = live.state();
     let last = live.moves().last().and_then(|m| m.point);
-    let svg = board_svg::render(&live.game().drawing(), &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let drawing = live.game().drawing();
+    let svg = board_svg::render(&drawing, &Marks { last, dead: &live_state.dead, numbers: &[] });
     let running =
         live_state.clock.and_then(|c| c.running).filter(|r| r.since.is_some() && live_state.phase == Phase::Playing);
     let (turn_elapsed, turn_calls) = match (running, live_state.clock) {
@@ -291,11 +331,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
             Some(clock.turn_time(now)),
             calls(clock.control, clock.player(r.colour))
                 .into_iter()
-                .map(|c| CallFeed {
-                    at: c.at,
-                    en: call_text(clock.control, c.call, Locale::En),
-                    zh: call_text(clock.control, c.call, Locale::Zh),
-                })
+                .map(|c| CallFeed { at: c.at, said: Said::of(|locale| call_text(clock.control, c.call, locale)) })
                 .collect(),
         ),
         _ => (None, Vec::new()),
@@ -314,8 +350,9 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         turn_elapsed,
         calls: turn_calls,
         status: Said::of(|locale| status_line(board, locale)),
-        count: count_text(board, Locale::En)
-            .map(|en| Said { en, zh: count_text(board, Locale::Zh).unwrap_or_default() }),
+        count: count_text(board, Locale::En).map(|_| Said::of(|locale| count_text(board, locale).unwrap_or_default())),
+        position: position_rows(&drawing),
+        last: last.map(|(x, y)| live.game().cell_name(x, y)),
     };
     let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
     format!("event: update\ndata: {json}\n\n")
@@ -329,7 +366,7 @@ pub fn publish(state: &AppState, board: &LiveBoard) {
     state.cluster.tell_board_changed(place_of(board), &message);
 }
 
-fn place_of(board: &LiveBoard) -> crate::cluster::BoardPlace {
+pub fn place_of(board: &LiveBoard) -> crate::cluster::BoardPlace {
     crate::cluster::BoardPlace {
         game: board.game.id,
         event_id: board.event.id,
@@ -348,7 +385,7 @@ pub async fn events(
 ) -> AppResult<HttpResponse> {
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
-    let permit = crate::web::sse::admit(&state, &ctx, &req)?;
+    let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).

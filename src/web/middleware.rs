@@ -104,7 +104,9 @@ pub async fn render_errors(
     if !(status.is_client_error() || status.is_server_error()) || response.response().error().is_none() {
         return Ok(response.map_into_boxed_body());
     }
-    let locale = locale_of(response.request());
+    // The read API answers its errors as JSON with a stable code, in English.
+    let api = response.request().path().starts_with("/api/");
+    let locale = if api { crate::i18n::Locale::En } else { locale_of(response.request()) };
     let app_error = response.response().error().and_then(|e| e.as_error::<AppError>());
     if let (Some(AppError::LoginRequired { next }), true) = (app_error, is_get) {
         let target = format!("/login?next={}", urlencode(next));
@@ -130,6 +132,10 @@ pub async fn render_errors(
             _ => locale.t("error-bad-request"),
         },
     };
+    if api {
+        let (req, _) = response.into_parts();
+        return Ok(ServiceResponse::new(req, crate::web::api::error_response(status, message)));
+    }
     let back = page_came_from(response.request());
     let link = match app_error {
         Some(AppError::Unfinished { link, label, .. }) => Some((link.clone(), label.clone())),

@@ -1,4 +1,5 @@
 //! The web layer: the whole route table in one place, extractors, middleware, handlers.
+pub mod api;
 pub mod board_svg;
 pub mod extractors;
 pub mod handlers;
@@ -171,6 +172,15 @@ route_table! {
     GET  "/events/{event_id}/export/aga" => rounds::aga, Director;
     POST "/events/{event_id}/export/aga" => rounds::set_aga_ids, Director;
     GET  "/events/{event_id}/export/aga.txt" => rounds::export_aga, Director;
+    GET  "/api/v1/openapi.json" => crate::web::api::openapi, Public;
+    GET  "/api/v1/events" => crate::web::api::list_events, Public;
+    GET  "/api/v1/events/{event_id}" => crate::web::api::show_event, Public;
+    GET  "/api/v1/events/{event_id}/players" => crate::web::api::list_players, Public;
+    GET  "/api/v1/events/{event_id}/rounds" => crate::web::api::list_rounds, Public;
+    GET  "/api/v1/events/{event_id}/rounds/{number}" => crate::web::api::show_round, Public;
+    GET  "/api/v1/events/{event_id}/standings" => crate::web::api::show_standings, Public;
+    GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}" => crate::web::api::show_board, Public;
+    GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream" => crate::web::api::board_stream, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

@@ -27,14 +27,20 @@ use crate::web::extractors::{FLASH_SESSION_KEY, SESSION_TOKEN_KEY, locale_of};
 /// player, a round, the standings, the teams and the relay. Live boards, searches, exports
 /// and every staff page are not cached.
 fn cacheable_event(path: &str) -> Option<i32> {
-    let rest = path.strip_prefix("/events/")?;
+    let (api, rest) = match path.strip_prefix("/api/v1/events/") {
+        Some(rest) => (true, rest),
+        None => (false, path.strip_prefix("/events/")?),
+    };
     let mut parts = rest.split('/');
     let event = parts.next()?.parse().ok()?;
     let tail: Vec<&str> = parts.collect();
     let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let public = match tail.as_slice() {
-        [] | ["players" | "standings" | "teams" | "relay"] => true,
-        ["players" | "rounds", n] => number(n),
+    let public = match (api, tail.as_slice()) {
+        (false, [] | ["players" | "standings" | "teams" | "relay"]) => true,
+        (false, ["players" | "rounds", n]) => number(n),
+        // The read API's answers of the same facts (a live board is never cached).
+        (true, [] | ["players" | "rounds" | "standings"]) => true,
+        (true, ["rounds", n]) => number(n),
         _ => false,
     };
     public.then_some(event)
@@ -49,6 +55,7 @@ fn cacheable_query(query: &str) -> bool {
         && pairs.iter().all(|pair| match pair.split_once('=') {
             Some(("me", v)) => number(v),
             Some(("page", v)) => number(v) || v == "all",
+            Some(("per_page", v)) => number(v),
             _ => false,
         })
 }
@@ -65,7 +72,14 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
     })
 }
 
-fn already_has(req: &HttpRequest, etag: &HeaderValue) -> bool {
+/// A weak ETag naming `body` (its SHA-256, shortened).
+pub fn etag_of(body: &[u8]) -> HeaderValue {
+    let digest = Sha256::digest(body);
+    let etag = format!("W/\"{}\"", digest.iter().take(10).map(|b| format!("{b:02x}")).collect::<String>());
+    HeaderValue::from_str(&etag).unwrap_or_else(|_| HeaderValue::from_static("W/\"\""))
+}
+
+pub fn already_has(req: &HttpRequest, etag: &HeaderValue) -> bool {
     let Some(sent) = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) else { return false };
     let ours = etag.to_str().unwrap_or("");
     sent.split(',')
@@ -84,7 +98,7 @@ fn answer(req: &HttpRequest, page: &Page) -> HttpResponse {
     if not_modified {
         return response.finish();
     }
-    response.content_type("text/html; charset=utf-8");
+    response.content_type(if page.json { "application/json" } else { "text/html; charset=utf-8" });
     if accepts_gzip(req) {
         response.insert_header((header::CONTENT_ENCODING, "gzip")).body(page.gzip.clone())
     } else {
@@ -123,12 +137,12 @@ pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceRe
         return Ok(req.into_response(response));
     }
     let response = next.call(req).await?;
-    let is_html = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("text/html"));
-    if response.status() != StatusCode::OK || !is_html || response.headers().contains_key(header::CONTENT_ENCODING) {
+    let content_type = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let (is_html, is_json) = (content_type.starts_with("text/html"), content_type.starts_with("application/json"));
+    if response.status() != StatusCode::OK
+        || !(is_html || is_json)
+        || response.headers().contains_key(header::CONTENT_ENCODING)
+    {
         return Ok(response);
     }
     let (request, response) = response.into_parts();
@@ -143,14 +157,8 @@ pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceRe
     let personal = body
         .windows(crate::web::extractors::CSRF_FIELD.len())
         .any(|w| w == crate::web::extractors::CSRF_FIELD.as_bytes());
-    let digest = Sha256::digest(&body);
-    let etag = format!("W/\"{}\"", digest.iter().take(10).map(|b| format!("{b:02x}")).collect::<String>());
-    let page = Page {
-        version,
-        etag: HeaderValue::from_str(&etag).map_err(|e| actix_web::error::ErrorInternalServerError(e.to_string()))?,
-        gzip: web::Bytes::from(gzip(&body)?),
-        identity: body,
-    };
+    let page =
+        Page { version, etag: etag_of(&body), json: is_json, gzip: web::Bytes::from(gzip(&body)?), identity: body };
     let page = Arc::new(page);
     if !personal {
         state.pages.put(key, page.clone());
@@ -176,6 +184,11 @@ mod tests {
             "/events/7/standings",
             "/events/7/teams",
             "/events/7/relay",
+            "/api/v1/events/7",
+            "/api/v1/events/7/players",
+            "/api/v1/events/7/rounds",
+            "/api/v1/events/7/rounds/3",
+            "/api/v1/events/7/standings",
         ] {
             assert_eq!(cacheable_event(path), Some(7), "{path}");
         }
@@ -190,6 +203,9 @@ mod tests {
             "/events/7/rounds/x",
             "/events/7/export/egf.txt",
             "/events/7/disputes",
+            "/api/v1/events/7/rounds/3/boards/1",
+            "/api/v1/events/7/teams",
+            "/api/v1/events",
         ] {
             assert_eq!(cacheable_event(path), None, "{path}");
         }

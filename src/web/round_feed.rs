@@ -25,7 +25,7 @@ pub async fn events(
     path: web::Path<(i32, i32)>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    let permit = crate::web::sse::admit(&state, &ctx, &req)?;
+    let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
     let round = queries::rounds(&state.db, event_id).await?.into_iter().find(|r| r.number == number && r.published);
     if round.is_none() {
         return Err(AppError::NotFound);

@@ -10,19 +10,20 @@ use tokio::sync::broadcast::{Receiver, error::RecvError};
 
 use crate::error::AppError;
 use crate::i18n::Arg;
+use crate::i18n::Locale;
 use crate::live_hub::{StreamPermit, StreamRefused};
 use crate::state::AppState;
-use crate::web::extractors::{PageCtx, client_address};
+use crate::web::extractors::client_address;
 
 /// A place for one more stream from the reader's address, or 429 saying which limit is full.
 /// Taken before any other work, so that a flood of streams costs nothing but refusals.
-pub fn admit(state: &AppState, ctx: &PageCtx, req: &HttpRequest) -> Result<StreamPermit, AppError> {
+pub fn admit(state: &AppState, locale: Locale, req: &HttpRequest) -> Result<StreamPermit, AppError> {
     let limits = &state.settings.live;
     let address = client_address(req, &state.trusted_proxies);
     state.live.admit(&address, limits.max_streams, limits.max_streams_per_address).map_err(|refused| {
         AppError::TooManyStreams(match refused {
-            StreamRefused::Total(n) => ctx.locale.t_args("error-streams-total", &[("n", Arg::Num(n as i64))]),
-            StreamRefused::PerAddress(n) => ctx.locale.t_args("error-streams-address", &[("n", Arg::Num(n as i64))]),
+            StreamRefused::Total(n) => locale.t_args("error-streams-total", &[("n", Arg::Num(n as i64))]),
+            StreamRefused::PerAddress(n) => locale.t_args("error-streams-address", &[("n", Arg::Num(n as i64))]),
         })
     })
 }
@@ -30,15 +31,28 @@ pub fn admit(state: &AppState, ctx: &PageCtx, req: &HttpRequest) -> Result<Strea
 /// The stream: `first`, then the channel's messages. The permit travels with it and gives
 /// its place back when the watcher leaves.
 pub fn stream(first: String, receiver: Receiver<Arc<str>>, permit: StreamPermit) -> HttpResponse {
-    let stream =
-        futures_util::stream::unfold((Some(first), receiver, permit), |(first, mut receiver, permit)| async move {
+    stream_mapped(first, receiver, permit, |message| Some(message.to_string()))
+}
+
+/// [`stream`], each message of the channel sent as `map` writes it (skipped when it gives
+/// nothing): the read API serves its own form of a live page's messages.
+pub fn stream_mapped(
+    first: String,
+    receiver: Receiver<Arc<str>>,
+    permit: StreamPermit,
+    map: fn(&str) -> Option<String>,
+) -> HttpResponse {
+    let stream = futures_util::stream::unfold(
+        (Some(first), receiver, permit),
+        move |(first, mut receiver, permit)| async move {
             if let Some(first) = first {
                 return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver, permit)));
             }
             loop {
                 match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
                     Ok(Ok(message)) => {
-                        return Some((Ok(web::Bytes::copy_from_slice(message.as_bytes())), (None, receiver, permit)));
+                        let Some(sent) = map(&message) else { continue };
+                        return Some((Ok(web::Bytes::from(sent)), (None, receiver, permit)));
                     }
                     // Behind: the next message says all there is to know anyway.
                     Ok(Err(RecvError::Lagged(_))) => continue,
@@ -48,7 +62,8 @@ pub fn stream(first: String, receiver: Receiver<Arc<str>>, permit: StreamPermit)
                     }
                 }
             }
-        });
+        },
+    );
     HttpResponse::Ok()
         .content_type("text/event-stream")
         // Not compressed: the compressor would hold events back.

@@ -55,27 +55,68 @@ pub fn komi_in(locale: Locale, komi: crate::domain::komi::Komi, in_stones: bool)
 
 pub use crate::domain::event::{local_time, local_time_exact};
 
+/// A date in the reader's order: 2026年11月26日 in 日本語, 2026년 11월 26일 in 한국어; 中文 and
+/// English pages keep the ISO form (2026-11-26) their tables and forms use.
+pub fn date(locale: Locale, date: chrono::NaiveDate) -> String {
+    use chrono::Datelike;
+    let (y, m, d) = (date.year(), date.month(), date.day());
+    match locale {
+        Locale::Ja => format!("{y}年{m}月{d}日"),
+        Locale::Ko => format!("{y}년 {m}월 {d}일"),
+        Locale::Zh | Locale::En => date.to_string(),
+    }
+}
+
 /// A rank as the reader's language writes it: 5段, 1级, 职业9段 in 中文; 5d, 1k, 9p in English.
 /// A text that is not a rank is shown as typed.
 pub fn rank(locale: Locale, text: &str) -> String {
-    match crate::domain::rank::Rank::parse(text) {
-        Ok(rank) if locale == Locale::Zh => rank.display_zh(),
-        Ok(rank) => rank.to_string(),
-        Err(_) => text.to_string(),
-    }
+    locale.rank_text(text)
 }
 
 /// An article of the rules as the reader's language cites it: "1988 Art. 21.3" stays so in
 /// English and is 1988年规则第21条第3款 in 中文; "Art. 17.3–17.4" is 第17条第3款至第4款;
 /// several ("1988 Art. 15, 24; 1988 Art. 25.2") are each turned.
 pub fn article(locale: Locale, text: &str) -> String {
-    if locale != Locale::Zh {
-        return text.to_string();
+    // How the language cites an article, a paragraph, a range, a list, a year's rules.
+    struct Citing {
+        article: fn(&str) -> String,
+        paragraph: fn(&str) -> String,
+        up_to: &'static str,
+        list: &'static str,
+        year: fn(&str) -> String,
+        parts: &'static str,
     }
+    let citing = match locale {
+        Locale::En => return text.to_string(),
+        Locale::Zh => Citing {
+            article: |a| format!("第{a}条"),
+            paragraph: |p| format!("第{p}款"),
+            up_to: "至",
+            list: "、",
+            year: |y| format!("{y}年规则"),
+            parts: "；",
+        },
+        Locale::Ja => Citing {
+            article: |a| format!("第{a}条"),
+            paragraph: |p| format!("第{p}項"),
+            up_to: "から",
+            list: "、",
+            year: |y| format!("{y}年規則"),
+            parts: "；",
+        },
+        Locale::Ko => Citing {
+            article: |a| format!("제{a}조"),
+            paragraph: |p| format!(" 제{p}항"),
+            up_to: "~",
+            list: ", ",
+            year: |y| format!("{y}년 규칙 "),
+            parts: "; ",
+        },
+    };
     let clause = |reference: &str| -> String {
         match reference.split_once('.') {
-            Some((article, paragraph)) => format!("第{article}条第{paragraph}款"),
-            None => format!("第{reference}条"),
+            Some((article, paragraph)) => format!("{}{}", (citing.article)(article), (citing.paragraph)(paragraph)),
+            None => (citing.article)(reference),
         }
     };
     let citation = |part: &str| -> String {
@@ -90,18 +131,18 @@ pub fn article(locale: Locale, text: &str) -> String {
             .map(|reference| match reference.split_once('–') {
                 Some((from, to)) => {
                     let to_paragraph = to.split_once('.').map_or(to, |(_, p)| p);
-                    format!("{}至第{to_paragraph}款", clause(from))
+                    format!("{}{}{}", clause(from), citing.up_to, (citing.paragraph)(to_paragraph).trim_start())
                 }
                 None => clause(reference),
             })
             .collect();
-        let cited = references.join("、");
+        let cited = references.join(citing.list);
         match year {
-            Some(year) => format!("{year}年规则{cited}"),
+            Some(year) => format!("{}{cited}", (citing.year)(year)),
             None => cited,
         }
     };
-    text.split(';').map(citation).collect::<Vec<_>>().join("；")
+    text.split(';').map(citation).collect::<Vec<_>>().join(citing.parts)
 }
 
 /// What a knockout match is called, in the reader's language: 决赛, 半决赛, 16强 …
@@ -165,6 +206,8 @@ pub fn time_control(locale: Locale, text: &str) -> String {
         Ok(Some(control)) => match locale {
             Locale::Zh => control.display_zh(),
             Locale::En => control.display_en(),
+            Locale::Ja => control.display_ja(),
+            Locale::Ko => control.display_ko(),
         },
         _ => text.to_string(),
     }
@@ -255,6 +298,11 @@ mod tests {
         assert_eq!(article(Locale::En, "1988 Art. 21.3"), "1988 Art. 21.3");
         assert_eq!(article(Locale::Zh, "1988 Art. 21.3"), "1988年规则第21条第3款");
         assert_eq!(article(Locale::Zh, "2002 Art. 23"), "2002年规则第23条");
+        assert_eq!(article(Locale::Ja, "1988 Art. 21.3"), "1988年規則第21条第3項");
+        assert_eq!(article(Locale::Ko, "1988 Art. 21.3"), "1988년 규칙 제21조 제3항");
+        assert_eq!(article(Locale::Ko, "1988 Art. 17.3–17.4"), "1988년 규칙 제17조 제3항~제4항");
+        assert_eq!(rank(Locale::Ja, "1k"), "1級");
+        assert_eq!(rank(Locale::Ko, "3d"), "3단");
         assert_eq!(
             article(Locale::Zh, "1988 Art. 15, 24; 1988 Art. 25.2"),
             "1988年规则第15条、第24条；1988年规则第25条第2款"

@@ -9,7 +9,9 @@
   var root = document.getElementById("live");
   if (!root) return;
   var base = root.getAttribute("data-base");
-  var zh = root.getAttribute("data-lang") === "zh";
+  // The page's language: "zh", "en", "ja" or "ko"; the messages carry each.
+  var lang = root.getAttribute("data-lang") || "en";
+  var speech = { zh: "zh-CN", en: "en-US", ja: "ja-JP", ko: "ko-KR" }[lang] || "en-US";
   var seat = root.getAttribute("data-seat");
   var phase = root.getAttribute("data-phase");
   var errorBox = document.getElementById("live-error");
@@ -145,12 +147,12 @@
   // The status line and the count, in the page's language, as the message has them.
   function redrawText(next) {
     var status = document.getElementById("live-status");
-    if (status && next.status) status.textContent = zh ? next.status.zh : next.status.en;
+    if (status && next.status) status.textContent = next.status[lang] || next.status.en;
     var count = document.getElementById("live-count");
     if (count) {
       count.hidden = !next.count;
       var strong = count.querySelector("strong");
-      if (strong && next.count) strong.textContent = zh ? next.count.zh : next.count.en;
+      if (strong && next.count) strong.textContent = next.count[lang] || next.count.en;
     }
   }
 
@@ -178,17 +180,15 @@
         periods -= 1;
       }
     }
-    var suffix;
-    if (c.kind === "chinese") suffix = zh ? " · 读秒 " + periods + " 次" : " · byo-yomi " + periods + " left";
-    else if (c.kind === "japanese") suffix = zh ? " · 读秒 " + periods + " 次" : " · " + periods + " periods";
-    else suffix = zh ? " · 还需 " + periods + " 手" : " · " + periods + " moves";
-    return mmss(inPeriod) + suffix;
+    // The page gives the words in its language, with "#" for the number.
+    var words = root.getAttribute("data-suffix-" + c.kind) || "#";
+    return mmss(inPeriod) + " · " + words.replace("#", periods);
   }
 
   function say(text) {
     if (!speakBox || !speakBox.checked || !window.speechSynthesis) return;
     var utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = zh ? "zh-CN" : "en-US";
+    utterance.lang = speech;
     window.speechSynthesis.speak(utterance);
   }
 
@@ -206,7 +206,7 @@
         // Calls already past when the message came are not read out late.
         if (call.at <= now && call.at > state.turn_elapsed - 500 && !spoken[key]) {
           spoken[key] = true;
-          say(zh ? call.zh : call.en);
+          say(call[lang] || call.en);
         }
       });
     }

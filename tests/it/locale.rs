@@ -1,6 +1,8 @@
-//! One language per page (issue 21): every template, and every refusal a form or an action can
-//! meet, read in 中文 and in English. A 中文 page may hold no English word and an English page
-//! no Chinese character, outside what users typed and a short list of proper nouns.
+//! One language per page (issues 21 and 27): every template, and every refusal a form or an
+//! action can meet, read in 中文, English, 日本語 and 한국어. A page may hold no word of another
+//! language's script — no English word on a 中文, 日本語 or 한국어 page, no CJK on an English
+//! page, no kana or Hangul in 中文, no Hangul or simplified-only Chinese in 日本語, no Han or
+//! kana in 한국어 — outside what users typed and a short list of proper nouns.
 use std::collections::BTreeSet;
 
 use crate::helpers::*;
@@ -42,11 +44,56 @@ const LATIN_ALLOWED: &[&str] = &[
     "Shanghai",
     "Europe",
     "Amsterdam",
+    // Codes a 日本語 or 한국어 reader types or finds exactly so (each translated beside it on the
+    // page): a players file's columns, the time-control notation, the rating lists' file
+    // names, the command line and its font setting, OpenGotha's root element, the EGF rating's
+    // name, romanised examples of the name search, and the other time zones they name.
+    "name",
+    "rank",
+    "rating",
+    "club",
+    "country",
+    "email",
+    "team",
+    "board",
+    "aga",
+    "id",
+    "chinese",
+    "reserve",
+    "allworld",
+    "lp",
+    "TDListA",
+    "TDListN",
+    "txt",
+    "yunzi",
+    "pair",
+    "Tournament",
+    "GoR",
+    "zhang",
+    "wei",
+    "kejie",
+    "ke",
+    "jie",
+    "kj",
+    "Tokyo",
+    "Seoul",
+    "Debian",
+    "fonts-noto-cjk",
+    "apt-get",
+    "install",
+    "YUNZI",
+    "FONT",
+    "roundNumber",
 ];
 
-/// Chinese a page in English may show: the language switcher's own name for 中文, and the
-/// app's name.
-const CJK_ALLOWED: &[&str] = &["中文", "云子"];
+/// East Asian words a page in another script may show: the language switcher's own names for
+/// 中文, 日本語 and 한국어, and the app's name.
+const CJK_ALLOWED: &[&str] = &["中文", "云子", "日本語", "한국어", "윈쯔"];
+
+/// Characters of simplified Chinese that Japanese does not write (它们 → 它們 is not Japanese
+/// either): on a 日本語 page they are 中文 left behind.
+const SIMPLIFIED_ONLY: &str =
+    "们这个说时轮编组赛员级规则对阵积选择码录输请设错误页载态证账户删复计从进开关书读认还发现单让贴绩检查称队场";
 
 /// Tags whose text is no language: scripts, styles, drawings, what a user typed back into a
 /// field, and code (a file's column, a notation, a hash).
@@ -90,11 +137,36 @@ pub fn visible_text(html: &str) -> String {
 }
 
 fn is_cjk(c: char) -> bool {
-    matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+    is_han(c) || is_kana(c) || is_hangul(c) || matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}')
 }
 
-/// What on `text` is in the other language than `zh` says, each with its surroundings.
-pub fn foreign_words(text: &str, zh: bool, data: &[String]) -> Vec<String> {
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}')
+}
+
+fn is_kana(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}')
+}
+
+fn is_hangul(c: char) -> bool {
+    matches!(c, '\u{ac00}'..='\u{d7af}' | '\u{1100}'..='\u{11ff}' | '\u{3130}'..='\u{318f}')
+}
+
+/// Whether `c` belongs to a script the page in `lang` does not write: CJK on an English page;
+/// kana and Hangul on a 中文 page; Hangul and simplified-only characters on a 日本語 page; Han
+/// and kana on a 한국어 page.
+fn foreign_script(c: char, lang: &str) -> bool {
+    match lang {
+        "en" => is_cjk(c),
+        "zh" => is_kana(c) || is_hangul(c),
+        "ja" => is_hangul(c) || SIMPLIFIED_ONLY.contains(c),
+        _ => is_han(c) || is_kana(c),
+    }
+}
+
+/// What on `text` is in another language than `lang` ("zh", "en", "ja", "ko") says, each with
+/// its surroundings.
+pub fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
     let mut text = text.to_string();
     // Longest first, so a name is taken out before a shorter name inside it.
     let mut data: Vec<&String> = data.iter().collect();
@@ -105,20 +177,23 @@ pub fn foreign_words(text: &str, zh: bool, data: &[String]) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
     let mut i = 0;
+    // Latin letters are foreign on every page but an English one.
+    let is_latin = |c: char| lang != "en" && c.is_ascii_alphabetic();
     while i < chars.len() {
-        let starts = |c: char| if zh { c.is_ascii_alphabetic() } else { is_cjk(c) };
-        // A Latin word may hold hyphens (game-points).
-        let in_run = |c: char| starts(c) || (zh && c == '-');
-        if !starts(chars[i]) {
+        let latin_word = is_latin(chars[i]);
+        if !latin_word && !foreign_script(chars[i], lang) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < chars.len() && in_run(chars[i]) {
+        // A Latin word may hold hyphens (game-points); a run of another script is one word.
+        while i < chars.len()
+            && if latin_word { is_latin(chars[i]) || chars[i] == '-' } else { foreign_script(chars[i], lang) }
+        {
             i += 1;
         }
         let word: String = chars[start..i].iter().collect::<String>().trim_end_matches('-').to_string();
-        let allowed = if zh {
+        let allowed = if latin_word {
             // Single letters are coordinates (D4), units (h, s) and notations.
             word.len() < 2 || LATIN_ALLOWED.contains(&word.as_str())
         } else {
@@ -145,17 +220,22 @@ struct Findings {
 
 impl Findings {
     /// Checks the page `label` (drawn by `template`, None for a refusal on another template).
-    fn check(&mut self, label: &str, template: Option<&'static str>, page: &Page, zh: bool, data: &[String]) {
+    fn check(&mut self, label: &str, template: Option<&'static str>, page: &Page, lang: &str, data: &[String]) {
         if let Some(template) = template {
             self.templates.insert(template);
         }
-        let language = if zh { "zh" } else { "en" };
-        let expected_lang = if zh { "lang=\"zh-CN\"" } else { "lang=\"en\"" };
+        let language = lang;
+        let expected_lang = match lang {
+            "zh" => "lang=\"zh-CN\"",
+            "ja" => "lang=\"ja\"",
+            "ko" => "lang=\"ko\"",
+            _ => "lang=\"en\"",
+        };
         if !page.body.contains(expected_lang) {
             self.leaks.insert(format!("[{language}] {label}: status {}, not a {language} page", page.status));
             return;
         }
-        for word in foreign_words(&visible_text(&page.body), zh, data) {
+        for word in foreign_words(&visible_text(&page.body), lang, data) {
             self.leaks.insert(format!("[{language}] {label}: {word}"));
         }
     }
@@ -325,7 +405,11 @@ pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
 
 /// Reads every page in `locale` as the director, a stranger and an anonymous visitor.
 async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::error::Error>> {
-    let zh = locale == "zh";
+    let lang = locale;
+    // The address the last walk's refusals invited is on the audit log from then on.
+    if !world.data.iter().any(|d| d == "nobody@club.example") {
+        world.data.push("nobody@club.example".into());
+    }
     let data = world.data.clone();
     let mut found = Findings::default();
     let director = &mut world.director;
@@ -381,7 +465,7 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
             (Some(to), 303) => director.get(to).await?,
             _ => page,
         };
-        found.check(path, Some(template), &page, zh, &data);
+        found.check(path, Some(template), &page, lang, &data);
     }
     // The player found by search, followed onto the round and standings (their row first).
     let landed = director.get(&format!("{swiss}/search?q=wangxiaoming")).await?.location.unwrap_or_default();
@@ -392,7 +476,7 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
     ] {
         let page = director.get(&path).await?;
         assert!(page.body.contains("id=\"me\""), "{path}: the followed player's row comes first");
-        found.check(&path, Some(template), &page, zh, &data);
+        found.check(&path, Some(template), &page, lang, &data);
     }
 
     let mut visitor = world.app.client();
@@ -408,16 +492,18 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
             Some(to) if page.status == 303 => visitor.get(to).await?,
             _ => page,
         };
-        found.check(&format!("visitor {path}"), Some(template), &page, zh, &data);
+        found.check(&format!("visitor {path}"), Some(template), &page, lang, &data);
     }
     for path in [swiss.clone(), format!("{swiss}/standings"), format!("{swiss}/rounds/1"), board.clone()] {
         let page = visitor.get(&path).await?;
-        found.check(&format!("visitor {path}"), None, &page, zh, &data);
+        found.check(&format!("visitor {path}"), None, &page, lang, &data);
     }
     // A new account's mails: the confirmation page, and the reset page after a forgotten password.
     let email = format!("{}@club.example", unique(locale));
     let mut data = data;
     data.push(email.clone());
+    // The next walks meet this account on the site admin's pages.
+    world.data.push(email.clone());
     let signed = visitor
         .post(
             "/signup",
@@ -429,16 +515,16 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
             ],
         )
         .await?;
-    found.check("signed up", Some("accounts/check_mail.html"), &signed, zh, &data);
+    found.check("signed up", Some("accounts/check_mail.html"), &signed, lang, &data);
     let link = world.app.link_in_mail(&email, "/confirm/").await?;
     let confirm = visitor.get(link.trim_start_matches(&world.app.base)).await?;
-    found.check("confirm link", Some("accounts/confirm.html"), &confirm, zh, &data);
+    found.check("confirm link", Some("accounts/confirm.html"), &confirm, lang, &data);
     visitor.post(link.trim_start_matches(&world.app.base), &[]).await?;
     let forgot = visitor.post("/forgot", &[("email", &email)]).await?;
-    found.check("forgot sent", Some("accounts/check_mail.html"), &forgot, zh, &data);
+    found.check("forgot sent", Some("accounts/check_mail.html"), &forgot, lang, &data);
     let reset_link = world.app.link_in_mail(&email, "/reset/").await?;
     let reset = visitor.get(reset_link.trim_start_matches(&world.app.base)).await?;
-    found.check("reset link", Some("accounts/reset.html"), &reset, zh, &data);
+    found.check("reset link", Some("accounts/reset.html"), &reset, lang, &data);
     // An invitation to the staff, opened by the invited address.
     let invited = format!("{}@club.example", unique("invited"));
     data.push(invited.clone());
@@ -448,7 +534,7 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
     world.director.post(&format!("{swiss}/staff"), &[("email", invited.as_str()), ("role", "referee")]).await?;
     let invite_link = world.app.link_in_mail(&invited, "/invite/").await?;
     let invitation = visitor.get(invite_link.trim_start_matches(&world.app.base)).await?;
-    found.check("invitation link", Some("accounts/invitation.html"), &invitation, zh, &data);
+    found.check("invitation link", Some("accounts/invitation.html"), &invitation, lang, &data);
 
     refusals(world, locale, &mut found, &email).await?;
     Ok(found)
@@ -462,7 +548,7 @@ async fn refusals(
     found: &mut Findings,
     stranger_email: &str,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let zh = locale == "zh";
+    let lang = locale;
     // What the refused forms typed comes back to be fixed.
     let mut data = world.data.clone();
     data.extend(
@@ -657,7 +743,7 @@ async fn refusals(
 
     for (label, page) in attempts {
         if page.status < 300 || page.status >= 400 {
-            found.check(&label, None, &page, zh, &data);
+            found.check(&label, None, &page, lang, &data);
         }
         if page.status == 303 {
             let to = page.location.clone().unwrap_or_default();
@@ -667,7 +753,7 @@ async fn refusals(
             } else {
                 world.director.get(&to).await?
             };
-            found.check(&format!("{label} → {to}"), None, &back, zh, &data);
+            found.check(&format!("{label} → {to}"), None, &back, lang, &data);
         }
     }
     Ok(())
@@ -677,7 +763,7 @@ async fn refusals(
 async fn every_page_and_every_refusal_speaks_the_readers_language() -> TestResult {
     let mut world = world().await?;
     let mut leaks = Vec::new();
-    for locale in ["zh", "en"] {
+    for locale in ["zh", "en", "ja", "ko"] {
         let found = walk(&mut world, locale).await?;
         let missing: Vec<String> =
             all_templates().into_iter().filter(|t| !found.templates.contains(t.as_str())).collect();
@@ -691,11 +777,19 @@ async fn every_page_and_every_refusal_speaks_the_readers_language() -> TestResul
 #[test]
 fn the_leak_finder_finds_leaks() {
     let html = r#"<html lang="zh-CN"><p title="Pause">黑方 行棋 · the point is occupied</p><script>let x = "abc";</script></html>"#;
-    let words = foreign_words(&visible_text(html), true, &[]);
+    let words = foreign_words(&visible_text(html), "zh", &[]);
     assert_eq!(words.len(), 5, "{words:?}");
     assert!(words[0].starts_with("«Pause»"));
     let en = r#"<p>Black to play 黑方 · Wang Wei 王伟</p>"#;
-    let words = foreign_words(&visible_text(en), false, &["王伟".to_string()]);
+    let words = foreign_words(&visible_text(en), "en", &["王伟".to_string()]);
     assert_eq!(words.len(), 1, "{words:?}");
     assert!(words[0].starts_with("«黑方»"));
+    // 日本語: Hangul, Latin and 中文's simplified characters are found, kana and kanji are not.
+    let ja = r#"<p>黒の手番 · 第3轮 · 백 · Pause · 日本語 · 한국어</p>"#;
+    let words = foreign_words(&visible_text(ja), "ja", &[]);
+    assert_eq!(words.len(), 3, "{words:?}");
+    // 한국어: Han and kana are found (but not the switcher's names), Hangul is not.
+    let ko = r#"<p>흑 차례 · 第3輪 · コウ · 中文 · 日本語</p>"#;
+    let words = foreign_words(&visible_text(ko), "ko", &[]);
+    assert_eq!(words.len(), 3, "{words:?}");
 }

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod accounts;
+mod api;
 mod backup;
 mod bad_input;
 mod browser;
@@ -16,6 +17,7 @@ mod disputes;
 mod gnugo_suite;
 mod gomoku;
 mod journey;
+mod languages;
 mod layers;
 mod live;
 mod locale;

@@ -13,6 +13,9 @@ pub struct Model {
     pub is_admin: bool,
     pub email_confirmed_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
+    /// The language the account reads (`zh`, `en`, `ja`, `ko`), for mail sent without a
+    /// request; none until the owner signs up or picks one after this was added.
+    pub locale: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

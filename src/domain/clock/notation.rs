@@ -325,8 +325,12 @@ fn duration_text(ms: Millis) -> String {
 
 /// A duration for readers: "1 h 30 min", "30 s" / "1 小时 30 分钟", "30 秒".
 fn spoken(ms: Millis, zh: bool) -> String {
+    spoken_in(ms, if zh { ["小时", "分钟", "秒"] } else { ["h", "min", "s"] })
+}
+
+/// A duration in hours, minutes and seconds, each followed by its unit.
+fn spoken_in(ms: Millis, units: [&str; 3]) -> String {
     let (h, m, s) = (ms / (60 * MINUTE), ms % (60 * MINUTE) / MINUTE, ms % MINUTE / SECOND);
-    let units = if zh { ["小时", "分钟", "秒"] } else { ["h", "min", "s"] };
     let mut parts = Vec::new();
     for (value, unit) in [(h, units[0]), (m, units[1]), (s, units[2])] {
         if value > 0 {
@@ -405,6 +409,60 @@ impl TimeControl {
                 d(main),
                 d(increment),
                 cap.map(|c| format!("，上限 {}", d(c))).unwrap_or_default()
+            ),
+        }
+    }
+}
+
+impl TimeControl {
+    /// Japanese: "持ち時間 1 時間、秒読み 30 秒 5 回".
+    pub fn display_ja(&self) -> String {
+        let d = |ms| spoken_in(ms, ["時間", "分", "秒"]);
+        match *self {
+            TimeControl::Absolute { main } => format!("持ち時間 {}（切れ負け）", d(main)),
+            TimeControl::ChineseByoYomi { main, reserve, period } => {
+                format!("持ち時間 {}、秒読み {} {reserve} 回（中国式）", d(main), d(period))
+            }
+            TimeControl::Japanese { main, periods, period } => {
+                format!("持ち時間 {}、秒読み {} {periods} 回", d(main), d(period))
+            }
+            TimeControl::Canadian { main, moves, period, carry_over } => format!(
+                "持ち時間 {}、以後 {} ごとに {moves} 手{}",
+                d(main),
+                d(period),
+                if carry_over { "、残り時間は次へ繰り越し" } else { "" }
+            ),
+            TimeControl::Fischer { main, increment, cap } => format!(
+                "持ち時間 {}、1 手ごとに {} 加算{}",
+                d(main),
+                d(increment),
+                cap.map(|c| format!("、上限 {}", d(c))).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// Korean: "기본 시간 1 시간, 초읽기 30 초 5 회".
+    pub fn display_ko(&self) -> String {
+        let d = |ms| spoken_in(ms, ["시간", "분", "초"]);
+        match *self {
+            TimeControl::Absolute { main } => format!("기본 시간 {} (서든데스)", d(main)),
+            TimeControl::ChineseByoYomi { main, reserve, period } => {
+                format!("기본 시간 {}, 초읽기 {} {reserve}회 (중국식)", d(main), d(period))
+            }
+            TimeControl::Japanese { main, periods, period } => {
+                format!("기본 시간 {}, 초읽기 {} {periods}회", d(main), d(period))
+            }
+            TimeControl::Canadian { main, moves, period, carry_over } => format!(
+                "기본 시간 {}, 이후 {}마다 {moves}수{}",
+                d(main),
+                d(period),
+                if carry_over { ", 남은 시간은 다음으로 이월" } else { "" }
+            ),
+            TimeControl::Fischer { main, increment, cap } => format!(
+                "기본 시간 {}, 한 수마다 {} 추가{}",
+                d(main),
+                d(increment),
+                cap.map(|c| format!(", 상한 {}", d(c))).unwrap_or_default()
             ),
         }
     }

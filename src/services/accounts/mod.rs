@@ -85,6 +85,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
         is_admin: Set(first),
         email_confirmed_at: Set(None),
         created_at: Set(now),
+        locale: Set(Some(locale.code().to_string())),
         ..Default::default()
     }
     .insert(&txn)
@@ -219,10 +220,24 @@ pub async fn log_in(
             if account.email_confirmed_at.is_none() {
                 return Err(AppError::BadRequest(locale.t("error-confirm-first")));
             }
+            // The language of the pages they sign in on is the one their mail is written in.
+            remember_locale(&state.db, &account, locale).await?;
             Ok(account)
         }
         _ => Err(AppError::BadRequest(locale.t("error-login-failed"))),
     }
+}
+
+/// Keeps `locale` as the account's language (for mail sent without a request), unless it is
+/// already.
+pub async fn remember_locale(conn: &impl ConnectionTrait, account: &user::Model, locale: Locale) -> AppResult<()> {
+    if account.locale.as_deref() == Some(locale.code()) {
+        return Ok(());
+    }
+    let mut active: user::ActiveModel = account.clone().into();
+    active.locale = Set(Some(locale.code().to_string()));
+    active.update(conn).await?;
+    Ok(())
 }
 
 /// Changes the signed-in user's password after checking the current one (counted like a

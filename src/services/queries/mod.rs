@@ -418,6 +418,11 @@ pub async fn lineup_round(conn: &impl ConnectionTrait, event_id: i32) -> AppResu
 
 // Accounts.
 
+/// The account's language, when it has chosen one (for mail sent without a request).
+pub fn account_locale(account: &user::Model) -> Option<crate::i18n::Locale> {
+    account.locale.as_deref().and_then(crate::i18n::Locale::from_code)
+}
+
 pub async fn find_user(db: &impl ConnectionTrait, id: i32) -> AppResult<Option<user::Model>> {
     Ok(user::Entity::find_by_id(id).one(db).await?)
 }

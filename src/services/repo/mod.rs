@@ -110,11 +110,17 @@ pub async fn notify_in(
         }
         .insert(txn)
         .await?;
-        let (en, zh) = (notice.render(Locale::En), notice.render(Locale::Zh));
+        // In the account's language, with English after it (中文 and English when unknown).
+        let languages = match crate::services::queries::account_locale(&account) {
+            Some(chosen @ (Locale::Ja | Locale::Ko)) => Locale::mail_languages(Some(chosen)),
+            _ => vec![Locale::En, Locale::Zh],
+        };
+        let said: Vec<String> = languages.into_iter().map(|locale| notice.render(locale)).collect();
+        let first = said.first().cloned().unwrap_or_default();
         mails.push(Mail {
             to: account.email,
-            subject: format!("{} · {en}", notice.event),
-            body: format!("{en}\n{zh}\n\n{link}\n"),
+            subject: format!("{} · {first}", notice.event),
+            body: format!("{}\n\n{link}\n", said.join("\n")),
         });
     }
     Ok(mails)

@@ -291,10 +291,7 @@ impl EventFormPage {
         crate::domain::clock::TimeControl::presets()
             .into_iter()
             .map(|(kind, control)| {
-                let meaning = match self.ctx.locale {
-                    Locale::Zh => control.display_zh(),
-                    Locale::En => control.display_en(),
-                };
+                let meaning = crate::web::view::time_control(self.ctx.locale, &control.to_string());
                 (control.to_string(), format!("{} · {meaning}", self.ctx.t(kind)))
             })
             .collect()

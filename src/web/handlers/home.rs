@@ -52,8 +52,17 @@ pub struct LanguageQuery {
 }
 
 /// Remembers the chosen language in a cookie for a year and returns to the page.
-pub async fn set_language(code: web::Path<String>, query: web::Query<LanguageQuery>) -> AppResult<HttpResponse> {
+pub async fn set_language(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    code: web::Path<String>,
+    query: web::Query<LanguageQuery>,
+) -> AppResult<HttpResponse> {
     let locale = Locale::from_code(&code).ok_or(AppError::NotFound)?;
+    // Remembered by the account too, for the mail it is sent.
+    if let Some(account) = &ctx.user {
+        crate::services::accounts::remember_locale(&state.db, account, locale).await?;
+    }
     let cookie = Cookie::build(Locale::COOKIE, locale.code())
         .path("/")
         .same_site(SameSite::Lax)

@@ -270,11 +270,7 @@ pub async fn show(
         .map(|(feed, name)| ClockLine {
             colour: feed.colour,
             name,
-            text: format!(
-                "{}{}",
-                crate::web::live_feed::mmss(feed.millis),
-                if ctx.locale == Locale::Zh { feed.suffix_zh } else { feed.suffix_en }
-            ),
+            text: format!("{}{}", crate::web::live_feed::mmss(feed.millis), feed.suffix.get(ctx.locale)),
             running: feed.running,
             millis: feed.millis,
         })

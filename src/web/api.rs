@@ -1,0 +1,919 @@
+//! The open read API under `/api/v1`: events, players (never an e-mail address), published
+//! rounds, standings and live boards as JSON, and a live board's changes as a stream. What it
+//! serves is what the public pages show, read by the same services, so nothing a page hides
+//! (a draft round, the pairing's costs, a staff note, a sealed move) can reach it.
+//!
+//! The OpenAPI 3.1 document at `/api/v1/openapi.json` is derived from the handlers' and the
+//! types' annotations below, so it cannot drift from them. Errors are JSON with a stable code
+//! (see `middleware::render_errors`); every answer may be read from any origin (CORS), and
+//! carries an `ETag` a client sends back to get `304 Not Modified`. docs/API.md says it all
+//! with `curl`.
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use crate::db::entities::{event, player};
+use crate::domain::event::tie_break_code;
+use crate::domain::game_shape::BoardGame;
+use crate::domain::standings::{Tradition, value_text};
+use crate::error::{AppError, AppResult};
+use crate::i18n::Locale;
+use crate::services::queries::{self, BoardRef, LiveBoard};
+use crate::services::standings::{CellOutcome, CrossCell};
+use crate::services::{events, rounds, standings};
+use crate::state::AppState;
+use crate::web::live_feed;
+
+/// The largest page of a list; the default is [`DEFAULT_PER_PAGE`].
+pub const MAX_PER_PAGE: usize = 500;
+pub const DEFAULT_PER_PAGE: usize = 100;
+
+/// An error: `code` is stable (clients branch on it), `message` is English for people.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiError {
+    pub error: ErrorBody,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// One of `not_found`, `bad_request`, `unauthorized`, `forbidden`, `conflict`,
+    /// `too_many_requests`, `internal`.
+    #[schema(example = "not_found")]
+    pub code: String,
+    pub message: String,
+}
+
+/// The stable code of an error's status.
+pub fn error_code(status: actix_web::http::StatusCode) -> &'static str {
+    match status.as_u16() {
+        404 | 405 => "not_found",
+        401 => "unauthorized",
+        403 => "forbidden",
+        409 => "conflict",
+        429 => "too_many_requests",
+        s if s >= 500 => "internal",
+        _ => "bad_request",
+    }
+}
+
+/// One page of a list, and where the next is.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Paging {
+    /// The page served, from 1.
+    pub page: usize,
+    pub per_page: usize,
+    /// Items in the whole list.
+    pub total: usize,
+    /// The next page's address, when there is one.
+    pub next: Option<String>,
+}
+
+/// An event, as its public page shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Event {
+    pub id: i32,
+    pub name: String,
+    pub venue: String,
+    #[schema(value_type = String, format = Date, example = "2026-11-26")]
+    pub start_date: NaiveDate,
+    #[schema(value_type = String, format = Date)]
+    pub end_date: NaiveDate,
+    /// IANA time zone of the venue.
+    pub time_zone: String,
+    /// Rounds planned.
+    pub rounds: i32,
+    /// Pairing system: `swiss`, `mcmahon`, `round-robin`, `knockout`, `match`, `team`, `relay` ….
+    pub system: String,
+    /// Rule set (`chinese-1988`, `japanese-1989`, `aga`, `gomoku` …).
+    pub ruleset: String,
+    /// Komi in half points (15 = 7.5 points, or 3¾ stones under Chinese counting).
+    pub komi_half_points: i32,
+    pub board_size: i32,
+    /// Time control as written on the event form (`chinese 60m 3x60s`, `fischer 30m 20s` …).
+    pub time_control: String,
+    pub registration_open: bool,
+    /// Published rounds so far.
+    pub published_rounds: Vec<i32>,
+    /// The event's pages on this site, for people.
+    pub html: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventList {
+    pub items: Vec<EventSummary>,
+    pub paging: Paging,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventSummary {
+    pub id: i32,
+    pub name: String,
+    pub venue: String,
+    #[schema(value_type = String, format = Date)]
+    pub start_date: NaiveDate,
+    #[schema(value_type = String, format = Date)]
+    pub end_date: NaiveDate,
+    pub system: String,
+    pub ruleset: String,
+}
+
+/// A registered player. Never an e-mail address or an account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Player {
+    pub id: i32,
+    pub name: String,
+    /// Grade as registered: `5d`, `3k`, `2p`.
+    #[schema(example = "3d")]
+    pub rank: String,
+    pub rating: Option<i32>,
+    pub club: String,
+    /// Country code as registered (`CN`, `JP`, `KR` …), or empty.
+    pub country: String,
+    pub team: String,
+    /// EGD PIN, when known (public in the European Go Database).
+    pub egf_pin: Option<String>,
+    pub withdrawn: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerList {
+    pub items: Vec<Player>,
+    pub paging: Paging,
+}
+
+/// A player where a board or a row names one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerRef {
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+}
+
+/// A published round, in the list of rounds.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundSummary {
+    pub number: i32,
+    pub published_at: Option<DateTime<Utc>>,
+    /// When its games start (live clocks run from then).
+    pub starts_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundList {
+    pub items: Vec<RoundSummary>,
+}
+
+/// A published round: its pairings and the results so far.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Round {
+    pub event_id: i32,
+    pub number: i32,
+    pub published_at: Option<DateTime<Utc>>,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub boards: Vec<Board>,
+    /// Players with a bye (or a walkover, in a knockout).
+    pub byes: Vec<PlayerRef>,
+}
+
+/// One board of a round.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Board {
+    pub board: i32,
+    pub black: PlayerRef,
+    pub white: PlayerRef,
+    /// Handicap stones (0: an even game).
+    pub handicap: i32,
+    /// The result in SGF's `RE` form (`B+R`, `W+3.5`, `0` a draw, `Void` no result), or none
+    /// yet.
+    #[schema(example = "B+R")]
+    pub result: Option<String>,
+    /// The board's live page and its JSON in this API.
+    pub live: String,
+}
+
+/// The standings after the published rounds, with every tie-break the event uses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Standings {
+    pub event_id: i32,
+    /// The published rounds they count.
+    pub rounds: Vec<i32>,
+    /// The tie-breaks in order (`points`, `mms`, `sos`, `sosos`, `sodos`, `cuss`, `direct`,
+    /// `wins`).
+    pub tie_breaks: Vec<String>,
+    /// How unplayed rounds count: `chinese` or `european` (docs/STANDINGS.md).
+    pub tradition: String,
+    pub rows: Vec<StandingRow>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingRow {
+    /// Place (shared places repeat).
+    pub place: u32,
+    /// Row number in the cross-table, which `results` name opponents by.
+    pub number: u32,
+    pub player: PlayerRef,
+    /// Points in half points (win 2, draw 1).
+    pub points_half: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// One value per tie-break, in `tie_breaks`' order.
+    pub tie_breaks: Vec<TieBreakValue>,
+    /// One cell per round: opponent's row number, colour and outcome.
+    pub results: Vec<RoundCell>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TieBreakValue {
+    pub code: String,
+    /// The value in the criterion's own unit (half points for scores; quarters for a European
+    /// SODOS), or none when it does not apply to the player.
+    pub value: Option<i64>,
+    /// As printed on the standings page.
+    pub text: String,
+}
+
+/// A player's round in the cross-table.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundCell {
+    pub round: i32,
+    /// `game`, `bye` or `not_paired`.
+    pub kind: String,
+    /// The opponent's row number.
+    pub opponent: Option<u32>,
+    pub colour: Option<String>,
+    /// `won`, `lost`, `drawn`, `won_by_forfeit`, `lost_by_forfeit`, `no_result` or `pending`.
+    pub outcome: Option<String>,
+}
+
+/// A board as it stands: position, moves, clocks.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LiveBoardView {
+    pub event_id: i32,
+    pub round: i32,
+    pub board: i32,
+    pub black: PlayerRef,
+    pub white: PlayerRef,
+    pub ruleset: String,
+    pub width: u8,
+    pub height: u8,
+    pub handicap: i32,
+    /// Grows with every change; the stream's updates carry it too.
+    pub version: u64,
+    /// `waiting`, `playing`, `marking`, `disputed` or `finished`.
+    pub phase: String,
+    pub to_move: String,
+    /// Rows from the top: `.` empty, `X` Black, `O` White, `#` a piece both sides move.
+    pub position: Vec<String>,
+    pub moves: Vec<MoveView>,
+    pub clocks: Vec<ClockView>,
+    /// `paused`, `adjourning`, `adjourned`, `held` or empty.
+    pub hold: String,
+    pub result: Option<String>,
+    /// The board's stream of changes (server-sent events).
+    pub stream: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MoveView {
+    pub number: usize,
+    pub colour: String,
+    /// The point as players write it (`D4`), or none for a pass.
+    pub point: Option<String>,
+    /// Time the move took, in milliseconds.
+    pub spent_ms: u64,
+    pub at: DateTime<Utc>,
+}
+
+/// A clock at the moment of the answer (a running clock goes on counting down from it).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ClockView {
+    pub colour: String,
+    /// `absolute`, `chinese`, `japanese`, `canadian` or `fischer`.
+    pub kind: String,
+    pub running: bool,
+    /// Main time left, in milliseconds.
+    pub main: u64,
+    /// Byo-yomi periods left (moves left in the period, Canadian).
+    pub periods: u32,
+    /// A period's length in milliseconds.
+    pub period: u64,
+    /// Time left in the current period.
+    pub period_left: u64,
+    pub overtime: bool,
+}
+
+/// One message of a board's stream (`event: update`): the board after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardUpdate {
+    pub version: u64,
+    pub phase: String,
+    pub to_move: String,
+    /// Moves made so far.
+    pub moves: usize,
+    /// The last move's point, none after a pass.
+    pub last_move: Option<String>,
+    pub position: Vec<String>,
+    pub clocks: Vec<ClockView>,
+    pub hold: String,
+    pub result: Option<String>,
+    /// Milliseconds the running turn has taken when the update was sent.
+    pub turn_elapsed: Option<u64>,
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Yunzi read API",
+        version = "1",
+        description = "Events, players, published rounds, standings and live boards of a Yunzi server, read-only. Errors are JSON `{\"error\": {\"code\", \"message\"}}`; lists are paged with `page` and `per_page`; every answer has an ETag.",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    paths(list_events, show_event, list_players, list_rounds, show_round, show_standings, show_board, board_stream),
+    components(schemas(ApiError, ErrorBody))
+)]
+pub struct ApiDoc;
+
+/// An event's address.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)] // Read by the OpenAPI document only; handlers take the path from the request.
+struct EventPath {
+    /// The event's id.
+    event_id: i32,
+}
+
+/// A round's address.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct RoundPath {
+    /// The event's id.
+    event_id: i32,
+    /// The round's number, from 1.
+    number: i32,
+}
+
+/// A board's address.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct BoardPath {
+    /// The event's id.
+    event_id: i32,
+    /// The round's number, from 1.
+    number: i32,
+    /// The board's number in the round.
+    board: i32,
+}
+
+/// A page of a list.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+struct PageQuery {
+    /// The page, from 1.
+    page: Option<usize>,
+    /// Items per page, 1 to 500 (100 when left out).
+    per_page: Option<usize>,
+}
+
+/// The OpenAPI document, made once.
+fn document() -> &'static [u8] {
+    static DOCUMENT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    DOCUMENT.get_or_init(|| ApiDoc::openapi().to_pretty_json().unwrap_or_default().into_bytes())
+}
+
+pub async fn openapi(req: HttpRequest) -> HttpResponse {
+    json_bytes(&req, web::Bytes::from_static(document()))
+}
+
+/// `body` as JSON with its ETag, or 304 when the client has it already.
+fn json_bytes(req: &HttpRequest, body: web::Bytes) -> HttpResponse {
+    let etag = crate::web::page_cache::etag_of(&body);
+    if crate::web::page_cache::already_has(req, &etag) {
+        return HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish();
+    }
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(body)
+}
+
+fn json<T: Serialize>(req: &HttpRequest, value: &T) -> AppResult<HttpResponse> {
+    let body = serde_json::to_vec(value).map_err(|e| AppError::Internal(e.into()))?;
+    Ok(json_bytes(req, web::Bytes::from(body)))
+}
+
+/// `page` and `per_page` from the query; anything else there is refused, so a typo is seen.
+fn paging(req: &HttpRequest) -> AppResult<(usize, usize)> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
+        .map_err(|_| AppError::BadRequest("the query string could not be read".into()))?;
+    let (mut page, mut per_page) = (1, DEFAULT_PER_PAGE);
+    for (name, value) in pairs {
+        let number = value.parse::<usize>().ok().filter(|n| *n >= 1);
+        match name.as_str() {
+            "page" => page = number.ok_or_else(|| AppError::BadRequest("page must be a number from 1".into()))?,
+            "per_page" => {
+                per_page = number.filter(|n| *n <= MAX_PER_PAGE).ok_or_else(|| {
+                    AppError::BadRequest(format!("per_page must be a number from 1 to {MAX_PER_PAGE}"))
+                })?
+            }
+            other => return Err(AppError::BadRequest(format!("unknown query parameter: {other}"))),
+        }
+    }
+    Ok((page, per_page))
+}
+
+/// The items of page `page`, and the paging facts of `path`.
+fn page_of<T>(items: Vec<T>, page: usize, per_page: usize, path: &str) -> (Vec<T>, Paging) {
+    let total = items.len();
+    let start = (page - 1).saturating_mul(per_page).min(total);
+    let end = start.saturating_add(per_page).min(total);
+    let next = (end < total).then(|| format!("{path}?page={}&per_page={per_page}", page + 1));
+    let shown = items.into_iter().skip(start).take(end - start).collect();
+    (shown, Paging { page, per_page, total, next })
+}
+
+fn player_ref(p: &player::Model) -> PlayerRef {
+    PlayerRef { id: p.id, name: p.name.clone(), rank: p.rank.clone() }
+}
+
+fn player_of(p: &player::Model) -> Player {
+    Player {
+        id: p.id,
+        name: p.name.clone(),
+        rank: p.rank.clone(),
+        rating: p.rating,
+        club: p.club.clone(),
+        country: p.country.clone(),
+        team: p.team.clone(),
+        egf_pin: p.egf_pin.clone(),
+        withdrawn: p.withdrawn,
+    }
+}
+
+fn event_id(req: &HttpRequest) -> AppResult<i32> {
+    number(req, "event_id")
+}
+
+fn number(req: &HttpRequest, name: &str) -> AppResult<i32> {
+    req.match_info().get(name).and_then(|v| v.parse().ok()).ok_or(AppError::NotFound)
+}
+
+/// The events, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events",
+    tag = "events",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of events", body = EventList),
+        (status = 400, description = "A bad page or per_page", body = ApiError)
+    )
+)]
+pub async fn list_events(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let (page, per_page) = paging(&req)?;
+    let all: Vec<EventSummary> = events::list(&state.db)
+        .await?
+        .into_iter()
+        .map(|e| EventSummary {
+            id: e.id,
+            name: e.name,
+            venue: e.venue,
+            start_date: e.start_date,
+            end_date: e.end_date,
+            system: e.system,
+            ruleset: e.ruleset,
+        })
+        .collect();
+    let (items, paging) = page_of(all, page, per_page, "/api/v1/events");
+    json(&req, &EventList { items, paging })
+}
+
+async fn published_rounds(state: &AppState, event_id: i32) -> AppResult<Vec<crate::db::entities::round::Model>> {
+    Ok(queries::rounds(&state.db, event_id).await?.into_iter().filter(|r| r.published).collect())
+}
+
+/// One event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}",
+    tag = "events",
+    params(EventPath),
+    responses(
+        (status = 200, description = "The event", body = Event),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn show_event(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let found: event::Model = queries::event(&state.db, event_id(&req)?).await?;
+    let published = published_rounds(&state, found.id).await?.iter().map(|r| r.number).collect();
+    json(
+        &req,
+        &Event {
+            id: found.id,
+            html: format!("/events/{}", found.id),
+            name: found.name,
+            venue: found.venue,
+            start_date: found.start_date,
+            end_date: found.end_date,
+            time_zone: found.time_zone,
+            rounds: found.rounds,
+            system: found.system,
+            ruleset: found.ruleset,
+            komi_half_points: found.komi_half_points,
+            board_size: found.board_size,
+            time_control: found.time_control,
+            registration_open: found.registration_open,
+            published_rounds: published,
+        },
+    )
+}
+
+/// The event's players, strongest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/players",
+    tag = "players",
+    params(EventPath, PageQuery),
+    responses(
+        (status = 200, description = "A page of players", body = PlayerList),
+        (status = 400, description = "A bad page or per_page", body = ApiError),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn list_players(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let (page, per_page) = paging(&req)?;
+    let found = queries::event(&state.db, event_id(&req)?).await?;
+    let all: Vec<Player> = queries::players(&state.db, found.id).await?.iter().map(player_of).collect();
+    let (items, paging) = page_of(all, page, per_page, &format!("/api/v1/events/{}/players", found.id));
+    json(&req, &PlayerList { items, paging })
+}
+
+/// The event's published rounds (drafts are never listed).
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/rounds",
+    tag = "rounds",
+    params(EventPath),
+    responses(
+        (status = 200, description = "The published rounds", body = RoundList),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn list_rounds(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, event_id(&req)?).await?;
+    let items = published_rounds(&state, found.id)
+        .await?
+        .into_iter()
+        .map(|r| RoundSummary { number: r.number, published_at: r.published_at, starts_at: r.starts_at })
+        .collect();
+    json(&req, &RoundList { items })
+}
+
+/// A published round's pairings and results. A draft is not found.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/rounds/{number}",
+    tag = "rounds",
+    params(RoundPath),
+    responses(
+        (status = 200, description = "The round", body = Round),
+        (status = 404, description = "No such event or published round", body = ApiError)
+    )
+)]
+pub async fn show_round(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, event_id(&req)?).await?;
+    let number = number(&req, "number")?;
+    let view = rounds::view(&state.db, &found, number).await?;
+    if !view.round.published {
+        return Err(AppError::NotFound);
+    }
+    let boards = view
+        .boards
+        .iter()
+        .map(|b| Board {
+            board: b.board,
+            black: player_ref(&b.black),
+            white: player_ref(&b.white),
+            handicap: b.handicap,
+            result: b.result.map(|r| r.to_sgf()),
+            live: format!("/api/v1/events/{}/rounds/{number}/boards/{}", found.id, b.board),
+        })
+        .collect();
+    json(
+        &req,
+        &Round {
+            event_id: found.id,
+            number,
+            published_at: view.round.published_at,
+            starts_at: view.round.starts_at,
+            boards,
+            byes: view.byes.iter().map(player_ref).collect(),
+        },
+    )
+}
+
+fn cell_of(round: i32, cell: &CrossCell) -> RoundCell {
+    match cell {
+        CrossCell::NotPaired => {
+            RoundCell { round, kind: "not_paired".into(), opponent: None, colour: None, outcome: None }
+        }
+        CrossCell::Bye => RoundCell { round, kind: "bye".into(), opponent: None, colour: None, outcome: None },
+        CrossCell::Game { opponent, colour, outcome } => RoundCell {
+            round,
+            kind: "game".into(),
+            opponent: Some(*opponent),
+            colour: Some(colour.as_str().into()),
+            outcome: Some(
+                match outcome {
+                    CellOutcome::Pending => "pending",
+                    CellOutcome::Won => "won",
+                    CellOutcome::Drawn => "drawn",
+                    CellOutcome::Lost => "lost",
+                    CellOutcome::WonByForfeit => "won_by_forfeit",
+                    CellOutcome::LostByForfeit => "lost_by_forfeit",
+                    CellOutcome::NoResult => "no_result",
+                }
+                .into(),
+            ),
+        },
+    }
+}
+
+/// The standings after the published rounds.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/standings",
+    tag = "standings",
+    params(EventPath),
+    responses(
+        (status = 200, description = "The standings", body = Standings),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn show_standings(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, event_id(&req)?).await?;
+    let table = standings::compute(&state.db, &found).await?;
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| StandingRow {
+            place: row.place,
+            number: row.number,
+            player: player_ref(&row.player),
+            points_half: row.points,
+            wins: row.wins,
+            draws: row.draws,
+            losses: row.losses,
+            tie_breaks: table
+                .columns
+                .iter()
+                .zip(&row.values)
+                .map(|(&column, &value)| TieBreakValue {
+                    code: tie_break_code(column).into(),
+                    value,
+                    text: value_text(value, column, table.tradition),
+                })
+                .collect(),
+            results: table.rounds.iter().zip(&row.cells).map(|(&round, cell)| cell_of(round, cell)).collect(),
+        })
+        .collect();
+    json(
+        &req,
+        &Standings {
+            event_id: found.id,
+            rounds: table.rounds.clone(),
+            tie_breaks: table.columns.iter().map(|&c| tie_break_code(c).to_string()).collect(),
+            tradition: match table.tradition {
+                Tradition::Chinese => "chinese",
+                Tradition::European => "european",
+            }
+            .into(),
+            rows,
+        },
+    )
+}
+
+/// A board of a published round, as the read API names it.
+async fn board_at(state: &AppState, req: &HttpRequest) -> AppResult<LiveBoard> {
+    let at = BoardRef { event_id: event_id(req)?, round: number(req, "number")?, board: number(req, "board")? };
+    let round = queries::round(&state.db, at.event_id, at.round).await?;
+    if !round.is_some_and(|r| r.published) {
+        return Err(AppError::NotFound);
+    }
+    // No such board in the round is a refusal on the page, and a 404 here.
+    queries::live_board(&state.db, at, Locale::En).await.map_err(|e| match e {
+        AppError::BadRequest(_) => AppError::NotFound,
+        other => other,
+    })
+}
+
+fn clock_view(feed: &live_feed::ClockFeed) -> ClockView {
+    ClockView {
+        colour: feed.colour.into(),
+        kind: feed.kind.into(),
+        running: feed.running,
+        main: feed.main,
+        periods: feed.periods,
+        period: feed.period,
+        period_left: feed.period_left,
+        overtime: feed.overtime,
+    }
+}
+
+/// A board: position, moves and clocks.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/rounds/{number}/boards/{board}",
+    tag = "live",
+    params(BoardPath),
+    responses(
+        (status = 200, description = "The board", body = LiveBoardView),
+        (status = 404, description = "No such board in a published round", body = ApiError)
+    )
+)]
+pub async fn show_board(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let found = board_at(&state, &req).await?;
+    let live = &found.live;
+    let drawing = live.game().drawing();
+    let moves = live
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MoveView {
+            number: i + 1,
+            colour: m.colour.as_str().into(),
+            point: m.point.map(|(x, y)| live.game().cell_name(x, y)),
+            spent_ms: m.spent,
+            at: m.at,
+        })
+        .collect();
+    let path = format!("/api/v1/events/{}/rounds/{}/boards/{}", found.event.id, found.round.number, found.game.board);
+    let view = LiveBoardView {
+        event_id: found.event.id,
+        round: found.round.number,
+        board: found.game.board,
+        black: player_ref(&found.black),
+        white: player_ref(&found.white),
+        ruleset: found.event.ruleset.clone(),
+        width: drawing.width,
+        height: drawing.height,
+        handicap: found.game.handicap,
+        version: live.state().version,
+        phase: live_feed::phase_code(live.state().phase).into(),
+        to_move: live.to_move().as_str().into(),
+        position: live_feed::position_rows(&drawing),
+        moves,
+        clocks: live_feed::clock_feeds(&found, state.clock.now()).iter().map(clock_view).collect(),
+        hold: live_feed::hold_code(&found).into(),
+        result: live.state().result.map(|r| r.to_sgf()),
+        stream: format!("{path}/stream"),
+    };
+    json(&req, &view)
+}
+
+/// What the read API's stream takes from a live page's message (see `live_feed::Snapshot`).
+#[derive(Deserialize)]
+struct PageSnapshot {
+    version: u64,
+    moves: usize,
+    phase: String,
+    to_move: String,
+    result: Option<String>,
+    clocks: Vec<ClockView>,
+    hold: String,
+    turn_elapsed: Option<u64>,
+    position: Vec<String>,
+    last: Option<String>,
+}
+
+/// A live page's message (`event: update\ndata: {…}\n\n`) as the API's update, or None for
+/// anything else.
+pub fn update_of(message: &str) -> Option<String> {
+    let data = message.lines().find_map(|line| line.strip_prefix("data: "))?;
+    let page: PageSnapshot = serde_json::from_str(data).ok()?;
+    let update = BoardUpdate {
+        version: page.version,
+        phase: page.phase,
+        to_move: page.to_move,
+        moves: page.moves,
+        last_move: page.last,
+        position: page.position,
+        clocks: page.clocks,
+        hold: page.hold,
+        result: page.result,
+        turn_elapsed: page.turn_elapsed,
+    };
+    let json = serde_json::to_string(&update).ok()?;
+    Some(format!("event: update\ndata: {json}\n\n"))
+}
+
+/// A board's changes as server-sent events: the board now, then an update after every change.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream",
+    tag = "live",
+    params(BoardPath),
+    responses(
+        (status = 200, description = "`text/event-stream`: `event: update` messages, each a BoardUpdate as `data`, and a `: keep-alive` comment every 15 s", content_type = "text/event-stream", body = BoardUpdate),
+        (status = 404, description = "No such board in a published round", body = ApiError),
+        (status = 429, description = "Too many streams open, in all or from this address", body = ApiError)
+    )
+)]
+pub async fn board_stream(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    let permit = crate::web::sse::admit(&state, Locale::En, &req)?;
+    let found = board_at(&state, &req).await?;
+    // Subscribed before the board is read again for the first message (as the page's stream).
+    let receiver = state.live.subscribe(live_feed::place_of(&found));
+    let found = board_at(&state, &req).await?;
+    let first = update_of(&live_feed::message(&state, &found)).unwrap_or_default();
+    Ok(crate::web::sse::stream_mapped(first, receiver, permit, update_of))
+}
+
+/// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a
+/// preflight is answered here (GET and HEAD only: the API writes nothing yet).
+pub async fn cors<B: actix_web::body::MessageBody + 'static>(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<B>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    if !req.path().starts_with("/api/") {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    if req.method() == actix_web::http::Method::OPTIONS {
+        let response = HttpResponse::NoContent()
+            .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
+            .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, "GET, HEAD, OPTIONS"))
+            .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, "If-None-Match, Last-Event-ID"))
+            .insert_header((header::ACCESS_CONTROL_MAX_AGE, "86400"))
+            .finish();
+        return Ok(req.into_response(response));
+    }
+    let mut response = next.call(req).await?.map_into_boxed_body();
+    let headers = response.headers_mut();
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("ETag"));
+    Ok(response)
+}
+
+/// An error under `/api/` as JSON.
+pub fn error_response(status: actix_web::http::StatusCode, message: String) -> HttpResponse {
+    let body = ApiError { error: ErrorBody { code: error_code(status).into(), message } };
+    HttpResponse::build(status).content_type("application/json").json(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_of_a_list_names_the_next() {
+        let (items, paging) = page_of((1..=7).collect::<Vec<_>>(), 2, 3, "/api/v1/events");
+        assert_eq!(items, vec![4, 5, 6]);
+        assert_eq!((paging.total, paging.next.as_deref()), (7, Some("/api/v1/events?page=3&per_page=3")));
+        let (items, paging) = page_of((1..=7).collect::<Vec<_>>(), 3, 3, "/x");
+        assert_eq!((items, paging.next), (vec![7], None));
+        let (items, _) = page_of((1..=7).collect::<Vec<_>>(), 9, 3, "/x");
+        assert!(items.is_empty());
+    }
+
+    #[test]
+    fn a_page_message_becomes_an_update_without_its_drawing() {
+        let page = r#"event: update
+data: {"game":1,"version":4,"moves":3,"phase":"playing","to_move":"white","svg":"<svg/>","result":null,"clocks":[{"colour":"black","millis":1,"suffix":{"en":"","zh":""},"running":false,"kind":"absolute","main":5,"periods":0,"period":0,"period_left":0,"overtime":false}],"hold":"","stage":"","turn_elapsed":12,"calls":[],"status":{"en":"x"},"count":null,"position":["X.","O."],"last":"A1"}
+
+"#;
+        let update = update_of(page).unwrap_or_default();
+        assert!(update.starts_with("event: update\ndata: {"), "{update}");
+        assert!(update.contains(r#""last_move":"A1""#) && update.contains(r#""position":["X.","O."]"#), "{update}");
+        assert!(!update.contains("svg") && !update.contains("suffix"), "{update}");
+        assert_eq!(update_of(": keep-alive\n\n"), None);
+    }
+
+    #[test]
+    fn the_document_is_openapi_3_1_with_every_path() {
+        let doc: serde_json::Value = serde_json::from_slice(document()).unwrap_or_default();
+        assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "{}", doc["openapi"]);
+        for path in [
+            "/api/v1/events",
+            "/api/v1/events/{event_id}",
+            "/api/v1/events/{event_id}/players",
+            "/api/v1/events/{event_id}/rounds",
+            "/api/v1/events/{event_id}/rounds/{number}",
+            "/api/v1/events/{event_id}/standings",
+            "/api/v1/events/{event_id}/rounds/{number}/boards/{board}",
+            "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream",
+        ] {
+            assert!(doc["paths"][path]["get"].is_object(), "{path}");
+        }
+        let player = &doc["components"]["schemas"]["Player"]["properties"];
+        assert!(player["name"].is_object() && player.get("email").is_none());
+    }
+}

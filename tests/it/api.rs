@@ -1,0 +1,261 @@
+//! The open read API (issue 27): every endpoint read over HTTP as a club site or a streamer
+//! would, what must never leave the server checked in every answer (e-mail addresses, a draft
+//! round, a dispute's words), the OpenAPI document validated by an outside validator, and a
+//! live board followed through the API's stream.
+use serde_json::Value;
+
+use crate::helpers::*;
+use crate::live::{EventStream, live_table};
+use crate::systems::{SIX, enter, event_with_system, pair_and_publish};
+
+/// An answer of the API: status, the headers a client reads, and the JSON.
+struct Answer {
+    status: u16,
+    content_type: String,
+    allow_origin: Option<String>,
+    etag: Option<String>,
+    text: String,
+    json: Value,
+}
+
+async fn api(base: &str, path: &str, headers: &[(&str, &str)]) -> Result<Answer, Box<dyn std::error::Error>> {
+    let mut request = reqwest::Client::new().get(format!("{base}{path}"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await?;
+    let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let (status, content_type, allow_origin, etag) = (
+        response.status().as_u16(),
+        header("content-type").unwrap_or_default(),
+        header("access-control-allow-origin"),
+        header("etag"),
+    );
+    let text = response.text().await?;
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Ok(Answer { status, content_type, allow_origin, etag, text, json })
+}
+
+/// GETs `path` and insists on 200 JSON readable from any origin.
+async fn read(base: &str, path: &str, seen: &mut Vec<String>) -> Result<Value, Box<dyn std::error::Error>> {
+    let answer = api(base, path, &[]).await?;
+    if answer.status != 200 {
+        return Err(format!("{path}: {} {}", answer.status, answer.text).into());
+    }
+    assert!(answer.content_type.starts_with("application/json"), "{path}: {}", answer.content_type);
+    assert_eq!(answer.allow_origin.as_deref(), Some("*"), "{path}: CORS");
+    assert!(answer.etag.is_some(), "{path}: an ETag");
+    seen.push(answer.text);
+    Ok(answer.json)
+}
+
+/// An error's status and stable code.
+async fn refused(base: &str, path: &str) -> Result<(u16, String), Box<dyn std::error::Error>> {
+    let answer = api(base, path, &[]).await?;
+    assert!(answer.content_type.starts_with("application/json"), "{path}: {} {}", answer.content_type, answer.text);
+    assert_eq!(answer.allow_origin.as_deref(), Some("*"), "{path}: CORS on errors too");
+    Ok((answer.status, answer.json["error"]["code"].as_str().unwrap_or("").to_string()))
+}
+
+#[actix_web::test]
+async fn the_read_api_serves_a_live_event_and_never_an_address_or_a_dispute() -> TestResult {
+    let mut t = live_table("60m + 3x30s").await?;
+    let base = t.app.base.clone();
+    let event_path = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let event_id: i32 = event_path.trim_start_matches("/events/").parse()?;
+    let api_event = format!("/api/v1/events/{event_id}");
+    let api_board = format!("/api/v1{}", t.board);
+
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    t.play(&mut white, "D4").await?.assert_status(303)?;
+    // What players tell the referees stays with them.
+    let claim = "My opponent keeps tapping the table";
+    black.post(&format!("{}/disputes", t.board), &[("kind", "conduct"), ("claim", claim)]).await?.assert_status(303)?;
+
+    let mut seen = Vec::new();
+    let events = read(&base, "/api/v1/events", &mut seen).await?;
+    let listed = events["items"].as_array().ok_or("no items")?;
+    assert!(listed.iter().any(|e| e["id"] == event_id && e["name"] == "Live Cup"), "{events}");
+    assert_eq!(events["paging"]["page"], 1);
+
+    let event = read(&base, &api_event, &mut seen).await?;
+    assert_eq!((event["name"].as_str(), event["board_size"].as_i64()), (Some("Live Cup"), Some(9)));
+    assert_eq!(event["published_rounds"], serde_json::json!([1]));
+
+    let players = read(&base, &format!("{api_event}/players"), &mut seen).await?;
+    let mut names: Vec<&str> =
+        players["items"].as_array().ok_or("no players")?.iter().filter_map(|p| p["name"].as_str()).collect();
+    names.sort();
+    assert_eq!(names, vec!["Ke Jie", "Shin Jinseo"]);
+    assert_eq!(players["items"][0]["rank"], "9d");
+
+    let rounds = read(&base, &format!("{api_event}/rounds"), &mut seen).await?;
+    assert_eq!(rounds["items"][0]["number"], 1);
+    let round = read(&base, &format!("{api_event}/rounds/1"), &mut seen).await?;
+    let board = &round["boards"][0];
+    assert_eq!(
+        (board["black"]["name"].as_str(), board["white"]["name"].as_str()),
+        (Some(t.names[0].as_str()), Some(t.names[1].as_str()))
+    );
+    assert_eq!(board["live"].as_str(), Some(api_board.as_str()));
+
+    let standings = read(&base, &format!("{api_event}/standings"), &mut seen).await?;
+    assert_eq!(standings["rows"].as_array().map(Vec::len), Some(2));
+    assert!(standings["tie_breaks"].as_array().is_some_and(|t| !t.is_empty()));
+
+    let live = read(&base, &api_board, &mut seen).await?;
+    let points: Vec<&str> =
+        live["moves"].as_array().ok_or("no moves")?.iter().filter_map(|m| m["point"].as_str()).collect();
+    assert_eq!(points, vec!["C3", "D4"]);
+    assert_eq!((live["phase"].as_str(), live["to_move"].as_str()), (Some("playing"), Some("black")));
+    // 9×9, rows from the top: D4 is the sixth row, C3 the seventh.
+    assert_eq!(live["position"].as_array().map(Vec::len), Some(9));
+    assert_eq!(live["position"][5], "...O.....");
+    assert_eq!(live["position"][6], "..X......");
+    assert_eq!(live["clocks"].as_array().map(Vec::len), Some(2));
+    assert_eq!(live["clocks"][0]["running"], true, "Black's clock runs");
+
+    // Nothing anyone typed for the staff or the mail reaches an answer.
+    for text in &seen {
+        for secret in t.emails.iter().chain([&t.director_email]) {
+            assert!(!text.contains(secret.as_str()), "an address in {text}");
+        }
+        assert!(!text.contains('@'), "no address at all: {text}");
+        assert!(!text.contains(claim) && !text.contains("conduct"), "the dispute in {text}");
+    }
+
+    // The same answer again is a 304 for a client that has it.
+    let first = api(&base, &api_event, &[]).await?;
+    let etag = first.etag.clone().ok_or("no ETag")?;
+    let again = api(&base, &api_event, &[("If-None-Match", &etag)]).await?;
+    assert_eq!(again.status, 304);
+    let board_etag = api(&base, &api_board, &[]).await?.etag.ok_or("no ETag")?;
+    assert_eq!(api(&base, &api_board, &[("If-None-Match", &board_etag)]).await?.status, 304);
+
+    // The stream: the board now, then each move as it is made.
+    let mut stream = EventStream::open(&t.app, &format!("{api_board}/stream")).await?;
+    let now = stream.next().await?;
+    assert_eq!((now["moves"].as_u64(), now["last_move"].as_str()), (Some(2), Some("D4")));
+    assert!(now.get("svg").is_none() && now.get("status").is_none(), "the page's drawing stays on the page: {now}");
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    let after = stream.next().await?;
+    assert_eq!((after["moves"].as_u64(), after["last_move"].as_str()), (Some(3), Some("E5")));
+    assert_eq!(after["position"][4], "....X....");
+    assert_eq!(after["clocks"][1]["running"], true, "White's clock runs");
+    // A changed board has a new ETag.
+    assert_ne!(api(&base, &api_board, &[("If-None-Match", &board_etag)]).await?.status, 304);
+
+    // Errors are JSON with a stable code.
+    assert_eq!(refused(&base, "/api/v1/events/987654").await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, "/api/v1/events/x/players").await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, &format!("{api_event}/rounds/9")).await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, &format!("{api_event}/rounds/1/boards/5")).await?.0, 404);
+    assert_eq!(refused(&base, "/api/v1/nothing-here").await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, "/api/v1/events?page=0").await?, (400, "bad_request".into()));
+    assert_eq!(refused(&base, "/api/v1/events?per_page=501").await?, (400, "bad_request".into()));
+    assert_eq!(refused(&base, "/api/v1/events?pgae=2").await?, (400, "bad_request".into()));
+
+    // A preflight from another site's script is answered for reading only.
+    let preflight = reqwest::Client::new()
+        .request(reqwest::Method::OPTIONS, format!("{base}{api_event}"))
+        .header("Origin", "https://club.example")
+        .header("Access-Control-Request-Method", "GET")
+        .send()
+        .await?;
+    assert_eq!(preflight.status().as_u16(), 204);
+    let methods = preflight.headers().get("access-control-allow-methods").and_then(|v| v.to_str().ok()).unwrap_or("");
+    assert!(methods.contains("GET") && !methods.contains("POST"), "{methods}");
+    // The API takes no writes: a POST is refused, in JSON too.
+    let post = reqwest::Client::new().post(format!("{base}{api_event}")).send().await?;
+    assert_eq!(post.status().as_u16(), 403);
+    let body: Value = serde_json::from_str(&post.text().await?)?;
+    assert_eq!(body["error"]["code"], "forbidden");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn a_draft_round_is_never_served_and_big_lists_come_in_pages() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event_id) = event_with_system(&app, "swiss", &[], SIX).await?;
+    let base = app.base.clone();
+    let api_event = format!("/api/v1/events/{event_id}");
+    let published = pair_and_publish(&mut director, event_id, 1).await?;
+    for (board, _, _) in &published {
+        enter(&mut director, event_id, 1, *board, "black").await?;
+    }
+    // Round 2 drafted, not published: its pairing is the director's alone.
+    let made = director.post(&format!("/events/{event_id}/rounds"), &[]).await?;
+    assert!(made.redirected_to(&format!("/events/{event_id}/rounds/2")));
+    assert_eq!(refused(&base, &format!("{api_event}/rounds/2")).await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, &format!("{api_event}/rounds/2/boards/1")).await?, (404, "not_found".into()));
+    assert_eq!(refused(&base, &format!("{api_event}/rounds/2/boards/1/stream")).await?, (404, "not_found".into()));
+    let mut seen = Vec::new();
+    let rounds = read(&base, &format!("{api_event}/rounds"), &mut seen).await?;
+    assert_eq!(rounds["items"].as_array().map(Vec::len), Some(1), "{rounds}");
+    let event = read(&base, &api_event, &mut seen).await?;
+    assert_eq!(event["published_rounds"], serde_json::json!([1]));
+    let standings = read(&base, &format!("{api_event}/standings"), &mut seen).await?;
+    assert_eq!(standings["rounds"], serde_json::json!([1]));
+    let winners: Vec<&str> = published.iter().map(|(_, black, _)| black.as_str()).collect();
+    for row in standings["rows"].as_array().ok_or("no rows")? {
+        let name = row["player"]["name"].as_str().unwrap_or("");
+        let expected = if winners.contains(&name) { 2 } else { 0 };
+        assert_eq!(row["points_half"], expected, "{name}");
+        assert_eq!(row["results"][0]["kind"], "game");
+        assert_eq!(row["results"][0]["outcome"], if expected == 2 { "won" } else { "lost" });
+    }
+    let round = read(&base, &format!("{api_event}/rounds/1"), &mut seen).await?;
+    assert!(round["boards"].as_array().is_some_and(|b| b.iter().all(|b| b["result"] == "B+R")), "{round}");
+    // Nothing of the draft: the pairing's costs and the draft's checks are not in any answer.
+    for text in &seen {
+        assert!(!text.contains("cost") && !text.contains("warning"), "{text}");
+    }
+
+    // Six players in pages of four.
+    let first = read(&base, &format!("{api_event}/players?per_page=4"), &mut seen).await?;
+    assert_eq!(first["items"].as_array().map(Vec::len), Some(4));
+    assert_eq!(first["paging"]["total"], 6);
+    let next = first["paging"]["next"].as_str().ok_or("no next page")?.to_string();
+    let second = read(&base, &next, &mut seen).await?;
+    assert_eq!(second["items"].as_array().map(Vec::len), Some(2));
+    assert!(second["paging"]["next"].is_null());
+    let names = |page: &Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .map(|items| items.iter().filter_map(|p| p["name"].as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    let mut all = [names(&first), names(&second)].concat();
+    all.sort();
+    assert_eq!(all, vec!["S1", "S2", "S3", "S4", "S5", "S6"]);
+    Ok(())
+}
+
+/// Acceptance (issue 27, item 1): the document validates as OpenAPI 3.1 under
+/// openapi-spec-validator (installed by tests/run), and names every endpoint.
+#[actix_web::test]
+async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut seen = Vec::new();
+    let document = read(&app.base, "/api/v1/openapi.json", &mut seen).await?;
+    assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "{}", document["openapi"]);
+    let paths = document["paths"].as_object().ok_or("no paths")?;
+    assert_eq!(paths.len(), 8, "{:?}", paths.keys().collect::<Vec<_>>());
+    let file = temp_dir("openapi").join("openapi.json");
+    std::fs::write(&file, &seen[0])?;
+    let check = std::process::Command::new("python3")
+        .arg("-c")
+        .arg("import sys, json; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')")
+        .arg(&file)
+        .output()?;
+    assert!(
+        check.status.success(),
+        "openapi-spec-validator (tests/run installs it): {}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&check.stdout).trim(), "valid");
+    Ok(())
+}

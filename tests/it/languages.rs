@@ -1,0 +1,96 @@
+//! 日本語 and 한국어 (issue 27, item 3): a reader who picks either in Chromium walks an event,
+//! its round, its standings and a live board without meeting a word of another language, and
+//! hears the referee's byo-yomi call in their language from the browser's speech.
+use std::time::Duration;
+
+use fantoccini::Locator;
+
+use crate::browser::start_browser;
+use crate::helpers::*;
+use crate::live::{EventStream, live_table};
+use crate::locale::foreign_words;
+
+/// Replaces the browser's speech with a recorder: what would be said, and in which language.
+const RECORD_SPEECH: &str = r#"
+    window.__said = [];
+    if (!window.SpeechSynthesisUtterance) { window.SpeechSynthesisUtterance = function (t) { this.text = t; }; }
+    var recorder = { speak: function (u) { window.__said.push([u.text, u.lang]); }, cancel: function () {} };
+    try { Object.defineProperty(window, "speechSynthesis", { value: recorder, configurable: true }); }
+    catch (e) { window.speechSynthesis = recorder; }
+    var box = document.getElementById("speak");
+    if (box) box.checked = true;
+"#;
+
+#[actix_web::test]
+async fn a_reader_of_japanese_or_korean_walks_the_event_and_hears_the_call() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    // Chinese byo-yomi: four minutes of which three are reserved, counted a minute at a time;
+    // the first call of a reserved minute is at its 30th second.
+    let mut t = live_table("chinese 4m reserve 3").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    // What the players and the director typed is theirs, in whatever script.
+    let data: Vec<String> = t
+        .names
+        .iter()
+        .cloned()
+        .chain(["Live Cup".to_string(), "Club".to_string(), "Qian Yuping".to_string()])
+        .collect();
+    let result = async {
+        for (lang, speech, second) in [("ja", "ja-JP", "秒"), ("ko", "ko-KR", "초")] {
+            browser.goto(&format!("{}/lang/{lang}?next=/", t.app.base)).await?;
+            for path in [event.clone(), format!("{event}/rounds/1"), format!("{event}/standings"), t.board.clone()] {
+                browser.goto(&format!("{}{path}", t.app.base)).await?;
+                let html_lang: String = browser
+                    .execute("return document.documentElement.lang;", vec![])
+                    .await?
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                assert_eq!(html_lang, lang, "{path}");
+                let text = browser.execute("return document.body.innerText;", vec![]).await?;
+                let leaks = foreign_words(text.as_str().unwrap_or_default(), lang, &data);
+                assert!(leaks.is_empty(), "[{lang}] {path}: {leaks:?}");
+            }
+            // The board as it stands now, and the turn's first call still to come.
+            let mut stream = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+            let now = stream.next().await?;
+            let elapsed = now["turn_elapsed"].as_u64().ok_or("White's clock does not run")?;
+            let call = now["calls"]
+                .as_array()
+                .and_then(|calls| calls.iter().find(|c| c["at"].as_u64().is_some_and(|at| at > elapsed + 3_000)))
+                .ok_or("no call to come")?
+                .clone();
+            let expected = call[lang].as_str().ok_or("the call has no words in the language")?.to_string();
+            assert!(expected.contains(second), "{expected}");
+            // The server's clock to 2.5 s before the call; the page, drawn again, says it then.
+            let at = call["at"].as_u64().unwrap_or_default();
+            t.clock.advance(chrono::Duration::milliseconds((at - elapsed - 2_500) as i64));
+            browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+            browser.wait().for_element(Locator::Css("#clock-white")).await?;
+            browser.execute(RECORD_SPEECH, vec![]).await?;
+            let mut said = serde_json::Value::Null;
+            for _ in 0..60 {
+                said = browser.execute("return window.__said;", vec![]).await?;
+                if said.as_array().is_some_and(|s| !s.is_empty()) {
+                    break;
+                }
+                actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+            }
+            assert_eq!(said[0][0].as_str(), Some(expected.as_str()), "[{lang}] {said}");
+            assert_eq!(said[0][1].as_str(), Some(speech), "[{lang}] spoken in the page's language");
+            // The next language's call is a later one of the same turn.
+            t.clock.advance(chrono::Duration::seconds(1));
+        }
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    if result.is_err()
+        && let Ok(png) = browser.screenshot().await
+    {
+        let _ = std::fs::write(std::env::temp_dir().join("yunzi-languages-failure.png"), png);
+    }
+    let _ = browser.close().await;
+    result
+}
