@@ -259,3 +259,49 @@ async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult
     assert_eq!(String::from_utf8_lossy(&check.stdout).trim(), "valid");
     Ok(())
 }
+
+/// The example client (examples/follow_board.rs, built by `cargo test`) follows a board to its
+/// end: the moves made before it came, each move after, and the result.
+#[actix_web::test]
+async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
+    use std::io::BufRead;
+    let examples = std::env::current_exe()?
+        .parent()
+        .and_then(|deps| deps.parent())
+        .map(|debug| debug.join("examples").join("follow_board"))
+        .ok_or("no target folder")?;
+    if !examples.exists() {
+        return Err(format!("{} is not built: run the tests with cargo test", examples.display()).into());
+    }
+    let mut t = live_table("60m").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    let parts: Vec<&str> = t.board.split('/').collect();
+    let (event, round, board) = (parts[2], parts[4], parts[6]);
+    let mut child = std::process::Command::new(&examples)
+        .args([&t.app.base, event, round, board])
+        .stdout(std::process::Stdio::piped())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no output")?;
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let next = || received.recv_timeout(std::time::Duration::from_secs(10));
+    let header = next()?;
+    assert!(header.contains(&t.names[0]) && header.contains("(black, 9d)") && header.contains("9×9"), "{header}");
+    assert_eq!(next()?.split_whitespace().collect::<Vec<_>>(), vec!["1", "black", "C3"]);
+    // Give the client time to open its stream before the next move.
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
+    t.play(&mut white, "D4").await?.assert_status(303)?;
+    let line = next()?;
+    assert!(line.starts_with("   2 white D4") && line.contains("black 60:00"), "{line}");
+    white.post(&format!("{}/resign", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    assert_eq!(next()?, "result: B+R");
+    let status = child.wait()?;
+    assert!(status.success());
+    Ok(())
+}

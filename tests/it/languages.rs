@@ -94,3 +94,37 @@ async fn a_reader_of_japanese_or_korean_walks_the_event_and_hears_the_call() -> 
     let _ = browser.close().await;
     result
 }
+
+/// Mail sent without a request (a published pairing) is written in the language each player's
+/// account reads: the one they signed up in, or last picked on a page.
+#[actix_web::test]
+async fn a_pairing_is_mailed_in_the_language_each_player_reads() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director.sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "mail passphrase").await?;
+    let event_id = crate::live::live_event(&mut director, "Mail Cup", "60m").await?;
+    let mut addresses = Vec::new();
+    for (lang, name) in [("ja", "Iyama Yuta"), ("ko", "Shin Jinseo")] {
+        let mut player = app.client();
+        player.get(&format!("/lang/{lang}?next=/")).await?;
+        let email = format!("{}@club.example", unique(lang));
+        player.sign_up_and_log_in(&app, &email, name, "player passphrase").await?;
+        player
+            .post(&format!("/events/{event_id}/register"), &[("name", name), ("rank", "9d")])
+            .await?
+            .assert_status(303)?;
+        addresses.push(email);
+    }
+    crate::systems::pair_and_publish(&mut director, event_id, 1).await?;
+    let mail = |address: &str| app.mails_to(address).into_iter().find(|m| m.subject.contains("Mail Cup"));
+    let japanese = mail(&addresses[0]).ok_or("no mail to the Japanese reader")?;
+    assert!(japanese.subject.contains("第1回戦 / "), "{}", japanese.subject);
+    assert!(japanese.body.contains("第1盤") && japanese.body.contains("Shin Jinseo（9段）"), "{}", japanese.body);
+    assert!(!japanese.body.contains("轮"), "no 中文 in it: {}", japanese.body);
+    let korean = mail(&addresses[1]).ok_or("no mail to the Korean reader")?;
+    assert!(korean.subject.contains("제1라운드 / "), "{}", korean.subject);
+    assert!(korean.body.contains("제1판") && korean.body.contains("Iyama Yuta(9단)"), "{}", korean.body);
+    // English follows, for whoever else reads the address.
+    assert!(korean.body.contains("Iyama Yuta (9d)"), "{}", korean.body);
+    Ok(())
+}
