@@ -11,7 +11,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::db::entities::{event, player};
@@ -24,7 +24,7 @@ use crate::services::queries::{self, BoardRef, LiveBoard};
 use crate::services::standings::{CellOutcome, CrossCell};
 use crate::services::{events, rounds, standings};
 use crate::state::AppState;
-use crate::web::live_feed;
+use crate::web::live_feed::{self, BoardUpdate, ClockState};
 
 /// The largest page of a list; the default is [`DEFAULT_PER_PAGE`].
 pub const MAX_PER_PAGE: usize = 500;
@@ -268,7 +268,7 @@ pub struct LiveBoardView {
     /// Rows from the top: `.` empty, `X` Black, `O` White, `#` a piece both sides move.
     pub position: Vec<String>,
     pub moves: Vec<MoveView>,
-    pub clocks: Vec<ClockView>,
+    pub clocks: Vec<ClockState>,
     /// `paused`, `adjourning`, `adjourned`, `held` or empty.
     pub hold: String,
     pub result: Option<String>,
@@ -285,42 +285,6 @@ pub struct MoveView {
     /// Time the move took, in milliseconds.
     pub spent_ms: u64,
     pub at: DateTime<Utc>,
-}
-
-/// A clock at the moment of the answer (a running clock goes on counting down from it).
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct ClockView {
-    pub colour: String,
-    /// `absolute`, `chinese`, `japanese`, `canadian` or `fischer`.
-    pub kind: String,
-    pub running: bool,
-    /// Main time left, in milliseconds.
-    pub main: u64,
-    /// Byo-yomi periods left (moves left in the period, Canadian).
-    pub periods: u32,
-    /// A period's length in milliseconds.
-    pub period: u64,
-    /// Time left in the current period.
-    pub period_left: u64,
-    pub overtime: bool,
-}
-
-/// One message of a board's stream (`event: update`): the board after a change.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BoardUpdate {
-    pub version: u64,
-    pub phase: String,
-    pub to_move: String,
-    /// Moves made so far.
-    pub moves: usize,
-    /// The last move's point, none after a pass.
-    pub last_move: Option<String>,
-    pub position: Vec<String>,
-    pub clocks: Vec<ClockView>,
-    pub hold: String,
-    pub result: Option<String>,
-    /// Milliseconds the running turn has taken when the update was sent.
-    pub turn_elapsed: Option<u64>,
 }
 
 #[derive(OpenApi)]
@@ -716,19 +680,6 @@ async fn board_at(state: &AppState, req: &HttpRequest) -> AppResult<LiveBoard> {
     })
 }
 
-fn clock_view(feed: &live_feed::ClockFeed) -> ClockView {
-    ClockView {
-        colour: feed.colour.into(),
-        kind: feed.kind.into(),
-        running: feed.running,
-        main: feed.main,
-        periods: feed.periods,
-        period: feed.period,
-        period_left: feed.period_left,
-        overtime: feed.overtime,
-    }
-}
-
 /// A board: position, moves and clocks.
 #[utoipa::path(
     get,
@@ -772,48 +723,12 @@ pub async fn show_board(state: web::Data<AppState>, req: HttpRequest) -> AppResu
         to_move: live.to_move().as_str().into(),
         position: live_feed::position_rows(&drawing),
         moves,
-        clocks: live_feed::clock_feeds(&found, state.clock.now()).iter().map(clock_view).collect(),
+        clocks: live_feed::clock_feeds(&found, state.clock.now()).iter().map(ClockState::of).collect(),
         hold: live_feed::hold_code(&found).into(),
         result: live.state().result.map(|r| r.to_sgf()),
         stream: format!("{path}/stream"),
     };
     json(&req, &view)
-}
-
-/// What the read API's stream takes from a live page's message (see `live_feed::Snapshot`).
-#[derive(Deserialize)]
-struct PageSnapshot {
-    version: u64,
-    moves: usize,
-    phase: String,
-    to_move: String,
-    result: Option<String>,
-    clocks: Vec<ClockView>,
-    hold: String,
-    turn_elapsed: Option<u64>,
-    position: Vec<String>,
-    last: Option<String>,
-}
-
-/// A live page's message (`event: update\ndata: {…}\n\n`) as the API's update, or None for
-/// anything else.
-pub fn update_of(message: &str) -> Option<String> {
-    let data = message.lines().find_map(|line| line.strip_prefix("data: "))?;
-    let page: PageSnapshot = serde_json::from_str(data).ok()?;
-    let update = BoardUpdate {
-        version: page.version,
-        phase: page.phase,
-        to_move: page.to_move,
-        moves: page.moves,
-        last_move: page.last,
-        position: page.position,
-        clocks: page.clocks,
-        hold: page.hold,
-        result: page.result,
-        turn_elapsed: page.turn_elapsed,
-    };
-    let json = serde_json::to_string(&update).ok()?;
-    Some(format!("event: update\ndata: {json}\n\n"))
 }
 
 /// A board's changes as server-sent events: the board now, then an update after every change.
@@ -834,8 +749,8 @@ pub async fn board_stream(state: web::Data<AppState>, req: HttpRequest) -> AppRe
     // Subscribed before the board is read again for the first message (as the page's stream).
     let receiver = state.live.subscribe(live_feed::place_of(&found));
     let found = board_at(&state, &req).await?;
-    let first = update_of(&live_feed::message(&state, &found)).unwrap_or_default();
-    Ok(crate::web::sse::stream_mapped(first, receiver, permit, update_of))
+    let first = live_feed::api_part(&live_feed::message(&state, &found)).unwrap_or_default();
+    Ok(crate::web::sse::stream_mapped(first, receiver, permit, live_feed::api_part))
 }
 
 /// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a
@@ -882,19 +797,6 @@ mod tests {
         assert_eq!((items, paging.next), (vec![7], None));
         let (items, _) = page_of((1..=7).collect::<Vec<_>>(), 9, 3, "/x");
         assert!(items.is_empty());
-    }
-
-    #[test]
-    fn a_page_message_becomes_an_update_without_its_drawing() {
-        let page = r#"event: update
-data: {"game":1,"version":4,"moves":3,"phase":"playing","to_move":"white","svg":"<svg/>","result":null,"clocks":[{"colour":"black","millis":1,"suffix":{"en":"","zh":""},"running":false,"kind":"absolute","main":5,"periods":0,"period":0,"period_left":0,"overtime":false}],"hold":"","stage":"","turn_elapsed":12,"calls":[],"status":{"en":"x"},"count":null,"position":["X.","O."],"last":"A1"}
-
-"#;
-        let update = update_of(page).unwrap_or_default();
-        assert!(update.starts_with("event: update\ndata: {"), "{update}");
-        assert!(update.contains(r#""last_move":"A1""#) && update.contains(r#""position":["X.","O."]"#), "{update}");
-        assert!(!update.contains("svg") && !update.contains("suffix"), "{update}");
-        assert_eq!(update_of(": keep-alive\n\n"), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::time::Duration;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
@@ -74,10 +75,58 @@ struct Snapshot {
     /// something, in each language, for the page to redraw without a reload.
     status: Said,
     count: Option<Said>,
-    /// The pieces by row from the top, for the read API's stream (see [`position_rows`]).
-    position: Vec<String>,
-    /// The last move's point as players write it ("D4"); none after a pass or before a move.
-    last: Option<String>,
+}
+
+/// A clock at the moment of the answer (a running clock goes on counting down from it), as the
+/// read API serves it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClockState {
+    pub colour: String,
+    /// `absolute`, `chinese`, `japanese`, `canadian` or `fischer`.
+    pub kind: String,
+    pub running: bool,
+    /// Main time left, in milliseconds.
+    pub main: u64,
+    /// Byo-yomi periods left (moves left in the period, Canadian).
+    pub periods: u32,
+    /// A period's length in milliseconds.
+    pub period: u64,
+    /// Time left in the current period.
+    pub period_left: u64,
+    pub overtime: bool,
+}
+
+/// One message of the read API's board stream (`event: update`): the board after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardUpdate {
+    pub version: u64,
+    pub phase: String,
+    pub to_move: String,
+    /// Moves made so far.
+    pub moves: usize,
+    /// The last move's point as players write it (`D4`), none after a pass.
+    pub last_move: Option<String>,
+    /// Rows from the top: `.` empty, `X` Black, `O` White, `#` a piece both sides move.
+    pub position: Vec<String>,
+    pub clocks: Vec<ClockState>,
+    pub hold: String,
+    pub result: Option<String>,
+    /// Milliseconds the running turn has taken when the update was sent.
+    pub turn_elapsed: Option<u64>,
+}
+
+/// Between a change's two messages in what the hub carries: before it the live page's, after
+/// it the read API's. An SSE comment, so it would say nothing to a reader that got it.
+const API_PART: &str = ": api\n";
+
+/// The live page's message of a change (what the page's stream sends).
+pub fn page_part(message: &str) -> Option<String> {
+    Some(message.split_once(API_PART).map_or(message, |(page, _)| page).to_string())
+}
+
+/// The read API's message of a change (what the API's stream sends).
+pub fn api_part(message: &str) -> Option<String> {
+    message.split_once(API_PART).map(|(_, api)| api.to_string())
 }
 
 /// A text in every language of the UI: one message serves every watcher, whatever they read.
@@ -290,6 +339,16 @@ fn call_text(control: TimeControl, call: Call, locale: Locale) -> String {
 }
 
 /// Where 五子棋's opening stands ("swap", "offer", "keep"), or "" (go, and ordinary play).
+/// A call in every language, said once per kind of call and kept: a turn's calls (a score of
+/// them) go out with every change of every board.
+fn call_said(control: TimeControl, call: Call) -> Said {
+    type Calls = std::sync::Mutex<std::collections::HashMap<(bool, Call), Said>>;
+    static SAID: std::sync::OnceLock<Calls> = std::sync::OnceLock::new();
+    let chinese = matches!(control, TimeControl::ChineseByoYomi { .. });
+    let mut said = SAID.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    said.entry((chinese, call)).or_insert_with(|| Said::of(|locale| call_text(control, call, locale))).clone()
+}
+
 pub fn opening_stage(board: &LiveBoard) -> &'static str {
     let live = &board.live;
     if live.state().phase != Phase::Playing {
@@ -301,6 +360,21 @@ pub fn opening_stage(board: &LiveBoard) -> &'static str {
 /// The server-sent event for the board as it stands.
 /// The board's pieces as text, one string per row from the top: `.` an empty cell, `X` Black's
 /// piece, `O` White's, `#` a piece both sides move (七星棋, 一字棋). What the read API serves.
+impl ClockState {
+    pub fn of(feed: &ClockFeed) -> ClockState {
+        ClockState {
+            colour: feed.colour.into(),
+            kind: feed.kind.into(),
+            running: feed.running,
+            main: feed.main,
+            periods: feed.periods,
+            period: feed.period,
+            period_left: feed.period_left,
+            overtime: feed.overtime,
+        }
+    }
+}
+
 pub fn position_rows(drawing: &Drawing) -> Vec<String> {
     let (width, height) = (usize::from(drawing.width), usize::from(drawing.height));
     let mut rows = vec![vec!['.'; width]; height];
@@ -331,7 +405,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
             Some(clock.turn_time(now)),
             calls(clock.control, clock.player(r.colour))
                 .into_iter()
-                .map(|c| CallFeed { at: c.at, said: Said::of(|locale| call_text(clock.control, c.call, locale)) })
+                .map(|c| CallFeed { at: c.at, said: call_said(clock.control, c.call) })
                 .collect(),
         ),
         _ => (None, Vec::new()),
@@ -351,11 +425,22 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         calls: turn_calls,
         status: Said::of(|locale| status_line(board, locale)),
         count: count_text(board, Locale::En).map(|_| Said::of(|locale| count_text(board, locale).unwrap_or_default())),
+    };
+    let update = BoardUpdate {
+        version: snapshot.version,
+        phase: snapshot.phase.into(),
+        to_move: snapshot.to_move.into(),
+        moves: snapshot.moves,
+        last_move: last.map(|(x, y)| live.game().cell_name(x, y)),
         position: position_rows(&drawing),
-        last: last.map(|(x, y)| live.game().cell_name(x, y)),
+        clocks: snapshot.clocks.iter().map(ClockState::of).collect(),
+        hold: snapshot.hold.into(),
+        result: snapshot.result.clone(),
+        turn_elapsed: snapshot.turn_elapsed,
     };
     let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
-    format!("event: update\ndata: {json}\n\n")
+    let api = serde_json::to_string(&update).unwrap_or_else(|_| "{}".into());
+    format!("event: update\ndata: {json}\n\n{API_PART}event: update\ndata: {api}\n\n")
 }
 
 /// Tells the board's watchers what it looks like now, here and (through the database) on the
@@ -391,8 +476,8 @@ pub async fn events(
     // in between (one that came twice is dropped by the page's version check).
     let receiver = state.live.subscribe(place_of(&found));
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
-    let first = message(&state, &found);
-    Ok(crate::web::sse::stream(first, receiver, permit))
+    let first = page_part(&message(&state, &found)).unwrap_or_default();
+    Ok(crate::web::sse::stream_mapped(first, receiver, permit, page_part))
 }
 
 /// Where servers before the heartbeat moved into the database noted that they were alive: read
@@ -542,5 +627,22 @@ async fn resend(state: &AppState, place: crate::cluster::BoardPlace) {
         }
         Ok(_) => {}
         Err(e) => tracing::warn!(error = %e, "a board changed on another instance could not be read"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_stream_takes_its_own_part_of_a_change() {
+        let message = format!(
+            "event: update\ndata: {{\"svg\":\"<svg/>\"}}\n\n{API_PART}event: update\ndata: {{\"moves\":3}}\n\n"
+        );
+        assert_eq!(page_part(&message).as_deref(), Some("event: update\ndata: {\"svg\":\"<svg/>\"}\n\n"));
+        assert_eq!(api_part(&message).as_deref(), Some("event: update\ndata: {\"moves\":3}\n\n"));
+        // A message without the API's part (none is sent so) is the page's whole.
+        assert_eq!(page_part("event: update\ndata: {}\n\n").as_deref(), Some("event: update\ndata: {}\n\n"));
+        assert_eq!(api_part("event: update\ndata: {}\n\n"), None);
     }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Millis, PlayerClock, SECOND, TimeControl};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "call", content = "n", rename_all = "kebab-case")]
 pub enum Call {
     /// "30 秒": seconds into the period.
