@@ -282,6 +282,7 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
     let mut child = std::process::Command::new(&examples)
         .args([&t.app.base, event, round, board])
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()?;
     let stdout = child.stdout.take().ok_or("no output")?;
     let (lines, received) = std::sync::mpsc::channel();
@@ -290,8 +291,17 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
             let _ = lines.send(line);
         }
     });
-    let next = || received.recv_timeout(std::time::Duration::from_secs(10));
-    let header = next()?;
+    let mut stderr = child.stderr.take().ok_or("no error output")?;
+    let next = || received.recv_timeout(std::time::Duration::from_secs(30));
+    let header = match next() {
+        Ok(line) => line,
+        Err(e) => {
+            let _ = child.kill();
+            let mut said = String::new();
+            std::io::Read::read_to_string(&mut stderr, &mut said)?;
+            return Err(format!("{e}: the client said {said}").into());
+        }
+    };
     assert!(header.contains(&t.names[0]) && header.contains("(black, 9d)") && header.contains("9×9"), "{header}");
     assert_eq!(next()?.split_whitespace().collect::<Vec<_>>(), vec!["1", "black", "C3"]);
     // Give the client time to open its stream before the next move.
