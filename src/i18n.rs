@@ -91,13 +91,14 @@ impl Locale {
     }
 
     /// The languages a mail is written in, one after the other, for a reader who chose
-    /// `chosen` (none known: 中文 then English, as before accounts kept a language). A reader
-    /// of 日本語 or 한국어 gets theirs first, then English.
+    /// `chosen`: theirs first, then English (中文 and English both, whichever first; none known:
+    /// 中文 then English, as before accounts kept a language).
     pub fn mail_languages(chosen: Option<Locale>) -> Vec<Locale> {
         match chosen {
             Some(Locale::Ja) => vec![Locale::Ja, Locale::En],
             Some(Locale::Ko) => vec![Locale::Ko, Locale::En],
-            _ => vec![Locale::Zh, Locale::En],
+            Some(Locale::En) => vec![Locale::En, Locale::Zh],
+            Some(Locale::Zh) | None => vec![Locale::Zh, Locale::En],
         }
     }
 

@@ -285,8 +285,7 @@ async fn invite_in(
         ];
         (locale.t_args("mail-invite-subject", &args), locale.t_args("mail-invite-body", &args))
     };
-    // The invitee has no account yet: written in the inviter's language (中文 and English for
-    // either of those), English after it.
+    // The invitee has no account yet: written in the inviter's language, then English (or 中文).
     let said: Vec<(String, String)> = Locale::mail_languages(Some(locale)).into_iter().map(said).collect();
     Ok(Mail {
         to: address.as_str().to_string(),

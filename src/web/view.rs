@@ -203,13 +203,18 @@ pub fn cross_cell(locale: Locale, cell: &CrossCell) -> String {
 /// An event's time control in the reader's language (a text that is not one, as typed).
 pub fn time_control(locale: Locale, text: &str) -> String {
     match crate::domain::clock::TimeControl::parse(text) {
-        Ok(Some(control)) => match locale {
-            Locale::Zh => control.display_zh(),
-            Locale::En => control.display_en(),
-            Locale::Ja => control.display_ja(),
-            Locale::Ko => control.display_ko(),
-        },
+        Ok(Some(control)) => time_control_of(locale, control),
         _ => text.to_string(),
+    }
+}
+
+/// A time control in the reader's language.
+pub fn time_control_of(locale: Locale, control: crate::domain::clock::TimeControl) -> String {
+    match locale {
+        Locale::Zh => control.display_zh(),
+        Locale::En => control.display_en(),
+        Locale::Ja => control.display_ja(),
+        Locale::Ko => control.display_ko(),
     }
 }
 

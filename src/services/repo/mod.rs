@@ -111,11 +111,10 @@ pub async fn notify_in(
         .insert(txn)
         .await?;
         // In the account's language, with English after it (中文 and English when unknown).
-        let languages = match crate::services::queries::account_locale(&account) {
-            Some(chosen @ (Locale::Ja | Locale::Ko)) => Locale::mail_languages(Some(chosen)),
-            _ => vec![Locale::En, Locale::Zh],
-        };
-        let said: Vec<String> = languages.into_iter().map(|locale| notice.render(locale)).collect();
+        let said: Vec<String> = Locale::mail_languages(crate::services::queries::account_locale(&account))
+            .into_iter()
+            .map(|locale| notice.render(locale))
+            .collect();
         let first = said.first().cloned().unwrap_or_default();
         mails.push(Mail {
             to: account.email,

@@ -291,7 +291,7 @@ impl EventFormPage {
         crate::domain::clock::TimeControl::presets()
             .into_iter()
             .map(|(kind, control)| {
-                let meaning = crate::web::view::time_control(self.ctx.locale, &control.to_string());
+                let meaning = crate::web::view::time_control_of(self.ctx.locale, control);
                 (control.to_string(), format!("{} · {meaning}", self.ctx.t(kind)))
             })
             .collect()
