@@ -114,6 +114,88 @@ pub(crate) async fn insert_new(
     })
 }
 
+/// A director corrects a registered player (a misspelt name, a rank or club typed wrong):
+/// the entry keeps its games, byes and account, and the audit row names each field's value
+/// before and after. Refused like an addition when the new name or address is another
+/// player's; nothing changes then.
+pub async fn edit(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    player_id: i32,
+    input: &PlayerInput<'_>,
+    locale: Locale,
+) -> AppResult<player::Model> {
+    let edited = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let registered = queries::players(&txn, event_id).await?;
+    let found = registered.iter().find(|p| p.id == player_id).cloned().ok_or(AppError::NotFound)?;
+    let others: Vec<player::Model> = registered.into_iter().filter(|p| p.id != player_id).collect();
+    if let Some(message) = duplicate_of(&others, &edited, locale) {
+        return Err(AppError::BadRequest(message));
+    }
+    let wanted = active_model(event_id, &edited, found.user_id, found.created_at);
+    let mut active: player::ActiveModel = found.clone().into();
+    active.name = wanted.name;
+    active.name_key = wanted.name_key;
+    active.rank = wanted.rank;
+    active.rank_value = wanted.rank_value;
+    active.rating = wanted.rating;
+    active.club = wanted.club;
+    active.country = wanted.country;
+    active.team = wanted.team;
+    active.board = wanted.board;
+    active.aga_id = wanted.aga_id;
+    active.egf_pin = wanted.egf_pin;
+    active.email = wanted.email;
+    let updated = active.update(&txn).await.map_err(|e| {
+        if crate::db::is_unique_violation(&e) {
+            AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(edited.name.as_str()))]))
+        } else {
+            AppError::Database(e)
+        }
+    })?;
+    let changes = changed_fields(&found, &updated);
+    if !changes.is_empty() {
+        audit::record(
+            &txn,
+            now,
+            Some(actor.id),
+            Some(event_id),
+            "player.edited",
+            json!({ "player": player_id, "changes": changes }),
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// The fields an edit changed, each as [before, after].
+fn changed_fields(before: &player::Model, after: &player::Model) -> serde_json::Map<String, serde_json::Value> {
+    let fields = |p: &player::Model| {
+        [
+            ("name", json!(p.name)),
+            ("rank", json!(p.rank)),
+            ("rating", json!(p.rating)),
+            ("club", json!(p.club)),
+            ("country", json!(p.country)),
+            ("team", json!(p.team)),
+            ("board", json!(p.board)),
+            ("aga_id", json!(p.aga_id)),
+            ("egf_pin", json!(p.egf_pin)),
+            ("email", json!(p.email)),
+        ]
+    };
+    fields(before)
+        .into_iter()
+        .zip(fields(after))
+        .filter(|((_, old), (_, new))| old != new)
+        .map(|((name, old), (_, new))| (name.to_string(), json!([old, new])))
+        .collect()
+}
+
 /// A player registering themselves while registration is open.
 pub async fn register_self(
     state: &AppState,

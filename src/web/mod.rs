@@ -121,6 +121,8 @@ route_table! {
     GET  "/events/{event_id}/players/{player_id}" => players::show, Public;
     GET  "/events/{event_id}/search" => players::search, Public;
     POST "/events/{event_id}/players/import" => players::import, Director;
+    GET  "/events/{event_id}/players/{player_id}/edit" => players::edit_form, Director;
+    POST "/events/{event_id}/players/{player_id}/edit" => players::edit, Director;
     POST "/events/{event_id}/players/{player_id}/withdraw" => players::withdraw, Director;
     POST "/events/{event_id}/players/{player_id}/reinstate" => players::reinstate, Director;
     POST "/events/{event_id}/forbidden-pairs" => players::forbid_pair, Director;

@@ -403,6 +403,16 @@ pub async fn world() -> Result<World, Box<dyn std::error::Error>> {
     Ok(World { app, director, director_email, swiss, team, relay, knockout, board, dispute, data })
 }
 
+/// The correction form of the first player on a players page.
+fn first_correction_form(players_page: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let href = players_page
+        .split("\" class=\"player-link\"")
+        .next()
+        .and_then(|before| before.rsplit("href=\"").next())
+        .ok_or("no player on the players page")?;
+    Ok(format!("{href}/edit"))
+}
+
 /// Reads every page in `locale` as the director, a stranger and an anonymous visitor.
 async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::error::Error>> {
     let lang = locale;
@@ -418,7 +428,9 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         (&world.swiss, &world.team, &world.relay, &world.knockout, &world.board, &world.dispute);
     let live_event = dispute.split("/disputes").next().unwrap_or_default().to_string();
 
+    let correction_form = first_correction_form(&director.get(&format!("{swiss}/players")).await?.body)?;
     let director_pages: Vec<(String, &'static str)> = vec![
+        (correction_form, "players/edit.html"),
         ("/".into(), "home.html"),
         ("/events".into(), "events/list.html"),
         (swiss.clone(), "events/show.html"),
@@ -587,6 +599,7 @@ async fn refusals(
         ("board_size", "4"),
     ];
     let results = format!("{round}/results/1");
+    let correct_player = first_correction_form(&director.get(&format!("{swiss}/players")).await?.body)?;
     // Board 3's result stands after the first walk: the second is a duplicate.
     let third = format!("{round}/results/3");
     director.post(&third, &[("outcome", "white"), ("margin", "R")]).await?;
@@ -603,6 +616,7 @@ async fn refusals(
             vec![("name", "Qiu Yi"), ("rank", "abc"), ("rating", "lots")],
         ),
         ("add player twice", format!("{swiss}/players"), vec![("name", "Chen Yaoye"), ("rank", "7d")]),
+        ("correct player, bad rank", correct_player.clone(), vec![("name", "Qiu Yi"), ("rank", "abc")]),
         ("margin abc", results.clone(), vec![("outcome", "black"), ("margin", "abc")]),
         ("no outcome", results.clone(), vec![("outcome", ""), ("margin", "")]),
         ("duplicate result, no referrer", third.clone(), vec![("outcome", "draw")]),

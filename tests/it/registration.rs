@@ -109,3 +109,64 @@ async fn a_full_event_refuses_one_more_player_by_every_route() -> TestResult {
     assert!(refused.body.contains("more than 10000 players"), "{}", refused.body);
     Ok(())
 }
+
+/// A director corrects a player entered wrong after round 1 is out (a misspelt name, the rank
+/// a grade too low): the entry keeps its game, the round's page shows the new name, the audit
+/// page says what changed. A bad value or another player's name changes nothing; only the
+/// event's director may do it, and only with the form's token.
+#[actix_web::test]
+async fn a_director_corrects_a_players_details_and_the_games_stay() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    director.post(&format!("/events/{event_id}/rounds/1/publish"), &[]).await?.assert_status(303)?;
+    let list = director.get(&format!("/events/{event_id}/players")).await?.body;
+    let link = list
+        .split("\">Tom de Vries</a>")
+        .next()
+        .and_then(|before| before.rsplit("href=\"").next())
+        .and_then(|href| href.split('"').next())
+        .ok_or("no link to Tom de Vries")?
+        .to_string();
+    let edit = format!("{link}/edit");
+    assert!(list.contains(&format!("href=\"{edit}\"")), "the players page links the correction form");
+    let form = director.get(&edit).await?;
+    form.assert_status(200)?;
+    assert!(form.body.contains("value=\"Tom de Vries\"") && form.body.contains("value=\"Leiden\""));
+
+    let mut stranger = app.client();
+    stranger
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("s")), "Stranger", "stranger passphrase")
+        .await?;
+    stranger.get(&edit).await?.assert_status(403)?;
+    let fields =
+        [("name", "Tom de Vries-Jansen"), ("rank", "4d"), ("rating", "2350"), ("club", "Leiden"), ("country", "NL")];
+    stranger.post(&edit, &fields).await?.assert_status(403)?;
+    let before = app.fingerprint().await?;
+    director.post_raw(&edit, &fields).await?.assert_status(403)?;
+    let bad = director.post(&edit, &[("name", "Tom de Vries-Jansen"), ("rank", "11d"), ("club", "Leiden")]).await?;
+    bad.assert_status(400)?;
+    assert!(bad.body.contains("dan grades go from 1d to 9d"), "{}", bad.body);
+    assert!(
+        bad.body.contains("value=\"Tom de Vries-Jansen\"") && bad.body.contains("value=\"11d\""),
+        "what was typed stays"
+    );
+    let taken = director.post(&edit, &[("name", "Chen Yaoye"), ("rank", "3d")]).await?;
+    taken.assert_status(400)?;
+    assert!(taken.body.contains("Chen Yaoye"));
+    assert_eq!(app.fingerprint().await?, before, "nothing changed");
+
+    let saved = director.post(&edit, &fields).await?;
+    saved.assert_status(303)?;
+    assert!(saved.redirected_to(&link));
+    let player = director.get(&link).await?.body;
+    assert!(player.contains("Tom de Vries-Jansen") && player.contains("data-round=\"1\""), "the game stays: {player}");
+    let round = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
+    assert!(boards(&round).iter().any(|(_, b, w)| b == "Tom de Vries-Jansen" || w == "Tom de Vries-Jansen"));
+    assert!(!boards(&round).iter().any(|(_, b, w)| b == "Tom de Vries" || w == "Tom de Vries"));
+    let audit = director.get(&format!("/events/{event_id}/audit")).await?.body;
+    assert!(audit.contains("Player details corrected"), "{audit}");
+    for change in ["Name Tom de Vries → Tom de Vries-Jansen", "Rank 3d → 4d", "Rating 2300 → 2350"] {
+        assert!(unescape(&audit).contains(change), "{change} in the audit page");
+    }
+    Ok(())
+}

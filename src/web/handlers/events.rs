@@ -904,6 +904,35 @@ impl AuditPage {
         if let Some(name) = &player_name {
             parts.push(name.clone());
         }
+        // A player's corrected details: each field named, with its value before and after
+        // (an address only named).
+        if let Some(changes) = detail.get("changes").and_then(Value::as_object) {
+            let shown = |field: &str, value: &Value| match value {
+                Value::Null => "—".to_string(),
+                Value::String(t) if field == "rank" => crate::web::view::rank(locale, t),
+                Value::String(t) if t.is_empty() => "—".to_string(),
+                Value::String(t) => t.clone(),
+                other => other.to_string(),
+            };
+            for (field, values) in changes {
+                let label = match field.as_str() {
+                    "name" => "player-name",
+                    "team" => "team-name",
+                    "board" => "team-board",
+                    "aga_id" => "aga-id",
+                    "egf_pin" => "egf-pin",
+                    known => known,
+                };
+                let label = locale.try_t(label).unwrap_or_else(|| field.clone());
+                match (field.as_str(), values.as_array().map(Vec::as_slice)) {
+                    ("email", _) | (_, None) => parts.push(label),
+                    (_, Some([before, after])) => {
+                        parts.push(format!("{label} {} → {}", shown(field, before), shown(field, after)))
+                    }
+                    (_, Some(_)) => parts.push(label),
+                }
+            }
+        }
         if let Some(pair) = detail.get("players").and_then(Value::as_array)
             && pair.len() == 2
         {

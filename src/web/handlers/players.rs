@@ -200,6 +200,85 @@ pub async fn import(
     }
 }
 
+#[derive(Template)]
+#[template(path = "players/edit.html")]
+pub struct EditPlayerPage {
+    ctx: PageCtx,
+    event: event::Model,
+    player: player::Model,
+    form: PlayerForm,
+    error: Option<String>,
+}
+
+/// The event and one of its players; not found when the player is another event's.
+async fn event_and_player(state: &AppState, event_id: i32, player_id: i32) -> AppResult<(event::Model, player::Model)> {
+    let found_event = queries::event(&state.db, event_id).await?;
+    let player = queries::players(&state.db, event_id)
+        .await?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or(AppError::NotFound)?;
+    Ok((found_event, player))
+}
+
+async fn edit_page(
+    state: &AppState,
+    ctx: PageCtx,
+    event_id: i32,
+    player_id: i32,
+    form: Option<PlayerForm>,
+) -> AppResult<EditPlayerPage> {
+    let (found_event, player) = event_and_player(state, event_id, player_id).await?;
+    // The form starts from the entry as stored.
+    let form = form.unwrap_or_else(|| PlayerForm {
+        name: player.name.clone(),
+        rank: ctx.rank(&player.rank),
+        rating: player.rating.map(|r| r.to_string()).unwrap_or_default(),
+        club: player.club.clone(),
+        country: player.country.clone(),
+        email: player.email.clone().unwrap_or_default(),
+        team: player.team.clone(),
+        board: player.board.map(|b| b.to_string()).unwrap_or_default(),
+        aga_id: player.aga_id.clone().unwrap_or_default(),
+        egf_pin: player.egf_pin.clone().unwrap_or_default(),
+    });
+    Ok(EditPlayerPage { ctx, event: found_event, player, form, error: None })
+}
+
+/// The director's form that corrects a registered player's details.
+pub async fn edit_form(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    director_of(&state, &ctx, event_id).await?;
+    page(&edit_page(&state, ctx, event_id, player_id, None).await?)
+}
+
+pub async fn edit(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: LateForm<PlayerForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
+    match players::edit(&state, &account, event_id, player_id, &form.input(), ctx.locale).await {
+        Ok(edited) => {
+            ctx.flash("success", ctx.t_s("flash-player-edited", "name", &edited.name));
+            Ok(see_other(&format!("/events/{event_id}/players/{player_id}")))
+        }
+        Err(AppError::BadRequest(message)) => {
+            let mut shown = edit_page(&state, ctx, event_id, player_id, Some(form)).await?;
+            shown.error = Some(message);
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+        Err(other) => Err(other),
+    }
+}
+
 pub async fn withdraw(
     state: web::Data<AppState>,
     ctx: PageCtx,
@@ -414,12 +493,7 @@ impl PlayerPage {
 /// A player's page: this round's board, colour and opponent, the games so far, the place.
 pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<PlayerPage> {
     let (event_id, player_id) = path.into_inner();
-    let found_event = queries::event(&state.db, event_id).await?;
-    let player = queries::players(&state.db, event_id)
-        .await?
-        .into_iter()
-        .find(|p| p.id == player_id)
-        .ok_or(AppError::NotFound)?;
+    let (found_event, player) = event_and_player(&state, event_id, player_id).await?;
     let (games, byes) = players::games_of(&state.db, &found_event, player_id).await?;
     let standings = crate::services::standings::compute(&state.db, &found_event).await?;
     // Points as the standings page writes them (halved under the European tradition).

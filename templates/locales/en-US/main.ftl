@@ -160,6 +160,10 @@ rating = Rating
 club = Club
 country = Country/region
 player-add = Add player
+player-edit = Correct
+player-edit-title = Correct { $name }'s details
+player-edit-hint = Games, byes and results stay with the player. A new rank or rating counts from the next round paired; rounds already published keep their boards.
+player-edit-save = Save the details
 withdraw = withdraw
 reinstate = reinstate
 withdrawn = withdrawn
@@ -175,6 +179,7 @@ register-submit = Register
 registered-as = You are registered as { $name }.
 withdraw-self = Withdraw from the event
 flash-player-added = { $name } added.
+flash-player-edited = { $name }: details saved.
 flash-imported = { $count ->
     [one] Imported { $count } player.
    *[other] Imported { $count } players.
@@ -1037,6 +1042,7 @@ audit-action-live-resumed = Game resumed
 audit-action-pairing-pair-allowed = Pair allowed again
 audit-action-pairing-pair-forbidden = Pair forbidden
 audit-action-player-added = Player added
+audit-action-player-edited = Player details corrected
 audit-action-player-imported = Players imported
 audit-action-player-linked = Player linked to an account
 audit-action-player-registered = Player registered

@@ -160,6 +160,10 @@ rating = レーティング
 club = 所属クラブ
 country = 国・地域
 player-add = 選手を追加
+player-edit = 修正
+player-edit-title = { $name } の情報を修正
+player-edit-hint = 対局、不戦勝、結果はそのまま残ります。新しい棋力やレーティングは次に組み合わせる回戦から使われ、発表済みの回戦は変わりません。
+player-edit-save = 情報を保存
 withdraw = 棄権させる
 reinstate = 復帰させる
 withdrawn = 棄権
@@ -175,6 +179,7 @@ register-submit = 参加登録
 registered-as = 「{ $name }」として参加登録済みです。
 withdraw-self = この大会を棄権する
 flash-player-added = { $name } を追加しました。
+flash-player-edited = { $name } の情報を保存しました。
 flash-imported = { $count ->
     [one] 選手を { $count } 人取り込みました。
    *[other] 選手を { $count } 人取り込みました。
@@ -1036,6 +1041,7 @@ audit-action-live-resumed = 対局を再開
 audit-action-pairing-pair-allowed = 組み合わせの禁止を解除
 audit-action-pairing-pair-forbidden = 組み合わせを禁止
 audit-action-player-added = 選手を追加
+audit-action-player-edited = 選手情報を修正
 audit-action-player-imported = 選手を取り込み
 audit-action-player-linked = 選手をアカウントに関連付け
 audit-action-player-registered = 選手が参加登録

@@ -160,6 +160,10 @@ rating = 레이팅
 club = 클럽
 country = 국가/지역
 player-add = 선수 추가
+player-edit = 수정
+player-edit-title = { $name } 선수 정보 수정
+player-edit-hint = 대국, 부전승, 결과는 그대로 남습니다. 새 기력이나 레이팅은 다음에 대진하는 라운드부터 적용되며, 이미 발표한 라운드는 바뀌지 않습니다.
+player-edit-save = 정보 저장
 withdraw = 참가 취소
 reinstate = 참가 복귀
 withdrawn = 참가 취소됨
@@ -175,6 +179,7 @@ register-submit = 참가 신청
 registered-as = { $name }(으)로 참가 신청되어 있습니다.
 withdraw-self = 대회 참가 취소
 flash-player-added = { $name } 선수를 추가했습니다.
+flash-player-edited = { $name } 선수 정보를 저장했습니다.
 flash-imported = { $count ->
     [one] 선수 { $count }명을 가져왔습니다.
    *[other] 선수 { $count }명을 가져왔습니다.
@@ -1036,6 +1041,7 @@ audit-action-live-resumed = 대국 재개
 audit-action-pairing-pair-allowed = 대국 금지 조합 해제
 audit-action-pairing-pair-forbidden = 대국 금지 조합 설정
 audit-action-player-added = 선수 추가
+audit-action-player-edited = 선수 정보 수정
 audit-action-player-imported = 선수 가져오기
 audit-action-player-linked = 선수와 계정 연결
 audit-action-player-registered = 선수 참가 신청
