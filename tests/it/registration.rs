@@ -160,6 +160,8 @@ async fn a_director_corrects_a_players_details_and_the_games_stay() -> TestResul
     assert!(saved.redirected_to(&link));
     let player = director.get(&link).await?.body;
     assert!(player.contains("Tom de Vries-Jansen") && player.contains("data-round=\"1\""), "the game stays: {player}");
+    assert!(player.contains(&format!("href=\"{edit}\" id=\"player-correct\"")), "the director's way back to the form");
+    assert!(!stranger.get(&link).await?.body.contains("player-correct"), "nobody else sees it");
     let round = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
     assert!(boards(&round).iter().any(|(_, b, w)| b == "Tom de Vries-Jansen" || w == "Tom de Vries-Jansen"));
     assert!(!boards(&round).iter().any(|(_, b, w)| b == "Tom de Vries" || w == "Tom de Vries"));

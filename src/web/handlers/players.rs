@@ -461,6 +461,8 @@ pub struct PlayerPage {
     place: Option<(u32, String)>,
     /// Once a go event is over: the player's GoR before and after it (docs/RATINGS.md).
     gor: Option<crate::services::ratings::RatingChange>,
+    /// The event's directors see the link to correct the entry.
+    director: bool,
 }
 
 impl PlayerPage {
@@ -515,5 +517,6 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     } else {
         None
     };
-    Ok(PlayerPage { ctx, event: found_event, player, games, byes, place, gor })
+    let director = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?.director;
+    Ok(PlayerPage { ctx, event: found_event, player, games, byes, place, gor, director })
 }
