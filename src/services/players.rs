@@ -135,6 +135,14 @@ pub async fn edit(
     if let Some(message) = duplicate_of(&others, &edited, locale) {
         return Err(AppError::BadRequest(message));
     }
+    // A team event scores its matches by each player's team and board as they stand now: once
+    // a round is drafted, moving a player would move games already paired or played.
+    let event = queries::event(&txn, event_id).await?;
+    let by_teams = matches!(queries::system_of(&event)?.0, System::Team | System::Relay);
+    let moved = edited.team != found.team || edited.board != found.board;
+    if by_teams && moved && !queries::rounds(&txn, event_id).await?.is_empty() {
+        return Err(AppError::BadRequest(locale.t("error-team-fixed")));
+    }
     let wanted = active_model(event_id, &edited, found.user_id, found.created_at);
     let mut active: player::ActiveModel = found.clone().into();
     active.name = wanted.name;

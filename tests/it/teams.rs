@@ -124,6 +124,33 @@ async fn the_line_up_locks_when_its_round_is_drafted() -> TestResult {
     let refused = director.post(&format!("/events/{event_id}/teams/{team}/lineup"), &[]).await?;
     refused.assert_status(400)?;
     assert!(refused.body.contains("drafted already"), "{}", refused.body);
+    // Nor can a correction move a player to another team or board: the matches are scored by
+    // them. The other details can still be corrected.
+    let players = director.get(&format!("/events/{event_id}/players")).await?.body;
+    let edit = players
+        .split("\" class=\"player-edit\"")
+        .next()
+        .and_then(|before| before.rsplit("href=\"").next())
+        .ok_or("no correction link")?
+        .to_string();
+    let form = director.get(&edit).await?.body;
+    let value = |field: &str| {
+        form.split(&format!("name=\"{field}\" value=\"")).nth(1).and_then(|v| v.split('"').next()).map(unescape)
+    };
+    let (name, rank, team) = (value("name").ok_or("name")?, value("rank").ok_or("rank")?, value("team").ok_or("team")?);
+    let moved = director.post(&edit, &[("name", &name), ("rank", &rank), ("team", "Elsewhere")]).await?;
+    moved.assert_status(400)?;
+    assert!(moved.body.contains("cannot change once the first round is drafted"), "{}", moved.body);
+    let board = value("board").unwrap_or_default();
+    let stays = [
+        ("name", name.as_str()),
+        ("rank", rank.as_str()),
+        ("team", team.as_str()),
+        ("board", board.as_str()),
+        ("club", "Renamed Club"),
+    ];
+    director.post(&edit, &stays).await?.assert_status(303)?;
+    assert!(director.get(&format!("/events/{event_id}/players")).await?.body.contains("Renamed Club"));
     // A team short of players is named when pairing.
     let (mut short, short_id) = event_with_system(
         &app,
