@@ -104,14 +104,17 @@ pub(crate) async fn insert_new(
     if existing.len() >= MAX_PLAYERS_PER_EVENT {
         return Err(AppError::BadRequest(full_event(locale)));
     }
-    active_model(event_id, new, user_id, now).insert(conn).await.map_err(|e| {
-        // The same name entered twice at the same moment: the unique index refuses the second.
-        if crate::db::is_unique_violation(&e) {
-            AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(new.name.as_str()))]))
-        } else {
-            AppError::Database(e)
-        }
-    })
+    active_model(event_id, new, user_id, now).insert(conn).await.map_err(|e| name_taken(e, new, locale))
+}
+
+/// The same name written twice at the same moment: the unique index refuses the second, and
+/// the writer is told as if the check before had caught it.
+fn name_taken(e: sea_orm::DbErr, p: &NewPlayer, locale: Locale) -> AppError {
+    if crate::db::is_unique_violation(&e) {
+        AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]))
+    } else {
+        AppError::Database(e)
+    }
 }
 
 /// A director corrects a registered player (a misspelt name, a rank or club typed wrong):
@@ -143,27 +146,12 @@ pub async fn edit(
     if by_teams && moved && !queries::rounds(&txn, event_id).await?.is_empty() {
         return Err(AppError::BadRequest(locale.t("error-team-fixed")));
     }
-    let wanted = active_model(event_id, &edited, found.user_id, found.created_at);
-    let mut active: player::ActiveModel = found.clone().into();
-    active.name = wanted.name;
-    active.name_key = wanted.name_key;
-    active.rank = wanted.rank;
-    active.rank_value = wanted.rank_value;
-    active.rating = wanted.rating;
-    active.club = wanted.club;
-    active.country = wanted.country;
-    active.team = wanted.team;
-    active.board = wanted.board;
-    active.aga_id = wanted.aga_id;
-    active.egf_pin = wanted.egf_pin;
-    active.email = wanted.email;
-    let updated = active.update(&txn).await.map_err(|e| {
-        if crate::db::is_unique_violation(&e) {
-            AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(edited.name.as_str()))]))
-        } else {
-            AppError::Database(e)
-        }
-    })?;
+    // The entry as a new registration would write it, on the same row, keeping its account,
+    // registration time and withdrawal.
+    let mut wanted = active_model(event_id, &edited, found.user_id, found.created_at);
+    wanted.id = Set(found.id);
+    wanted.withdrawn = Set(found.withdrawn);
+    let updated = wanted.update(&txn).await.map_err(|e| name_taken(e, &edited, locale))?;
     let changes = changed_fields(&found, &updated);
     if !changes.is_empty() {
         audit::record(
