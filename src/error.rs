@@ -45,7 +45,7 @@ pub enum AppError {
     #[error("changed meanwhile")]
     Conflict(Option<String>),
     #[error("database error")]
-    Database(sea_orm::DbErr),
+    Database(#[source] sea_orm::DbErr),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }

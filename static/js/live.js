@@ -262,16 +262,26 @@
     tick();
   }
 
-  if (window.EventSource) {
+  // EventSource reconnects by itself when a connection drops, but gives up for good when the
+  // answer is no stream (a proxy's 502 while the server restarts, 429 while the server's
+  // streams are full, a failed read): then the page opens a new one after a pause, longer
+  // each time up to half a minute. The first message of a stream has the whole position.
+  var retryIn = 1000;
+  function listen() {
     var source = new EventSource(base + "/events");
     source.addEventListener("update", function (event) {
+      retryIn = 1000;
       if (offline) offline.hidden = true;
       apply(JSON.parse(event.data));
     });
     source.addEventListener("error", function () {
-      // EventSource reconnects by itself; the first message after it has the whole position.
       if (offline) offline.hidden = false;
+      if (source.readyState === EventSource.CLOSED) {
+        setTimeout(listen, retryIn);
+        retryIn = Math.min(retryIn * 2, 30000);
+      }
     });
   }
+  if (window.EventSource) listen();
   setInterval(tick, 250);
 })();

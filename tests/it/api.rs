@@ -260,6 +260,22 @@ async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult
     Ok(())
 }
 
+/// The next line the client printed, waiting up to 30 s without holding up this thread: the
+/// server under test and its database pool's background work run on it too, and a blocking
+/// wait would starve them (the pool then times out its requests).
+async fn next_line(lines: &std::sync::mpsc::Receiver<String>) -> Result<String, String> {
+    for _ in 0..600 {
+        match lines.try_recv() {
+            Ok(line) => return Ok(line),
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err("no line from the client in 30 s".into())
+}
+
 /// The example client (examples/follow_board.rs, built by `cargo test`) follows a board to its
 /// end: the moves made before it came, each move after, and the result.
 #[actix_web::test]
@@ -292,8 +308,7 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
         }
     });
     let mut stderr = child.stderr.take().ok_or("no error output")?;
-    let next = || received.recv_timeout(std::time::Duration::from_secs(30));
-    let header = match next() {
+    let header = match next_line(&received).await {
         Ok(line) => line,
         Err(e) => {
             let _ = child.kill();
@@ -303,15 +318,23 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
         }
     };
     assert!(header.contains(&t.names[0]) && header.contains("(black, 9d)") && header.contains("9×9"), "{header}");
-    assert_eq!(next()?.split_whitespace().collect::<Vec<_>>(), vec!["1", "black", "C3"]);
+    assert_eq!(next_line(&received).await?.split_whitespace().collect::<Vec<_>>(), vec!["1", "black", "C3"]);
     // Give the client time to open its stream before the next move.
     actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
     t.play(&mut white, "D4").await?.assert_status(303)?;
-    let line = next()?;
+    let line = next_line(&received).await?;
     assert!(line.starts_with("   2 white D4") && line.contains("black 60:00"), "{line}");
     white.post(&format!("{}/resign", t.board), &[("colour", "white")]).await?.assert_status(303)?;
-    assert_eq!(next()?, "result: B+R");
-    let status = child.wait()?;
-    assert!(status.success());
+    assert_eq!(next_line(&received).await?, "result: B+R");
+    // Waited for without blocking, as above.
+    let mut status = None;
+    for _ in 0..200 {
+        status = child.try_wait()?;
+        if status.is_some() {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(status.is_some_and(|s| s.success()), "the client ends once the game has: {status:?}");
     Ok(())
 }

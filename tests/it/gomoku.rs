@@ -206,7 +206,9 @@ async fn a_gomoku_game_in_two_browsers() -> TestResult {
         click_on(&black, &point("a15")).await?;
         wait_for(&white, r#".stone.offered[data-point="h9"]"#).await?;
         click_on(&white, r#".stone.offered[data-point="h9"]"#).await?;
-        wait_for(&black, &stone("black", "h9")).await?;
+        // Black's page is drawn again for play too: the kept stone stands (the offered one
+        // was drawn as a black stone as well).
+        wait_for(&black, r#"#live[data-stage=""] .stone.black:not(.offered)[data-point="h9"]"#).await?;
         // The keep ends the opening, and White's page is drawn again for play: White clicks
         // on the new page, once its script listens, not on the one going away.
         // `can-play` is set by the page's script once it is listening for clicks.

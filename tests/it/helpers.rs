@@ -255,6 +255,9 @@ impl TestApp {
         bind: &str,
         options: Options,
     ) -> Result<TestApp, Box<dyn std::error::Error>> {
+        // The server's warnings and errors (a 500's cause) go to the test's captured output,
+        // shown when the test fails.
+        let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let mut settings = Settings::defaults()?;
         settings.server.bind = bind.into();
         settings.data.dir = data.clone();

@@ -371,6 +371,30 @@ async fn streams_over_the_limits_are_refused_and_nothing_else_is() -> TestResult
     Ok(())
 }
 
+/// A board page whose stream is refused (the server holds as many as it may) says the
+/// connection is lost, keeps trying, and follows the game once a place frees: a browser gives
+/// up on a refused stream for good, so the page must open a new one itself.
+#[actix_web::test]
+async fn a_board_page_refused_its_stream_follows_the_game_once_a_place_frees() -> TestResult {
+    use crate::browser::start_browser;
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let mut t = live_table_with("60m", Options { max_streams: 1, ..Options::default() }).await?;
+    let holder = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+    let result = async {
+        browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+        wait_for(&browser, "#live-offline:not([hidden])").await?;
+        drop(holder);
+        let mut black = std::mem::replace(&mut t.black, t.app.client());
+        t.play(&mut black, "C3").await?.assert_status(303)?;
+        wait_for(&browser, r#".stone.black[data-point="C3"]"#).await?;
+        wait_for(&browser, "#live-offline[hidden]").await?;
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    let _ = browser.close().await;
+    result
+}
+
 #[actix_web::test]
 async fn a_flag_that_falls_with_nobody_acting_ends_the_game() -> TestResult {
     let mut t = live_table("1m").await?;
