@@ -258,7 +258,9 @@ impl EventStream {
         let forwarded = forwarded.map(|a| format!("X-Forwarded-For: {a}\r\n")).unwrap_or_default();
         let reader = actix_web::rt::task::spawn_blocking(move || -> std::io::Result<_> {
             let mut stream = std::net::TcpStream::connect(&address)?;
-            stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
+            // Long enough for a machine busy with the rest of the suite (CI starts browsers
+            // side by side); a message that never comes still fails the test.
+            stream.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
             write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n{forwarded}\r\n")?;
             let mut reader = std::io::BufReader::new(stream);
             let mut line = String::new();

@@ -330,6 +330,14 @@ impl Board {
         out
     }
 
+    /// How many stones the chain through `p` has (0 if `p` is empty).
+    pub fn chain_len(&self, p: Point) -> usize {
+        if self.get(p).is_none() {
+            return 0;
+        }
+        usize::from(self.info(self.head_of(p.index())).size)
+    }
+
     /// The one liberty of the chain through `p` when it is in atari (no walk: the chain's
     /// pseudo-liberties are all that point, so it is their mean).
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {

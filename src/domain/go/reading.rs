@@ -91,6 +91,15 @@ struct Search<'a> {
 
 type MemoKey = (u64, bool, KoState, u8);
 
+/// A position reached in the reading: the board, its ko restrictions, who moves, and the
+/// moves that led there (a ko threat shows as two passes).
+struct Child {
+    board: Board,
+    ko: KoState,
+    to_move: Color,
+    shown: Vec<LineMove>,
+}
+
 /// What a side may play next in the reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
@@ -103,6 +112,11 @@ enum Step {
 
 /// The region of points not `attacker`'s that holds `target`, if it is small enough to read.
 pub(crate) fn region_of(board: &Board, target: Point, attacker: Color) -> Option<Vec<Point>> {
+    region_within(board, target, attacker, MAX_REGION_POINTS)
+}
+
+/// [`region_of`] for regions of up to `max_points` empty points.
+fn region_within(board: &Board, target: Point, attacker: Color, max_points: usize) -> Option<Vec<Point>> {
     let mut seen = vec![false; board.len()];
     let mut stack = vec![target];
     let mut region = Vec::new();
@@ -114,7 +128,7 @@ pub(crate) fn region_of(board: &Board, target: Point, attacker: Color) -> Option
         region.push(p);
         if board.get(p).is_none() {
             empty += 1;
-            if empty > MAX_REGION_POINTS {
+            if empty > max_points {
                 return None;
             }
         }
@@ -164,7 +178,7 @@ pub(crate) fn region_of(board: &Board, target: Point, attacker: Color) -> Option
             }
         }
     }
-    if empty > MAX_REGION_POINTS {
+    if empty > max_points {
         return None;
     }
     region.extend(outside);
@@ -182,21 +196,8 @@ impl Search<'_> {
         path: &mut Vec<u64>,
         line: &mut Vec<LineMove>,
     ) -> Option<bool> {
-        if board.get(self.target) != Some(self.defender) {
-            return Some(false);
-        }
-        if passes >= 2 {
-            return Some(true);
-        }
-        // Only the defender's own move can make the group unconditionally alive. Benson is
-        // worked out only once two points with no attacker beside them exist (it costs a
-        // whole-board pass); eyes holding dead stones are then read on instead, which is
-        // slower but no less right.
-        if to_move != self.defender
-            && self.eye_points(board) >= 2
-            && super::benson::pass_alive(board, self.defender).get(self.target.index()) == Some(&true)
-        {
-            return Some(true);
+        if let Some(lives) = self.settled(board, to_move, ko, passes) {
+            return Some(lives);
         }
         self.nodes += 1;
         if self.nodes > self.limit || path.len() > MAX_DEPTH {
@@ -211,60 +212,11 @@ impl Search<'_> {
         let mut unknown = false;
         let mut best: Option<Vec<LineMove>> = None;
         for step in self.steps(board, to_move, ko) {
-            let mut next = board.clone();
-            let mut next_ko = ko.clone();
-            let mut next_to_move = to_move.opponent();
-            let mut shown = vec![(to_move, None)];
-            let me = side(to_move);
-            let them = side(to_move.opponent());
-            match step {
-                Step::Move(p) => {
-                    let Ok(done) = next.play(to_move, p, false) else { continue };
-                    // Nobody puts a big chain in atari without taking anything: such a move
-                    // only hands the opponent the stones, and reading it costs the most.
-                    if done.captures == 0 && next.liberties(p).len() == 1 && next.chain(p).len() >= BIG_CHAIN {
-                        continue;
-                    }
-                    shown = vec![(to_move, Some(p))];
-                    let ko_capture = (done.captures == 1 && next.chain(p).len() == 1 && next.liberties(p).len() == 1)
-                        .then_some(done.single_capture)
-                        .flatten();
-                    if let KoRetake::Play { .. } = self.rule {
-                        // In play a ban lasts one move.
-                        next_ko.banned = Default::default();
-                    }
-                    for banned in &mut next_ko.banned {
-                        banned.retain(|b| next.get(*b).is_none());
-                    }
-                    if let Some(taken) = ko_capture
-                        && let Some(banned) = next_ko.banned.get_mut(them)
-                        && !banned.contains(&taken)
-                    {
-                        banned.push(taken);
-                        banned.sort_unstable();
-                    }
-                }
-                Step::Pass(lifted) => {
-                    if let Some(banned) = next_ko.banned.get_mut(me) {
-                        match (self.rule, lifted) {
-                            (KoRetake::Confirmation, Some(p)) => banned.retain(|b| *b != p),
-                            (KoRetake::Confirmation, None) => {}
-                            (KoRetake::Play { .. }, _) => banned.clear(),
-                        }
-                    }
-                }
-                Step::Threat => {
-                    // The threat is answered: the same side moves again, free to retake.
-                    if let Some(banned) = next_ko.banned.get_mut(me) {
-                        banned.clear();
-                    }
-                    if let Some(t) = next_ko.threats.get_mut(me) {
-                        *t = t.saturating_sub(1);
-                    }
-                    next_to_move = to_move;
-                    shown = vec![(to_move, None), (to_move.opponent(), None)];
-                }
-            }
+            let Some(Child { board: next, ko: next_ko, to_move: next_to_move, mut shown }) =
+                self.child(board, to_move, ko, step)
+            else {
+                continue;
+            };
             let position = next.hash() ^ threats_hash(&next_ko.threats);
             if matches!(step, Step::Move(_)) && path.contains(&position) {
                 self.repeated = true;
@@ -299,6 +251,99 @@ impl Search<'_> {
         let lives = !defending;
         self.remember(key, lives, repeated_above);
         Some(lives)
+    }
+
+    /// Whether the reading ends at `board` and how: the group taken (false), both sides
+    /// passed with it standing (a seki, or two eyes: true), or unconditionally alive.
+    fn settled(&self, board: &Board, to_move: Color, ko: &KoState, passes: u8) -> Option<bool> {
+        if board.get(self.target) != Some(self.defender) {
+            return Some(false);
+        }
+        if passes >= 2 {
+            return Some(true);
+        }
+        // A chain of two or more in atari with the attacker to move is taken (a capture is
+        // always legal unless a ko forbids it, and a single stone may be a ko): reading the
+        // capture would only confirm it.
+        if to_move != self.defender && board.chain_len(self.target) >= 2 {
+            let banned = ko.banned.get(side(to_move)).map(Vec::as_slice).unwrap_or_default();
+            if let Some(only) = board.atari_liberty(self.target)
+                && !banned.contains(&only)
+            {
+                return Some(false);
+            }
+        }
+        // Only the defender's own move can make the group unconditionally alive. Benson is
+        // worked out only once two points with no attacker beside them exist (it costs a
+        // whole-board pass); eyes holding dead stones are then read on instead, which is
+        // slower but no less right.
+        if to_move != self.defender
+            && self.eye_points(board) >= 2
+            && super::benson::pass_alive(board, self.defender).get(self.target.index()) == Some(&true)
+        {
+            return Some(true);
+        }
+        None
+    }
+
+    /// The position after `to_move` takes `step`, or None when the move is not played
+    /// (illegal, or a big chain put in atari for nothing).
+    fn child(&self, board: &Board, to_move: Color, ko: &KoState, step: Step) -> Option<Child> {
+        let mut next = board.clone();
+        let mut next_ko = ko.clone();
+        let mut next_to_move = to_move.opponent();
+        let mut shown = vec![(to_move, None)];
+        let me = side(to_move);
+        let them = side(to_move.opponent());
+        match step {
+            Step::Move(p) => {
+                let done = next.play(to_move, p, false).ok()?;
+                // Nobody puts a big chain in atari without taking anything: such a move
+                // only hands the opponent the stones, and reading it costs the most.
+                if done.captures == 0 && next.liberties(p).len() == 1 && next.chain(p).len() >= BIG_CHAIN {
+                    return None;
+                }
+                shown = vec![(to_move, Some(p))];
+                let ko_capture = (done.captures == 1 && next.chain(p).len() == 1 && next.liberties(p).len() == 1)
+                    .then_some(done.single_capture)
+                    .flatten();
+                if let KoRetake::Play { .. } = self.rule {
+                    // In play a ban lasts one move.
+                    next_ko.banned = Default::default();
+                }
+                for banned in &mut next_ko.banned {
+                    banned.retain(|b| next.get(*b).is_none());
+                }
+                if let Some(taken) = ko_capture
+                    && let Some(banned) = next_ko.banned.get_mut(them)
+                    && !banned.contains(&taken)
+                {
+                    banned.push(taken);
+                    banned.sort_unstable();
+                }
+            }
+            Step::Pass(lifted) => {
+                if let Some(banned) = next_ko.banned.get_mut(me) {
+                    match (self.rule, lifted) {
+                        (KoRetake::Confirmation, Some(p)) => banned.retain(|b| *b != p),
+                        (KoRetake::Confirmation, None) => {}
+                        (KoRetake::Play { .. }, _) => banned.clear(),
+                    }
+                }
+            }
+            Step::Threat => {
+                // The threat is answered: the same side moves again, free to retake.
+                if let Some(banned) = next_ko.banned.get_mut(me) {
+                    banned.clear();
+                }
+                if let Some(t) = next_ko.threats.get_mut(me) {
+                    *t = t.saturating_sub(1);
+                }
+                next_to_move = to_move;
+                shown = vec![(to_move, None), (to_move.opponent(), None)];
+            }
+        }
+        Some(Child { board: next, ko: next_ko, to_move: next_to_move, shown })
     }
 
     /// Empty points of the region with no attacker stone beside them.
@@ -372,6 +417,12 @@ fn threats_hash(threats: &[u8; 2]) -> u64 {
 /// opponent shuts it in. None when the region is too open or the reading too long.
 pub fn read(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
     let mut budget = READ_ALONE_NODES;
+    let attacker = board.get(target)?.opponent();
+    if region_of(board, target, attacker).is_none() {
+        // Too wide for the depth-first search: a shape read alone (the carpenter's square)
+        // gets the proof-number search.
+        return prove(board, target, rule);
+    }
     read_with_limit(board, target, rule, &mut budget, READ_ALONE_NODES)
 }
 
@@ -411,6 +462,347 @@ fn read_with_limit(
     })();
     *budget = budget.saturating_sub(search.nodes);
     verdict
+}
+
+/// Regions a shape read alone may have for the proof-number search ([`prove`]).
+pub const MAX_PROOF_REGION_POINTS: usize = 16;
+/// Positions the proof-number search may expand before it gives up.
+const PROOF_NODES: usize = 4_000_000;
+/// Moves a line of the proof-number search may run to; a line cut here proves nothing.
+const PROOF_DEPTH: usize = 120;
+/// A proof or disproof number that cannot be reached: the other side has won.
+const INFINITE: u32 = u32::MAX / 2;
+
+/// What the proof-number search knows of a position: the cost of proving that the side to
+/// move wins (`proof`) and that it loses (`disproof`); 0 is done. A result that leaned on a
+/// move left out because it repeated the line (or on a line cut at [`PROOF_DEPTH`]) holds for
+/// this line only (`line_bound`); `cut_short` marks one that leaned on a cut line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+    line_bound: bool,
+    cut_short: bool,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers { proof: 1, disproof: 1, line_bound: false, cut_short: false };
+
+    fn won(wins: bool) -> Numbers {
+        let (proof, disproof) = if wins { (0, INFINITE) } else { (INFINITE, 0) };
+        Numbers { proof, disproof, line_bound: false, cut_short: false }
+    }
+
+    fn settled(&self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+}
+
+/// One move from a position of the proof-number search, and what is known of where it leads.
+struct Reply {
+    child: Child,
+    passes: u8,
+    key: u64,
+    /// The line's signature there (see [`ProofSearch::mid`]).
+    signature: u64,
+    position: u64,
+    /// Known at once: the reading ends there.
+    end: Option<Numbers>,
+    /// What the search starts from before it has looked (see [`ProofSearch::guess`]).
+    guess: Numbers,
+}
+
+/// A depth-first proof-number search (df-pn): it spends its effort on the replies closest to
+/// a proof or a refutation instead of refuting every move of the losing side in turn, which
+/// is what wide shapes with a ko in the best line (the carpenter's square) need.
+struct ProofSearch<'a> {
+    reading: Search<'a>,
+    /// By [`ProofSearch::key`].
+    table: HashMap<u64, Numbers, Keyed>,
+    /// Results that hold for one line only, by key mixed with the line's signature.
+    bound: HashMap<u64, Numbers, Keyed>,
+    /// Where the reading ends, by key (Benson's test costs a pass over the board).
+    ends: HashMap<u64, Option<bool>, Keyed>,
+    nodes: usize,
+}
+
+/// The tables' keys are Zobrist hashes already: they are used as they are.
+type Keyed = std::hash::BuildHasherDefault<KeyHasher>;
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A well-mixed 64-bit value of `n` (splitmix64's finaliser).
+fn mix(n: u64) -> u64 {
+    let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl ProofSearch<'_> {
+    /// A position of the search as one number: the stones' Zobrist hash mixed with who moves,
+    /// the passes in a row, the ko bans and the threats left.
+    fn key(&self, board: &Board, to_move: Color, ko: &KoState, passes: u8) -> u64 {
+        let mut key = board.hash() ^ mix(u64::from(to_move == self.reading.defender) << 8 | u64::from(passes));
+        for (colour, banned) in ko.banned.iter().enumerate() {
+            for p in banned {
+                key ^= mix((1 << 40) | (colour as u64) << 32 | p.index() as u64);
+            }
+        }
+        key ^ mix((2 << 40) | u64::from(ko.threats[0]) << 8 | u64::from(ko.threats[1]))
+    }
+
+    fn known(&self, reply: &Reply) -> Numbers {
+        if let Some(end) = reply.end {
+            return end;
+        }
+        self.bound
+            .get(&(reply.key ^ mix(reply.signature)))
+            .or_else(|| self.table.get(&reply.key))
+            .copied()
+            .unwrap_or(reply.guess)
+    }
+
+    /// A first estimate for a position not searched yet: the more room the group has (empty
+    /// points with no attacker beside them, and liberties), the dearer it is to kill and the
+    /// cheaper to save. Only the order in which replies are tried depends on it.
+    fn guess(&self, board: &Board, to_move: Color) -> Numbers {
+        let room = self.reading.eye_points(board) + board.liberties(self.reading.target).len() / 2;
+        let room = u32::try_from(room).unwrap_or(u32::MAX).min(8);
+        let (kill, save) = (1 + room, 9 - room);
+        let (proof, disproof) = if to_move == self.reading.defender { (save, kill) } else { (kill, save) };
+        Numbers { proof, disproof, line_bound: false, cut_short: false }
+    }
+
+    fn store(&mut self, key: u64, signature: u64, numbers: Numbers) {
+        if numbers.settled() && numbers.line_bound {
+            self.bound.insert(key ^ mix(signature), numbers);
+        } else {
+            self.table.insert(key, numbers);
+        }
+    }
+
+    /// The replies of `to_move`, and whether one was left out for repeating the line.
+    fn replies(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        ko: &KoState,
+        passes: u8,
+        path: &[u64],
+        signature: u64,
+    ) -> (Vec<Reply>, bool) {
+        let defender = self.reading.defender;
+        let mut replies = Vec::new();
+        let mut repeated = false;
+        for step in self.reading.steps(board, to_move, ko) {
+            // The attacker never passes: the defender would pass too and the group stands
+            // (an attacker with nothing else to play has lost).
+            if to_move != defender && matches!(step, Step::Pass(_)) {
+                continue;
+            }
+            let Some(child) = self.reading.child(board, to_move, ko, step) else { continue };
+            let position = child.board.hash() ^ threats_hash(&child.ko.threats);
+            if matches!(step, Step::Move(_)) && path.contains(&position) {
+                repeated = true;
+                continue;
+            }
+            let passes = if matches!(step, Step::Pass(_)) { passes + 1 } else { 0 };
+            let key = self.key(&child.board, child.to_move, &child.ko, passes);
+            let settled = match self.ends.get(&key) {
+                Some(known) => *known,
+                None => {
+                    let settled = self.reading.settled(&child.board, child.to_move, &child.ko, passes);
+                    self.ends.insert(key, settled);
+                    settled
+                }
+            };
+            let end = settled.map(|lives| Numbers::won(lives == (child.to_move == defender)));
+            let guess = if end.is_some() { Numbers::UNKNOWN } else { self.guess(&child.board, child.to_move) };
+            replies.push(Reply { child, passes, key, signature: signature ^ position, position, end, guess });
+        }
+        (replies, repeated)
+    }
+
+    /// What the replies add up to for the side to move, and the best reply with the runner-up's
+    /// proof number: `(numbers, best, second)`.
+    fn sum(&self, to_move: Color, replies: &[Reply], repeated: bool) -> (Numbers, usize, u32) {
+        let mut proof = INFINITE;
+        let mut disproof: u32 = 0;
+        let (mut best, mut second) = (0, INFINITE);
+        let (mut any_bound, mut any_cut) = (repeated, false);
+        let (mut best_bound, mut best_cut) = (false, false);
+        for (i, reply) in replies.iter().enumerate() {
+            let known = self.known(reply);
+            // A reply after which the same side moves again (a ko threat answered) counts as
+            // the side's own position.
+            let (win, lose) = if reply.child.to_move == to_move {
+                (known.proof, known.disproof)
+            } else {
+                (known.disproof, known.proof)
+            };
+            if win < proof {
+                second = proof;
+                proof = win;
+                best = i;
+                (best_bound, best_cut) = (known.line_bound, known.cut_short);
+            } else if win < second {
+                second = win;
+            }
+            disproof = disproof.saturating_add(lose).min(INFINITE);
+            any_bound |= known.line_bound;
+            any_cut |= known.cut_short;
+        }
+        let (line_bound, cut_short) = match (proof, disproof) {
+            // Won by one reply: it holds wherever that reply does.
+            (0, _) => (best_bound, best_cut),
+            // Lost: every reply (and any left out) counted.
+            (_, 0) => (any_bound, any_cut),
+            _ => (false, false),
+        };
+        (Numbers { proof, disproof, line_bound, cut_short }, best, second)
+    }
+
+    /// Searches the position until its proof number reaches `proof_limit` or its disproof
+    /// number `disproof_limit` (or the search runs out of positions). `signature` is the
+    /// XOR of the line's positions: the positions a repetition leaves out depend on them.
+    #[allow(clippy::too_many_arguments)]
+    fn mid(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        ko: &KoState,
+        passes: u8,
+        limits: (u32, u32),
+        path: &mut Vec<u64>,
+        signature: u64,
+    ) -> Numbers {
+        let key = self.key(board, to_move, ko, passes);
+        if path.len() > PROOF_DEPTH {
+            let cut = Numbers { proof: INFINITE, disproof: 0, line_bound: true, cut_short: true };
+            self.store(key, signature, cut);
+            return cut;
+        }
+        self.nodes += 1;
+        let (replies, repeated) = self.replies(board, to_move, ko, passes, path, signature);
+        loop {
+            let (numbers, best, second) = self.sum(to_move, &replies, repeated);
+            if numbers.proof >= limits.0 || numbers.disproof >= limits.1 || self.nodes > PROOF_NODES {
+                self.store(key, signature, numbers);
+                return numbers;
+            }
+            let Some(reply) = replies.get(best) else {
+                self.store(key, signature, numbers);
+                return numbers;
+            };
+            let known = self.known(reply);
+            let same = reply.child.to_move == to_move;
+            let lose = if same { known.disproof } else { known.proof };
+            // The best reply may use the margin the others leave: proof up to the runner-up's
+            // and a quarter more (the 1 + ε of Pawlewicz and Lew: fewer switches between two
+            // replies of about the same cost, each of which expands its subtree again),
+            // disproof up to what this position may still spend.
+            let win_limit = limits.0.min(second.saturating_add(second / 4).saturating_add(1));
+            let lose_limit =
+                (u64::from(limits.1) - u64::from(numbers.disproof) + u64::from(lose)).min(u64::from(INFINITE));
+            let lose_limit = u32::try_from(lose_limit).unwrap_or(INFINITE);
+            let child_limits = if same { (win_limit, lose_limit) } else { (lose_limit, win_limit) };
+            path.push(reply.position);
+            let (b, c, k, n, sig) =
+                (&reply.child.board, reply.child.to_move, &reply.child.ko, reply.passes, reply.signature);
+            self.mid(b, c, k, n, child_limits, path, sig);
+            path.pop();
+        }
+    }
+
+    /// The line the search proved from this position: the winning reply where the side to
+    /// move wins, a refuted one where it loses, up to the end of the reading.
+    fn line(&mut self, board: &Board, to_move: Color, ko: &KoState, passes: u8, path: &mut Vec<u64>) -> Vec<LineMove> {
+        let mut line = Vec::new();
+        let (mut board, mut to_move, mut ko, mut passes) = (board.clone(), to_move, ko.clone(), passes);
+        let mut signature = path.iter().fold(0, |s, p| s ^ p);
+        while line.len() < PROOF_DEPTH {
+            if self.reading.settled(&board, to_move, &ko, passes).is_some() {
+                break;
+            }
+            let (replies, _) = self.replies(&board, to_move, &ko, passes, path, signature);
+            let wins = |reply: &Reply| {
+                let known = self.known(reply);
+                if reply.child.to_move == to_move { known.proof == 0 } else { known.disproof == 0 }
+            };
+            let lost_in = |reply: &Reply| {
+                let known = self.known(reply);
+                if reply.child.to_move == to_move { known.disproof } else { known.proof }
+            };
+            // Losing, the first reply proven lost (moves next to stones come first).
+            let next = replies.iter().find(|r| wins(r)).or_else(|| replies.iter().find(|r| lost_in(r) == 0));
+            let Some(next) = next else { break };
+            line.extend(next.child.shown.iter().copied());
+            path.push(next.position);
+            signature = next.signature;
+            (board, to_move, ko, passes) =
+                (next.child.board.clone(), next.child.to_move, next.child.ko.clone(), next.passes);
+        }
+        line
+    }
+
+    /// Whether the defender keeps the group with `to_move` to play: None when the search ran
+    /// out of positions or leaned on a line cut short.
+    fn lives(&mut self, board: &Board, to_move: Color, start: &KoState, line: &mut Vec<LineMove>) -> Option<bool> {
+        let first = board.hash() ^ threats_hash(&start.threats);
+        let numbers = self.mid(board, to_move, start, 0, (INFINITE, INFINITE), &mut vec![first], first);
+        if !numbers.settled() || numbers.cut_short {
+            return None;
+        }
+        *line = self.line(board, to_move, start, 0, &mut vec![first]);
+        let wins = numbers.proof == 0;
+        Some(wins == (to_move == self.reading.defender))
+    }
+}
+
+/// [`read`] by the proof-number search, for a shape read alone whose region (up to
+/// [`MAX_PROOF_REGION_POINTS`] empty points) is too wide for the depth-first search.
+fn prove(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
+    let defender = board.get(target)?;
+    let attacker = defender.opponent();
+    let region = region_within(board, target, attacker, MAX_PROOF_REGION_POINTS)?;
+    let reading =
+        Search { target, defender, region: &region, rule, nodes: 0, limit: 0, repeated: false, memo: HashMap::new() };
+    let mut search = ProofSearch {
+        reading,
+        table: HashMap::default(),
+        bound: HashMap::default(),
+        ends: HashMap::default(),
+        nodes: 0,
+    };
+    let start = match rule {
+        KoRetake::Play { threats } => KoState { banned: Default::default(), threats },
+        KoRetake::Confirmation => KoState::default(),
+    };
+    let mut defended = Vec::new();
+    if !search.lives(board, defender, &start, &mut defended)? {
+        return Some(Verdict::Dead { line: defended });
+    }
+    let mut attacked = Vec::new();
+    let lives_attacked = search.lives(board, attacker, &start, &mut attacked)?;
+    Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
 }
 
 #[cfg(test)]
@@ -462,15 +854,19 @@ mod tests {
         assert_eq!(read(&straight_three, at(&straight_three, 3, 0), KoRetake::NO_THREATS), Some(Verdict::Unsettled));
     }
 
-    /// tests/life/corpus.txt: positions with known status and where it comes from; reading
-    /// must agree with every one. Each board is set in the top left of a 9×9 board, or of the
-    /// size its `size:` line gives; a `ko:` line gives the ko rule (no threats unless it says).
-    #[test]
-    fn the_corpus_reads_as_the_books_say() {
-        let corpus = include_str!("../../../tests/life/corpus.txt");
-        let mut read_count = 0;
-        let mut wrong = Vec::new();
-        let mut sizes = std::collections::BTreeSet::new();
+    /// A position of tests/life/corpus.txt: its name, expected verdict, board, target and ko
+    /// rule. Each board is set in the top left of a 9×9 board, or of the size its `size:` line
+    /// gives; a `ko:` line gives the ko rule (no threats unless it says).
+    struct Known {
+        name: String,
+        expect: String,
+        board: Board,
+        target: Point,
+        rule: KoRetake,
+    }
+
+    fn positions(corpus: &str) -> Vec<Known> {
+        let mut known = Vec::new();
         for block in corpus.split("\nname: ").skip(1) {
             let mut lines = block.lines().peekable();
             let name = lines.next().unwrap_or_default().trim();
@@ -500,24 +896,88 @@ mod tests {
             let padded: Vec<String> =
                 (0..size).map(|y| format!("{:.<size$}", rows.get(y).copied().unwrap_or_default())).collect();
             let b = board(&padded.join("\n"));
-            sizes.insert(size);
             let letter = |i: usize| target.as_bytes().get(i).map_or(0, |c| c.saturating_sub(b'a'));
-            let at = at(&b, letter(0), letter(1));
-            assert!(b.get(at).is_some(), "{name}: no stone at {target}");
-            let verdict = match read(&b, at, rule) {
-                Some(Verdict::Dead { .. }) => "dead",
-                Some(Verdict::Alive { .. }) => "alive",
-                Some(Verdict::Unsettled) => "unsettled",
-                None => "not read",
-            };
-            if verdict != expect {
-                wrong.push(format!("{name}: read {verdict}, expected {expect}"));
+            let target = at(&b, letter(0), letter(1));
+            assert!(b.get(target).is_some(), "{name}: no stone at {target:?}");
+            known.push(Known { name: name.to_string(), expect: expect.to_string(), board: b, target, rule });
+        }
+        known
+    }
+
+    fn verdict_name(verdict: Option<Verdict>) -> &'static str {
+        match verdict {
+            Some(Verdict::Dead { .. }) => "dead",
+            Some(Verdict::Alive { .. }) => "alive",
+            Some(Verdict::Unsettled) => "unsettled",
+            None => "not read",
+        }
+    }
+
+    /// tests/life/corpus.txt: positions with known status and where it comes from; reading
+    /// must agree with every one.
+    #[test]
+    fn the_corpus_reads_as_the_books_say() {
+        let known = positions(include_str!("../../../tests/life/corpus.txt"));
+        let mut wrong = Vec::new();
+        let mut sizes = std::collections::BTreeSet::new();
+        for k in &known {
+            sizes.insert(k.board.width());
+            let verdict = verdict_name(read(&k.board, k.target, k.rule));
+            if verdict != k.expect {
+                wrong.push(format!("{}: read {verdict}, expected {}", k.name, k.expect));
             }
-            read_count += 1;
         }
         assert!(wrong.is_empty(), "{wrong:#?}");
-        assert!(read_count >= 23, "{read_count} positions");
+        assert!(known.len() >= 23, "{} positions", known.len());
         assert!(sizes.contains(&9) && sizes.contains(&19), "boards of 9×9 to 19×19: {sizes:?}");
+    }
+
+    /// The proof-number search, given the corpus's narrow shapes too, agrees with the books.
+    #[test]
+    fn the_proof_number_search_reads_the_corpus_as_the_books_say() {
+        let mut wrong = Vec::new();
+        for k in positions(include_str!("../../../tests/life/corpus.txt")) {
+            let verdict = verdict_name(prove(&k.board, k.target, k.rule));
+            if verdict != k.expect {
+                wrong.push(format!("{}: proved {verdict}, expected {}", k.name, k.expect));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    /// tests/life/wide.txt: shapes whose region is too wide for the depth-first search (the
+    /// carpenter's square, 15 empty points), read by the proof-number search. Millions of
+    /// positions: about a minute in an optimised build, far longer without; `tests/run` runs
+    /// it optimised (`cargo test --release --lib wide_shapes`).
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "millions of positions: run optimised, as tests/run does")]
+    fn the_wide_shapes_read_as_the_books_say() {
+        let known = positions(include_str!("../../../tests/life/wide.txt"));
+        let mut wrong = Vec::new();
+        for k in &known {
+            assert!(
+                region_of(&k.board, k.target, k.board.get(k.target).map_or(Color::Black, Color::opponent)).is_none()
+            );
+            let read = read(&k.board, k.target, k.rule);
+            // The proof's line starts with the side that moves first in it: the owner when
+            // the group dies anyway, the attacker when it lives anyway.
+            let first = match &read {
+                Some(Verdict::Dead { line }) | Some(Verdict::Alive { line }) => line.first().map(|m| m.0),
+                _ => None,
+            };
+            let defender = k.board.get(k.target);
+            match &read {
+                Some(Verdict::Dead { .. }) => assert_eq!(first, defender, "{}", k.name),
+                Some(Verdict::Alive { .. }) => assert_eq!(first, defender.map(Color::opponent), "{}", k.name),
+                _ => {}
+            }
+            let verdict = verdict_name(read);
+            if verdict != k.expect {
+                wrong.push(format!("{}: read {verdict}, expected {}", k.name, k.expect));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        assert!(known.len() >= 4, "{} positions", known.len());
     }
 
     #[test]
