@@ -197,6 +197,9 @@ impl Search<'_> {
         line: &mut Vec<LineMove>,
     ) -> Option<bool> {
         if let Some(lives) = self.settled(board, to_move, ko, passes) {
+            if !lives && let Some(capture) = self.capture_left(board, to_move, ko) {
+                line.push((to_move, Some(capture)));
+            }
             return Some(lives);
         }
         self.nodes += 1;
@@ -262,16 +265,8 @@ impl Search<'_> {
         if passes >= 2 {
             return Some(true);
         }
-        // A chain of two or more in atari with the attacker to move is taken (a capture is
-        // always legal unless a ko forbids it, and a single stone may be a ko): reading the
-        // capture would only confirm it.
-        if to_move != self.defender && board.chain_len(self.target) >= 2 {
-            let banned = ko.banned.get(side(to_move)).map(Vec::as_slice).unwrap_or_default();
-            if let Some(only) = board.atari_liberty(self.target)
-                && !banned.contains(&only)
-            {
-                return Some(false);
-            }
+        if self.capture_left(board, to_move, ko).is_some() {
+            return Some(false);
         }
         // Only the defender's own move can make the group unconditionally alive. Benson is
         // worked out only once two points with no attacker beside them exist (it costs a
@@ -284,6 +279,18 @@ impl Search<'_> {
             return Some(true);
         }
         None
+    }
+
+    /// The capture that ends the reading at once: a chain of two or more in atari with the
+    /// attacker to move is taken (a capture is always legal unless a ko forbids it, and a
+    /// single stone may be a ko), so reading it would only confirm it. The lines shown still
+    /// end with it.
+    fn capture_left(&self, board: &Board, to_move: Color, ko: &KoState) -> Option<Point> {
+        if to_move == self.defender || board.chain_len(self.target) < 2 {
+            return None;
+        }
+        let banned = ko.banned.get(side(to_move)).map(Vec::as_slice).unwrap_or_default();
+        board.atari_liberty(self.target).filter(|only| !banned.contains(only))
     }
 
     /// The position after `to_move` takes `step`, or None when the move is not played
@@ -739,7 +746,10 @@ impl ProofSearch<'_> {
         let (mut board, mut to_move, mut ko, mut passes) = (board.clone(), to_move, ko.clone(), passes);
         let mut signature = path.iter().fold(0, |s, p| s ^ p);
         while line.len() < PROOF_DEPTH {
-            if self.reading.settled(&board, to_move, &ko, passes).is_some() {
+            if let Some(lives) = self.reading.settled(&board, to_move, &ko, passes) {
+                if !lives && let Some(capture) = self.reading.capture_left(&board, to_move, &ko) {
+                    line.push((to_move, Some(capture)));
+                }
                 break;
             }
             let (replies, _) = self.replies(&board, to_move, &ko, passes, path, signature);
