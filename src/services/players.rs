@@ -117,6 +117,13 @@ fn name_taken(e: sea_orm::DbErr, p: &NewPlayer, locale: Locale) -> AppError {
     }
 }
 
+/// A correction saved: the entry as it stands, and whether any field changed (a form sent
+/// back as it was writes no audit row, and the director is told nothing changed).
+pub struct Edited {
+    pub player: player::Model,
+    pub changed: bool,
+}
+
 /// A director corrects a registered player (a misspelt name, a rank or club typed wrong):
 /// the entry keeps its games, byes and account, and the audit row names each field's value
 /// before and after. Refused like an addition when the new name or address is another
@@ -128,7 +135,7 @@ pub async fn edit(
     player_id: i32,
     input: &PlayerInput<'_>,
     locale: Locale,
-) -> AppResult<player::Model> {
+) -> AppResult<Edited> {
     let edited = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -165,7 +172,7 @@ pub async fn edit(
         .await?;
     }
     txn.commit().await?;
-    Ok(updated)
+    Ok(Edited { changed: !changes.is_empty(), player: updated })
 }
 
 /// The fields an edit changed, each as [before, after].

@@ -159,6 +159,7 @@ async fn a_director_corrects_a_players_details_and_the_games_stay() -> TestResul
     saved.assert_status(303)?;
     assert!(saved.redirected_to(&link));
     let player = director.get(&link).await?.body;
+    assert!(player.contains("Tom de Vries-Jansen: details saved."), "{player}");
     assert!(player.contains("Tom de Vries-Jansen") && player.contains("data-round=\"1\""), "the game stays: {player}");
     assert!(player.contains(&format!("href=\"{edit}\" id=\"player-correct\"")), "the director's way back to the form");
     assert!(!stranger.get(&link).await?.body.contains("player-correct"), "nobody else sees it");
@@ -170,5 +171,12 @@ async fn a_director_corrects_a_players_details_and_the_games_stay() -> TestResul
     for change in ["Name Tom de Vries → Tom de Vries-Jansen", "Rank 3d → 4d", "Rating 2300 → 2350"] {
         assert!(unescape(&audit).contains(change), "{change} in the audit page");
     }
+    // The same form sent again changes nothing: the director is told so, and the audit log
+    // gets no second row.
+    director.post(&edit, &fields).await?.assert_status(303)?;
+    let again = director.get(&link).await?.body;
+    assert!(again.contains("Tom de Vries-Jansen: no change to save") && !again.contains("details saved"), "{again}");
+    let audit = director.get(&format!("/events/{event_id}/audit")).await?.body;
+    assert_eq!(audit.matches("Player details corrected").count(), 1, "{audit}");
     Ok(())
 }

@@ -267,7 +267,8 @@ pub async fn edit(
     let form = form.parse()?;
     match players::edit(&state, &account, event_id, player_id, &form.input(), ctx.locale).await {
         Ok(edited) => {
-            ctx.flash("success", ctx.t_s("flash-player-edited", "name", &edited.name));
+            let key = if edited.changed { "flash-player-edited" } else { "flash-player-unchanged" };
+            ctx.flash("success", ctx.t_s(key, "name", &edited.player.name));
             Ok(see_other(&format!("/events/{event_id}/players/{player_id}")))
         }
         Err(AppError::BadRequest(message)) => {

@@ -180,6 +180,7 @@ registered-as = You are registered as { $name }.
 withdraw-self = Withdraw from the event
 flash-player-added = { $name } added.
 flash-player-edited = { $name }: details saved.
+flash-player-unchanged = { $name }: no change to save.
 error-team-fixed = A player's team and board cannot change once the first round is drafted: the matches are scored by them. Correct the other details, or withdraw the player.
 flash-imported = { $count ->
     [one] Imported { $count } player.

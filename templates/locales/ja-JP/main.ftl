@@ -180,6 +180,7 @@ registered-as = 「{ $name }」として参加登録済みです。
 withdraw-self = この大会を棄権する
 flash-player-added = { $name } を追加しました。
 flash-player-edited = { $name } の情報を保存しました。
+flash-player-unchanged = { $name } の情報に変更はありません。
 error-team-fixed = 第1回戦の組み合わせを作った後は、チームと盤を変更できません。試合はそれに従って採点されます。ほかの情報を修正するか、選手を棄権させてください。
 flash-imported = { $count ->
     [one] 選手を { $count } 人取り込みました。

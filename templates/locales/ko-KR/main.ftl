@@ -180,6 +180,7 @@ registered-as = { $name }(으)로 참가 신청되어 있습니다.
 withdraw-self = 대회 참가 취소
 flash-player-added = { $name } 선수를 추가했습니다.
 flash-player-edited = { $name } 선수 정보를 저장했습니다.
+flash-player-unchanged = { $name } 선수 정보에 바뀐 내용이 없습니다.
 error-team-fixed = 첫 라운드 대진을 만든 뒤에는 팀과 판 순번을 바꿀 수 없습니다. 경기가 그에 따라 채점되기 때문입니다. 다른 정보를 수정하거나 선수를 참가 취소하세요.
 flash-imported = { $count ->
     [one] 선수 { $count }명을 가져왔습니다.

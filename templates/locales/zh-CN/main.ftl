@@ -177,6 +177,7 @@ registered-as = 您已以“{ $name }”的名义报名。
 withdraw-self = 退出本次比赛
 flash-player-added = 已添加{ $name }。
 flash-player-edited = 已保存{ $name }的信息。
+flash-player-unchanged = { $name }的信息没有改动，无需保存。
 error-team-fixed = 第一轮编排之后，队名和台次不能再改：各场比赛按它们计分。可以修改其他信息，或让该棋手退出比赛。
 flash-imported = 已导入 { $count } 名棋手。
 flash-registered = 报名成功。
