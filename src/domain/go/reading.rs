@@ -57,6 +57,16 @@ struct KoState {
     threats: [u8; 2],
 }
 
+impl KoState {
+    /// No ko banned yet, and the threats the rule gives.
+    fn at_start(rule: KoRetake) -> KoState {
+        match rule {
+            KoRetake::Play { threats } => KoState { banned: Default::default(), threats },
+            KoRetake::Confirmation => KoState::default(),
+        }
+    }
+}
+
 fn side(color: Color) -> usize {
     usize::from(color == Color::White)
 }
@@ -421,16 +431,16 @@ fn threats_hash(threats: &[u8; 2]) -> u64 {
 }
 
 /// Reads the group at `target` (a stone) against its opponent, within the region the
-/// opponent shuts it in. None when the region is too open or the reading too long.
+/// opponent shuts it in: depth-first up to 10 empty points, by the proof-number search up to
+/// 16. None when the region is too open or the reading too long.
 pub fn read(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
-    let mut budget = READ_ALONE_NODES;
     let attacker = board.get(target)?.opponent();
-    if region_of(board, target, attacker).is_none() {
+    match region_of(board, target, attacker) {
+        Some(region) => read_region(board, target, rule, &region, &mut READ_ALONE_NODES.clone(), READ_ALONE_NODES),
         // Too wide for the depth-first search: a shape read alone (the carpenter's square)
         // gets the proof-number search.
-        return prove(board, target, rule);
+        None => prove(board, target, rule),
     }
-    read_with_limit(board, target, rule, &mut budget, READ_ALONE_NODES)
 }
 
 /// [`read`] within `budget` positions (at most the one reading's own limit), which it spends:
@@ -446,29 +456,40 @@ fn read_with_limit(
     budget: &mut usize,
     max_nodes: usize,
 ) -> Option<Verdict> {
+    let region = region_of(board, target, board.get(target)?.opponent())?;
+    read_region(board, target, rule, &region, budget, max_nodes)
+}
+
+/// The depth-first reading of the group at `target` in `region`, within `budget` positions
+/// (at most `max_nodes`), which it spends.
+fn read_region(
+    board: &Board,
+    target: Point,
+    rule: KoRetake,
+    region: &[Point],
+    budget: &mut usize,
+    max_nodes: usize,
+) -> Option<Verdict> {
     let defender = board.get(target)?;
-    let attacker = defender.opponent();
-    let region = region_of(board, target, attacker)?;
     let limit = (*budget).min(max_nodes);
-    let mut search =
-        Search { target, defender, region: &region, rule, nodes: 0, limit, repeated: false, memo: HashMap::new() };
-    let start = match rule {
-        KoRetake::Play { threats } => KoState { banned: Default::default(), threats },
-        KoRetake::Confirmation => KoState::default(),
-    };
+    let mut search = Search { target, defender, region, rule, nodes: 0, limit, repeated: false, memo: HashMap::new() };
+    let start = KoState::at_start(rule);
     let first = board.hash() ^ threats_hash(&start.threats);
-    let verdict = (|| {
-        let mut defended = Vec::new();
-        if !search.lives(board, defender, &start, 0, &mut vec![first], &mut defended)? {
-            // Captured even moving first: dead whoever starts.
-            return Some(Verdict::Dead { line: defended });
-        }
-        let mut attacked = Vec::new();
-        let lives_attacked = search.lives(board, attacker, &start, 0, &mut vec![first], &mut attacked)?;
-        Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
-    })();
+    let verdict = verdict_of(defender, |to_move, line| search.lives(board, to_move, &start, 0, &mut vec![first], line));
     *budget = budget.saturating_sub(search.nodes);
     verdict
+}
+
+/// The verdict from two questions to a search: does the group stand with its owner moving
+/// first (if not, it is dead whoever starts), and with the attacker moving first?
+fn verdict_of(defender: Color, mut lives: impl FnMut(Color, &mut Vec<LineMove>) -> Option<bool>) -> Option<Verdict> {
+    let mut defended = Vec::new();
+    if !lives(defender, &mut defended)? {
+        return Some(Verdict::Dead { line: defended });
+    }
+    let mut attacked = Vec::new();
+    let lives_attacked = lives(defender.opponent(), &mut attacked)?;
+    Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
 }
 
 /// Regions a shape read alone may have for the proof-number search ([`prove`]).
@@ -791,8 +812,7 @@ impl ProofSearch<'_> {
 /// [`MAX_PROOF_REGION_POINTS`] empty points) is too wide for the depth-first search.
 fn prove(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
     let defender = board.get(target)?;
-    let attacker = defender.opponent();
-    let region = region_within(board, target, attacker, MAX_PROOF_REGION_POINTS)?;
+    let region = region_within(board, target, defender.opponent(), MAX_PROOF_REGION_POINTS)?;
     let reading =
         Search { target, defender, region: &region, rule, nodes: 0, limit: 0, repeated: false, memo: HashMap::new() };
     let mut search = ProofSearch {
@@ -802,17 +822,8 @@ fn prove(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
         ends: HashMap::default(),
         nodes: 0,
     };
-    let start = match rule {
-        KoRetake::Play { threats } => KoState { banned: Default::default(), threats },
-        KoRetake::Confirmation => KoState::default(),
-    };
-    let mut defended = Vec::new();
-    if !search.lives(board, defender, &start, &mut defended)? {
-        return Some(Verdict::Dead { line: defended });
-    }
-    let mut attacked = Vec::new();
-    let lives_attacked = search.lives(board, attacker, &start, &mut attacked)?;
-    Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
+    let start = KoState::at_start(rule);
+    verdict_of(defender, |to_move, line| search.lives(board, to_move, &start, line))
 }
 
 #[cfg(test)]
