@@ -17,8 +17,11 @@
 //! - Each pair's weight: 1 + avoid a rematch + (random) + colour balance + same score group
 //!   (concave in the group distance) + draw-up/draw-down (scenario and position in the groups) +
 //!   seeding inside the group (split and random, fold or slip) + handicap + geography (country,
-//!   club, clubs group; the 3.51 formula, the 3.4x one for older files; both blended by how many of
-//!   the two players are above the rank, wins or bar thresholds).
+//!   club, clubs group; the 3.51 formula, the 3.4x one for older files). Read as the file's
+//!   version weighs: 3.49 to 3.51 as the released source (geography in full, draw-ups priced up
+//!   to three groups apart), 3.52 on as its weight dumps show and before 3.49 as its source
+//!   (geography blended by how many of the two players are above the rank, wins or bar
+//!   thresholds; draw-ups up to four groups apart from 3.52, three before 3.49).
 //! - The bye: the lowest rank + McMahon score, +1000 per bye already had, the last such player in
 //!   the standings order on a tie.
 //! - Colours and handicap as OpenGotha's `gameBetween`: handicap from the McMahon scores (or
@@ -872,11 +875,9 @@ impl<'a> Gotha<'a> {
         if category_gap == 0 {
             c.score = terms.score_by_distance[distance as usize];
         }
-        // Draw-ups and draw-downs are priced up to four groups apart: so every reference round
-        // is reproduced (Toulouse round 4 needs 4), though the 3.51.02 source says fewer than 4
-        // and the dumps' build prices every distance (docs/PAIRING.md weighs the three).
+        // Draw-ups and draw-downs are priced only a few groups apart (`dudd_reach`).
         // Across categories the term shrinks by (gap + 1)⁴ (OpenGotha 3.11 on).
-        if (1..=4).contains(&distance) {
+        if (1..=self.dudd_reach()).contains(&distance) {
             c.dudd = self.dudd(x, y) / i64::from(category_gap + 1).pow(4);
         }
         if distance == 0 {
@@ -889,6 +890,7 @@ impl<'a> Gotha<'a> {
         let nominal = self.geography(x, y);
         let most = p.avoid_same_geography;
         c.geography = match usize::from(x.above) + usize::from(y.above) {
+            _ if !self.thresholds_blend_geography() => nominal,
             2 => most,
             1 => (most + nominal) / 2,
             _ => nominal,
@@ -907,7 +909,7 @@ impl<'a> Gotha<'a> {
         bound += i128::from(self.terms.category_by_gap.iter().copied().max().unwrap_or(0).max(0));
         bound += i128::from(p.balance_colours.abs()) + self.geography_bound(above);
         bound += i128::from(self.terms.score_by_distance.get(distance as usize).copied().unwrap_or(0).max(0));
-        if (1..=4).contains(&distance) {
+        if (1..=self.dudd_reach() as i32).contains(&distance) {
             // Scenario up to 4w, and each player's position up to w/2 (w = the weight / 5).
             bound += 6 * i128::from((p.dudd_weight / 5).abs());
         }
@@ -959,6 +961,7 @@ impl<'a> Gotha<'a> {
         // Two units of room for the truncations of the weights' floating-point terms.
         let nominal = (i128::from(p.minimize_score_difference) - i128::from(smallest) + 2).min(most);
         match above {
+            _ if !self.thresholds_blend_geography() => nominal,
             0 => nominal,
             1 => (most + nominal) / 2 + 2,
             _ => most,
@@ -1046,6 +1049,21 @@ impl<'a> Gotha<'a> {
                 most - (most * x / size * x / size)
             }
         }
+    }
+
+    /// OpenGotha's released source from 3.49 to 3.51.02 prices geography in full for every pair,
+    /// whatever the thresholds of the secondary criteria (`Tournament.java` 3.51.02, lines
+    /// 1321–1377: `secCase` there moves only the handicap). Earlier versions, and the later
+    /// build whose weight dumps pairgoth publishes (3.52), blend it by the thresholds.
+    fn thresholds_blend_geography(&self) -> bool {
+        !(349..=351).contains(&self.p.version)
+    }
+
+    /// How many score groups apart a draw-up/draw-down is priced. OpenGotha's source up to
+    /// 3.51.02 says fewer than four (`Tournament.java`, line 1149); the pairings of pairgoth's
+    /// reference files (3.52's build) need four (Toulouse round 4). docs/PAIRING.md weighs both.
+    fn dudd_reach(&self) -> u32 {
+        if self.p.version <= 351 { 3 } else { 4 }
     }
 
     /// The geographic weight before the blend by thresholds: higher for players from different
@@ -1379,6 +1397,9 @@ pub struct RoundComparison {
     /// gives the bye, and players it pairs who were not taking part: signs of a hand-made round.
     pub left_out: Vec<String>,
     pub paired_absent: Vec<String>,
+    /// This mode's boards as (black, white) key strings, so that an outside run of OpenGotha on
+    /// the same round can be held against them board by board.
+    pub pairs: Vec<(String, String)>,
 }
 
 impl RoundComparison {
@@ -1437,6 +1458,7 @@ pub fn compare_round(t: &OgTournament, round: u32) -> Result<RoundComparison, Go
             .map(|&i| key(i))
             .collect(),
         paired_absent: players.iter().filter(|i| !taking_part.contains(i)).map(|&i| key(i)).collect(),
+        pairs: boards.iter().map(|b| (key(b.black), key(b.white))).collect(),
         file_bye,
         bye,
     })
@@ -1454,6 +1476,15 @@ mod tests {
     const BOTH_WIN: &str = include_str!("../../../tests/opengotha/bothwin.xml");
     const CATEGORIES: &str = include_str!("../../../tests/opengotha/categories.xml");
 
+    /// pairgoth's reference files carry a 3.51.02 (or older) header, but the build that paired
+    /// them and printed their weight dumps blends geography by the thresholds and prices
+    /// draw-ups four groups apart, as 3.52 does: they are read as 3.52 (docs/PAIRING.md).
+    fn as_dumps_build(xml: &str) -> Result<OgTournament, Box<dyn std::error::Error>> {
+        let mut t = parse(xml)?;
+        t.parameters.version = 352;
+        Ok(t)
+    }
+
     fn player(t: &OgTournament, key: &str) -> usize {
         t.players.iter().position(|p| p.key == key).unwrap_or_else(|| panic!("no player {key}"))
     }
@@ -1463,7 +1494,7 @@ mod tests {
     /// draw-up/draw-down positions, and geography blended by the thresholds.
     #[test]
     fn weights_equal_opengothas_dump_for_toulouse_round_1() -> Result<(), Box<dyn std::error::Error>> {
-        let t = parse(TOULOUSE)?;
+        let t = as_dumps_build(TOULOUSE)?;
         let gotha = Gotha::new(&t, 1)?;
         let billoire = player(&t, "BILLOIRECLEMENT");
         let costs = |key: &str| gotha.costs(billoire, player(&t, key));
@@ -1480,11 +1511,45 @@ mod tests {
         Ok(())
     }
 
+    /// The same file as OpenGotha 3.51.02 as released weighs it (its header's version): the
+    /// totals its own `costValue` gives for these pairs, run on the released classes. Geography is
+    /// priced in full whatever the thresholds (round 1), and a draw-down four groups apart is
+    /// not priced (round 4: Bonetti and Ledun, 46,000,000 less than the dumps' build).
+    #[test]
+    fn weights_equal_released_opengotha_3_51_02() -> Result<(), Box<dyn std::error::Error>> {
+        let t = parse(TOULOUSE)?;
+        assert_eq!(t.parameters.version, 351);
+        let id = |key: &str| player(&t, key);
+        let round_1 = Gotha::new(&t, 1)?;
+        let billoire = id("BILLOIRECLEMENT");
+        for (other, total) in [
+            ("BILODEAUFLORENT", 500_111_058_502_068),
+            ("NGUYEN_THEMINH", 500_108_721_385_676),
+            ("PUYAUBREAUNICOLAS", 500_097_671_633_609),
+        ] {
+            assert_eq!(round_1.costs(billoire, id(other)).total(), total, "round 1: {other}");
+        }
+        let round_4 = Gotha::new(&t, 4)?;
+        for (black, white, total) in [
+            ("BONETTIBENOIT", "LEDUNCAROLINE", 500_100_264_800_001),
+            ("GEFFROYSAMUEL", "LEDUNCAROLINE", 500_100_264_800_001),
+            ("LACROIXJULIEN", "GEFFROYSAMUEL", 500_109_548_550_001),
+            ("LACROIXJULIEN", "BONETTIBENOIT", 500_109_550_487_501),
+        ] {
+            let c = round_4.costs(id(black), id(white));
+            assert_eq!(c.total(), total, "round 4: {black} – {white}");
+            if white == "LEDUNCAROLINE" {
+                assert_eq!(c.dudd, 0, "four groups apart");
+            }
+        }
+        Ok(())
+    }
+
     /// Round 4 of Toulouse, from OpenGotha's dump for it: draw-ups four groups apart are priced,
     /// the colour balance, and the totals of the four pairs that decide the round.
     #[test]
     fn weights_equal_opengothas_dump_for_toulouse_round_4() -> Result<(), Box<dyn std::error::Error>> {
-        let t = parse(TOULOUSE)?;
+        let t = as_dumps_build(TOULOUSE)?;
         let gotha = Gotha::new(&t, 4)?;
         let id = |key: &str| player(&t, key);
         let (ledun, bonetti, geffroy, lacroix) =
@@ -1505,8 +1570,7 @@ mod tests {
     /// geographic blend: 24 score groups (empty ones numbered), seeding by slip, a draw-up.
     #[test]
     fn weights_equal_opengothas_dump_for_a_small_mcmahon() -> Result<(), Box<dyn std::error::Error>> {
-        let mut t = parse(NOT_SIMPLE)?;
-        t.parameters.version = 351;
+        let t = as_dumps_build(NOT_SIMPLE)?;
         let gotha = Gotha::new(&t, 1)?;
         let id = |key: &str| player(&t, key);
         assert_eq!(gotha.costs(id("BACARDATZROBIN"), id("BONJEANROBIN")).seeding, 4_800_000);
@@ -1550,12 +1614,11 @@ mod tests {
     #[test]
     fn real_files_round_by_round() -> Result<(), Box<dyn std::error::Error>> {
         // (file, OpenGotha version to reproduce, rounds that differ and are explained)
-        let mut not_simple = parse(NOT_SIMPLE)?;
         // Saved with a 3.48 header but re-made in 2024 (its dates): its pairings and OpenGotha's
         // weight dumps for it number the empty score groups, as 3.49 and later do.
-        not_simple.parameters.version = 351;
+        let not_simple = as_dumps_build(NOT_SIMPLE)?;
         let files = [
-            ("Toulouse 2024 (3.51.02)", parse(TOULOUSE)?, vec![]),
+            ("Toulouse 2024 (3.51.02)", as_dumps_build(TOULOUSE)?, vec![]),
             ("Not so simple MM", not_simple, vec![]),
             ("Coupe Confucius 2018 (3.47.05)", parse(CONFUCIUS)?, vec![1, 2, 3, 4, 7]),
         ];
@@ -1571,6 +1634,15 @@ mod tests {
                     assert!(c.identical() || c.tie(), "{name} round {round}: {c:?}");
                     if c.identical() {
                         assert_eq!(c.same_colours, c.boards, "{name} round {round}: colours");
+                        // The boards listed are the ones compared: each is the file's, colours too.
+                        let filed: Vec<(String, String)> = t
+                            .games
+                            .iter()
+                            .filter(|g| g.round == round)
+                            .map(|g| (g.black.clone(), g.white.clone()))
+                            .collect();
+                        assert_eq!(c.pairs.len(), filed.len(), "{name} round {round}");
+                        assert!(c.pairs.iter().all(|p| filed.contains(p)), "{name} round {round}: {:?}", c.pairs);
                     }
                 }
             }
@@ -1623,7 +1695,9 @@ mod tests {
     /// bound the proof skips whole score groups with.
     #[test]
     fn the_proven_optimum_equals_the_complete_graphs() -> Result<(), Box<dyn std::error::Error>> {
-        for t in [parse(TOULOUSE)?, parse(CONFUCIUS)?, parse(NOT_SIMPLE)?] {
+        // Toulouse both as released 3.51.02 reads it and as the dumps' build: the bounds hold
+        // with and without the thresholds' blend of geography.
+        for t in [parse(TOULOUSE)?, as_dumps_build(TOULOUSE)?, parse(CONFUCIUS)?, as_dumps_build(NOT_SIMPLE)?] {
             for round in 1..=t.games.iter().map(|g| g.round).max().unwrap_or(0) {
                 let gotha = Gotha::new(&t, round)?;
                 let mut players = gotha.pairable();
