@@ -111,7 +111,7 @@ impl Application {
         // when we stopped. Then no sweeping without a server: waiting for the aborted task
         // closes the session that held the sweep's lock (PostgreSQL), so an instance started
         // next takes it at once.
-        crate::web::live_feed::beat(&self.state).await;
+        crate::web::live_feed::last_beat_on_stop(&self.state).await;
         self.sweeper.abort();
         let _ = self.sweeper.await;
         stopped

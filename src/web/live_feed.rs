@@ -506,6 +506,32 @@ pub async fn beat(state: &AppState) {
     }
 }
 
+/// The heartbeat written as the server stops (see [`beat`]). On PostgreSQL the pool's idle
+/// connections may have been opened on the stopped workers' runtimes and now fail ("a Tokio
+/// context is being shut down"): then the beat is written once more on a connection of its own,
+/// or the next start would charge the player to move for the time since the last periodic beat.
+pub async fn last_beat_on_stop(state: &AppState) {
+    if !state.cluster.sweeps_here() {
+        return;
+    }
+    let now = state.clock.now();
+    let Err(first) = live::beat(&state.db, now).await else { return };
+    let url = &state.settings.database.url;
+    if !url.starts_with("postgres") {
+        tracing::warn!(error = %first, "the heartbeat could not be written");
+        return;
+    }
+    match crate::db::connect(url).await {
+        Ok(own) => {
+            if let Err(e) = live::beat(&own, now).await {
+                tracing::warn!(error = %e, first = %first, "the heartbeat could not be written");
+            }
+            let _ = own.close().await;
+        }
+        Err(e) => tracing::warn!(error = %e, first = %first, "the heartbeat could not be written"),
+    }
+}
+
 /// Run once at start. The instance that runs the sweep (the only one on SQLite; on PostgreSQL
 /// the one that holds the sweep's lock, see `cluster`) sweeps for fallen flags twice a second
 /// and beats every two seconds; taking the lock at start, it first charges nobody for the time

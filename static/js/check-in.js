@@ -7,6 +7,9 @@
   if (!desk || !window.fetch || !window.DOMParser) return;
   var filter = document.getElementById("desk-filter");
   var busy = false;
+  // The desk as last drawn from the server: a poll that brings the same list redraws nothing, so
+  // a row is not replaced under the director's finger every five seconds.
+  var drawn = desk.innerHTML;
 
   function fold(text) {
     return text.toLowerCase().replace(/[\s'’\-·.]/g, "");
@@ -26,7 +29,8 @@
   function redraw(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("desk");
     var current = document.getElementById("desk");
-    if (!fresh || !current) return;
+    if (!fresh || !current || fresh.innerHTML === drawn) return;
+    drawn = fresh.innerHTML;
     var typed = filter ? filter.value : "";
     var focused = document.activeElement && document.activeElement.closest("li") ? document.activeElement.closest("li").id : null;
     current.innerHTML = fresh.innerHTML;

@@ -95,12 +95,22 @@ async fn the_desk_and_a_skip_request_decide_who_is_paired_and_the_standings_scor
     browser.goto(&format!("{}{event}", app.base)).await?;
     click(&browser, "#check-in-desk").await?;
     assert!(browser.find(Locator::Id("missing")).await?.text().await?.contains("12"), "all twelve still to come");
-    let rows = browser.find_all(Locator::Css("#desk-list .desk-row")).await?;
-    let mut ids = Vec::new();
-    for row in &rows {
-        let name = row.find(Locator::Css(".name")).await?.text().await?;
-        ids.push((row.attr("id").await?.ok_or("a row without an id")?, name));
-    }
+    // Read in one step: another tablet's change redraws the list.
+    let listed = browser
+        .execute(
+            "return Array.from(document.querySelectorAll('#desk-list .desk-row'), \
+             r => [r.id, r.querySelector('.name').innerText.trim()]);",
+            vec![],
+        )
+        .await?;
+    let ids: Vec<(String, String)> = serde_json::from_value(listed)?;
+    // The desk asks the server every five seconds; a list that has not changed is not redrawn,
+    // so the row under the director's finger stays the same element.
+    browser.execute("document.querySelector('#desk-list .desk-row').dataset.kept = 'yes';", vec![]).await?;
+    actix_web::rt::time::sleep(Duration::from_millis(5_600)).await;
+    let kept =
+        browser.execute("return document.querySelector('#desk-list .desk-row').dataset.kept || '';", vec![]).await?;
+    assert_eq!(kept.as_str(), Some("yes"), "an unchanged list was redrawn");
     assert_eq!(ids.len(), 12);
     // The rows are in the order of the romanised names: 王小明 (wang) after Tom de Vries,
     // 张三 (zhang) before Zhou Lan.
