@@ -1450,7 +1450,15 @@ pub fn compare_round(t: &OgTournament, round: u32) -> Result<RoundComparison, Go
         boards: filed.len(),
         same_pairs,
         same_colours,
-        file_weight: filed.iter().map(|&(b, w, _)| gotha.costs(b, w).total()).sum(),
+        // Each pair weighed as the matcher weighs it, the player higher in the standings first:
+        // the deterministic lot of split-and-random seeding depends on the order.
+        file_weight: filed
+            .iter()
+            .map(|&(b, w, _)| {
+                let place = |i: usize| players.iter().position(|&p| p == i);
+                if place(b) <= place(w) { gotha.costs(b, w) } else { gotha.costs(w, b) }.total()
+            })
+            .sum(),
         weight: boards.iter().map(|b| b.costs.total()).sum(),
         left_out: taking_part
             .iter()
@@ -1467,7 +1475,7 @@ pub fn compare_round(t: &OgTournament, round: u32) -> Result<RoundComparison, Go
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::interop::opengotha::parse;
+    use crate::domain::interop::opengotha::{OgGame, parse};
 
     const TOULOUSE: &str = include_str!("../../../tests/opengotha/2024-Toulouse_3511.xml");
     const CONFUCIUS: &str = include_str!("../../../tests/opengotha/Coupe_Confucius_2018.xml");
@@ -1646,6 +1654,35 @@ mod tests {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// A file whose round is exactly this mode's pairing compares as identical and of the same
+    /// weight, whichever colour each board gives: with split-and-random seeding a pair's lot
+    /// depends on which player comes first, and the file's boards are weighed in the order the
+    /// matcher weighs them (the standings), not Black first.
+    #[test]
+    fn a_round_paired_as_this_mode_pairs_it_weighs_the_same() -> Result<(), Box<dyn std::error::Error>> {
+        let mut t = parse(TOULOUSE)?;
+        t.parameters.seed_system1 = SeedSystem::SplitAndRandom;
+        t.parameters.last_round_seed_system1 = 99;
+        for round in 1..=6 {
+            let ours = compare_round(&t, round)?;
+            let mut copy = t.clone();
+            let template = copy.games.iter().find(|g| g.round == round).cloned().ok_or("no game")?;
+            copy.games.retain(|g| g.round != round);
+            for (table, (black, white)) in ours.pairs.iter().enumerate() {
+                copy.games.push(OgGame {
+                    table: table as u32 + 1,
+                    black: black.clone(),
+                    white: white.clone(),
+                    ..template.clone()
+                });
+            }
+            let again = compare_round(&copy, round)?;
+            assert!(again.identical(), "round {round}");
+            assert_eq!(again.file_weight, again.weight, "round {round}");
         }
         Ok(())
     }
