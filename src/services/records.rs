@@ -423,7 +423,6 @@ fn explain_proposal(
     };
     let name = |c: Color| if c == Color::Black { "Black" } else { "White" };
     let percent = |share: f32| (share * 100.0).round() as u32;
-    let playouts = crate::domain::go::estimate::PLAYOUTS;
     let mut out = Vec::new();
     let line_text = |line: &[crate::domain::go::reading::LineMove]| -> Vec<String> {
         line.iter()
@@ -436,6 +435,7 @@ fn explain_proposal(
     for group in &groups {
         let opponent = name(group.colour.opponent());
         let own = name(group.colour);
+        let playouts = group.playouts;
         if let Some(Verdict::Dead { line }) = &group.reading {
             let sequence = line_text(line);
             out.push(json!({
@@ -467,6 +467,14 @@ fn explain_proposal(
                 "estimated",
                 format!(
                     "captured in {}% of {playouts} playouts; its points {opponent}'s in {}% of them",
+                    percent(captured),
+                    percent(owned)
+                ),
+            ),
+            Basis::LargeGroup { captured, owned, stones, chains } => (
+                "estimated",
+                format!(
+                    "captured in {}% of {playouts} playouts as one group of {stones} stones ({chains} chains); its points {opponent}'s in {}% of them. A group this large that has two eyes is almost never captured",
                     percent(captured),
                     percent(owned)
                 ),

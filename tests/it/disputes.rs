@@ -175,7 +175,15 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
 pub async fn disputed_record(
     file: &str,
 ) -> Result<(crate::live::LiveTable, Client, String), Box<dyn std::error::Error>> {
-    let (mut t, event) = board_for_records("9").await?;
+    disputed_record_on("9", file).await
+}
+
+/// [`disputed_record`] on a board of `size`.
+async fn disputed_record_on(
+    size: &str,
+    file: &str,
+) -> Result<(crate::live::LiveTable, Client, String), Box<dyn std::error::Error>> {
+    let (mut t, event) = board_for_records(size).await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
     play_record(&mut t, &mut recorder, file).await?;
     t.white.post(&format!("{}/dispute", t.board), &[]).await?.assert_status(303)?;
@@ -212,6 +220,23 @@ async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() ->
         zh.contains("已证明") && zh.contains("本森算法") && zh.contains("估计") && zh.contains("160盘模拟对局"),
         "{zh}"
     );
+    Ok(())
+}
+
+/// A large group the playouts capture as one is shown on the dispute page as an estimate that
+/// names its size, in English and in Chinese: White's 17 stones in Black's lower area
+/// (`tests/sgf/large-group-19x19.sgf`), played on a 19×19 board to its passes.
+#[actix_web::test]
+async fn the_dispute_page_names_a_large_group_dead_as_one() -> TestResult {
+    let (_table, mut recorder, dispute) = disputed_record_on("19", "large-group-19x19.sgf").await?;
+    let page = recorder.get(&dispute).await?.body;
+    let groups: Vec<&str> = page.split("<li data-basis=").skip(1).collect();
+    let large: Vec<&&str> = groups.iter().filter(|g| g.contains("as one group of 17 stones (2 chains)")).collect();
+    assert_eq!(large.len(), 2, "H7 and the 16-stone chain: {page}");
+    assert!(large.iter().all(|g| g.starts_with("\"estimated\"") && g.contains("White")), "{large:?}");
+    recorder.get("/lang/zh?next=/").await?;
+    let zh = recorder.get(&dispute).await?.body;
+    assert!(zh.contains("作为一块17子（2串）的大棋") && zh.contains("有两只眼的大棋几乎从不被提"), "{zh}");
     Ok(())
 }
 

@@ -76,6 +76,10 @@ pub enum Basis {
     /// The playouts captured the group in `captured` of them and gave its points to the
     /// opponent in `owned` of them (shares from 0 to 1).
     Estimated { captured: f32, owned: f32 },
+    /// Part of a large group (`stones` stones in `chains` chains) that the playouts captured
+    /// as one in `captured` of them, too often for a group with two eyes, which is almost
+    /// never captured; `owned` as above (see `estimate::large_groups`).
+    LargeGroup { captured: f32, owned: f32, stones: usize, chains: usize },
     /// No eye space anywhere in the area the opponent encloses, and the playouts do not keep
     /// it standing (`owned`: the share of playouts that gave its points to the opponent).
     Eyeless { owned: f32 },
@@ -87,6 +91,8 @@ pub struct DeadGroup {
     pub colour: Color,
     pub stones: Vec<Point>,
     pub basis: Basis,
+    /// How many playouts the estimate took (the shares of `basis` are of these).
+    pub playouts: usize,
     /// What reading the local fight says (see [`read_groups`]); None: not read, or the
     /// region is too open or the fight too long to read.
     pub reading: Option<super::reading::Verdict>,
@@ -187,16 +193,26 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake
                 *v = true;
             }
         }
-        let n = stones.len().max(1) as f32;
         let sign = if colour == Color::Black { 1.0 } else { -1.0 };
-        let share = |values: &[f32], f: &dyn Fn(f32) -> f32| {
-            stones.iter().map(|s| f(values.get(s.index()).copied().unwrap_or(0.0))).sum::<f32>() / n
+        // The mean over `points` of a value per point.
+        let share = |points: &[Point], values: &[f32], f: &dyn Fn(f32) -> f32| {
+            points.iter().map(|s| f(values.get(s.index()).copied().unwrap_or(0.0))).sum::<f32>()
+                / points.len().max(1) as f32
         };
         // Ownership runs from -1 to 1: the opponent's share of the playouts is (1 - own) / 2.
-        let owned = share(&estimate.ownership, &|o| (1.0 - sign * o) / 2.0);
-        let captured = share(&estimate.captured, &|c| c);
+        let opponents = |o: f32| (1.0 - sign * o) / 2.0;
+        let owned = share(&stones, &estimate.ownership, &opponents);
+        let captured = share(&stones, &estimate.captured, &|c| c);
+        let large = estimate.dead_large_groups.iter().find(|g| g.stones.contains(&p));
         let basis = if stones.iter().all(|s| marked(&proven, s)) {
             Basis::Proven
+        } else if let Some(group) = large {
+            Basis::LargeGroup {
+                captured: group.captured,
+                owned: share(&group.stones, &estimate.ownership, &opponents),
+                stones: group.stones.len(),
+                chains: group.chains,
+            }
         } else if stones.iter().all(|s| marked(&estimated, s)) {
             Basis::Estimated { captured, owned }
         } else {
@@ -204,7 +220,7 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake
         };
         let reading =
             lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, line)| Verdict::Dead { line: line.clone() });
-        groups.push(DeadGroup { colour, stones, basis, reading });
+        groups.push(DeadGroup { colour, stones, basis, playouts: estimate.playouts, reading });
     }
     (dead, groups)
 }
@@ -540,5 +556,54 @@ mod tests {
         }
         // With a ko threat White can always find (reading's own corpus: alive), the proposal
         // has nothing to read it by: in a finished game threats are not counted.
+    }
+
+    #[test]
+    fn a_large_group_dead_as_one_says_so_with_its_size() {
+        let b = board(
+            "
+            .........
+            OOOOO.OOO
+            .........
+            OOOOOOO..
+            .........
+            ....X....
+            .........
+            XXXXXXXXX
+            .........",
+        );
+        let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
+        let mut ownership = vec![0.0; b.len()];
+        let mut captured = vec![0.0; b.len()];
+        for p in &white {
+            ownership[p.index()] = -0.3; // White owned it in 65% of them, Black in 35%
+            captured[p.index()] = 0.35;
+        }
+        let estimate = super::super::estimate::Estimate {
+            ownership,
+            dead: white.clone(),
+            certainty: vec![0.35; white.len()],
+            captured,
+            playouts: 320,
+            dead_large_groups: vec![super::super::estimate::LargeGroup {
+                stones: white.clone(),
+                chains: 3,
+                captured: 0.35,
+            }],
+        };
+        let (dead, groups) = dead_groups(&b, &estimate, KoRetake::NO_THREATS);
+        assert_eq!(dead.len(), 15);
+        assert_eq!(groups.len(), 3, "one entry per chain");
+        for group in &groups {
+            assert_eq!(group.playouts, 320, "the shares are of the playouts taken");
+            match group.basis {
+                Basis::LargeGroup { captured, owned, stones, chains } => {
+                    assert_eq!((stones, chains), (15, 3));
+                    assert!((captured - 0.35).abs() < 1e-6);
+                    assert!((owned - 0.35).abs() < 1e-6, "Black's points in 35% of the playouts: {owned}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
     }
 }

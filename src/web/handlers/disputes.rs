@@ -277,7 +277,7 @@ fn proposed_group(
     use crate::domain::go::reading::Verdict;
     use crate::i18n::Arg;
     let percent = |share: f32| Arg::Num(i64::from((share * 100.0).round() as i32));
-    let playouts = Arg::Num(crate::domain::go::estimate::PLAYOUTS as i64);
+    let playouts = Arg::Num(group.playouts as i64);
     let colour_name = |c: Color| ctx.t(if c == Color::Black { "black" } else { "white" });
     let opponent = colour_name(group.colour.opponent());
     let points: Vec<String> = group.stones.iter().map(|p| name(position.xy(*p))).collect();
@@ -316,20 +316,25 @@ fn proposed_group(
         Some(Verdict::Unsettled) => format!(" · {}", ctx.t("basis-reading-unsettled")),
         _ => String::new(),
     };
+    // What the playouts say of a group: captured and owned, and a large group's size.
+    let playouts_say = |key: &str, captured: f32, owned: f32, size: Option<(usize, usize)>| {
+        let mut args = vec![
+            ("opponent", Arg::Str(&opponent)),
+            ("playouts", Arg::Num(group.playouts as i64)),
+            ("captured", percent(captured)),
+            ("owned", percent(owned)),
+        ];
+        if let Some((stones, chains)) = size {
+            args.extend([("stones", Arg::Num(stones as i64)), ("chains", Arg::Num(chains as i64))]);
+        }
+        ctx.locale.t_args(key, &args)
+    };
     let (basis, why) = match group.basis {
         Basis::Proven => ("proven", ctx.locale.t_args("basis-proven", &[("opponent", Arg::Str(&opponent))])),
-        Basis::Estimated { captured, owned } => (
-            "estimated",
-            ctx.locale.t_args(
-                "basis-estimated",
-                &[
-                    ("opponent", Arg::Str(&opponent)),
-                    ("playouts", playouts),
-                    ("captured", percent(captured)),
-                    ("owned", percent(owned)),
-                ],
-            ),
-        ),
+        Basis::Estimated { captured, owned } => ("estimated", playouts_say("basis-estimated", captured, owned, None)),
+        Basis::LargeGroup { captured, owned, stones, chains } => {
+            ("estimated", playouts_say("basis-large-group", captured, owned, Some((stones, chains))))
+        }
         Basis::Eyeless { owned } => (
             "estimated",
             ctx.locale.t_args(

@@ -649,6 +649,7 @@ basis-label-proven = proven
 basis-label-estimated = estimated
 basis-proven = inside a region that { $opponent }'s unconditionally alive stones enclose (Benson's proof), with no room for two eyes
 basis-estimated = captured in { $captured }% of { $playouts } playouts; its points { $opponent }'s in { $owned }% of them
+basis-large-group = captured in { $captured }% of { $playouts } playouts as one group of { $stones } stones ({ $chains } chains); its points { $opponent }'s in { $owned }% of them. A group this large that has two eyes is almost never captured
 basis-eyeless = no eye space in the area { $opponent } encloses; its points { $opponent }'s in { $owned }% of { $playouts } playouts
 basis-read = read: shut in by { $opponent }, it is captured even with { $own } to play first; the best defence and the answer: { $line }
 basis-reading-alive = reading the local fight finds it alive: check it

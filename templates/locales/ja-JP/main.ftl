@@ -648,6 +648,7 @@ basis-label-proven = 証明済み
 basis-label-estimated = 推定
 basis-proven = { $opponent }の無条件に活きている石が囲む領域の中にあり（ベンソンの証明）、二眼を作る余地がない
 basis-estimated = { $playouts }回のプレイアウトのうち { $captured }% で取られ、{ $owned }% でその場所が{ $opponent }の地になった
+basis-large-group = { $stones }子（{ $chains }連）の一つの大石として、{ $playouts }回のプレイアウトのうち { $captured }% で取られ、{ $owned }% でその場所が{ $opponent }の地になった。二眼のある大石はほとんど取られない
 basis-eyeless = { $opponent }が囲む領域に眼を作る余地がなく、{ $playouts }回のプレイアウトのうち { $owned }% でその場所が{ $opponent }の地になった
 basis-read = 読み：{ $opponent }に閉じ込められ、{ $own }が先に打っても取られる。最善の受けとその応手：{ $line }
 basis-reading-alive = 局所の読みでは活きています：確認してください

@@ -648,6 +648,7 @@ basis-label-proven = 증명됨
 basis-label-estimated = 추정
 basis-proven = { $opponent }의 무조건 산 돌이 둘러싼 영역 안에 있으며(벤슨의 증명), 두 눈을 만들 공간이 없음
 basis-estimated = 모의 대국 { $playouts }회 중 { $captured }%에서 잡혔고, { $owned }%에서 그 자리가 { $opponent }의 것이 됨
+basis-large-group = { $stones }점({ $chains }개 사슬)의 한 대마로서 모의 대국 { $playouts }회 중 { $captured }%에서 잡혔고, { $owned }%에서 그 자리가 { $opponent }의 것이 됨. 두 눈이 있는 대마는 거의 잡히지 않음
 basis-eyeless = { $opponent }이(가) 둘러싼 영역에 눈을 만들 공간이 없음. 모의 대국 { $playouts }회 중 { $owned }%에서 그 자리가 { $opponent }의 것이 됨
 basis-read = 수읽기: { $opponent }에게 갇혀 있어 { $own }이(가) 먼저 두어도 잡힘. 최선의 방어와 그 응수: { $line }
 basis-reading-alive = 국지전 수읽기 결과 살아 있음: 확인하세요

@@ -634,6 +634,7 @@ basis-label-proven = 已证明
 basis-label-estimated = 估计
 basis-proven = 位于{ $opponent }无条件活棋（本森算法）所围、容不下两只眼的区域内
 basis-estimated = 在{ $playouts }盘模拟对局中有{ $captured }%被提，{ $owned }%的模拟中其所在点归{ $opponent }
+basis-large-group = 作为一块{ $stones }子（{ $chains }串）的大棋，在{ $playouts }盘模拟对局中有{ $captured }%被提，{ $owned }%的模拟中其所在点归{ $opponent }；有两只眼的大棋几乎从不被提
 basis-eyeless = 在{ $opponent }所围的区域内没有眼位；{ $playouts }盘模拟对局中有{ $owned }%其所在点归{ $opponent }
 basis-read = 读棋：被{ $opponent }围住，即使{ $own }先走也被吃；最善应对及对方应手：{ $line }
 basis-reading-alive = 局部读棋结果为活棋，请核实
