@@ -141,6 +141,6 @@ async fn admin_create_makes_a_confirmed_site_admin() -> TestResult {
     let server = ServerProcess::start(&data, &[])?;
     let mut client = Client::new(&server.base);
     client.log_in("chief@club.example", "chief admin password").await?;
-    assert!(client.get("/events").await?.body.contains("site admin"));
+    assert!(client.get("/events").await?.body.contains(r#"id="nav-admin">Site admin</a>"#));
     Ok(())
 }

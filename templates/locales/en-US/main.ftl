@@ -10,6 +10,7 @@ nav-login = Log in
 nav-logout = Log out
 nav-signup = Sign up
 site-admin = site admin
+nav-site-admin = Site admin
 go-back = Go back
 go-home = Home
 form-errors = Please check these fields; everything you typed is kept:

@@ -10,6 +10,7 @@ nav-login = ログイン
 nav-logout = ログアウト
 nav-signup = 新規登録
 site-admin = サイト管理者
+nav-site-admin = サイト管理者
 go-back = 戻る
 go-home = ホーム
 form-errors = 次の項目を確認してください。入力した内容はすべて残っています：

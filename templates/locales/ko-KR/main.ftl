@@ -10,6 +10,7 @@ nav-login = 로그인
 nav-logout = 로그아웃
 nav-signup = 회원 가입
 site-admin = 사이트 관리자
+nav-site-admin = 사이트 관리자
 go-back = 돌아가기
 go-home = 홈으로
 form-errors = 다음 항목을 확인하세요. 입력한 내용은 모두 그대로 남아 있습니다:

@@ -10,6 +10,7 @@ nav-login = 登录
 nav-logout = 退出登录
 nav-signup = 注册
 site-admin = 网站管理员
+nav-site-admin = 网站管理员
 go-back = 返回
 go-home = 返回首页
 form-errors = 请检查以下各项，已填写的内容均已保留：
