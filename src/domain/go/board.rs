@@ -712,33 +712,13 @@ impl Board {
     /// an empty region that touches only their colour (they share an eye) count as one.
     pub fn groups(&self) -> [u32; 2] {
         let n = self.stones.len();
-        // Union-find over chain heads.
-        let mut parent: Vec<u16> = (0..n as u16).collect();
-        fn find(parent: &mut [u16], mut x: usize) -> usize {
-            while let Some(&p) = parent.get(x) {
-                let p = usize::from(p);
-                if p == x {
-                    break;
-                }
-                let grand = parent.get(p).copied().unwrap_or(p as u16);
-                if let Some(slot) = parent.get_mut(x) {
-                    *slot = grand;
-                }
-                x = usize::from(grand);
-            }
-            x
-        }
+        let mut joined = Joined::new(n);
         self.walk_regions::<true>(|_, touches, border| {
             if (touches == TOUCHES_BLACK || touches == TOUCHES_WHITE)
                 && let Some((&first, rest)) = border.split_first()
             {
                 for &h in rest {
-                    let (a, b) = (find(&mut parent, first), find(&mut parent, h));
-                    if a != b
-                        && let Some(slot) = parent.get_mut(a)
-                    {
-                        *slot = b as u16;
-                    }
+                    joined.join(first, h);
                 }
             }
         });
@@ -749,7 +729,7 @@ impl Board {
             if self.head_of(i) != i {
                 continue;
             }
-            let root = find(&mut parent, i);
+            let root = joined.root(i);
             if let Some(mark) = counted.get_mut(root).filter(|m| !**m) {
                 *mark = true;
                 if let Some(g) = groups.get_mut(color.index()) {
@@ -866,6 +846,40 @@ impl Board {
             }
         }
         fresh
+    }
+}
+
+/// Disjoint sets of the indices 0..n (union-find with path halving): which chains go
+/// together, for the group tax's groups and the estimate's large groups.
+pub(crate) struct Joined(Vec<usize>);
+
+impl Joined {
+    pub(crate) fn new(n: usize) -> Joined {
+        Joined((0..n).collect())
+    }
+
+    /// The representative of `x`'s set.
+    pub(crate) fn root(&mut self, mut x: usize) -> usize {
+        while let Some(&up) = self.0.get(x)
+            && up != x
+        {
+            let grand = self.0.get(up).copied().unwrap_or(up);
+            if let Some(slot) = self.0.get_mut(x) {
+                *slot = grand;
+            }
+            x = grand;
+        }
+        x
+    }
+
+    /// Puts `a` and `b` in one set.
+    pub(crate) fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.root(a), self.root(b));
+        if a != b
+            && let Some(slot) = self.0.get_mut(a)
+        {
+            *slot = b;
+        }
     }
 }
 

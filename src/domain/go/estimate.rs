@@ -12,7 +12,7 @@
 //! group its chains make, captured as one less often (see `large_groups`). This is an estimate,
 //! and says how sure it is: the share of playouts in which the chain was captured and in which
 //! the opponent owned its points.
-use super::board::{Board, Point};
+use super::board::{Board, Joined, Point};
 use crate::domain::color::Color;
 
 /// How many playouts an estimate takes (half with each side to move first); as many again
@@ -273,7 +273,6 @@ impl ChainFate {
 pub fn estimate(board: &Board, playouts: usize) -> Estimate {
     let (mut chains, chain_of) = chains_of(board, 2 * playouts);
     let mut owned = vec![0i32; board.len()];
-    let mut captured = vec![0u32; board.len()];
     let mut taken = vec![false; board.len()];
     let mut rng = Rng(board.hash() | 1);
     let mut played = 0;
@@ -283,9 +282,6 @@ pub fn estimate(board: &Board, playouts: usize) -> Estimate {
             let first = if i % 2 == 0 { Color::Black } else { Color::White };
             taken.fill(false);
             playout(board, first, &mut rng, &mut owned, &mut taken);
-            for (c, t) in captured.iter_mut().zip(&taken) {
-                *c += u32::from(*t);
-            }
             for chain in chains.iter_mut() {
                 // A chain is captured whole: its first stone says.
                 if chain.stones.first().is_some_and(|s| taken.get(s.index()) == Some(&true))
@@ -303,7 +299,15 @@ pub fn estimate(board: &Board, playouts: usize) -> Estimate {
     }
     let total = played.max(1) as f32;
     let ownership: Vec<f32> = owned.iter().map(|&o| o as f32 / total).collect();
-    let captured: Vec<f32> = captured.iter().map(|&c| c as f32 / total).collect();
+    // A stone is captured exactly when its chain is.
+    let mut captured = vec![0.0; board.len()];
+    for chain in &chains {
+        for s in &chain.stones {
+            if let Some(c) = captured.get_mut(s.index()) {
+                *c = chain.captured;
+            }
+        }
+    }
     let dead_large_groups: Vec<ChainGroup> = large_groups(board, &chains, &chain_of, played)
         .into_iter()
         .filter(|g| g.captured >= LARGE_GROUP_CAPTURED_FROM)
@@ -405,19 +409,7 @@ struct ChainGroup {
 /// together: in all but `SAME_FATE_MISSES` of them, both or neither. Each must itself fall
 /// in `WEAK_CHAIN_FROM` of the playouts, so a strong chain never joins a weak one.
 fn large_groups(board: &Board, chains: &[ChainFate], chain_of: &[usize], playouts: usize) -> Vec<ChainGroup> {
-    let mut parent: Vec<usize> = (0..chains.len()).collect();
-    fn root(parent: &mut [usize], mut c: usize) -> usize {
-        while let Some(&up) = parent.get(c)
-            && up != c
-        {
-            let grand = parent.get(up).copied().unwrap_or(up);
-            if let Some(slot) = parent.get_mut(c) {
-                *slot = grand;
-            }
-            c = up;
-        }
-        c
-    }
+    let mut joined = Joined::new(chains.len());
     let misses_allowed = (playouts as f32 * SAME_FATE_MISSES) as u32;
     let weak = |c: usize| chains.get(c).is_some_and(|f| f.captured >= WEAK_CHAIN_FROM);
     for p in board.points().filter(|p| board.get(*p).is_none()) {
@@ -431,17 +423,14 @@ fn large_groups(board: &Board, chains: &[ChainFate], chain_of: &[usize], playout
                 if a == b || fa.color != fb.color || !weak(a) || !weak(b) || fa.disagreements(fb) > misses_allowed {
                     continue;
                 }
-                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                if let Some(slot) = parent.get_mut(ra) {
-                    *slot = rb;
-                }
+                joined.join(a, b);
             }
         }
     }
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); chains.len()];
     for c in 0..chains.len() {
         if weak(c) {
-            let r = root(&mut parent, c);
+            let r = joined.root(c);
             if let Some(m) = members.get_mut(r) {
                 m.push(c);
             }
