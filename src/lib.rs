@@ -58,3 +58,18 @@ mod purity {
         assert!(offences.is_empty(), "{offences:?}");
     }
 }
+
+#[cfg(test)]
+mod docs_tables {
+    /// docs/REFEREE.md carries the desk's table as the code offers it (a test outside
+    /// `src/domain`, which reads no files).
+    #[test]
+    fn the_docs_table_is_the_desks() {
+        use crate::domain::referee::{DisputeKind, Edition, rulings_table};
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/REFEREE.md"))
+            .unwrap_or_else(|e| panic!("docs/REFEREE.md: {e}"));
+        let table = rulings_table();
+        assert!(docs.contains(&table), "docs/REFEREE.md's table differs from the desk's; it should read:\n{table}");
+        assert_eq!(table.lines().count(), 2 + Edition::ALL.len() * DisputeKind::ALL.len());
+    }
+}

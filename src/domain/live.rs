@@ -141,6 +141,10 @@ pub struct LiveState {
     /// move in a row): the clock stops until a referee rules.
     #[serde(default)]
     pub held: Option<HeldMove>,
+    /// A cycle on the board (triple ko, eternal life …), found by the engine or claimed by a
+    /// player or recorder: play and both clocks stop until a referee rules (Art. 20.3).
+    #[serde(default)]
+    pub held_cycle: Option<HeldCycle>,
     /// Where a referee resumed play after the passes (dead stones resolved by play): after how
     /// many moves, and who moved first. Replaying the record resumes there again.
     #[serde(default)]
@@ -199,6 +203,14 @@ pub struct HeldMove {
     pub point: Option<(u8, u8)>,
     /// Why the engine refuses it, as a referee reads it.
     pub why: String,
+}
+
+/// A cycle that holds the game (see [`LiveState::held_cycle`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldCycle {
+    /// The lap the engine found: the position before move `first` came back after move
+    /// `last` (numbered from 1 in the record). None for a claim the engine has not seen.
+    pub lap: Option<(usize, usize)>,
 }
 
 /// See [`LiveState::resumptions`].
@@ -276,6 +288,9 @@ pub enum LiveError {
     NoPassOnTimeout,
     /// A move is held for a referee's ruling: play waits.
     Held,
+    /// A cycle holds the game until a referee rules on it (Art. 20.3): moves `first` to
+    /// `last` when the engine found the lap.
+    CycleHeld(Option<(usize, usize)>),
     /// The ruling voids a held move, and no move of that player is held.
     NothingHeld,
     /// A recount needs a game that ended by passes and was counted.
@@ -294,6 +309,10 @@ impl LiveError {
         match self {
             LiveError::Illegal(why) => Message::new("error-illegal-move").nested("why", why.reason.clone()),
             LiveError::Held => Message::new("error-live-held"),
+            LiveError::CycleHeld(Some((first, last))) => {
+                Message::new("error-live-cycle-held").number("first", *first as i64).number("last", *last as i64)
+            }
+            LiveError::CycleHeld(None) => Message::new("error-live-cycle-claimed"),
             LiveError::NothingHeld => Message::new("error-live-nothing-held"),
             LiveError::NotCounted => Message::new("error-live-not-counted"),
             LiveError::NoClock => Message::new("error-live-no-clock"),
@@ -395,6 +414,7 @@ impl LiveGame {
             cycles_filed: 0,
             warnings: [0, 0],
             held: None,
+            held_cycle: None,
             resumptions: Vec::new(),
             openings: Vec::new(),
         };
@@ -477,6 +497,7 @@ impl LiveGame {
         }
         // Nothing waits on a finished game.
         self.state.held = None;
+        self.state.held_cycle = None;
         self.state.paused = false;
         self.state.adjourning = false;
         self.state.sealed = None;
@@ -642,7 +663,40 @@ impl LiveGame {
     /// The clock is stopped by a referee (a pause, an adjournment with its sealed move, a move
     /// held for a ruling).
     pub fn is_paused(&self) -> bool {
-        self.state.paused || self.state.sealed.is_some() || self.state.held.is_some()
+        self.state.paused || self.state.sealed.is_some() || self.state.held.is_some() || self.state.held_cycle.is_some()
+    }
+
+    /// A cycle stops play and both clocks at `at` until a referee rules (Art. 20.3): the one
+    /// the engine just found (`lap`), or one a player or recorder claims (None). Only a game
+    /// in play is held; one already held by a cycle stays as it is.
+    pub fn hold_for_cycle(&mut self, lap: Option<(usize, usize)>, at: DateTime<Utc>) -> Result<(), LiveError> {
+        self.require(Phase::Playing)?;
+        if self.state.held_cycle.is_some() {
+            return Ok(());
+        }
+        if let Some(clock) = &mut self.state.clock
+            && clock.running.is_some()
+        {
+            clock.pause(at).map_err(|_| LiveError::Paused)?;
+        }
+        self.state.held_cycle = Some(HeldCycle { lap });
+        Ok(())
+    }
+
+    /// The cycle's hold is lifted at `at` (the claim dismissed: play goes on); the clock runs
+    /// again unless a referee's pause or a held move still stops it.
+    fn release_cycle(&mut self, at: DateTime<Utc>) -> Result<(), LiveError> {
+        if self.state.held_cycle.take().is_none() {
+            return Ok(());
+        }
+        let still_held = self.is_paused();
+        if let Some(clock) = &mut self.state.clock
+            && clock.is_paused()
+            && !still_held
+        {
+            clock.resume(at).map_err(|_| LiveError::NotPaused)?;
+        }
+        Ok(())
     }
 
     /// The time from `down` to `up` (the server was not running) is charged to nobody. False if
@@ -715,6 +769,7 @@ impl LiveGame {
                     DisputeKind::IllegalMove | DisputeKind::TwoMovesInARow if self.state.held.is_some() => {
                         self.release_held(at)?;
                     }
+                    DisputeKind::Cycle => self.release_cycle(at)?,
                     DisputeKind::DeadStones if self.state.phase == Phase::Disputed => {
                         if let Some(count) = self.count() {
                             self.finish(count.result);
@@ -727,7 +782,20 @@ impl LiveGame {
             Ruling::Draw => self.end_by_ruling(GameResult::Draw),
             Ruling::NoResult => self.end_by_ruling(GameResult::NoResult),
             Ruling::BothLose => self.end_by_ruling(GameResult::BothLose),
-            Ruling::LossForTwoMoves { offender } => self.end_by_ruling(win_for(offender, Margin::Unspecified)),
+            Ruling::LossForTwoMoves { offender } | Ruling::Loss { offender } => {
+                self.end_by_ruling(win_for(offender, Margin::Unspecified))
+            }
+            // The record has the stone where it was first played: the warning is what is left.
+            Ruling::RestoreWithWarning { offender } => {
+                self.warn(offender);
+                Ok(())
+            }
+            Ruling::VoidMove { offender } => {
+                if self.state.held.as_ref().is_none_or(|held| held.colour != offender) {
+                    return Err(LiveError::NothingHeld);
+                }
+                self.release_held(at).map(|_| ())
+            }
             Ruling::LossOnTime { loser } => self.end_by_ruling(win_for(loser, Margin::Time)),
             Ruling::Replay => self.replay(at),
             Ruling::ResolveByPlay { first } => self.resolve_by_play(first, at),
@@ -940,6 +1008,9 @@ impl LiveGame {
         if self.state.held.is_some() {
             return Err(LiveError::Held);
         }
+        if let Some(cycle) = self.state.held_cycle {
+            return Err(LiveError::CycleHeld(cycle.lap));
+        }
         if !self.is_paused() {
             return Err(LiveError::NotPaused);
         }
@@ -967,6 +1038,9 @@ impl LiveGame {
         self.require(Phase::Playing)?;
         if self.state.held.is_some() {
             return Err(LiveError::Held);
+        }
+        if let Some(cycle) = self.state.held_cycle {
+            return Err(LiveError::CycleHeld(cycle.lap));
         }
         if self.is_paused() {
             return Err(LiveError::Paused);
@@ -1037,6 +1111,12 @@ impl LiveGame {
         }
         if self.after_move() {
             return Ok(Played::PlayEnded { spent });
+        }
+        // The move completed a lap the engine has not yet filed: the game waits for the
+        // referee, the clocks stopped at the move (Art. 20.3).
+        if let Some(cycle) = self.go().and_then(|go| go.cycles().get(self.state.cycles_filed)) {
+            let lap = Some((cycle.first_move, cycle.last_move));
+            self.hold_for_cycle(lap, at)?;
         }
         Ok(Played::Move { spent })
     }
@@ -1465,6 +1545,89 @@ mod tests {
             Err(LiveError::NotNow(Phase::Marking)),
             "only a disputed game is resolved by play"
         );
+        Ok(())
+    }
+
+    /// Three kos on a 9×9 board (`tests/sgf/triple-ko-9x9.sgf`): its setup stones, Black's and
+    /// White's in turn (Black passes once, having one fewer), then one lap of the three kos.
+    pub(crate) const TRIPLE_KO_9X9: [Option<(u8, u8)>; 28] = [
+        Some((2, 0)),
+        Some((1, 0)),
+        Some((3, 1)),
+        Some((0, 1)),
+        Some((2, 2)),
+        Some((2, 1)),
+        Some((6, 0)),
+        Some((1, 2)),
+        Some((5, 1)),
+        Some((7, 0)),
+        Some((6, 2)),
+        Some((8, 1)),
+        Some((7, 1)),
+        Some((7, 2)),
+        Some((4, 8)),
+        Some((3, 8)),
+        Some((5, 7)),
+        Some((2, 7)),
+        Some((4, 6)),
+        Some((4, 7)),
+        None,
+        Some((3, 6)),
+        // The lap: each ko taken in turn, round the three.
+        Some((1, 1)),
+        Some((6, 1)),
+        Some((3, 7)),
+        Some((2, 1)),
+        Some((7, 1)),
+        Some((4, 7)),
+    ];
+
+    /// 1988 Art. 20.3: a cycle both keep up goes to the referee, who "可判和棋或者重下". The move
+    /// that completes the lap holds the game: the next is refused with the lap named, both
+    /// clocks stand still, and only the referee's ruling lets play on or ends the game.
+    #[test]
+    fn a_cycle_holds_the_game_until_the_referee_rules() -> Result<(), LiveError> {
+        use crate::domain::referee::{DisputeKind, Ruling};
+        let mut game = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
+        game.start(t(0))?;
+        for (i, point) in TRIPLE_KO_9X9.iter().enumerate() {
+            let colour = if i % 2 == 0 { Color::Black } else { Color::White };
+            game.play(colour, *point, t(i as i64 + 1))?;
+        }
+        assert_eq!(game.state().held_cycle, Some(HeldCycle { lap: Some((23, 28)) }), "held at the lap's last move");
+        assert_eq!(game.play(Color::Black, Some((1, 1)), t(40)), Err(LiveError::CycleHeld(Some((23, 28)))));
+        assert_eq!(game.due_at(), None, "both clocks stand still");
+        let left = |g: &LiveGame| g.state().clock.map(|c| (c.black.main, c.white.main));
+        let before = left(&game);
+        game.tick(t(100));
+        assert_eq!(left(&game), before, "60 s later nobody's time has run");
+        assert_eq!(game.resume(t(100)), Err(LiveError::CycleHeld(Some((23, 28)))), "no resuming past the referee");
+        assert_eq!(game.pause(t(100)), Err(LiveError::Paused));
+        game.apply_ruling(DisputeKind::Conduct, Ruling::Dismiss, t(101))?;
+        assert!(game.state().held_cycle.is_some(), "another dispute's ruling leaves the cycle held");
+
+        // Dismissed: a player breaks the cycle, and Black's clock runs again from the ruling.
+        let mut broken = game.clone();
+        broken.apply_ruling(DisputeKind::Cycle, Ruling::Dismiss, t(200))?;
+        assert_eq!(broken.state().held_cycle, None);
+        assert_eq!(broken.due_at().map(|at| at > t(200)), Some(true), "Black's clock runs");
+        broken.play(Color::Black, Some((4, 4)), t(201))?;
+
+        // Replayed: a new game from the empty board; drawn: the game ends.
+        let mut replayed = game.clone();
+        replayed.apply_ruling(DisputeKind::Cycle, Ruling::Replay, t(200))?;
+        assert_eq!((replayed.moves().len(), replayed.state().held_cycle), (0, None));
+        game.apply_ruling(DisputeKind::Cycle, Ruling::Draw, t(200))?;
+        assert_eq!((game.state().phase, game.state().result), (Phase::Finished, Some(GameResult::Draw)));
+        assert_eq!(game.state().held_cycle, None);
+
+        // A claim holds a game in play the same way; a finished one is not held.
+        let mut claimed = nine(None);
+        claimed.start(t(0))?;
+        claimed.play(Color::Black, Some((4, 4)), t(1))?;
+        claimed.hold_for_cycle(None, t(2))?;
+        assert_eq!(claimed.play(Color::White, Some((3, 3)), t(3)), Err(LiveError::CycleHeld(None)));
+        assert_eq!(game.hold_for_cycle(None, t(300)), Err(LiveError::NotNow(Phase::Finished)));
         Ok(())
     }
 

@@ -1,7 +1,10 @@
-//! The referee desk's rules (Chinese Competition Rules, 1988; the 2002 rules where they differ):
-//! the kinds of dispute a player or the engine files, the article each rests on, the rulings
-//! that article allows, and the warnings count. Which ruling is given is the referee's
-//! decision; the desk only offers those the article allows, each with its article.
+//! The referee desk's rules: the kinds of dispute a player or the engine files, the article each
+//! rests on in the event's rule set, the rulings that article allows, and the warnings count.
+//! Each rule set whose text the seeds give (the Chinese competition rules of 1988 and 2002, and
+//! the Japanese 1989, Korean 1992, Ing and AGA rules in `rules-history-book.txt`'s appendix) is
+//! refereed under its own articles; where its text is silent on a kind of dispute, the 1988
+//! competition rules apply instead, and the desk says so. Which ruling is given is the referee's
+//! decision; the desk offers those the article allows, each with its article.
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -9,25 +12,73 @@ use serde::{Deserialize, Serialize};
 use super::clock::Millis;
 use super::color::Color;
 
-/// The rules the event plays under, for articles and rulings.
+/// The rules whose articles referee an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Edition {
     Rules1988,
     Rules2002,
+    Japanese1989,
+    Korean1992,
+    Ing,
+    Aga,
 }
 
 impl Edition {
-    /// The 2002 rules for the `chinese-2002` ruleset; the 1988 competition rules otherwise
-    /// (they are the event rules of the seeds).
+    pub const ALL: [Edition; 6] = [
+        Edition::Rules1988,
+        Edition::Rules2002,
+        Edition::Japanese1989,
+        Edition::Korean1992,
+        Edition::Ing,
+        Edition::Aga,
+    ];
+
+    /// The rule set's own articles where the seeds give its text; the 1988 competition rules
+    /// (the seeds' event rules) for every other rule set.
     pub fn of_ruleset(ruleset: &str) -> Edition {
-        if ruleset == "chinese-2002" { Edition::Rules2002 } else { Edition::Rules1988 }
+        match ruleset {
+            "chinese-2002" => Edition::Rules2002,
+            "japanese-1989" => Edition::Japanese1989,
+            "korean-1992" => Edition::Korean1992,
+            "ing" => Edition::Ing,
+            "aga" => Edition::Aga,
+            _ => Edition::Rules1988,
+        }
     }
 
-    fn year(self) -> &'static str {
+    /// Whether `ruleset` is refereed under its own text (false: the seeds give no referee's
+    /// articles for it, and the 1988 competition rules apply).
+    pub fn has_own_text(ruleset: &str) -> bool {
+        matches!(ruleset, "chinese-1988" | "chinese-2002" | "japanese-1989" | "korean-1992" | "ing" | "aga")
+    }
+
+    /// The rule set preset this edition is the text of.
+    pub fn ruleset(self) -> &'static str {
+        match self {
+            Edition::Rules1988 => "chinese-1988",
+            Edition::Rules2002 => "chinese-2002",
+            Edition::Japanese1989 => "japanese-1989",
+            Edition::Korean1992 => "korean-1992",
+            Edition::Ing => "ing",
+            Edition::Aga => "aga",
+        }
+    }
+
+    /// How a citation names the text: "1988 Art. 20.3", "Japanese 1989 Art. 14".
+    pub fn prefix(self) -> &'static str {
         match self {
             Edition::Rules1988 => "1988",
             Edition::Rules2002 => "2002",
+            Edition::Japanese1989 => "Japanese 1989",
+            Edition::Korean1992 => "Korean 1992",
+            Edition::Ing => "Ing",
+            Edition::Aga => "AGA",
         }
+    }
+
+    /// The edition a citation's prefix names ("Japanese 1989"), if any.
+    pub fn of_prefix(prefix: &str) -> Option<Edition> {
+        Edition::ALL.into_iter().find(|e| e.prefix() == prefix)
     }
 }
 
@@ -44,21 +95,24 @@ pub enum DisputeKind {
     TwoMovesInARow,
     /// Stones moved or the board scattered.
     MovedStones,
+    /// A move taken back and played elsewhere (悔棋, 1988 Art. 17.2).
+    TakeBack,
     /// The count is contested (Art. 16.3).
     CountingError,
     /// The clock failed, a player was late, or left the seat in byo-yomi.
     ClockIncident,
-    /// Behaviour at the board (Art. 15, 24).
+    /// Behaviour at the board (Art. 15, 24): disturbing, consulting others or notes, cheating.
     Conduct,
 }
 
 impl DisputeKind {
-    pub const ALL: [DisputeKind; 8] = [
+    pub const ALL: [DisputeKind; 9] = [
         DisputeKind::DeadStones,
         DisputeKind::Cycle,
         DisputeKind::IllegalMove,
         DisputeKind::TwoMovesInARow,
         DisputeKind::MovedStones,
+        DisputeKind::TakeBack,
         DisputeKind::CountingError,
         DisputeKind::ClockIncident,
         DisputeKind::Conduct,
@@ -71,6 +125,7 @@ impl DisputeKind {
             DisputeKind::IllegalMove => "illegal-move",
             DisputeKind::TwoMovesInARow => "two-moves",
             DisputeKind::MovedStones => "moved-stones",
+            DisputeKind::TakeBack => "take-back",
             DisputeKind::CountingError => "counting-error",
             DisputeKind::ClockIncident => "clock-incident",
             DisputeKind::Conduct => "conduct",
@@ -81,21 +136,64 @@ impl DisputeKind {
         DisputeKind::ALL.into_iter().find(|k| k.code() == code.trim())
     }
 
-    /// The article the dispute rests on.
+    /// The edition's own article for this kind, or None where its text is silent.
+    fn own_article(self, edition: Edition) -> Option<&'static str> {
+        use DisputeKind::*;
+        use Edition::*;
+        Some(match (edition, self) {
+            (Rules1988, DeadStones) => "Art. 21.3",
+            (Rules1988, Cycle) => "Art. 20.3",
+            (Rules1988, IllegalMove) => "Art. 19, 20.1",
+            (Rules1988, TwoMovesInARow) => "Art. 17.1",
+            (Rules1988, MovedStones) => "Art. 17.3–17.4",
+            (Rules1988, TakeBack) => "Art. 17.2",
+            (Rules1988, CountingError) => "Art. 16.3",
+            (Rules1988, ClockIncident) => "Art. 23",
+            (Rules1988, Conduct) => "Art. 15, 24",
+            (Rules2002, DeadStones) => "Art. 21.4",
+            (Rules2002, Cycle) => "Art. 20.3",
+            (Rules2002, IllegalMove) => "Art. 19, 18.3",
+            (Rules2002, TwoMovesInARow) => "Art. 17.2",
+            (Rules2002, MovedStones) => "Art. 17.5–17.6",
+            (Rules2002, TakeBack) => "Art. 17.3",
+            (Rules2002, CountingError) => "Art. 16.4",
+            (Rules2002, ClockIncident) => "Art. 22",
+            (Rules2002, Conduct) => "Art. 23",
+            (Japanese1989, DeadStones) => "Art. 9-3, 13-1",
+            (Japanese1989, Cycle) => "Art. 12",
+            (Japanese1989, IllegalMove | TwoMovesInARow) => "Art. 14",
+            (Japanese1989, MovedStones) => "Art. 13-2",
+            (Japanese1989, CountingError) => "Art. 10-3",
+            (Korean1992, DeadStones) => "Art. 18",
+            (Korean1992, Cycle) => "Art. 20",
+            (Korean1992, IllegalMove) => "Art. 21",
+            (Korean1992, MovedStones) => "Supp. Art. 4.1",
+            (Ing, DeadStones) => "Art. 2",
+            (Ing, Cycle) => "Art. 3",
+            (Aga, DeadStones) => "Art. 10",
+            (Aga, Cycle) => "Art. 6",
+            (Aga, IllegalMove | TwoMovesInARow) => "Art. 8",
+            _ => return None,
+        })
+    }
+
+    /// The edition whose articles govern this kind: `edition` where its text speaks of it, else
+    /// the 1988 competition rules.
+    pub fn governed_by(self, edition: Edition) -> Edition {
+        if self.own_article(edition).is_some() { edition } else { Edition::Rules1988 }
+    }
+
+    /// Whether `edition`'s own text speaks of this kind.
+    pub fn is_covered_by(self, edition: Edition) -> bool {
+        self.own_article(edition).is_some()
+    }
+
+    /// The article the dispute rests on, cited with its text ("1988 Art. 21.3", "Japanese 1989
+    /// Art. 14"); where the edition is silent, the 1988 article that applies instead.
     pub fn article(self, edition: Edition) -> String {
-        let article = match (self, edition) {
-            (DisputeKind::DeadStones, Edition::Rules1988) => "Art. 21.3",
-            (DisputeKind::DeadStones, Edition::Rules2002) => "Art. 21.4",
-            (DisputeKind::Cycle, _) => "Art. 20.3",
-            (DisputeKind::IllegalMove, _) => "Art. 19, 20.1",
-            (DisputeKind::TwoMovesInARow, _) => "Art. 17.1",
-            (DisputeKind::MovedStones, _) => "Art. 17.3–17.4",
-            (DisputeKind::CountingError, _) => "Art. 16.3",
-            (DisputeKind::ClockIncident, Edition::Rules1988) => "Art. 23",
-            (DisputeKind::ClockIncident, Edition::Rules2002) => "Art. 22",
-            (DisputeKind::Conduct, _) => "Art. 15, 24",
-        };
-        format!("{} {article}", edition.year())
+        let governing = self.governed_by(edition);
+        let article = self.own_article(governing).unwrap_or("Art. 25.1");
+        format!("{} {article}", governing.prefix())
     }
 
     /// Which disputes the referee sees first: those that hold a game up before those about a
@@ -104,7 +202,10 @@ impl DisputeKind {
         match self {
             DisputeKind::Cycle => 0,
             DisputeKind::DeadStones => 1,
-            DisputeKind::IllegalMove | DisputeKind::TwoMovesInARow | DisputeKind::MovedStones => 2,
+            DisputeKind::IllegalMove
+            | DisputeKind::TwoMovesInARow
+            | DisputeKind::MovedStones
+            | DisputeKind::TakeBack => 2,
             DisputeKind::ClockIncident => 3,
             DisputeKind::CountingError => 4,
             DisputeKind::Conduct => 5,
@@ -130,6 +231,15 @@ impl CycleOutcome {
             CycleOutcome::Draw => "draw",
             CycleOutcome::Replay => "replay",
             CycleOutcome::NoResult => "no-result",
+        }
+    }
+
+    /// The ruling that gives this outcome.
+    pub fn ruling(self) -> Ruling {
+        match self {
+            CycleOutcome::Draw => Ruling::Draw,
+            CycleOutcome::Replay => Ruling::Replay,
+            CycleOutcome::NoResult => Ruling::NoResult,
         }
     }
 
@@ -202,6 +312,16 @@ pub enum Ruling {
     VoidMoveWithWarning { offender: Color },
     /// 1988: two moves in a row lose the game.
     LossForTwoMoves { offender: Color },
+    /// The offender loses the game: a foul under the Japanese rules (Art. 14), stones moved or
+    /// the board scattered on purpose (1988 Art. 17.3–17.4), consulting others or notes
+    /// (1988 Art. 24.3), cheating (2002 Art. 23.1).
+    Loss { offender: Color },
+    /// A move taken back (悔棋): the stone goes back where it was first played, and the
+    /// offender is warned (1988 Art. 17.2, 2002 Art. 17.3).
+    RestoreWithWarning { offender: Color },
+    /// The held move is void and the stones are as before it; the offender moves again
+    /// (Korean 1992 Art. 21: the stones are restored, nothing more).
+    VoidMove { offender: Color },
     /// Moved stones: the position is put back.
     RestorePosition,
     /// Moved stones that cannot be put back: the position stands as it is.
@@ -227,6 +347,9 @@ impl Ruling {
             | Ruling::VoidMoveLoseTurn { offender: side }
             | Ruling::VoidMoveWithWarning { offender: side }
             | Ruling::LossForTwoMoves { offender: side }
+            | Ruling::Loss { offender: side }
+            | Ruling::RestoreWithWarning { offender: side }
+            | Ruling::VoidMove { offender: side }
             | Ruling::Warning { offender: side }
             | Ruling::LossOnTime { loser: side } => Some(side),
             _ => None,
@@ -251,6 +374,9 @@ impl Ruling {
             Ruling::VoidMoveLoseTurn { .. } => "void-move-lose-turn",
             Ruling::VoidMoveWithWarning { .. } => "void-move-warning",
             Ruling::LossForTwoMoves { .. } => "loss-two-moves",
+            Ruling::Loss { .. } => "loss",
+            Ruling::RestoreWithWarning { .. } => "restore-with-warning",
+            Ruling::VoidMove { .. } => "void-move",
             Ruling::RestorePosition => "restore-position",
             Ruling::PositionStands => "position-stands",
             Ruling::BothLose => "both-lose",
@@ -272,7 +398,7 @@ impl fmt::Display for Ruling {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Circumstances {
     pub edition: Edition,
-    /// The event's outcome of a cycle.
+    /// The event's outcome of a cycle: the ruling offered first.
     pub cycle_outcome: CycleOutcome,
     /// Who made the move in question, or whose conduct or clock it is (when known).
     pub offender: Option<Color>,
@@ -280,51 +406,101 @@ pub struct Circumstances {
     pub claims_dead: Option<Color>,
 }
 
-/// The rulings the article allows for a dispute, most usual first; dismissing the claim is
-/// always possible and comes last.
+/// The rulings the governing article allows for a dispute (see [`DisputeKind::governed_by`]),
+/// most usual first; dismissing the claim is always possible and comes last.
 pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
+    use Edition::*;
+    let edition = kind.governed_by(c.edition);
     let mut rulings = Vec::new();
+    let offender = c.offender;
+    let with_offender = |make: fn(Color) -> Ruling| offender.map(make);
     match kind {
+        // 1988 Art. 21.3 only says "resolved by play"; 2002 Art. 21.4 has the side that claims
+        // "dead" move first, the same practice. Japanese Art. 9-3: the opponent of whoever asks
+        // to resume moves first; Korean Art. 18, Ing Art. 2 and AGA Art. 10 play it out too.
         DisputeKind::DeadStones => {
-            // 2002 Art. 21.4 names who moves first; 1988 Art. 21.3 only says "resolved by
-            // play", and the claimant moving first is the same practice.
             rulings.extend(c.claims_dead.map(|first| Ruling::ResolveByPlay { first }));
-        }
-        DisputeKind::Cycle => rulings.push(match c.cycle_outcome {
-            CycleOutcome::Draw => Ruling::Draw,
-            CycleOutcome::Replay => Ruling::Replay,
-            CycleOutcome::NoResult => Ruling::NoResult,
-        }),
-        DisputeKind::IllegalMove => {
-            if let Some(offender) = c.offender {
-                rulings.push(Ruling::VoidMoveLoseTurn { offender });
-                if c.edition == Edition::Rules2002 {
-                    rulings.push(Ruling::VoidMoveWithWarning { offender });
-                }
-            }
-        }
-        DisputeKind::TwoMovesInARow => {
-            if let Some(offender) = c.offender {
-                rulings.push(match c.edition {
-                    Edition::Rules1988 => Ruling::LossForTwoMoves { offender },
-                    Edition::Rules2002 => Ruling::VoidMoveWithWarning { offender },
-                });
-            }
-        }
-        DisputeKind::MovedStones => {
-            rulings.extend([Ruling::RestorePosition, Ruling::PositionStands, Ruling::Draw, Ruling::Replay]);
-            if c.edition == Edition::Rules2002 {
+            if edition == Japanese1989 {
+                // Art. 13-1: a player found an effective move after the stop and no agreement
+                // on the end can be reached: both lose.
                 rulings.push(Ruling::BothLose);
             }
         }
+        DisputeKind::Cycle => match edition {
+            // Art. 20.3: draw or replay; the event's setting is offered first (and no result
+            // where the event chose it).
+            Rules1988 => {
+                let mut outcomes = vec![Ruling::Draw, Ruling::Replay];
+                let chosen = c.cycle_outcome.ruling();
+                outcomes.retain(|r| *r != chosen);
+                rulings.push(chosen);
+                rulings.extend(outcomes);
+            }
+            // Art. 20.3: cycles are forbidden in principle; the event's own rule gives no
+            // result, a draw or an extra game.
+            Rules2002 => {
+                let mut outcomes = vec![Ruling::NoResult, Ruling::Draw, Ruling::Replay];
+                let chosen = c.cycle_outcome.ruling();
+                outcomes.retain(|r| *r != chosen);
+                rulings.push(chosen);
+                rulings.extend(outcomes);
+            }
+            // Japanese Art. 12: no result with both players' agreement; Korean Art. 20: no
+            // result while neither gives way. A player who breaks the cycle plays on (dismiss).
+            Japanese1989 | Korean1992 => rulings.push(Ruling::NoResult),
+            // Ing Art. 3 abolishes "no result" and AGA Art. 6 forbids the repetition: the engine
+            // refuses the repeating move, and only dismissing a claim remains.
+            Ing | Aga => {}
+        },
+        DisputeKind::IllegalMove => match edition {
+            Japanese1989 => rulings.extend(with_offender(|offender| Ruling::Loss { offender })),
+            Korean1992 => rulings.extend(with_offender(|offender| Ruling::VoidMove { offender })),
+            // 2002 Art. 19 (a forbidden point) and Art. 18.3 (a ko taken back without a threat:
+            // with a warning).
+            Rules2002 => rulings.extend(offender.into_iter().flat_map(|offender| {
+                [Ruling::VoidMoveLoseTurn { offender }, Ruling::VoidMoveWithWarning { offender }]
+            })),
+            // 1988 Art. 19, 20.1; AGA Art. 8 (void, counted as a pass).
+            _ => rulings.extend(with_offender(|offender| Ruling::VoidMoveLoseTurn { offender })),
+        },
+        DisputeKind::TwoMovesInARow => rulings.extend(with_offender(match edition {
+            Rules2002 => |offender| Ruling::VoidMoveWithWarning { offender },
+            Japanese1989 => |offender| Ruling::Loss { offender },
+            // AGA Art. 8: void, counted as a pass.
+            Aga => |offender| Ruling::VoidMove { offender },
+            _ => |offender| Ruling::LossForTwoMoves { offender },
+        })),
+        DisputeKind::MovedStones => match edition {
+            // 1988 Art. 17.3–17.4: put back, stands, draw or replay; moved or scattered on
+            // purpose, the offender loses. 2002 Art. 17.5–17.6 add both lose.
+            Rules1988 | Rules2002 => {
+                rulings.extend([Ruling::RestorePosition, Ruling::PositionStands, Ruling::Draw, Ruling::Replay]);
+                if edition == Rules2002 {
+                    rulings.push(Ruling::BothLose);
+                }
+                rulings.extend(with_offender(|offender| Ruling::Loss { offender }));
+            }
+            // Japanese Art. 13-2, Korean Supp. Art. 4.1: put back; without agreement both lose.
+            _ => rulings.extend([Ruling::RestorePosition, Ruling::BothLose]),
+        },
+        DisputeKind::TakeBack => rulings.extend(with_offender(|offender| Ruling::RestoreWithWarning { offender })),
         DisputeKind::CountingError => rulings.push(Ruling::Recount),
         DisputeKind::ClockIncident => {
             rulings.push(Ruling::AdjustClock { black: 0, white: 0 });
-            if let Some(offender) = c.offender {
+            if let Some(offender) = offender {
                 rulings.extend([Ruling::LossOnTime { loser: offender }, Ruling::Warning { offender }]);
             }
         }
-        DisputeKind::Conduct => rulings.extend(c.offender.map(|offender| Ruling::Warning { offender })),
+        DisputeKind::Conduct => {
+            // 1988 Art. 24.2–24.3 and 2002 Art. 23.3–23.4: a warning or a loss; 2002 Art. 23.1:
+            // cheating may lose both the game.
+            if let Some(offender) = offender {
+                rulings.extend([Ruling::Warning { offender }, Ruling::Loss { offender }]);
+            }
+            if edition == Rules2002 {
+                rulings.push(Ruling::BothLose);
+            }
+        }
     }
     rulings.push(Ruling::Dismiss);
     rulings
@@ -351,15 +527,46 @@ pub fn offered_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
     offered
 }
 
-/// The article a ruling applies.
+/// The article a ruling applies: the dispute's, and for a warning the one that counts it.
 pub fn ruling_article(kind: DisputeKind, ruling: Ruling, edition: Edition) -> String {
-    match ruling {
-        Ruling::Warning { .. } | Ruling::VoidMoveWithWarning { .. } if edition == Edition::Rules2002 => {
-            format!("{}; 2002 Art. 24", kind.article(edition))
-        }
-        Ruling::Warning { .. } => format!("{}; 1988 Art. 25.2", kind.article(edition)),
+    let governing = kind.governed_by(edition);
+    let warned = matches!(
+        ruling,
+        Ruling::Warning { .. } | Ruling::VoidMoveWithWarning { .. } | Ruling::RestoreWithWarning { .. }
+    );
+    match (warned, governing) {
+        (true, Edition::Rules2002) => format!("{}; 2002 Art. 24", kind.article(edition)),
+        (true, _) => format!("{}; 1988 Art. 25.2", kind.article(edition)),
         _ => kind.article(edition),
     }
+}
+
+/// The desk's table, as docs/REFEREE.md prints it: for each rule set and each kind of dispute,
+/// the article and the rulings offered (their codes; a side is the offender's or the
+/// claimant's, either when unknown), the event's cycle setting being a draw.
+pub fn rulings_table() -> String {
+    let mut table = String::from("| rule set | dispute | article | rulings offered |\n|---|---|---|---|\n");
+    for edition in Edition::ALL {
+        for kind in DisputeKind::ALL {
+            let c = Circumstances { edition, cycle_outcome: CycleOutcome::Draw, offender: None, claims_dead: None };
+            let mut codes: Vec<&str> = Vec::new();
+            for ruling in offered_rulings(kind, &c) {
+                // Moved stones cannot leave the record out of place: "stands" is "put back".
+                if ruling != Ruling::PositionStands && !codes.contains(&ruling.code()) {
+                    codes.push(ruling.code());
+                }
+            }
+            let article = kind.article(edition);
+            let silent = if kind.is_covered_by(edition) { String::new() } else { " (silent: 1988 applies)".into() };
+            table.push_str(&format!(
+                "| {} | {} | {article}{silent} | {} |\n",
+                edition.ruleset(),
+                kind.code(),
+                codes.join(", ")
+            ));
+        }
+    }
+    table
 }
 
 /// Warnings that lose a game (1988 Art. 25.2, 2002 Art. 24.2): the second.
@@ -388,16 +595,41 @@ mod tests {
         for kind in DisputeKind::ALL {
             assert_eq!(DisputeKind::parse(kind.code()), Some(kind));
             assert!(kind.article(Edition::Rules1988).starts_with("1988 Art. "));
-            assert!(kind.article(Edition::Rules2002).starts_with("2002 Art. "));
+            assert!(kind.article(Edition::Rules2002).starts_with("2002 Art. "), "2002 speaks of every kind");
         }
         assert_eq!(DisputeKind::DeadStones.article(Edition::Rules2002), "2002 Art. 21.4");
         assert_eq!(DisputeKind::CountingError.article(Edition::Rules1988), "1988 Art. 16.3");
+        assert_eq!(DisputeKind::TakeBack.article(Edition::Rules1988), "1988 Art. 17.2");
+        assert_eq!(DisputeKind::TakeBack.article(Edition::Rules2002), "2002 Art. 17.3");
         assert_eq!(Edition::of_ruleset("chinese-2002"), Edition::Rules2002);
-        assert_eq!(Edition::of_ruleset("japanese-1989"), Edition::Rules1988);
+        assert_eq!(Edition::of_ruleset("japanese-1989"), Edition::Japanese1989);
+        assert_eq!(Edition::of_ruleset("tromp-taylor"), Edition::Rules1988);
+        assert!(!Edition::has_own_text("tromp-taylor") && Edition::has_own_text("aga"));
         assert_eq!(DisputeKind::parse("vibes"), None);
+        for edition in Edition::ALL {
+            assert_eq!(Edition::of_prefix(edition.prefix()), Some(edition));
+            assert_eq!(Edition::of_ruleset(edition.ruleset()), edition);
+        }
     }
 
-    /// RULES.md §3, line by line.
+    /// Where a rule set's text is silent the 1988 articles apply, and the citation says so by
+    /// naming them (rules-history-book.txt's appendix: the Japanese rules say nothing of
+    /// clocks or conduct; "如果违反了第 8、9、10 条，棋子应还原" is all the Korean text says of
+    /// illegal moves).
+    #[test]
+    fn each_rule_set_cites_its_own_text_or_the_1988_rules() {
+        assert_eq!(DisputeKind::IllegalMove.article(Edition::Japanese1989), "Japanese 1989 Art. 14");
+        assert_eq!(DisputeKind::Cycle.article(Edition::Japanese1989), "Japanese 1989 Art. 12");
+        assert_eq!(DisputeKind::ClockIncident.article(Edition::Japanese1989), "1988 Art. 23");
+        assert!(!DisputeKind::ClockIncident.is_covered_by(Edition::Japanese1989));
+        assert_eq!(DisputeKind::IllegalMove.article(Edition::Korean1992), "Korean 1992 Art. 21");
+        assert_eq!(DisputeKind::MovedStones.article(Edition::Korean1992), "Korean 1992 Supp. Art. 4.1");
+        assert_eq!(DisputeKind::Cycle.article(Edition::Ing), "Ing Art. 3");
+        assert_eq!(DisputeKind::Conduct.article(Edition::Aga), "1988 Art. 15, 24");
+        assert_eq!(DisputeKind::IllegalMove.article(Edition::Aga), "AGA Art. 8");
+    }
+
+    /// RULES.md §3 and rules-history-book.txt's appendix, line by line.
     #[test]
     fn the_rulings_are_those_the_articles_allow() {
         let (old, new) = (circumstances(Edition::Rules1988), circumstances(Edition::Rules2002));
@@ -407,17 +639,36 @@ mod tests {
             vec![Ruling::ResolveByPlay { first: Color::Black }, Ruling::Dismiss],
             "the side that claims dead moves first"
         );
-        for (outcome, ruling) in [
+        // 1988 Art. 20.3: "可判和棋或者重下" — both, whatever the event chose; its choice first.
+        for (outcome, first) in [
             (CycleOutcome::Draw, Ruling::Draw),
             (CycleOutcome::Replay, Ruling::Replay),
             (CycleOutcome::NoResult, Ruling::NoResult),
         ] {
             let c = Circumstances { cycle_outcome: outcome, ..old };
-            assert_eq!(allowed_rulings(DisputeKind::Cycle, &c), vec![ruling, Ruling::Dismiss], "the event's setting");
+            let offered = allowed_rulings(DisputeKind::Cycle, &c);
+            assert_eq!(offered.first(), Some(&first), "the event's setting first");
+            assert!(offered.contains(&Ruling::Draw) && offered.contains(&Ruling::Replay), "{offered:?}");
+            assert_eq!(offered.last(), Some(&Ruling::Dismiss));
         }
+        assert!(!allowed_rulings(DisputeKind::Cycle, &old).contains(&Ruling::NoResult), "1988 names no 无胜负");
+        // Japanese Art. 12 "经双方同意，为无胜负"; Ing Art. 3 "废无胜负判例".
+        let japanese = circumstances(Edition::Japanese1989);
+        assert_eq!(allowed_rulings(DisputeKind::Cycle, &japanese), vec![Ruling::NoResult, Ruling::Dismiss]);
+        assert_eq!(allowed_rulings(DisputeKind::Cycle, &circumstances(Edition::Ing)), vec![Ruling::Dismiss]);
         assert_eq!(
             allowed_rulings(DisputeKind::IllegalMove, &old),
             vec![Ruling::VoidMoveLoseTurn { offender: white }, Ruling::Dismiss]
+        );
+        // Japanese Art. 14: "一方违反了以上规则，在犯规时即告负".
+        assert_eq!(
+            allowed_rulings(DisputeKind::IllegalMove, &japanese),
+            vec![Ruling::Loss { offender: white }, Ruling::Dismiss]
+        );
+        assert_eq!(
+            allowed_rulings(DisputeKind::IllegalMove, &circumstances(Edition::Korean1992)),
+            vec![Ruling::VoidMove { offender: white }, Ruling::Dismiss],
+            "Korean Art. 21: the stones are restored"
         );
         assert!(
             allowed_rulings(DisputeKind::IllegalMove, &new).contains(&Ruling::VoidMoveWithWarning { offender: white })
@@ -432,16 +683,31 @@ mod tests {
             Ruling::VoidMoveWithWarning { offender: white },
             "2002: the second move is void, with a warning"
         );
-        assert!(!allowed_rulings(DisputeKind::MovedStones, &old).contains(&Ruling::BothLose));
+        // Misconduct: 1988 Art. 17.3 "如属故意移子，应判移子者为负"; 2002 adds both lose.
+        let moved = allowed_rulings(DisputeKind::MovedStones, &old);
+        assert!(moved.contains(&Ruling::Loss { offender: white }) && !moved.contains(&Ruling::BothLose));
         assert!(allowed_rulings(DisputeKind::MovedStones, &new).contains(&Ruling::BothLose), "2002 adds both lose");
+        assert_eq!(
+            allowed_rulings(DisputeKind::TakeBack, &old),
+            vec![Ruling::RestoreWithWarning { offender: white }, Ruling::Dismiss],
+            "1988 Art. 17.2: 判棋子放回原处，警告一次"
+        );
         assert_eq!(allowed_rulings(DisputeKind::CountingError, &old), vec![Ruling::Recount, Ruling::Dismiss]);
         assert_eq!(
             allowed_rulings(DisputeKind::Conduct, &old),
-            vec![Ruling::Warning { offender: white }, Ruling::Dismiss]
+            vec![Ruling::Warning { offender: white }, Ruling::Loss { offender: white }, Ruling::Dismiss],
+            "1988 Art. 24.3: 根据情节判警告一次或判负"
+        );
+        assert!(
+            allowed_rulings(DisputeKind::Conduct, &new).contains(&Ruling::BothLose),
+            "2002 Art. 23.1: 可对有关棋局立即判负或判双方负"
         );
         let unknown = Circumstances { offender: None, claims_dead: None, ..old };
-        for kind in DisputeKind::ALL {
-            assert_eq!(allowed_rulings(kind, &unknown).last(), Some(&Ruling::Dismiss), "{kind:?}");
+        for edition in Edition::ALL {
+            for kind in DisputeKind::ALL {
+                let c = Circumstances { edition, ..unknown };
+                assert_eq!(allowed_rulings(kind, &c).last(), Some(&Ruling::Dismiss), "{kind:?}");
+            }
         }
     }
 
@@ -449,10 +715,10 @@ mod tests {
     fn an_unknown_offender_offers_the_ruling_for_either_side() {
         let c = Circumstances { offender: None, claims_dead: None, ..circumstances(Edition::Rules1988) };
         assert_eq!(
-            offered_rulings(DisputeKind::Conduct, &c),
+            offered_rulings(DisputeKind::TakeBack, &c),
             vec![
-                Ruling::Warning { offender: Color::Black },
-                Ruling::Warning { offender: Color::White },
+                Ruling::RestoreWithWarning { offender: Color::Black },
+                Ruling::RestoreWithWarning { offender: Color::White },
                 Ruling::Dismiss
             ]
         );
@@ -497,6 +763,11 @@ mod tests {
             "1988 Art. 15, 24; 1988 Art. 25.2"
         );
         assert_eq!(ruling_article(DisputeKind::Cycle, Ruling::Draw, Edition::Rules2002), "2002 Art. 20.3");
+        assert_eq!(
+            ruling_article(DisputeKind::Conduct, Ruling::Warning { offender: Color::Black }, Edition::Japanese1989),
+            "1988 Art. 15, 24; 1988 Art. 25.2",
+            "the Japanese rules are silent on conduct"
+        );
         assert!(!warnings_lose(1));
         assert!(warnings_lose(2));
         let mut queue = DisputeKind::ALL.to_vec();

@@ -13,12 +13,18 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// A page of the app the mail leads to, as a path ("/events/1/disputes/2"): sent as the
+    /// full address under the configured public address, on its own line after the body, so
+    /// that a mail written where no request is at hand (in a transaction) still links.
+    pub link: Option<String>,
 }
 
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
     backend: Backend,
+    /// The public address links in mails start with (`server.base_url`).
+    base_url: String,
 }
 
 #[derive(Clone)]
@@ -57,7 +63,15 @@ impl Mailer {
                 Backend::Smtp(builder.build())
             }
         };
-        Ok(Mailer { from, backend })
+        Ok(Mailer { from, backend, base_url: settings.server.base_url.trim_end_matches('/').to_string() })
+    }
+
+    /// The mail's text as sent: its body, then its link as a full address.
+    pub fn body_of(&self, mail: &Mail) -> String {
+        match &mail.link {
+            Some(path) => format!("{}\n\n{}{path}\n", mail.body.trim_end(), self.base_url),
+            None => mail.body.clone(),
+        }
     }
 
     /// Where file mail goes, when that is the transport.
@@ -75,7 +89,7 @@ impl Mailer {
             .to(to)
             .subject(mail.subject.clone())
             .header(ContentType::TEXT_PLAIN)
-            .body(mail.body.clone())
+            .body(self.body_of(mail))
             .context("building the message")?;
         match &self.backend {
             Backend::Smtp(transport) => {

@@ -32,21 +32,21 @@ pub const CLAIM_MAX_CHARS: usize = 2000;
 /// The article of an appeal (1988 Art. 16.4: the ruling stands meanwhile).
 pub const APPEAL_ARTICLE: &str = "1988 Art. 16.4";
 
-/// A player of the board, or a director or referee of the event, files a dispute. A player's
-/// dispute is about their opponent (conduct, a clock, a move), except where no side is meant.
-pub async fn file(
-    state: &AppState,
+/// A claim as a player or the staff wrote it, cleaned and held to [`CLAIM_MAX_CHARS`].
+pub fn claim_text(claim: &str, locale: Locale) -> AppResult<String> {
+    clean_text(claim, "field-claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))
+}
+
+/// Who may file a dispute about `board` and whom it is about: a player of the board files
+/// about their opponent (conduct, a clock, a move), except where no side is meant; the
+/// event's staff name nobody. Others are refused.
+pub async fn offender_for(
+    conn: &impl ConnectionTrait,
+    board: &LiveBoard,
     account: &user::Model,
-    at: BoardRef,
     kind: DisputeKind,
-    claim: &str,
-    locale: Locale,
-) -> AppResult<()> {
-    let claim = clean_text(claim, "field-claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))?;
-    let now = state.clock.now();
-    let txn = crate::db::begin_write(&state.db).await?;
-    let board = queries::live_board(&txn, at, locale).await?;
-    let offender = match queries::seat_of(&txn, &board, Some(account)).await? {
+) -> AppResult<Option<Color>> {
+    Ok(match queries::seat_of(conn, board, Some(account)).await? {
         Seat::Spectator => return Err(AppError::Forbidden),
         Seat::Player(own)
             if !matches!(kind, DisputeKind::DeadStones | DisputeKind::Cycle | DisputeKind::CountingError) =>
@@ -54,11 +54,7 @@ pub async fn file(
             Some(own.opponent())
         }
         _ => None,
-    };
-    let mails = repo::file_dispute(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
-    txn.commit().await?;
-    state.mailer.send_in_background(mails);
-    Ok(())
+    })
 }
 
 fn kind_of(d: &dispute::Model) -> AppResult<DisputeKind> {
@@ -81,18 +77,10 @@ pub fn applicable_rulings(
     board: &LiveBoard,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<Vec<Ruling>> {
-    let event = &board.event;
     let kind = kind_of(d)?;
-    let circumstances = Circumstances {
-        edition: Edition::of_ruleset(&event.ruleset),
-        cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
-        offender: offender_of(d),
-        claims_dead: None,
-    };
     let entered_by_hand = board.game.result.is_some() && board.live.state().result.is_none();
-    Ok(offered_rulings(kind, &circumstances)
+    Ok(article_rulings(d, &board.event)?
         .into_iter()
-        .filter(|r| *r != Ruling::PositionStands)
         .filter(|r| {
             if entered_by_hand {
                 return *r == Ruling::Dismiss;
@@ -102,6 +90,18 @@ pub fn applicable_rulings(
             *r == Ruling::Dismiss || trial.apply_ruling(kind, *r, now).is_ok()
         })
         .collect())
+}
+
+/// Every ruling the article allows for dispute `d` at `event`, whether or not it applies to
+/// the game as it stands (see [`applicable_rulings`]); the event's cycle setting first.
+pub fn article_rulings(d: &dispute::Model, event: &event::Model) -> AppResult<Vec<Ruling>> {
+    let circumstances = Circumstances {
+        edition: Edition::of_ruleset(&event.ruleset),
+        cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
+        offender: offender_of(d),
+        claims_dead: None,
+    };
+    Ok(offered_rulings(kind_of(d)?, &circumstances).into_iter().filter(|r| *r != Ruling::PositionStands).collect())
 }
 
 /// A ruling as a form sends it: the ruling's form value, and for a clock adjustment the
@@ -114,6 +114,16 @@ pub struct RulingChoice {
     pub black_minutes: String,
     #[serde(default)]
     pub white_minutes: String,
+    /// The referee's reasons (optional), shown to both players with the ruling.
+    #[serde(default)]
+    pub reasons: String,
+}
+
+/// A ruling as decided: what, and the referee's reasons if given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decided {
+    pub ruling: Ruling,
+    pub reasons: Option<String>,
 }
 
 fn minutes(text: &str, locale: Locale) -> AppResult<Millis> {
@@ -171,6 +181,8 @@ struct DeskStep<'a> {
     ruling: Option<&'a str>,
     side: Option<Color>,
     article: String,
+    /// The referee's reasons, for the audit row and the notices.
+    reasons: Option<&'a str>,
 }
 
 async fn record_step(
@@ -188,10 +200,11 @@ async fn record_step(
         Some(d.event_id),
         step.action,
         json!({ "dispute": d.id, "round": board.round.number, "board": board.game.board, "kind": d.kind,
-                "ruling": step.ruling, "side": step.side.map(Color::as_str), "article": step.article }),
+                "ruling": step.ruling, "side": step.side.map(Color::as_str), "article": step.article,
+                "reason": step.reasons }),
     )
     .await?;
-    tell(txn, board, d, step.notice, step.ruling.map(str::to_string), by, now).await
+    tell(txn, board, d, &step, by, now).await
 }
 
 /// Tells the board's players and referees of a step on dispute `d`.
@@ -199,18 +212,19 @@ async fn tell(
     txn: &impl ConnectionTrait,
     board: &LiveBoard,
     d: &dispute::Model,
-    what: &str,
-    ruling: Option<String>,
+    step: &DeskStep<'_>,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<Vec<Mail>> {
     let notice = Notice {
-        what: what.into(),
+        what: step.notice.into(),
         event: board.event.name.clone(),
         round: board.round.number,
         board: board.game.board,
         kind: d.kind.clone(),
-        ruling,
+        ruling: step.ruling.map(str::to_string),
+        side: step.side.map(|c| c.as_str().to_string()),
+        reasons: step.reasons.map(str::to_string),
     };
     // The referees include the chief referee, who hears appeals.
     let told = queries::told_of(txn, board).await?;
@@ -247,8 +261,11 @@ pub fn choose(
     choice: &RulingChoice,
     now: chrono::DateTime<chrono::Utc>,
     locale: Locale,
-) -> AppResult<(DisputeKind, Ruling)> {
-    Ok((kind_of(d)?, chosen(&applicable_rulings(d, board, now)?, choice, locale)?))
+) -> AppResult<(DisputeKind, Decided)> {
+    let reasons = clean_text(&choice.reasons, "field-reasons", CLAIM_MAX_CHARS, false)
+        .map_err(|e| AppError::refused(locale, &e.0))?;
+    let ruling = chosen(&applicable_rulings(d, board, now)?, choice, locale)?;
+    Ok((kind_of(d)?, Decided { ruling, reasons: Some(reasons).filter(|r| !r.is_empty()) }))
 }
 
 /// Records `ruling` on dispute `d` (applied to the game, which stood as `before`): who gave
@@ -258,16 +275,18 @@ pub async fn record_ruling(
     txn: &impl ConnectionTrait,
     board: &LiveBoard,
     d: &dispute::Model,
-    ruling: Ruling,
+    decided: &Decided,
     before: &BeforeRuling,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<Vec<Mail>> {
+    let ruling = decided.ruling;
     let article = ruling_article(kind_of(d)?, ruling, Edition::of_ruleset(&board.event.ruleset));
     let mut active: dispute::ActiveModel = d.clone().into();
     active.before_ruling = Set(Some(to_json(before)?));
     active.status = Set("ruled".into());
     active.ruling = Set(Some(to_json(&ruling)?));
+    active.ruling_reasons = Set(decided.reasons.clone());
     active.ruled_by = Set(Some(by));
     active.ruled_at = Set(Some(now));
     active.update(txn).await?;
@@ -277,6 +296,7 @@ pub async fn record_ruling(
         ruling: Some(ruling.code()),
         side: ruling.side(),
         article,
+        reasons: decided.reasons.as_deref(),
     };
     record_step(txn, board, d, by, step, now).await
 }
@@ -327,6 +347,7 @@ pub async fn appeal(
         ruling: None,
         side: None,
         article: APPEAL_ARTICLE.into(),
+        reasons: None,
     };
     let mails = record_step(&txn, &board, &found, account.id, step, now).await?;
     txn.commit().await?;
@@ -384,6 +405,7 @@ pub async fn record_appeal_decision(
         ruling: Some(ruling_code),
         side,
         article: APPEAL_ARTICLE.into(),
+        reasons: None,
     };
     record_step(txn, board, d, by, step, now).await
 }
@@ -394,7 +416,11 @@ pub struct QueueEntry {
     pub kind: DisputeKind,
     pub edition: Edition,
     pub article: String,
-    /// The rulings the desk offers for it.
+    /// The event's rule set has its own article for this kind (else the 1988 rules apply).
+    pub own_article: bool,
+    /// Every ruling the article allows.
+    pub allowed: Vec<Ruling>,
+    /// Those that apply to the game as it stands: the desk offers these.
     pub rulings: Vec<Ruling>,
     pub round: i32,
     pub board: i32,
@@ -403,9 +429,13 @@ pub struct QueueEntry {
 }
 
 impl QueueEntry {
-    /// The rulings offered, each with the article it applies.
-    pub fn offered(&self) -> Vec<(Ruling, String)> {
-        self.rulings.iter().map(|r| (*r, ruling_article(self.kind, *r, self.edition))).collect()
+    /// Every ruling the article allows, each with the article it applies and whether it
+    /// applies to the game now (one that does not is shown, not offered).
+    pub fn offered(&self) -> Vec<(Ruling, String, bool)> {
+        self.allowed
+            .iter()
+            .map(|r| (*r, ruling_article(self.kind, *r, self.edition), self.rulings.contains(r)))
+            .collect()
     }
 
     /// Whether a clock adjustment is among the rulings (its form asks for minutes).
@@ -442,6 +472,8 @@ async fn entry_of(
     }
     Ok(QueueEntry {
         rulings: applicable_rulings(&d, &board, now)?,
+        allowed: article_rulings(&d, event)?,
+        own_article: kind.is_covered_by(Edition::of_ruleset(&event.ruleset)) && Edition::has_own_text(&event.ruleset),
         kind,
         edition: Edition::of_ruleset(&event.ruleset),
         article: kind.article(Edition::of_ruleset(&event.ruleset)),
@@ -551,6 +583,8 @@ pub struct Step {
     pub action: String,
     /// What the step names: the dispute's kind, the ruling, the result.
     pub what: String,
+    /// The side a ruling names ("white"), or blank.
+    pub side: String,
     pub article: String,
     pub dispute: Option<i32>,
 }
@@ -583,11 +617,16 @@ pub async fn timeline(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Ve
             "result.recorded" | "result.corrected" => text("result"),
             _ => String::new(),
         };
+        let side = match row.action.as_str() {
+            "dispute.ruled" | "dispute.appeal_heard" => text("side"),
+            _ => String::new(),
+        };
         steps.push(Step {
             at: row.at,
             who: account_name(conn, row.actor_id).await?,
             action: row.action,
             what,
+            side,
             article: text("article"),
             dispute: number("dispute").and_then(|n| i32::try_from(n).ok()),
         });

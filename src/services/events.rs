@@ -291,6 +291,7 @@ async fn invite_in(
         to: address.as_str().to_string(),
         subject: said.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" / "),
         body: said.iter().map(|s| s.1.as_str()).collect::<Vec<_>>().join("\n\n"),
+        link: None,
     })
 }
 

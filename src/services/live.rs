@@ -454,6 +454,25 @@ pub async fn apply_ruling(
     Ok(before_ruling)
 }
 
+/// A player or recorder claims a cycle (Art. 20.3): a game in play is held, its clocks
+/// stopped at `now`, until a referee rules, as when the engine finds one. A game not in play
+/// is left as it is (the claim is about its record).
+pub async fn hold_for_claimed_cycle(
+    txn: &impl ConnectionTrait,
+    board: &mut LiveBoard,
+    by: i32,
+    now: chrono::DateTime<chrono::Utc>,
+    locale: Locale,
+) -> AppResult<()> {
+    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+    board.live.tick(now);
+    if board.live.state().phase != Phase::Playing || board.live.state().held_cycle.is_some() {
+        return Ok(());
+    }
+    board.live.hold_for_cycle(None, now).map_err(|e| refused(e, locale))?;
+    save(txn, board, stored, before, now, Change::Act(by), locale).await
+}
+
 /// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
 /// again from the game).
 async fn forget_moves(txn: &impl ConnectionTrait, board: &LiveBoard) -> AppResult<()> {

@@ -470,7 +470,12 @@ pub async fn publish(
                     )
                 })
                 .collect();
-            mails.push(Mail { to: to.clone(), subject: subject(&languages), body: body.join("\n\n----\n\n") });
+            mails.push(Mail {
+                to: to.clone(),
+                subject: subject(&languages),
+                body: body.join("\n\n----\n\n"),
+                link: None,
+            });
         }
     }
     for b in &byes {
@@ -491,7 +496,7 @@ pub async fn publish(
                 )
             })
             .collect();
-        mails.push(Mail { to: to.clone(), subject: subject(&languages), body: body.join("\n\n----\n\n") });
+        mails.push(Mail { to: to.clone(), subject: subject(&languages), body: body.join("\n\n----\n\n"), link: None });
     }
     Ok(state.mailer.send_all(&mails).await)
 }

@@ -273,6 +273,8 @@ pub fn hold_code(board: &LiveBoard) -> &'static str {
     let live = &board.live;
     if live.state().held.is_some() {
         "held"
+    } else if live.state().held_cycle.is_some() {
+        "cycle"
     } else if live.state().sealed.is_some() {
         "adjourned"
     } else if live.is_adjourning() {

@@ -85,6 +85,8 @@ pub fn article(locale: Locale, text: &str) -> String {
         list: &'static str,
         year: fn(&str) -> String,
         parts: &'static str,
+        /// A rule set's supplementary rules (the Korean rules' 补充规定).
+        supplementary: &'static str,
     }
     let citing = match locale {
         Locale::En => return text.to_string(),
@@ -95,6 +97,7 @@ pub fn article(locale: Locale, text: &str) -> String {
             list: "、",
             year: |y| format!("{y}年规则"),
             parts: "；",
+            supplementary: "补充规定",
         },
         Locale::Ja => Citing {
             article: |a| format!("第{a}条"),
@@ -103,6 +106,7 @@ pub fn article(locale: Locale, text: &str) -> String {
             list: "、",
             year: |y| format!("{y}年規則"),
             parts: "；",
+            supplementary: "補充規定",
         },
         Locale::Ko => Citing {
             article: |a| format!("제{a}조"),
@@ -111,19 +115,34 @@ pub fn article(locale: Locale, text: &str) -> String {
             list: ", ",
             year: |y| format!("{y}년 규칙 "),
             parts: "; ",
+            supplementary: "보충 규정 ",
         },
     };
     let clause = |reference: &str| -> String {
-        match reference.split_once('.') {
-            Some((article, paragraph)) => format!("{}{}", (citing.article)(article), (citing.paragraph)(paragraph)),
-            None => (citing.article)(reference),
+        match (reference.split_once('.'), reference.split_once('-')) {
+            (Some((article, paragraph)), _) => {
+                format!("{}{}", (citing.article)(article), (citing.paragraph)(paragraph))
+            }
+            // The Japanese rules number their paragraphs 9-3 (第9条-3).
+            (None, Some((article, paragraph))) => format!("{}-{paragraph}", (citing.article)(article)),
+            (None, None) => (citing.article)(reference),
         }
+    };
+    // A text other than the Chinese rules of a year: "Japanese 1989" → its name.
+    let text_name = |prefix: &str| -> Option<String> {
+        let (prefix, supplementary) = match prefix.strip_suffix(" Supp.") {
+            Some(text) => (text, citing.supplementary),
+            None => (prefix, ""),
+        };
+        let edition = crate::domain::referee::Edition::of_prefix(prefix)?;
+        Some(format!("{}{supplementary}", locale.t(&format!("ruleset-{}", edition.ruleset()))))
     };
     let citation = |part: &str| -> String {
         let part = part.trim();
-        let (year, rest) = match part.split_once(" Art. ") {
-            Some((year, rest)) if year.chars().all(|c| c.is_ascii_digit()) => (Some(year), rest),
-            _ => (None, part.strip_prefix("Art. ").unwrap_or(part)),
+        let (year, text, rest) = match part.split_once(" Art. ") {
+            Some((year, rest)) if year.chars().all(|c| c.is_ascii_digit()) => (Some(year), None, rest),
+            Some((prefix, rest)) if text_name(prefix).is_some() => (None, text_name(prefix), rest),
+            _ => (None, None, part.strip_prefix("Art. ").unwrap_or(part)),
         };
         let references: Vec<String> = rest
             .split(',')
@@ -137,9 +156,10 @@ pub fn article(locale: Locale, text: &str) -> String {
             })
             .collect();
         let cited = references.join(citing.list);
-        match year {
-            Some(year) => format!("{}{cited}", (citing.year)(year)),
-            None => cited,
+        match (year, text) {
+            (Some(year), _) => format!("{}{cited}", (citing.year)(year)),
+            (None, Some(text)) => format!("{text}{cited}"),
+            (None, None) => cited,
         }
     };
     text.split(';').map(citation).collect::<Vec<_>>().join(citing.parts)
@@ -313,6 +333,11 @@ mod tests {
             "1988年规则第15条、第24条；1988年规则第25条第2款"
         );
         assert_eq!(article(Locale::Zh, "1988 Art. 17.3–17.4"), "1988年规则第17条第3款至第4款");
+        // Each rule set's own text, by its name.
+        assert_eq!(article(Locale::Zh, "Japanese 1989 Art. 14"), "日本围棋规约（1989）第14条");
+        assert_eq!(article(Locale::Zh, "Japanese 1989 Art. 9-3, 13-1"), "日本围棋规约（1989）第9条-3、第13条-1");
+        assert_eq!(article(Locale::Zh, "Korean 1992 Supp. Art. 4.1"), "韩国围棋规则（1992）补充规定第4条第1款");
+        assert_eq!(article(Locale::En, "AGA Art. 8"), "AGA Art. 8");
     }
 
     #[test]

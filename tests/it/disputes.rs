@@ -49,44 +49,60 @@ async fn disputes_are_filed_from_the_board_and_queued_for_the_referees() -> Test
     Ok(())
 }
 
-/// A 19×19 record of `tests/sgf` whose moves go round a cycle, played on a board: the
-/// table (which keeps the app running), the recorder (the director), the event's address and
-/// its dispute queue, which holds the one cycle the engine filed.
-async fn cycle_filed(
+/// A record of `tests/sgf` whose moves go round a cycle (on a board of `size` lines), played
+/// on a board until the cycle holds the game: the table (which keeps the app running), the
+/// recorder (the director), the event's address and its dispute queue, which holds the one
+/// cycle the engine filed. The move after the lap is refused with the reason.
+async fn cycle_filed_on(
+    size: &str,
     file: &str,
 ) -> Result<(crate::live::LiveTable, Client, String, crate::helpers::Page), Box<dyn std::error::Error>> {
-    let (mut t, event) = board_for_records("19").await?;
+    let (mut t, event) = board_for_records(size).await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
-    play_record(&mut t, &mut recorder, file).await?;
+    let refused = play_record(&mut t, &mut recorder, file).await.err().ok_or("the cycle did not hold the game")?;
+    assert!(refused.to_string().contains("a cycle holds the game"), "{refused}");
     let queue = recorder.get(&format!("{event}/disputes")).await?;
     assert_eq!(attributes(&queue.body, "data-kind"), vec!["cycle"], "one cycle, filed once: {}", queue.body);
     Ok((t, recorder, event, queue))
 }
 
+async fn cycle_filed(
+    file: &str,
+) -> Result<(crate::live::LiveTable, Client, String, crate::helpers::Page), Box<dyn std::error::Error>> {
+    cycle_filed_on("19", file).await
+}
+
 /// Acceptance (issue 6, item 3, first half): the triple-ko record played on a live board makes
-/// the engine file a cycle dispute classified as a triple ko. The record's setup stones are
-/// played first, Black's and White's in turn.
+/// the engine file a cycle dispute classified as a triple ko, and (issue 46) the cycle holds
+/// the game at the move that completes the first lap. The record's setup stones are played
+/// first, Black's and White's in turn.
 #[actix_web::test]
 async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     let (t, mut recorder, event, queue) = cycle_filed("triple-ko.sgf").await?;
     assert!(queue.body.contains("triple-ko") && queue.body.contains("1988 Art. 20.3"), "{}", queue.body);
     assert!(queue.body.contains("by the engine"));
+    let board = t.app.client().get(&t.board).await?.body;
+    assert!(board.contains("id=\"live-cycle-held\"") && board.contains("moves 23 to 28"), "{board}");
 
-    // Acceptance (item 3, second half): a referee of the event rules a draw; each player has
-    // 1 point. The director, not a referee, may not rule.
+    // The dispute's page lists the lap and shows no count or dead-stone analysis.
     let dispute = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    let page = recorder.get(&format!("{event}/disputes/{dispute}")).await?.body;
+    assert!(page.contains("id=\"dispute-lap\"") && page.contains("triple-ko: the position before move 23"), "{page}");
+    assert_eq!(page.matches("<li>").count() - page.matches("<li data").count(), 6, "the lap's six moves: {page}");
+    assert!(page.contains("23 ● Black B18") && page.contains("28 ○ White N18"), "{page}");
+    assert!(!page.contains("id=\"dispute-count\"") && !page.contains("id=\"dispute-proposal\""), "{page}");
+
+    // Acceptance (item 3, second half): a referee of the event rules; the event's form chose
+    // a draw, and 1988 Art. 20.3 allows a replay all the same ("可判和棋或者重下"). The
+    // director, not a referee, may not rule.
     let rule = format!("{event}/disputes/{dispute}/rule");
     recorder.post(&rule, &[("ruling", "draw")]).await?.assert_status(403)?;
-    let mut referee = t.app.client();
-    let email = format!("{}@club.example", unique("r"));
-    referee.sign_up_and_log_in(&t.app, &email, "Referee Li", "a referee passphrase").await?;
-    recorder
-        .post(&format!("{event}/staff"), &[("email", email.as_str()), ("role", "referee")])
-        .await?
-        .assert_status(303)?;
-    let wrong = referee.post(&rule, &[("ruling", "replay")]).await?;
+    let mut referee = referee_of(&t, &mut recorder, &event).await?;
+    let offered = referee.get(&format!("{event}/disputes/{dispute}")).await?.body;
+    assert_eq!(attributes(&offered, "data-ruling"), vec!["draw", "replay", "dismiss"], "the event's draw first");
+    let wrong = referee.post(&rule, &[("ruling", "no-result")]).await?;
     wrong.assert_status(400)?;
-    assert!(wrong.body.contains("not a ruling the desk offers"), "the event's outcome is a draw");
+    assert!(wrong.body.contains("not a ruling the desk offers"), "1988 names no 无胜负");
     referee.post(&rule, &[("ruling", "draw")]).await?.assert_status(303)?;
     referee.post(&rule, &[("ruling", "draw")]).await?.assert_status(400)?;
     let table = standings(&t.app.client().get(&format!("{event}/standings")).await?.body);
@@ -97,6 +113,59 @@ async fn a_triple_ko_played_on_a_board_is_filed_as_a_cycle() -> TestResult {
     let empty = referee.get(&format!("{event}/disputes")).await?.body;
     assert!(empty.contains("id=\"no-disputes\""));
     Ok(())
+}
+
+/// Issue 46, acceptance 1 over HTTP: the 9×9 triple ko is held at the move that completes the
+/// lap with both clocks still (the injected clock moved on 60 s); the referee rules 重下 on an
+/// event whose form chose 和棋, and a new game starts.
+#[actix_web::test]
+async fn a_held_triple_ko_is_replayed_though_the_event_chose_a_draw() -> TestResult {
+    // The event form's cycle setting is left as it comes: a draw.
+    let mut t = live_table("30m").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, "triple-ko-9x9.sgf").await?;
+    // The lap's last move was the record's last: the next, Black taking the first ko again,
+    // is refused with the reason.
+    let refused = t.play(&mut recorder, "B8").await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("moves 23 to 28"), "{}", refused.body);
+    let clocks = |body: &str| attributes(body, "data-millis");
+    let before = clocks(&recorder.get(&t.board).await?.body);
+    t.wait(60);
+    let after = clocks(&recorder.get(&t.board).await?.body);
+    assert_eq!(before, after, "both clocks stand still while the cycle is held");
+    assert_eq!(before.len(), 2);
+
+    let mut referee = referee_of(&t, &mut recorder, &event).await?;
+    let queue = referee.get(&format!("{event}/disputes")).await?.body;
+    let dispute = attributes(&queue, "data-dispute").first().cloned().ok_or("no dispute")?;
+    referee
+        .post(&format!("{event}/disputes/{dispute}/rule"), &[("ruling", "replay"), ("reasons", "Both kept the kos up")])
+        .await?
+        .assert_status(303)?;
+    let board = referee.get(&t.board).await?.body;
+    assert_eq!(attributes(&board, "data-moves").first().map(String::as_str), Some("0"), "a new game");
+    assert!(!board.contains("id=\"live-cycle-held\""));
+    let page = t.black.get(&format!("{event}/disputes/{dispute}")).await?.body;
+    assert!(page.contains("Both kept the kos up"), "the player reads the referee's reasons: {page}");
+    Ok(())
+}
+
+/// A new account made a referee of `event` by its director: its signed-in client.
+async fn referee_of(
+    t: &crate::live::LiveTable,
+    director: &mut Client,
+    event: &str,
+) -> Result<Client, Box<dyn std::error::Error>> {
+    let mut referee = t.app.client();
+    let email = format!("{}@club.example", unique("r"));
+    referee.sign_up_and_log_in(&t.app, &email, "Referee Li", "a referee passphrase").await?;
+    director
+        .post(&format!("{event}/staff"), &[("email", email.as_str()), ("role", "referee")])
+        .await?
+        .assert_status(303)?;
+    Ok(referee)
 }
 
 /// A live board of `size` lines without a clock, and its event's address.
@@ -147,7 +216,8 @@ async fn play_record(
         let played = t.play(recorder, point).await?;
         if played.status != 303 {
             return Err(
-                format!("{point}: {} {}", played.status, played.body.chars().take(300).collect::<String>()).into()
+                // The whole page: a refusal names its reason in the body.
+                format!("{point}: {} {}", played.status, played.body).into(),
             );
         }
     }
@@ -404,11 +474,13 @@ async fn an_illegal_move_entered_is_held_and_voided_with_a_lost_turn() -> TestRe
     for point in ["B9", "E5", "A8"] {
         d.t.play(&mut d.recorder, point).await?.assert_status(303)?;
     }
-    // A player's claim of an illegal move holds nothing up: only dismissing it is offered.
+    // A player's claim of an illegal move holds nothing up: voiding is shown (the article
+    // allows it) but not offered, and only dismissing it is.
     d.file(true, "illegal-move", "White's last move was not legal").await?;
     let claimed = d.only("illegal-move").await?;
     let queue = d.referee.get(&format!("{}/disputes", d.event)).await?.body;
-    assert!(!queue.contains("void-move-lose-turn"), "nothing is held to void: {queue}");
+    assert!(queue.contains("value=\"void-move-lose-turn:white\" disabled"), "nothing is held to void: {queue}");
+    d.rule(&claimed, &[("ruling", "void-move-lose-turn:white")]).await?.assert_status(400)?;
     d.rule(&claimed, &[("ruling", "dismiss")]).await?.assert_status(303)?;
     d.t.play(&mut d.recorder, "A9").await?.assert_status(303)?;
     let id = d.only("illegal-move").await?;
@@ -568,7 +640,9 @@ async fn appeals_go_once_to_the_chief_referee_and_disputes_stay_with_their_board
     assert_eq!(attributes(&queue, "data-appeal"), vec![id.clone()]);
     let hearing = d.chief.get(&dispute).await?.body;
     assert!(
-        hearing.contains("id=\"hear-form\"") && hearing.contains("Warning · White — 1988 Art. 15, 24; 1988 Art. 25.2"),
+        hearing.contains("id=\"hear-form\"") && hearing.contains(
+                "Warning · White — a warning is recorded (the second in a game loses it) — 1988 Art. 15, 24; 1988 Art. 25.2"
+            ),
         "each ruling with its article: {hearing}"
     );
     let hear = format!("{dispute}/hear");

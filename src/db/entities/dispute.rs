@@ -25,6 +25,8 @@ pub struct Model {
     pub ruling: Option<String>,
     pub ruled_by: Option<i32>,
     pub ruled_at: Option<DateTimeUtc>,
+    /// The referee's reasons for the ruling, as written (shown to both players).
+    pub ruling_reasons: Option<String>,
     /// The side the dispute is about ("black"/"white"), when known: whoever made the held
     /// move, lost on time, or is the opponent of the player who filed it.
     pub offender: Option<String>,

@@ -73,6 +73,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
                     ("forgot", Arg::Str(&format!("{base}/forgot"))),
                 ],
             ),
+            link: None,
         };
         state.mailer.send_in_background(vec![mail]);
         return Ok((owner.email, false));
@@ -142,6 +143,7 @@ fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, l
         subject: locale.t("mail-confirm-subject"),
         body: locale
             .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
+        link: None,
     };
     state.mailer.send_in_background(vec![mail]);
 }
@@ -293,6 +295,7 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
         to: account.email.clone(),
         subject: locale.t("mail-reset-subject"),
         body: locale.t_args("mail-reset-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
+        link: None,
     };
     // In the background: answering only after a mail to a real account would be slower, and
     // the delay would tell who has one.

@@ -61,14 +61,23 @@ pub struct Notice {
     /// domain::referee::Ruling::code, or "uphold" for an appeal heard and upheld.
     #[serde(default)]
     pub ruling: Option<String>,
+    /// The side the ruling names ("white": who moves first, the offender, the loser).
+    #[serde(default)]
+    pub side: Option<String>,
+    /// The referee's reasons for the ruling, as written.
+    #[serde(default)]
+    pub reasons: Option<String>,
 }
 
 impl Notice {
     /// The notice in `locale`.
     pub fn render(&self, locale: Locale) -> String {
         let kind = locale.t(&format!("dispute-{}", self.kind));
-        let ruling = self.ruling.as_deref().map(|r| locale.t(&format!("desk-{r}"))).unwrap_or_default();
-        locale.t_args(
+        let mut ruling = self.ruling.as_deref().map(|r| locale.t(&format!("desk-{r}"))).unwrap_or_default();
+        if let Some(side) = self.side.as_deref().filter(|_| self.ruling.is_some()) {
+            ruling = format!("{ruling} · {}", locale.t(side));
+        }
+        let said = locale.t_args(
             &format!("notice-{}", self.what),
             &[
                 ("event", Arg::Str(&self.event)),
@@ -77,7 +86,11 @@ impl Notice {
                 ("kind", Arg::Str(&kind)),
                 ("ruling", Arg::Str(&ruling)),
             ],
-        )
+        );
+        match &self.reasons {
+            Some(reasons) => format!("{said} {}", locale.t_args("notice-reasons", &[("reasons", Arg::Str(reasons))])),
+            None => said,
+        }
     }
 }
 
@@ -116,11 +129,8 @@ pub async fn notify_in(
             .map(|locale| notice.render(locale))
             .collect();
         let first = said.first().cloned().unwrap_or_default();
-        mails.push(Mail {
-            to: account.email,
-            subject: format!("{} · {first}", notice.event),
-            body: format!("{}\n\n{link}\n", said.join("\n")),
-        });
+        // The notice names the event, round and board already: the subject is the notice.
+        mails.push(Mail { to: account.email, subject: first, body: said.join("\n"), link: Some(link.to_string()) });
     }
     Ok(mails)
 }
@@ -170,6 +180,8 @@ pub async fn file_dispute(
         board: board.game.board,
         kind: kind.code().into(),
         ruling: None,
+        side: None,
+        reasons: None,
     };
     let told = queries::told_of(txn, board).await?;
     notify_in(txn, &told, by, board.event.id, &notice, &queries::dispute_link(board.event.id, filed.id), now).await

@@ -1,13 +1,42 @@
-//! A referee's ruling and the chief referee's hearing of an appeal, from the decision to the
-//! board in one transaction: `services::disputes` says what may be ruled and records it,
-//! `services::live` (the one owner of a board's changes) applies it to the game.
+//! A dispute filed from a board, a referee's ruling and the chief referee's hearing of an
+//! appeal, each from the decision to the board in one transaction: `services::disputes` says
+//! who may file and what may be ruled and records it, `services::live` (the one owner of a
+//! board's changes) applies it to the game.
 use crate::db::entities::user;
+use crate::domain::referee::DisputeKind;
 use crate::error::AppResult;
 use crate::i18n::Locale;
 use crate::services::disputes::{self, AppealDecision, RulingChoice};
 use crate::services::live;
-use crate::services::queries::LiveBoard;
+use crate::services::queries::{BoardRef, LiveBoard};
+use crate::services::repo;
 use crate::state::AppState;
+
+/// A player of the board, or a director or referee of the event, files a dispute. A cycle
+/// claimed on a game in play holds it, both clocks stopped, until a referee rules (Art. 20.3),
+/// as when the engine finds one. Returns the board, for its watchers.
+pub async fn file(
+    state: &AppState,
+    account: &user::Model,
+    at: BoardRef,
+    kind: DisputeKind,
+    claim: &str,
+    locale: Locale,
+) -> AppResult<LiveBoard> {
+    let claim = disputes::claim_text(claim, locale)?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let mut board = live::load_for_change(&txn, at, locale).await?;
+    let offender = disputes::offender_for(&txn, &board, account, kind).await?;
+    if kind == DisputeKind::Cycle {
+        live::hold_for_claimed_cycle(&txn, &mut board, account.id, now, locale).await?;
+    }
+    let mails = repo::file_dispute(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
+    txn.commit().await?;
+    board.outbox.extend(mails);
+    live::send_outbox(state, &mut board);
+    Ok(board)
+}
 
 /// What the desk does with a dispute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,9 +71,10 @@ pub async fn decide(
     let mut board = live::load_for_change(&txn, disputes::board_of(&txn, &found).await?, locale).await?;
     let mails = match decision {
         DeskDecision::Rule => {
-            let (kind, ruling) = disputes::choose(&found, &board, choice, now, locale)?;
-            let before = live::apply_ruling(&txn, &mut board, kind, ruling, found.id, by.id, now, locale).await?;
-            disputes::record_ruling(&txn, &board, &found, ruling, &before, by.id, now).await?
+            let (kind, decided) = disputes::choose(&found, &board, choice, now, locale)?;
+            let before =
+                live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now, locale).await?;
+            disputes::record_ruling(&txn, &board, &found, &decided, &before, by.id, now).await?
         }
         DeskDecision::HearAppeal => {
             let heard = if choice.ruling.trim() == "uphold" {
@@ -52,9 +82,9 @@ pub async fn decide(
             } else {
                 let before = disputes::before_ruling_of(&found)?;
                 live::undo_ruling(&txn, &mut board, before, found.id, by.id, now, locale).await?;
-                let (kind, ruling) = disputes::choose(&found, &board, choice, now, locale)?;
-                live::apply_ruling(&txn, &mut board, kind, ruling, found.id, by.id, now, locale).await?;
-                AppealDecision::Overturn { ruling }
+                let (kind, decided) = disputes::choose(&found, &board, choice, now, locale)?;
+                live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now, locale).await?;
+                AppealDecision::Overturn { ruling: decided.ruling }
             };
             disputes::record_appeal_decision(&txn, &board, &found, heard, by.id, now).await?
         }

@@ -41,7 +41,10 @@ pub async fn file(
     let form = form.parse()?;
     let kind = DisputeKind::parse(&form.kind)
         .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
-    disputes::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale).await?;
+    let changed =
+        referee_desk::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale)
+            .await?;
+    crate::web::live_feed::publish(&state, &changed);
     ctx.flash("success", ctx.t("flash-dispute-filed"));
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}")))
 }
@@ -109,6 +112,15 @@ pub fn ruling_text(ctx: &PageCtx, ruling: &Ruling) -> String {
     }
 }
 
+/// What a ruling does to the game, in the reader's language ("the game ends drawn"); a
+/// dismissal's effect depends on the dispute ("count with the marks as they stand").
+pub fn ruling_effect(ctx: &PageCtx, ruling: &Ruling, kind: &DisputeKind) -> String {
+    match ruling {
+        Ruling::Dismiss => ctx.t(&format!("desk-effect-dismiss-{}", kind.code())),
+        other => ctx.t(&format!("desk-effect-{}", other.code())),
+    }
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "disputes/queue.html")]
 pub struct QueuePage {
@@ -131,6 +143,10 @@ impl QueuePage {
 
     fn ruling_text(&self, ruling: &Ruling) -> String {
         ruling_text(&self.ctx, ruling)
+    }
+
+    fn ruling_effect(&self, ruling: &Ruling, kind: &DisputeKind) -> String {
+        ruling_effect(&self.ctx, ruling, kind)
     }
 }
 
@@ -156,6 +172,18 @@ pub struct DisputePage {
     /// why (proven or estimated, and how sure), and the count with them.
     proposed_dead: Vec<ProposedGroup>,
     count: String,
+    /// A cycle's lap, listed move by move (and numbered on the board) in place of the
+    /// dead-stone analysis, which means nothing for a cycle.
+    lap: Option<Lap>,
+}
+
+/// A cycle's lap as the dispute page lists it.
+pub struct Lap {
+    /// "A triple ko: the position before move 13 came back after move 18", or that the
+    /// engine found no repetition (a claim), whose last moves are listed.
+    summary: String,
+    /// "13 ● Black B8", one a move.
+    moves: Vec<String>,
 }
 
 /// One group the engine proposes dead, as the dispute page shows it.
@@ -180,6 +208,16 @@ impl DisputePage {
 
     fn ruling_text(&self, ruling: &Ruling) -> String {
         ruling_text(&self.ctx, ruling)
+    }
+
+    fn ruling_effect(&self, ruling: &Ruling, kind: &DisputeKind) -> String {
+        ruling_effect(&self.ctx, ruling, kind)
+    }
+
+    /// Where the event's rule set has no article of its own for the dispute: which apply.
+    fn article_instead(&self) -> String {
+        let ruleset = crate::web::view::ruleset_name(self.ctx.locale, &self.event.ruleset);
+        self.ctx.t_s("dispute-article-instead", "ruleset", &ruleset)
     }
 
     fn appeal_text(&self, decision: &AppealDecision) -> String {
@@ -225,7 +263,15 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             &crate::domain::game_shape::BoardGame::drawing(then.game()),
             &Marks { last, dead: &[], numbers: &[] },
         );
-        return Ok(DisputePage { proposed_dead: Vec::new(), count: String::new(), svg, event: board.event, view, ctx });
+        return Ok(DisputePage {
+            proposed_dead: Vec::new(),
+            count: String::new(),
+            lap: None,
+            svg,
+            event: board.event,
+            view,
+            ctx,
+        });
     }
     // The game as it stood at the dispute's move: its record then, kept with the dispute (a
     // replay may have started the game again since). A record that resumed after the passes
@@ -247,6 +293,19 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
                 .ok_or_else(|| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: not a game of go")))?
         }
     };
+    if view.entry.kind == DisputeKind::Cycle {
+        let (lap, numbers) = lap_of(&ctx, &then);
+        let svg = board_svg::render(&drawing_of(then.board()), &Marks { last: None, dead: &[], numbers: &numbers });
+        return Ok(DisputePage {
+            proposed_dead: Vec::new(),
+            count: String::new(),
+            lap: Some(lap),
+            svg,
+            event: board.event,
+            view,
+            ctx,
+        });
+    }
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
     crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules().reading_ko());
     let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
@@ -262,7 +321,48 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let result = ctx.locale.result_text(&count.result);
     let count = format!("{result} · {}", crate::web::live_feed::count_detail(&count, ctx.locale));
     let proposed_dead = groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
-    Ok(DisputePage { proposed_dead, count, svg, event: board.event, view, ctx })
+    Ok(DisputePage { proposed_dead, count, lap: None, svg, event: board.event, view, ctx })
+}
+
+/// The lap of the cycle in `game` (its record up to the dispute): the last repetition the
+/// engine found, or, for a claim it did not find, the last twelve moves. With the numbers to
+/// write on the board: each point at the last move the lap played there.
+fn lap_of(ctx: &PageCtx, game: &crate::domain::go::game::Game) -> (Lap, Vec<(u8, u8, usize)>) {
+    use crate::domain::go::game::Move;
+    let played = game.moves();
+    let (first, last, summary) = match game.cycles().last() {
+        Some(cycle) => (
+            cycle.first_move,
+            cycle.last_move,
+            ctx.locale.t_args(
+                "dispute-lap-found",
+                &[
+                    ("kind", crate::i18n::Arg::Str(&ctx.t(cycle.kind.name_key()))),
+                    ("first", crate::i18n::Arg::Num(cycle.first_move as i64)),
+                    ("last", crate::i18n::Arg::Num(cycle.last_move as i64)),
+                ],
+            ),
+        ),
+        None => (played.len().saturating_sub(11).max(1), played.len(), ctx.t("dispute-lap-not-found")),
+    };
+    let board = game.board();
+    let mut numbers: Vec<(u8, u8, usize)> = Vec::new();
+    let mut moves = Vec::new();
+    for n in first..=last {
+        let Some(m) = played.get(n - 1) else { continue };
+        let stone = if m.color == crate::domain::color::Color::Black { "●" } else { "○" };
+        let at = match m.mv {
+            Move::Play(p) => {
+                let (x, y) = board.xy(p);
+                numbers.retain(|&(px, py, _)| (px, py) != (x, y));
+                numbers.push((x, y, n));
+                crate::domain::go::record::coordinate(board.height(), crate::domain::go::sgf::SgfPoint { x, y })
+            }
+            Move::Pass => ctx.t("live-pass"),
+        };
+        moves.push(format!("{n} {stone} {} {at}", ctx.t(m.color.as_str())));
+    }
+    (Lap { summary, moves }, numbers)
 }
 
 /// A proposed group for the page: its colour and points, proven or estimated, and why.

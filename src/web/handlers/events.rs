@@ -946,7 +946,12 @@ impl AuditPage {
             parts.push(locale.try_t(&format!("dispute-{kind}")).unwrap_or_else(|| kind.to_string()));
         }
         if let Some(ruling) = text("ruling") {
-            parts.push(locale.try_t(&format!("desk-{ruling}")).unwrap_or_else(|| ruling.to_string()));
+            let mut said = locale.try_t(&format!("desk-{ruling}")).unwrap_or_else(|| ruling.to_string());
+            // The side the ruling names: who moves first, the offender, the loser.
+            if let Some(side) = text("side") {
+                said = format!("{said} · {}", locale.try_t(side).unwrap_or_else(|| side.to_string()));
+            }
+            parts.push(said);
         }
         if let Some(article) = text("article") {
             parts.push(crate::web::view::article(locale, article));

@@ -71,6 +71,8 @@ pub struct BoardPage {
     timeline: Vec<TimelineLine>,
     /// A board assistant's move held for the referee: why the engine refused it.
     held: Option<String>,
+    /// A cycle holds the game: why play waits, for everyone at the board and watching.
+    cycle_held: Option<String>,
     /// Where 五子棋's opening stands ("swap", "offer", "keep"), or "".
     stage: &'static str,
     /// A point as this game writes it ("D4" on a go board, "d4" on 五子棋's), for the inputs.
@@ -113,7 +115,10 @@ async fn timeline_lines(
         .map(|s| {
             let what = match s.action.as_str() {
                 "dispute.filed" | "dispute.appealed" if !s.what.is_empty() => ctx.t(&format!("dispute-{}", s.what)),
-                "dispute.ruled" | "dispute.appeal_heard" if !s.what.is_empty() => ctx.t(&format!("desk-{}", s.what)),
+                "dispute.ruled" | "dispute.appeal_heard" if !s.what.is_empty() => {
+                    let ruling = ctx.t(&format!("desk-{}", s.what));
+                    if s.side.is_empty() { ruling } else { format!("{ruling} · {}", ctx.t(&s.side)) }
+                }
                 _ => s.what.clone(),
             };
             TimelineLine {
@@ -318,6 +323,9 @@ pub async fn show(
         }),
         // Why a move is held is the board's and the referees' business.
         held: live_state.held.as_ref().filter(|_| seat != Seat::Spectator).map(|h| h.why.clone()),
+        cycle_held: live_state
+            .held_cycle
+            .map(|cycle| ctx.locale.message(&crate::domain::live::LiveError::CycleHeld(cycle.lap).message())),
         stage: crate::web::live_feed::opening_stage(&board),
         // 三通棋, the games whose pieces move and 八卦棋 have no pass.
         has_passes: board.live.game().santong().is_none()
