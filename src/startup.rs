@@ -30,7 +30,6 @@ impl Application {
     pub async fn build(mut settings: Settings, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
         let db =
             crate::db::connect_and_migrate_with(&settings.database_url(), settings.database.sqlite_synchronous).await?;
-        let mailer = Mailer::from_settings(&settings)?;
         let key = session_key(&settings)?;
         let listener =
             TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
@@ -38,6 +37,8 @@ impl Application {
         if settings.server.base_url.trim().is_empty() {
             settings.server.base_url = default_base_url(&settings.server.bind, port);
         }
+        // After the public address is known: mails link under it.
+        let mailer = Mailer::from_settings(&settings)?;
         let trusted_proxies = settings.trusted_proxies()?;
         let session_hours = i64::from(settings.security.session_absolute_hours.max(1));
         let cluster = crate::cluster::Cluster::new(&db);

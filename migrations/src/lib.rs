@@ -20,7 +20,7 @@ mod m20261125_000013_heartbeat;
 mod m20261126_000014_participation;
 mod m20261126_000015_rating_lists;
 mod m20261126_000016_user_locale;
-mod m20261127_000017_ruling_reasons;
+mod m20261127_000017_dispute_details;
 
 pub struct Migrator;
 
@@ -44,7 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000014_participation::Migration),
             Box::new(m20261126_000015_rating_lists::Migration),
             Box::new(m20261126_000016_user_locale::Migration),
-            Box::new(m20261127_000017_ruling_reasons::Migration),
+            Box::new(m20261127_000017_dispute_details::Migration),
         ]
     }
 }

@@ -236,6 +236,49 @@ pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<DeadGroup>, Count) {
     (proposal.groups, count)
 }
 
+/// What a player who refuses the marks contests, read from the marks he leaves on the board
+/// against the engine's proposal (the marks start from it): the groups he holds alive (the
+/// engine proposes them dead, and he took their marks off), and the chains he holds dead (he
+/// marked them, and the engine does not propose them dead).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contested {
+    /// Who refused the marks (None: a board assistant entered it).
+    pub by: Option<Color>,
+    pub alive: Vec<Vec<(u8, u8)>>,
+    pub dead: Vec<Vec<(u8, u8)>>,
+}
+
+impl Contested {
+    pub fn is_empty(&self) -> bool {
+        self.alive.is_empty() && self.dead.is_empty()
+    }
+}
+
+/// [`Contested`] on `game`'s position, with the engine's `proposal` and the `marks` left.
+pub fn contested(game: &Game, proposal: &[DeadGroup], marks: &[(u8, u8)], by: Option<Color>) -> Contested {
+    let board = game.board();
+    let alive: Vec<Vec<(u8, u8)>> = proposal
+        .iter()
+        .map(|group| group.stones.iter().map(|p| board.xy(*p)).collect::<Vec<_>>())
+        .filter(|stones| !stones.iter().all(|s| marks.contains(s)))
+        .collect();
+    let proposed: Vec<(u8, u8)> = proposal.iter().flat_map(|g| g.stones.iter().map(|p| board.xy(*p))).collect();
+    let mut dead: Vec<Vec<(u8, u8)>> = Vec::new();
+    for &(x, y) in marks {
+        if proposed.contains(&(x, y)) || dead.iter().any(|chain| chain.contains(&(x, y))) {
+            continue;
+        }
+        let Some(p) = board.point(x, y) else { continue };
+        if board.get(p).is_none() {
+            continue;
+        }
+        let mut chain: Vec<(u8, u8)> = board.chain(p).into_iter().map(|q| board.xy(q)).collect();
+        chain.sort_unstable();
+        dead.push(chain);
+    }
+    Contested { by, alive, dead }
+}
+
 /// The count of `game`'s position with `dead` stones removed, under its rules.
 fn count_position(game: &Game, dead: &[Point], warnings: [u32; 2], handicap: u8) -> Count {
     let input = CountInput {

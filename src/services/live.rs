@@ -42,8 +42,6 @@ pub enum Action {
     /// Marks the chain at (x, y) dead, or alive again.
     Mark(u8, u8),
     Agree(Color),
-    /// The marks are not accepted: a referee decides.
-    Dispute,
     /// A referee stops the clock (Art. 14), calls an adjournment, or resumes play.
     Pause,
     Adjourn,
@@ -118,7 +116,6 @@ pub async fn act_as_read(
         return Err(AppError::BadRequest(locale.t("error-live-result-entered")));
     }
     let stored_moves = board.live.moves().len();
-    let before = board.live.state().phase;
     let live = &mut board.live;
     // The passing of time first: a scheduled start, an absent player's forfeit, a fallen flag.
     let flagged = live.tick(now).is_some();
@@ -128,7 +125,7 @@ pub async fn act_as_read(
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.
-        save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
+        save(&txn, &mut board, stored_moves, now, Change::Act(account.id), locale).await?;
         txn.commit().await?;
         send_outbox(state, &mut board);
         return Ok(board);
@@ -190,7 +187,6 @@ pub async fn act_as_read(
             // not yet).
             agree_for(live, colour, seat == Seat::Recorder)
         }
-        Action::Dispute => live.dispute(),
         Action::Arrive(colour) => {
             if !may_act_for(seat, colour) {
                 return Err(AppError::Forbidden);
@@ -225,12 +221,12 @@ pub async fn act_as_read(
     {
         return Err(refused(e, locale));
     }
-    save(&txn, &mut board, stored_moves, before, now, Change::Act(account.id), locale).await?;
+    save(&txn, &mut board, stored_moves, now, Change::Act(account.id), locale).await?;
     if swapped {
         swap_colours(&txn, &mut board, account.id, now).await?;
     }
     if let Some((kind, offender, what)) = held {
-        let mails = repo::file_dispute(&txn, &board, kind, &what, None, Some(offender), now).await?;
+        let mails = repo::file_dispute(&txn, &board, repo::Filing::new(kind, &what).about(Some(offender)), now).await?;
         board.outbox.extend(mails);
     }
     let referee_step = match action {
@@ -306,7 +302,7 @@ async fn sweep_one(
     if board.live.state() == &before && board.live.due_at() == g.flag_at {
         return Ok(None);
     }
-    save(&txn, &mut board, stored, before.phase, now, Change::Time, Locale::En).await?;
+    save(&txn, &mut board, stored, now, Change::Time, Locale::En).await?;
     txn.commit().await?;
     send_outbox(state, &mut board);
     Ok(Some(board))
@@ -370,8 +366,7 @@ async fn resume_one(
         return Ok(false);
     }
     let stored = board.live.moves().len();
-    let phase = board.live.state().phase;
-    save(&txn, &mut board, stored, phase, now, Change::Time, Locale::En).await?;
+    save(&txn, &mut board, stored, now, Change::Time, Locale::En).await?;
     txn.commit().await?;
     send_outbox(state, &mut board);
     Ok(true)
@@ -433,7 +428,7 @@ pub async fn apply_ruling(
         result: board.game.result.clone(),
         version_after: 0,
     };
-    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+    let stored = board.live.moves().len();
     board.live.tick(now);
     board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::refused(locale, &e.message()))?;
     let stored = if ruling == Ruling::Replay {
@@ -449,9 +444,59 @@ pub async fn apply_ruling(
         let result = board.live.state().result;
         rewrite_result(txn, board, result, by, &reason, now, locale).await?;
     }
-    save(txn, board, stored, before, now, Change::Ruling(by), locale).await?;
+    save(txn, board, stored, now, Change::Ruling(by), locale).await?;
     before_ruling.version_after = board.live.state().version;
     Ok(before_ruling)
+}
+
+/// The longest sentence a player may add when refusing the marks.
+const REFUSAL_MAX_CHARS: usize = 2000;
+
+/// A player of the board (or a recorder for the players) does not accept the marks: the game
+/// waits for a referee, and a dead-stone dispute is filed naming what is contested (the groups
+/// the player holds alive or dead, read from the marks left against the engine's proposal)
+/// and the player's `sentence`, if any (1988 Art. 21.3).
+pub async fn refuse_marks(
+    state: &AppState,
+    account: &user::Model,
+    at: BoardRef,
+    sentence: &str,
+    locale: Locale,
+) -> AppResult<LiveBoard> {
+    let sentence = crate::domain::player::clean_text(sentence, "field-claim", REFUSAL_MAX_CHARS, false)
+        .map_err(|e| AppError::refused(locale, &e.0))?;
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let mut board = load_for_change(&txn, at, locale).await?;
+    let by = match queries::seat_of(&txn, &board, Some(account)).await? {
+        Seat::Spectator => return Err(AppError::Forbidden),
+        Seat::Player(colour) => Some(colour),
+        Seat::Recorder => None,
+    };
+    let stored = board.live.moves().len();
+    board.live.dispute().map_err(|e| refused(e, locale))?;
+    save(&txn, &mut board, stored, now, Change::Act(account.id), locale).await?;
+    let marks = board.live.state().dead.clone();
+    let names: Vec<String> = marks.iter().map(|&(x, y)| point_name(&board, x, y)).collect();
+    let mut claim = Message::new("claim-dead-stones").text("marks", names.join(" "));
+    if !sentence.is_empty() {
+        claim = Message::new("claim-with-sentence").nested("claim", claim).text("sentence", sentence);
+    }
+    let contested = match board.live.go() {
+        Some(go) => {
+            let (proposal, _) = crate::domain::live::proposal_for(go, board.live.setup().handicap);
+            let contested = crate::domain::live::contested(go, &proposal, &marks, by);
+            Some(serde_json::to_string(&contested).map_err(|e| AppError::Internal(e.into()))?)
+        }
+        None => None,
+    };
+    let claim = claim.to_stored();
+    let filing = repo::Filing { contested, ..repo::Filing::new(DisputeKind::DeadStones, &claim).by(Some(account.id)) };
+    let mails = repo::file_dispute(&txn, &board, filing, now).await?;
+    txn.commit().await?;
+    board.outbox.extend(mails);
+    send_outbox(state, &mut board);
+    Ok(board)
 }
 
 /// A player or recorder claims a cycle (Art. 20.3): a game in play is held, its clocks
@@ -464,13 +509,13 @@ pub async fn hold_for_claimed_cycle(
     now: chrono::DateTime<chrono::Utc>,
     locale: Locale,
 ) -> AppResult<()> {
-    let (stored, before) = (board.live.moves().len(), board.live.state().phase);
+    let stored = board.live.moves().len();
     board.live.tick(now);
     if board.live.state().phase != Phase::Playing || board.live.state().held_cycle.is_some() {
         return Ok(());
     }
     board.live.hold_for_cycle(None, now).map_err(|e| refused(e, locale))?;
-    save(txn, board, stored, before, now, Change::Act(by), locale).await
+    save(txn, board, stored, now, Change::Act(by), locale).await
 }
 
 /// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
@@ -518,13 +563,12 @@ pub async fn undo_ruling(
     }
     let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", dispute_id)))?;
-    let phase = restored.state().phase;
     board.live = restored;
     forget_moves(txn, board).await?;
     let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
     let reason = format!("appeal on dispute {}: the ruling is undone", dispute_id);
     rewrite_result(txn, board, result, by, &reason, now, locale).await?;
-    save(txn, board, 0, phase, now, Change::Ruling(by), locale).await
+    save(txn, board, 0, now, Change::Ruling(by), locale).await
 }
 
 /// Sends the mail a committed change made.
@@ -582,12 +626,11 @@ impl Change {
 }
 
 /// Stores what changed: the moves after the first `stored_moves`, the state, when the clock
-/// flags, and the result once the game has one (`before`: the phase before the change).
+/// flags, and the result once the game has one.
 pub(crate) async fn save(
     txn: &impl ConnectionTrait,
     board: &mut LiveBoard,
     stored_moves: usize,
-    before: Phase,
     now: chrono::DateTime<chrono::Utc>,
     change: Change,
     locale: Locale,
@@ -598,7 +641,7 @@ pub(crate) async fn save(
     // A whole-board repetition (triple ko, eternal life …) goes to the referees (Art. 20.3).
     for cycle in board.live.take_new_cycles() {
         let claim = cycle.describe().to_stored();
-        mails.extend(repo::file_dispute(txn, board, DisputeKind::Cycle, &claim, None, None, now).await?);
+        mails.extend(repo::file_dispute(txn, board, repo::Filing::new(DisputeKind::Cycle, &claim), now).await?);
     }
     let live = &board.live;
     for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
@@ -621,13 +664,6 @@ pub(crate) async fn save(
     active.live_state = Set(Some(serde_json::to_string(state).map_err(|e| AppError::Internal(e.into()))?));
     active.flag_at = Set(flag_at);
     active.update(txn).await?;
-    if state.phase == Phase::Disputed && before != Phase::Disputed {
-        // The players do not agree on the dead stones: a dispute for the referees, filed by
-        // whoever refused the marks.
-        let marks: Vec<String> = state.dead.iter().map(|&(x, y)| point_name(board, x, y)).collect();
-        let claim = Message::new("claim-dead-stones").text("marks", marks.join(" ")).to_stored();
-        mails.extend(repo::file_dispute(txn, board, DisputeKind::DeadStones, &claim, actor, None, now).await?);
-    }
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
         // A loss the clock gave is filed for the referees to review (a clock may fail, Art. 23).
         if let GameResult::Win { winner, margin: Margin::Time } = result
@@ -638,7 +674,8 @@ pub(crate) async fn save(
                 .nested("colour", loser.message())
                 .number("move", live.moves().len() as i64)
                 .to_stored();
-            let filed = repo::file_dispute(txn, board, DisputeKind::ClockIncident, &claim, None, Some(loser), now);
+            let filing = repo::Filing::new(DisputeKind::ClockIncident, &claim).about(Some(loser));
+            let filed = repo::file_dispute(txn, board, filing, now);
             mails.extend(filed.await?);
         }
         repo::results::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")

@@ -20,6 +20,17 @@ pub struct Marks<'a> {
 }
 
 pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
+    render_view(board, marks, None)
+}
+
+/// A figure of a reading line: the part of the board from (x0, y0) to (x1, y1) only, drawn as
+/// large as the page allows, its move numbers large enough to read on a phone, and written on
+/// the empty points too (a stone the line captures later keeps its number where it stood).
+pub fn render_figure(board: &Drawing, marks: &Marks<'_>, region: (u8, u8, u8, u8)) -> String {
+    render_view(board, marks, Some(region))
+}
+
+fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u8)>) -> String {
     if let Lines::Triangles { rows } = board.lines {
         return render_triangles(board, rows, marks);
     }
@@ -30,9 +41,23 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
     let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
     let mut out = String::with_capacity(32 * usize::from(w) * usize::from(h));
+    // A figure shows its region with half a cell round it; the numbers are larger there.
+    let view = match region {
+        Some((x0, y0, x1, y1)) => {
+            let (left, top) = (px(x0) - CELL / 2 - 2, px(y0) - CELL / 2 - 2);
+            (left, top, px(x1) + CELL / 2 + 2 - left, px(y1) + CELL / 2 + 2 - top)
+        }
+        None => (0, 0, width, height),
+    };
+    let number_size = if region.is_some() { 16 } else { 11 };
     let _ = write!(
         out,
-        r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{w}×{h}"><rect width="{width}" height="{height}" fill="#dcb35c"/><g stroke="#222" stroke-width="1">"##
+        r##"<svg class="board{}" xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" role="img" aria-label="{w}×{h}"><rect width="{width}" height="{height}" fill="#dcb35c"/><g stroke="#222" stroke-width="1">"##,
+        if region.is_some() { " figure" } else { "" },
+        view.0,
+        view.1,
+        view.2,
+        view.3
     );
     for i in 0..w {
         let _ = write!(out, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>"#, px(i), MARGIN, px(h - 1));
@@ -92,8 +117,8 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                     {
                         let _ = write!(
                             out,
-                            r#"<text x="{cx}" y="{}" font-size="11" text-anchor="middle" fill="{ink}" pointer-events="none">{n}</text>"#,
-                            cy + 4
+                            r#"<text class="move-number" x="{cx}" y="{}" font-size="{number_size}" text-anchor="middle" fill="{ink}" pointer-events="none">{n}</text>"#,
+                            cy + number_size / 3
                         );
                     } else if marks.last == Some((x, y)) {
                         let _ = write!(
@@ -127,6 +152,17 @@ pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
                         out,
                         r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
                     );
+                    // In a figure, a stone played and captured later in the line keeps its
+                    // number where it stood.
+                    if region.is_some()
+                        && let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y))
+                    {
+                        let _ = write!(
+                            out,
+                            r##"<text class="move-number captured" x="{cx}" y="{}" font-size="{number_size}" text-anchor="middle" fill="#7a1f1f" font-style="italic" pointer-events="none">{n}</text>"##,
+                            cy + number_size / 3
+                        );
+                    }
                 }
             }
         }

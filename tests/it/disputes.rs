@@ -783,3 +783,259 @@ async fn a_dead_stone_dispute_is_resolved_by_play_in_the_browser() -> TestResult
     }
     result
 }
+
+/// Issue 46, acceptance 3 over HTTP: after the passes Black takes the marks off its corner
+/// group (the engine proves it dead) and refuses the marks with a sentence; the dispute names
+/// the group Black holds alive, first, with the engine's proof and its figure drawn on the
+/// region of the fight.
+#[actix_web::test]
+async fn a_player_names_the_group_held_alive_and_the_page_shows_it_first() -> TestResult {
+    let (mut t, event) = board_for_records("9").await?;
+    let mut recorder = std::mem::replace(&mut t.director, t.app.client());
+    play_record(&mut t, &mut recorder, "read-9x9.sgf").await?;
+    let board = t.board.clone();
+    let marked = |body: &str| body.matches("class=\"stone black dead\"").count();
+    assert_eq!(marked(&t.black.get(&board).await?.body), 4, "the engine's proposal marks the corner dead");
+    t.black.post(&format!("{board}/mark"), &[("point", "B8")]).await?.assert_status(303)?;
+    assert_eq!(marked(&t.black.get(&board).await?.body), 0, "Black holds it alive");
+    let long = "x".repeat(2001);
+    t.black.post(&format!("{board}/dispute"), &[("claim", long.as_str())]).await?.assert_status(400)?;
+    t.black
+        .post(&format!("{board}/dispute"), &[("claim", "My corner lives: White has no way in")])
+        .await?
+        .assert_status(303)?;
+    let mut referee = referee_of(&t, &mut recorder, &event).await?;
+    let queue = referee.get(&format!("{event}/disputes")).await?.body;
+    let dispute = attributes(&queue, "data-dispute").first().cloned().ok_or("no dispute")?;
+    assert!(queue.contains("My corner lives"), "the sentence is the claim's: {queue}");
+    let page = referee.get(&format!("{event}/disputes/{dispute}")).await?.body;
+    let contested = page.split("id=\"contested\"").nth(1).ok_or("no contested groups")?;
+    let contested = contested.split("</section>").next().unwrap_or_default();
+    assert!(contested.contains("What Black contests"), "{contested}");
+    assert_eq!(attributes(contested, "data-held"), vec!["alive"]);
+    for point in ["A8", "B8", "C8", "C9"] {
+        assert!(contested.contains(point), "{point} in {contested}");
+    }
+    assert!(
+        contested.contains("read: shut in by White") && contested.contains("class=\"board figure\""),
+        "{contested}"
+    );
+    assert!(contested.contains("A pass by Black in the line means Black has nothing better"), "{contested}");
+    // The figure shows the corner, not the whole board: its view box is narrower than 9 lines.
+    let view_box = contested.split("viewBox=\"").nth(1).and_then(|v| v.split('"').next()).ok_or("no view box")?;
+    let width: u32 = view_box.split(' ').nth(2).ok_or("no width")?.parse()?;
+    assert!(width < 2 * 30 + 8 * 30, "zoomed on the fight: {view_box}");
+    assert!(!page.contains("id=\"dispute-groups\""), "no other group is proposed dead: {page}");
+    // The ruling's label says what it does, and the referee's reasons reach both players.
+    assert!(page.contains("the game is counted with the marks as they stand"), "{page}");
+    referee
+        .post(
+            &format!("{event}/disputes/{dispute}/rule"),
+            &[("ruling", "resolve-by-play:white"), ("reasons", "White claims dead: White moves first")],
+        )
+        .await?
+        .assert_status(303)?;
+    for player in [&mut t.black, &mut t.white] {
+        let notices = player.get("/notifications").await?.body;
+        assert!(
+            notices.contains("Resolve by play, first to move · White") && notices.contains("White claims dead"),
+            "{notices}"
+        );
+    }
+    Ok(())
+}
+
+/// Sets `event`'s rule set (the event form as the tests fill it, board size 9, no clock).
+async fn set_ruleset(director: &mut Client, event: &str, ruleset: &str) -> TestResult {
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| !matches!(*k, "time_control" | "ruleset")).collect();
+    form.extend([("board_size", "9"), ("time_control", ""), ("ruleset", ruleset)]);
+    director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    Ok(())
+}
+
+/// The desk's table: (rule set, kind of dispute) → the rulings' codes offered.
+type RulingsTable = std::collections::BTreeMap<(String, String), Vec<String>>;
+
+/// docs/REFEREE.md's table.
+fn docs_table() -> Result<RulingsTable, Box<dyn std::error::Error>> {
+    let docs = std::fs::read_to_string(format!("{}/docs/REFEREE.md", env!("CARGO_MANIFEST_DIR")))?;
+    let mut table = std::collections::BTreeMap::new();
+    for line in docs.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| rule set")) {
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+        if let [ruleset, kind, _article, rulings] = cells.as_slice() {
+            table.insert(
+                (ruleset.to_string(), kind.to_string()),
+                rulings.split(", ").map(str::to_string).collect::<Vec<_>>(),
+            );
+        }
+    }
+    Ok(table)
+}
+
+/// Issue 46, acceptance 2: under every rule set preset, each kind of dispute filed on a live
+/// board offers on its page exactly the rulings docs/REFEREE.md's table gives (a rule set with
+/// no referee's text of its own, Tromp–Taylor, as the 1988 rules), and says where the 1988
+/// articles stand in for a silent text.
+#[actix_web::test]
+async fn every_rule_set_offers_its_articles_rulings() -> TestResult {
+    let table = docs_table()?;
+    assert_eq!(table.len(), 6 * 9, "six rule sets, nine kinds");
+    let kinds = [
+        "dead-stones",
+        "cycle",
+        "illegal-move",
+        "two-moves",
+        "moved-stones",
+        "take-back",
+        "counting-error",
+        "clock-incident",
+        "conduct",
+    ];
+    for (ruleset, as_in) in [
+        ("chinese-1988", "chinese-1988"),
+        ("chinese-2002", "chinese-2002"),
+        ("japanese-1989", "japanese-1989"),
+        ("korean-1992", "korean-1992"),
+        ("ing", "ing"),
+        ("aga", "aga"),
+        ("tromp-taylor", "chinese-1988"),
+    ] {
+        let mut t = crate::live::live_table("").await?;
+        let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+        let mut director = std::mem::replace(&mut t.director, t.app.client());
+        set_ruleset(&mut director, &event, ruleset).await?;
+        let mut referee = referee_of(&t, &mut director, &event).await?;
+        for kind in kinds {
+            director
+                .post(&format!("{}/disputes", t.board), &[("kind", kind), ("claim", "For the desk's table")])
+                .await?
+                .assert_status(303)?;
+        }
+        let queue = referee.get(&format!("{event}/disputes")).await?.body;
+        let filed: Vec<(String, String)> =
+            attributes(&queue, "data-dispute").into_iter().zip(attributes(&queue, "data-kind")).collect();
+        assert_eq!(filed.len(), kinds.len(), "{ruleset}: {queue}");
+        for (id, kind) in filed {
+            let page = referee.get(&format!("{event}/disputes/{id}")).await?.body;
+            let form = page.split("id=\"rule-form\"").nth(1).ok_or("no ruling form")?;
+            let form = form.split("</form>").next().unwrap_or_default();
+            let mut offered: Vec<String> = Vec::new();
+            for code in attributes(form, "data-ruling") {
+                if !offered.contains(&code) {
+                    offered.push(code);
+                }
+            }
+            let expected = table.get(&(as_in.to_string(), kind.clone())).ok_or("not in the table")?;
+            assert_eq!(&offered, expected, "{ruleset}, {kind}");
+            let silent = !matches!(ruleset, "chinese-1988" | "chinese-2002")
+                && page.split("id=\"dispute-article\">").nth(1).is_some_and(|a| a.starts_with("1988 "));
+            assert_eq!(
+                page.contains("id=\"article-instead\""),
+                silent || ruleset == "tromp-taylor",
+                "{ruleset}, {kind}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Issue 46, acceptance 2: a loss for misconduct (1988 Art. 24.3) and a both-lose (2002
+/// Art. 23.1) reach the standings and the audit log through the same path as any result; a
+/// Japanese-rules event's illegal move offers the loss (Art. 14) and gives it.
+#[actix_web::test]
+async fn misconduct_loses_both_may_lose_and_a_japanese_foul_loses() -> TestResult {
+    let mut d = desk("").await?;
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    d.file(true, "conduct", "White consulted a book during the game").await?;
+    let id = d.only("conduct").await?;
+    d.rule(&id, &[("ruling", "loss:white"), ("reasons", "Seen reading a book at the board")])
+        .await?
+        .assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0), "White loses");
+    let audit = d.referee.get(&format!("{}/audit", d.event)).await?.body;
+    assert!(audit.contains("Loss for the offender · White") && audit.contains("Seen reading a book"), "{audit}");
+    assert!(audit.contains("result.recorded"), "the result is written like any other: {audit}");
+
+    let mut d = desk("").await?;
+    set_ruleset(&mut d.recorder, &d.event, "chinese-2002").await?;
+    d.t.play(&mut d.black, "E5").await?.assert_status(303)?;
+    d.file(true, "conduct", "The game was arranged beforehand").await?;
+    let id = d.only("conduct").await?;
+    d.rule(&id, &[("ruling", "both-lose")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (0, 0), "both lose");
+    let audit = d.referee.get(&format!("{}/audit", d.event)).await?.body;
+    assert!(audit.contains("2002 Art. 23") && audit.contains("Both lose"), "{audit}");
+
+    let mut d = desk("").await?;
+    set_ruleset(&mut d.recorder, &d.event, "japanese-1989").await?;
+    for point in ["B9", "E5", "A8", "A9"] {
+        d.t.play(&mut d.recorder, point).await?.assert_status(303)?;
+    }
+    let id = d.only("illegal-move").await?;
+    let page = d.referee.get(&format!("{}/disputes/{id}", d.event)).await?.body;
+    assert!(page.contains("Japanese 1989 Art. 14") && page.contains("value=\"loss:white\""), "{page}");
+    assert!(!page.contains("void-move-lose-turn"), "the 1988 sanction is not the Japanese rules': {page}");
+    d.rule(&id, &[("ruling", "loss:white")]).await?.assert_status(303)?;
+    assert_eq!(d.points().await?, (2, 0));
+    Ok(())
+}
+
+/// Issue 46, acceptance 4: every mail of a dispute → ruling → appeal → hearing cycle links the
+/// full address of the dispute, which answers 200 to the reader it was sent to; subjects do not
+/// repeat the event's name; a 实战解决 ruling names the side that moves first in every notice,
+/// in all four languages.
+#[actix_web::test]
+async fn dispute_mails_link_the_full_address_and_rulings_name_their_side() -> TestResult {
+    let mut d = desk("").await?;
+    d.play_out(&[(true, "C3"), (false, "G7"), (true, "pass"), (false, "pass")]).await?;
+    d.white.post(&format!("{}/dispute", d.t.board), &[("claim", "G7 lives")]).await?.assert_status(303)?;
+    let id = d.only("dead-stones").await?;
+    d.rule(&id, &[("ruling", "resolve-by-play:black")]).await?.assert_status(303)?;
+    let dispute = format!("{}/disputes/{id}", d.event);
+    d.white
+        .post(&format!("{dispute}/appeal"), &[("claim", "Black should not move first")])
+        .await?
+        .assert_status(303)?;
+    d.chief.post(&format!("{dispute}/hear"), &[("ruling", "uphold")]).await?.assert_status(303)?;
+    let base = d.t.app.base.clone();
+    let mut readers = [
+        (d.t.emails[0].clone(), &mut d.black),
+        (d.t.emails[1].clone(), &mut d.white),
+        (d.referee_email.clone(), &mut d.referee),
+    ];
+    for (email, reader) in readers.iter_mut() {
+        let mut mails = Vec::new();
+        for _ in 0..50 {
+            mails = d.t.app.mails_to(email);
+            if mails.iter().filter(|m| m.body.contains("/disputes/")).count() >= 2 {
+                break;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let dispute_mails: Vec<_> = mails.iter().filter(|m| m.body.contains("/disputes/")).collect();
+        // The players and the referee each hear of at least two steps they did not take.
+        assert!(dispute_mails.len() >= 2, "{email}: filed, ruled, appealed or heard: {mails:?}");
+        for mail in dispute_mails {
+            let link = mail.link_starting(&format!("{base}/events/")).ok_or("no full address")?;
+            assert!(!mail.body.lines().any(|l| l.starts_with("/events/")), "no bare path: {}", mail.body);
+            let path = link.strip_prefix(&base).unwrap_or(&link).to_string();
+            reader.get(&path).await?.assert_status(200)?;
+            assert_eq!(mail.subject.matches("Live Cup").count(), 1, "{}", mail.subject);
+        }
+    }
+    // The ruling's side, in every language the notices are read in.
+    use yunzi::i18n::Locale;
+    for (lang, locale, side) in
+        [("zh", Locale::Zh, "黑方"), ("en", Locale::En, "Black"), ("ja", Locale::Ja, "黒"), ("ko", Locale::Ko, "흑")]
+    {
+        d.white.get(&format!("/lang/{lang}?next=/")).await?;
+        let notices = d.white.get("/notifications").await?.body;
+        let ruled = notices
+            .lines()
+            .find(|l| l.contains(&locale.t("desk-resolve-by-play")))
+            .ok_or_else(|| format!("{lang}: no ruling notice in {notices}"))?;
+        assert!(ruled.contains(&format!(" · {side}")), "{lang}: {ruled}");
+    }
+    Ok(())
+}

@@ -38,6 +38,9 @@ pub struct Model {
     pub appeal_decision: Option<String>,
     pub appeal_ruled_by: Option<i32>,
     pub appeal_ruled_at: Option<DateTimeUtc>,
+    /// Dead stones: what the player who refused the marks contests, as JSON
+    /// (domain::live::Contested).
+    pub contested: Option<String>,
     /// The game before the ruling as JSON (domain::live::BeforeRuling).
     pub before_ruling: Option<String>,
 }

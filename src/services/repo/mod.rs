@@ -135,18 +135,45 @@ pub async fn notify_in(
     Ok(mails)
 }
 
-/// Records a dispute about `board` in the caller's transaction (`by`: None for the engine;
-/// `offender`: the side it is about, when known), and tells the board's players and the
-/// referees. Returns the mails to send once the transaction commits.
+/// A dispute as filed.
+#[derive(Debug, Clone, Default)]
+pub struct Filing<'a> {
+    pub kind: Option<DisputeKind>,
+    /// The claim, as stored (a message key's JSON or the text written).
+    pub claim: &'a str,
+    /// Who filed it: None for the engine.
+    pub by: Option<i32>,
+    /// The side it is about, when known.
+    pub offender: Option<Color>,
+    /// Dead stones: the groups the player who refused the marks contests
+    /// (`domain::live::Contested` as JSON).
+    pub contested: Option<String>,
+}
+
+impl<'a> Filing<'a> {
+    pub fn new(kind: DisputeKind, claim: &'a str) -> Filing<'a> {
+        Filing { kind: Some(kind), claim, ..Filing::default() }
+    }
+
+    pub fn by(self, by: Option<i32>) -> Filing<'a> {
+        Filing { by, ..self }
+    }
+
+    pub fn about(self, offender: Option<Color>) -> Filing<'a> {
+        Filing { offender, ..self }
+    }
+}
+
+/// Records a dispute about `board` in the caller's transaction, and tells the board's players
+/// and the referees. Returns the mails to send once the transaction commits.
 pub async fn file_dispute(
     txn: &impl ConnectionTrait,
     board: &LiveBoard,
-    kind: DisputeKind,
-    claim: &str,
-    by: Option<i32>,
-    offender: Option<Color>,
+    filing: Filing<'_>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<Vec<Mail>> {
+    let Filing { kind, claim, by, offender, contested } = filing;
+    let kind = kind.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a dispute filed without its kind")))?;
     let edition = Edition::of_ruleset(&board.event.ruleset);
     let filed = dispute::ActiveModel {
         event_id: Set(board.event.id),
@@ -159,6 +186,7 @@ pub async fn file_dispute(
         filed_at: Set(now),
         status: Set("open".into()),
         offender: Set(offender.map(|c| c.as_str().to_string())),
+        contested: Set(contested),
         ..Default::default()
     }
     .insert(txn)

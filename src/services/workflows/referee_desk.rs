@@ -31,7 +31,8 @@ pub async fn file(
     if kind == DisputeKind::Cycle {
         live::hold_for_claimed_cycle(&txn, &mut board, account.id, now, locale).await?;
     }
-    let mails = repo::file_dispute(&txn, &board, kind, &claim, Some(account.id), offender, now).await?;
+    let filing = repo::Filing::new(kind, &claim).by(Some(account.id)).about(offender);
+    let mails = repo::file_dispute(&txn, &board, filing, now).await?;
     txn.commit().await?;
     board.outbox.extend(mails);
     live::send_outbox(state, &mut board);

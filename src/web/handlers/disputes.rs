@@ -175,6 +175,10 @@ pub struct DisputePage {
     /// A cycle's lap, listed move by move (and numbered on the board) in place of the
     /// dead-stone analysis, which means nothing for a cycle.
     lap: Option<Lap>,
+    /// Dead stones: the groups the player who refused the marks contests, first.
+    held: Vec<HeldGroup>,
+    /// Who refused the marks ("White"), when a player did.
+    contested_by: Option<String>,
 }
 
 /// A cycle's lap as the dispute page lists it.
@@ -267,6 +271,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             proposed_dead: Vec::new(),
             count: String::new(),
             lap: None,
+            held: Vec::new(),
+            contested_by: None,
             svg,
             event: board.event,
             view,
@@ -300,6 +306,8 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             proposed_dead: Vec::new(),
             count: String::new(),
             lap: Some(lap),
+            held: Vec::new(),
+            contested_by: None,
             svg,
             event: board.event,
             view,
@@ -320,8 +328,49 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     };
     let result = ctx.locale.result_text(&count.result);
     let count = format!("{result} · {}", crate::web::live_feed::count_detail(&count, ctx.locale));
-    let proposed_dead = groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
-    Ok(DisputePage { proposed_dead, count, lap: None, svg, event: board.event, view, ctx })
+    let mut proposed_dead: Vec<ProposedGroup> =
+        groups.iter().map(|g| proposed_group(&ctx, position, g, &name)).collect();
+    // What the player who refused the marks contests comes first, each group with what the
+    // engine says of it.
+    let contested: Option<crate::domain::live::Contested> =
+        view.entry.dispute.contested.as_deref().and_then(|text| serde_json::from_str(text).ok());
+    let mut held = Vec::new();
+    if let Some(contested) = &contested {
+        for (stones, alive) in
+            contested.alive.iter().map(|s| (s, true)).chain(contested.dead.iter().map(|s| (s, false)))
+        {
+            // The engine's group among those it proposes dead, taken out of the rest of the list.
+            let engine =
+                groups.iter().position(|g| g.stones.iter().any(|p| stones.contains(&position.xy(*p)))).map(|i| {
+                    groups.remove(i);
+                    proposed_dead.remove(i)
+                });
+            let colour = stones
+                .first()
+                .and_then(|&(x, y)| position.point(x, y))
+                .and_then(|p| position.get(p))
+                .map(|c| ctx.t(c.as_str()))
+                .unwrap_or_default();
+            held.push(HeldGroup {
+                alive,
+                colour,
+                points: stones.iter().map(|&p| name(p)).collect::<Vec<_>>().join(" "),
+                engine,
+            });
+        }
+    }
+    let contested_by = contested.and_then(|c| c.by).map(|c| ctx.t(c.as_str()));
+    Ok(DisputePage { proposed_dead, held, contested_by, count, lap: None, svg, event: board.event, view, ctx })
+}
+
+/// A group the player who refused the marks holds alive (took its marks off) or dead (marked
+/// it), with what the engine says of it.
+pub struct HeldGroup {
+    alive: bool,
+    colour: String,
+    points: String,
+    /// The engine's proposal for it, when it proposes it dead: proven or estimated, and why.
+    engine: Option<ProposedGroup>,
 }
 
 /// The lap of the cycle in `game` (its record up to the dispute): the last repetition the
@@ -365,6 +414,41 @@ fn lap_of(ctx: &PageCtx, game: &crate::domain::go::game::Game) -> (Lap, Vec<(u8,
     (Lap { summary, moves }, numbers)
 }
 
+/// The fewest lines a reading figure shows across and down, so a small fight keeps its
+/// surroundings.
+const FIGURE_MIN_SPAN: u8 = 7;
+
+/// The smallest box holding `region` and `point`.
+fn grow(region: Option<(u8, u8, u8, u8)>, (x, y): (u8, u8)) -> Option<(u8, u8, u8, u8)> {
+    Some(match region {
+        None => (x, y, x, y),
+        Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+    })
+}
+
+/// Lines `from`..=`to` with one more on each side, widened to at least `span` lines and kept
+/// on a board of `size`.
+fn widen((from, to): (u8, u8), size: u8, span: u8) -> Span {
+    let (mut from, mut to) = (from.saturating_sub(1), to.saturating_add(1).min(size - 1));
+    while to - from + 1 < span.min(size) {
+        from = from.saturating_sub(1);
+        if to - from + 1 < span.min(size) && to + 1 < size {
+            to += 1;
+        }
+    }
+    Span(from, to)
+}
+
+/// A run of lines across or down the board, first and last.
+struct Span(u8, u8);
+
+impl Span {
+    /// The box with this span across and `down` down.
+    fn zip_with(self, down: Span) -> (u8, u8, u8, u8) {
+        (self.0, down.0, self.1, down.1)
+    }
+}
+
 /// A proposed group for the page: its colour and points, proven or estimated, and why.
 fn proposed_group(
     ctx: &PageCtx,
@@ -387,19 +471,28 @@ fn proposed_group(
         let mut after = position.clone();
         let mut numbers = Vec::new();
         let mut moves = Vec::new();
+        // The figure's region: the group and the line's points, a point round them.
+        let mut region = group.stones.iter().map(|p| position.xy(*p)).fold(None, grow);
+        let mut passed = Vec::new();
         for (i, (c, p)) in line.iter().enumerate() {
             let at = match p {
                 Some(p) => {
                     let _ = after.play(*c, *p, false);
                     let (x, y) = position.xy(*p);
                     numbers.push((x, y, i + 1));
+                    region = grow(region, (x, y));
                     name((x, y))
                 }
-                None => ctx.t("live-pass"),
+                None => {
+                    if !passed.contains(c) {
+                        passed.push(*c);
+                    }
+                    ctx.t("live-pass")
+                }
             };
             moves.push(format!("{} {} {at}", i + 1, colour_name(*c)));
         }
-        let why = ctx.locale.t_args(
+        let mut why = ctx.locale.t_args(
             "basis-read",
             &[
                 ("opponent", Arg::Str(&opponent)),
@@ -407,8 +500,20 @@ fn proposed_group(
                 ("line", Arg::Str(&moves.join(&ctx.t("list-separator")))),
             ],
         );
-        let figure =
-            crate::web::board_svg::render(&drawing_of(&after), &Marks { last: None, dead: &[], numbers: &numbers });
+        // A pass in the line is the best that side has: every move there loses faster.
+        for side in passed {
+            let explained = ctx.locale.t_args("basis-pass-explained", &[("colour", Arg::Str(&colour_name(side)))]);
+            why = format!("{why} {explained}");
+        }
+        let (width, height) = (position.width(), position.height());
+        let region = region.map_or((0, 0, width - 1, height - 1), |(x0, y0, x1, y1)| {
+            widen((x0, x1), width, FIGURE_MIN_SPAN).zip_with(widen((y0, y1), height, FIGURE_MIN_SPAN))
+        });
+        let figure = crate::web::board_svg::render_figure(
+            &drawing_of(&after),
+            &Marks { last: None, dead: &[], numbers: &numbers },
+            region,
+        );
         return ProposedGroup { basis: "proven", colour, points: points.join(" "), why, figure: Some(figure) };
     }
     let doubt = match &group.reading {

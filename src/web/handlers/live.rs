@@ -430,13 +430,6 @@ fn point_or_pass(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opt
     }
 }
 
-/// Does `action` as the signed-in reader and tells the board's watchers.
-async fn run(state: &AppState, ctx: &PageCtx, at: BoardRef, action: Action) -> AppResult<HttpResponse> {
-    let account = ctx.require_user()?;
-    let board = live::act(state, account, at, action, None, ctx.locale).await?;
-    answer(state, ctx, at, &board)
-}
-
 /// Does what the sender's form asks, as `read` makes it an action (and the move number it
 /// was sent as). The form is read only once the reader is known to have a seat at the board
 /// (a wrong seat is told 403 whatever it holds), with the board at hand.
@@ -682,13 +675,27 @@ pub async fn seal(
     .await
 }
 
+#[derive(Deserialize)]
+pub struct RefusalForm {
+    /// What the player holds, in a sentence (optional).
+    #[serde(default)]
+    claim: String,
+}
+
+/// A player (or a recorder) does not accept the marks: the game waits for a referee, with the
+/// groups the player holds alive or dead as the marks left say, and the player's sentence.
 pub async fn dispute(
     state: web::Data<AppState>,
     ctx: PageCtx,
     path: web::Path<(i32, i32, i32)>,
+    form: LateForm<RefusalForm>,
 ) -> AppResult<HttpResponse> {
-    ctx.require_user()?;
-    run(&state, &ctx, board_ref(path.into_inner()), Action::Dispute).await
+    let account = ctx.require_user()?.clone();
+    let at = board_ref(path.into_inner());
+    queries::require_seat(&state.db, &account, at, ctx.locale).await?;
+    let form = form.parse()?;
+    let board = live::refuse_marks(&state, &account, at, &form.claim, ctx.locale).await?;
+    answer(&state, &ctx, at, &board)
 }
 
 /// The game record, with each move's time.
