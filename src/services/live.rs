@@ -478,7 +478,11 @@ pub async fn refuse_marks(
     save(&txn, &mut board, stored, now, Change::Act(account.id), locale).await?;
     let marks = board.live.state().dead.clone();
     let names: Vec<String> = marks.iter().map(|&(x, y)| point_name(&board, x, y)).collect();
-    let mut claim = Message::new("claim-dead-stones").text("marks", names.join(" "));
+    let mut claim = if names.is_empty() {
+        Message::new("claim-dead-stones").nested("marks", Message::new("claim-marks-none"))
+    } else {
+        Message::new("claim-dead-stones").text("marks", names.join(" "))
+    };
     if !sentence.is_empty() {
         claim = Message::new("claim-with-sentence").nested("claim", claim).text("sentence", sentence);
     }

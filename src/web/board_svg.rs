@@ -44,8 +44,12 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
     // A figure shows its region with half a cell round it; the numbers are larger there.
     let view = match region {
         Some((x0, y0, x1, y1)) => {
-            let (left, top) = (px(x0) - CELL / 2 - 2, px(y0) - CELL / 2 - 2);
-            (left, top, px(x1) + CELL / 2 + 2 - left, px(y1) + CELL / 2 + 2 - top)
+            // At the board's edge the figure keeps the margin, with its coordinates.
+            let left = if x0 == 0 { 0 } else { px(x0) - CELL / 2 - 2 };
+            let top = if y0 == 0 { 0 } else { px(y0) - CELL / 2 - 2 };
+            let right = if x1 + 1 >= w { width } else { px(x1) + CELL / 2 + 2 };
+            let bottom = if y1 + 1 >= h { height } else { px(y1) + CELL / 2 + 2 };
+            (left, top, right - left, bottom - top)
         }
         None => (0, 0, width, height),
     };

@@ -301,7 +301,14 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     };
     if view.entry.kind == DisputeKind::Cycle {
         let (lap, numbers) = lap_of(&ctx, &then);
-        let svg = board_svg::render(&drawing_of(then.board()), &Marks { last: None, dead: &[], numbers: &numbers });
+        // Drawn as a figure of the whole board: a point whose stone the lap captured again
+        // keeps its number.
+        let (width, height) = (then.board().width(), then.board().height());
+        let svg = board_svg::render_figure(
+            &drawing_of(then.board()),
+            &Marks { last: None, dead: &[], numbers: &numbers },
+            (0, 0, width - 1, height - 1),
+        );
         return Ok(DisputePage {
             proposed_dead: Vec::new(),
             count: String::new(),
@@ -503,7 +510,7 @@ fn proposed_group(
         // A pass in the line is the best that side has: every move there loses faster.
         for side in passed {
             let explained = ctx.locale.t_args("basis-pass-explained", &[("colour", Arg::Str(&colour_name(side)))]);
-            why = format!("{why} {explained}");
+            why = format!("{why}{explained}");
         }
         let (width, height) = (position.width(), position.height());
         let region = region.map_or((0, 0, width - 1, height - 1), |(x0, y0, x1, y1)| {
