@@ -717,8 +717,10 @@ impl LiveGame {
         if self.state.held_cycle.is_some() {
             return Ok(());
         }
+        // A clock a referee's pause, a sealed move or a held move stopped already stays so.
         if let Some(clock) = &mut self.state.clock
             && clock.running.is_some()
+            && !clock.is_paused()
         {
             clock.pause(at).map_err(|_| LiveError::Paused)?;
         }
@@ -1671,6 +1673,15 @@ mod tests {
         claimed.hold_for_cycle(None, t(2))?;
         assert_eq!(claimed.play(Color::White, Some((3, 3)), t(3)), Err(LiveError::CycleHeld(None)));
         assert_eq!(game.hold_for_cycle(None, t(300)), Err(LiveError::NotNow(Phase::Finished)));
+        // A claim while a referee's pause stops the clock holds the game all the same; lifting
+        // the cycle leaves the pause.
+        let mut paused = nine(Some(TimeControl::Absolute { main: 10 * MINUTE }));
+        paused.start(t(0))?;
+        paused.play(Color::Black, Some((4, 4)), t(1))?;
+        paused.pause(t(2))?;
+        paused.hold_for_cycle(None, t(3))?;
+        paused.apply_ruling(DisputeKind::Cycle, Ruling::Dismiss, t(4))?;
+        assert_eq!((paused.state().held_cycle, paused.state().paused, paused.due_at()), (None, true, None));
         Ok(())
     }
 

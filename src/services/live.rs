@@ -473,6 +473,9 @@ pub async fn refuse_marks(
         Seat::Player(colour) => Some(colour),
         Seat::Recorder => None,
     };
+    if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
+        return Err(AppError::BadRequest(locale.t("error-live-result-entered")));
+    }
     let stored = board.live.moves().len();
     board.live.dispute().map_err(|e| refused(e, locale))?;
     save(&txn, &mut board, stored, now, Change::Act(account.id), locale).await?;
@@ -514,11 +517,20 @@ pub async fn hold_for_claimed_cycle(
     locale: Locale,
 ) -> AppResult<()> {
     let stored = board.live.moves().len();
-    board.live.tick(now);
-    if board.live.state().phase != Phase::Playing || board.live.state().held_cycle.is_some() {
+    // A result entered by hand: the board's game is not played here.
+    if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
         return Ok(());
     }
-    board.live.hold_for_cycle(None, now).map_err(|e| refused(e, locale))?;
+    let flagged = board.live.tick(now).is_some();
+    // A move already held stops the game for the referee; voiding it plays a lost turn, which
+    // a second hold would refuse, so the cycle is then only filed.
+    let state = board.live.state();
+    if state.phase == Phase::Playing && state.held_cycle.is_none() && state.held.is_none() {
+        board.live.hold_for_cycle(None, now).map_err(|e| refused(e, locale))?;
+    } else if !flagged {
+        return Ok(());
+    }
+    // The hold, or a flag that fell meanwhile, is stored before watchers are told.
     save(txn, board, stored, now, Change::Act(by), locale).await
 }
 

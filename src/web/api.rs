@@ -269,7 +269,8 @@ pub struct LiveBoardView {
     pub position: Vec<String>,
     pub moves: Vec<MoveView>,
     pub clocks: Vec<ClockState>,
-    /// `paused`, `adjourning`, `adjourned`, `held` or empty.
+    /// `paused`, `adjourning`, `adjourned`, `held` (a move held for the referee), `cycle` (a
+    /// cycle holds the game until the referee rules) or empty.
     pub hold: String,
     pub result: Option<String>,
     /// The board's stream of changes (server-sent events).

@@ -64,7 +64,8 @@ struct Snapshot {
     svg: String,
     result: Option<String>,
     clocks: Vec<ClockFeed>,
-    /// "paused", "adjourning" (a move is being sealed), "adjourned" or "".
+    /// "paused", "adjourning" (a move is being sealed), "adjourned", "held" (a move held for the
+    /// referee), "cycle" (a cycle holds the game) or "".
     hold: &'static str,
     /// Where 五子棋's opening stands (see [`opening_stage`]).
     stage: &'static str,

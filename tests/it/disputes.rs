@@ -864,6 +864,32 @@ async fn a_player_names_the_group_held_alive_and_the_page_shows_it_first() -> Te
             "{notices}"
         );
     }
+    let timeline = t.black.get(&board).await?.body;
+    let timeline = timeline.split("id=\"timeline\"").nth(1).ok_or("no timeline")?;
+    assert!(timeline.contains("Resolve by play, first to move · White"), "the timeline names the side: {timeline}");
+    Ok(())
+}
+
+/// A cycle a player claims holds a game in play as one the engine finds (Art. 20.3): the next
+/// move is refused and the clock stops; the page says the engine finds no repetition and lists
+/// the last moves; dismissed, play goes on.
+#[actix_web::test]
+async fn a_claimed_cycle_holds_the_game_until_the_referee_rules() -> TestResult {
+    let mut d = desk("10m").await?;
+    d.play_out(&[(true, "E5"), (false, "D4")]).await?;
+    d.file(true, "cycle", "We keep taking the same kos").await?;
+    let id = d.only("cycle").await?;
+    let refused = d.t.play(&mut d.black, "C3").await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("a cycle is claimed"), "{}", refused.body);
+    let page = d.referee.get(&format!("{}/disputes/{id}", d.event)).await?.body;
+    assert!(page.contains("The engine finds no repetition") && page.contains("2 ○ White D4"), "{page}");
+    d.t.wait(60);
+    let board = d.referee.get(&d.t.board).await?.body;
+    assert!(board.contains("id=\"live-cycle-held\"") && !board.contains("class=\"clock black running\""), "{board}");
+    d.rule(&id, &[("ruling", "dismiss")]).await?.assert_status(303)?;
+    d.play_out(&[(true, "C3")]).await?;
+    assert_eq!(d.moves().await?, "3", "play goes on");
     Ok(())
 }
 

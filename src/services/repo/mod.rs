@@ -128,8 +128,13 @@ pub async fn notify_in(
             .into_iter()
             .map(|locale| notice.render(locale))
             .collect();
-        let first = said.first().cloned().unwrap_or_default();
-        // The notice names the event, round and board already: the subject is the notice.
+        // The notice names the event, round and board already: the subject is the notice,
+        // without the referee's reasons (the body has them).
+        let first = Locale::mail_languages(crate::services::queries::account_locale(&account))
+            .into_iter()
+            .next()
+            .map(|locale| Notice { reasons: None, ..notice.clone() }.render(locale))
+            .unwrap_or_default();
         mails.push(Mail { to: account.email, subject: first, body: said.join("\n"), link: Some(link.to_string()) });
     }
     Ok(mails)

@@ -386,7 +386,8 @@ pub struct HeldGroup {
 fn lap_of(ctx: &PageCtx, game: &crate::domain::go::game::Game) -> (Lap, Vec<(u8, u8, usize)>) {
     use crate::domain::go::game::Move;
     let played = game.moves();
-    let (first, last, summary) = match game.cycles().last() {
+    // The lap the dispute is about ends at its move; an earlier one (ruled on already) is not it.
+    let (first, last, summary) = match game.cycles().last().filter(|c| c.last_move == played.len()) {
         Some(cycle) => (
             cycle.first_move,
             cycle.last_move,
