@@ -7,12 +7,12 @@ use serde_json::{Value, json};
 
 use crate::domain::color::Color;
 use crate::domain::go::board::Point;
+use crate::domain::go::game::CycleDecision;
 use crate::domain::go::record::{self, IllegalMove, coordinate};
-use crate::domain::go::ruleset::{CyclePolicy, Ruleset};
+use crate::domain::go::ruleset::Ruleset;
 use crate::domain::go::scoring::{self, CountInput};
 use crate::domain::go::sgf::{self, SgfGame};
 use crate::domain::komi::Komi;
-use crate::domain::result::GameResult;
 
 /// Every .sgf file named, directories searched recursively, in a stable order.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
@@ -364,20 +364,23 @@ pub fn score(
             side
         };
         let margin = count.margin_half_points;
-        // A cycle under a simple-ko rule decides the game by the event's cycle policy.
-        let cycle_ruling = (!game.cycles().is_empty()).then_some(set.cycles);
-        let result = match cycle_ruling {
-            Some(CyclePolicy::NoResult) | Some(CyclePolicy::Replay) => GameResult::NoResult,
-            Some(CyclePolicy::Draw) => GameResult::Draw,
-            _ => count.result,
+        // A cycle kept up to the end decides the game by the rules' policy; one the players
+        // broke is counted. Where a referee must choose (1988: draw or replay) there is no
+        // result yet: "?", as SGF writes an unknown result.
+        let decision = game.cycle_decision();
+        let (result, result_zh) = match decision {
+            CycleDecision::Counted => (count.result.to_sgf(), count.result.display_zh()),
+            CycleDecision::Decided(result) => (result.to_sgf(), result.display_zh()),
+            CycleDecision::Referee => ("?".to_string(), "须裁判裁决（和棋或重下）".to_string()),
         };
-        let cycle_policy = cycle_ruling.map(CyclePolicy::code);
+        let cycle_policy = (!game.cycles().is_empty()).then_some(set.cycles.code());
         out.push(json!({
             "file": path.display().to_string(),
             "rules": set.name,
             "komi": set.komi.display_points(),
-            "result": result.to_sgf(),
-            "result_zh": result.display_zh(),
+            "result": result,
+            "result_zh": result_zh,
+            "cycle_decides": decision != CycleDecision::Counted,
             "counted_result": count.result.to_sgf(),
             "cycle_policy": cycle_policy,
             "margin_points": half_to_number(margin.abs()),

@@ -676,3 +676,32 @@ async fn a_timeout_counts_as_a_pass_when_the_player_asked_under_2002() -> TestRe
     t.play(&mut white, "G7").await?.assert_status(303)?;
     Ok(())
 }
+
+/// Issue 47, acceptance 2: a handicap game played on the live board of an event whose komi is
+/// 7.5 counts with no komi (the handicap stones are the compensation; 1988 rules: one stone of
+/// the two handed back). White, to move first, and Black pass: Black's 81 points less one
+/// stone handed back is 79, not 71.5.
+#[actix_web::test]
+async fn a_handicap_game_on_the_live_board_counts_without_komi() -> TestResult {
+    use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+    use yunzi::db::entities::game;
+    let mut t = live_table("").await?;
+    let db = t.app.db().await?;
+    let row = game::Entity::find().one(&db).await?.ok_or("no game")?;
+    let mut handicap: game::ActiveModel = row.into();
+    handicap.handicap = Set(2);
+    handicap.update(&db).await?;
+    let board = t.board.clone();
+    let page = t.white.get(&board).await?.body;
+    assert_eq!(page.matches("class=\"stone black").count(), 2, "two handicap stones");
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut white, "pass").await?.assert_status(303)?;
+    t.play(&mut black, "pass").await?.assert_status(303)?;
+    for (who, colour) in [(&mut black, "black"), (&mut white, "white")] {
+        who.post(&format!("{board}/agree"), &[("colour", colour)]).await?.assert_status(303)?;
+    }
+    let counted = black.get(&board).await?.body;
+    assert!(counted.contains("= 79 points (komi included)"), "no komi in a handicap game: {counted}");
+    Ok(())
+}

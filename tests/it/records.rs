@@ -187,8 +187,11 @@ async fn a_triple_ko_record_is_reported_as_a_cycle_or_refused_by_superko() -> Te
     assert_eq!(line["cycles"][0]["living_falsely"], serde_json::Value::Null);
     assert_eq!((line["cycles"][0]["first_move"].as_u64(), line["cycles"][0]["last_move"].as_u64()), (Some(1), Some(6)));
     assert_eq!(line["moves"], 18);
-    // 1988 Art. 20.3: the referee rules draw or replay; the count is still reported.
+    // 1988 Art. 20.3: the referee rules draw or replay; the count is still reported, and the
+    // result is not a win (issue 47: "?", as SGF writes a result not known).
     assert_eq!(line["cycle_policy"], "referee");
+    assert_eq!((line["result"].as_str(), line["cycle_decides"].as_bool()), (Some("?"), Some(true)));
+    assert!(line["result_zh"].as_str().is_some_and(|r| r.contains("裁判")), "{line}");
     assert!(line["counted_result"].as_str().is_some_and(|r| r.starts_with('B') || r.starts_with('W')));
     // Under the Japanese rules a cycle is no result (Art. 12); an event may choose a draw.
     let japanese = yunzi(&["score", file, "--rules", "japanese-1989"])?;
@@ -506,6 +509,32 @@ async fn check_replays_the_moving_folk_games() -> TestResult {
         "bagua  game=bagua(八卦棋)",
     ] {
         assert!(rules.lines().any(|l| l.starts_with(code)), "{code} in {rules}");
+    }
+    Ok(())
+}
+
+/// Issue 47: a cycle the players left decides nothing. One lap of the 9×9 triple ko, then
+/// Black plays elsewhere and both pass: counted under every rule set, where the same record
+/// ending on the lap is void (japanese-1989) or waits for the referee (chinese-1988).
+#[actix_web::test]
+async fn a_cycle_the_players_broke_is_counted() -> TestResult {
+    let dir = temp_dir("broken-cycle");
+    let kept = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/triple-ko-9x9.sgf"))?;
+    let broken = kept.trim_end().trim_end_matches(')').to_string() + ";B[ee];W[];B[])";
+    let (kept_file, broken_file) = (dir.join("kept.sgf"), dir.join("broken.sgf"));
+    std::fs::write(&kept_file, &kept)?;
+    std::fs::write(&broken_file, &broken)?;
+    for (rules, kept_result) in [("japanese-1989", "Void"), ("korean-1992", "Void"), ("chinese-1988", "?")] {
+        let scored = |file: &std::path::Path| -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+            let out = yunzi(&["score", &file.display().to_string(), "--rules", rules])?;
+            Ok(serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim())?)
+        };
+        let line = scored(&kept_file)?;
+        assert_eq!(line["result"].as_str(), Some(kept_result), "{rules}: {line}");
+        let line = scored(&broken_file)?;
+        assert_eq!(line["cycle_decides"].as_bool(), Some(false), "{rules}: {line}");
+        assert_eq!(line["result"], line["counted_result"], "{rules}: counted");
+        assert_eq!(line["cycles"].as_array().map(Vec::len), Some(1), "the lap is still reported");
     }
     Ok(())
 }

@@ -138,6 +138,17 @@ impl CycleKind {
     }
 }
 
+/// What a record's cycles come to (see [`Game::cycle_decision`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CycleDecision {
+    /// No cycle decides the game: it is counted.
+    Counted,
+    /// The rules' outcome for a cycle kept up to the end (无胜负, 和棋).
+    Decided(crate::domain::result::GameResult),
+    /// A referee must choose (1988 Art. 20.3: draw or replay): no result can be written yet.
+    Referee,
+}
+
 /// One lap of a repetition: the position before `first_move` recurs after `last_move`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cycle {
@@ -354,6 +365,27 @@ impl Game {
 
     pub fn cycles(&self) -> &[Cycle] {
         &self.cycles
+    }
+
+    /// What the cycles in the record come to. A cycle decides the game only while the players
+    /// keep it up to the end of the record (1988 Art. 20.3 "双方互不相让"; Japanese 1989 Art. 12
+    /// "经双方同意"; Korean 1992 Art. 20 "没有一方愿意退让"): one that a move broke, or that the
+    /// players left by passing, is counted like any game. False life is no life where the rules
+    /// say so (1988 Art. 20.2, 2002 Art. 20.2, the Japanese rules' annex): its cycle is counted
+    /// with the falsely living group dead.
+    pub fn cycle_decision(&self) -> CycleDecision {
+        let Some(last) = self.cycles.last() else { return CycleDecision::Counted };
+        if !self.cycle_ongoing || (last.kind == CycleKind::FalseLife && self.rules.false_life_dead) {
+            return CycleDecision::Counted;
+        }
+        match self.rules.cycles {
+            CyclePolicy::NoResult | CyclePolicy::Replay => {
+                CycleDecision::Decided(crate::domain::result::GameResult::NoResult)
+            }
+            CyclePolicy::Draw => CycleDecision::Decided(crate::domain::result::GameResult::Draw),
+            CyclePolicy::Referee => CycleDecision::Referee,
+            CyclePolicy::Forbid => CycleDecision::Counted,
+        }
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -829,6 +861,46 @@ mod tests {
             triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(g.cycles().len(), 1);
         }
+    }
+
+    /// A cycle decides the game only while both keep it up (1988 Art. 20.3 "对双方互不相让的三劫
+    /// …可判和棋或者重下"; Japanese Art. 12 "经双方同意，为无胜负"; Korean Art. 20 "没有一方愿意退让"):
+    /// one lap, then Black plays elsewhere and both pass, is counted; an unbroken one gives each
+    /// rule set's outcome, and under the 1988 rules no result until the referee rules.
+    #[test]
+    fn a_cycle_decides_the_game_only_while_both_keep_it_up() {
+        use crate::domain::result::GameResult;
+        let rows: String = TRIPLE_KO.lines().map(|l| l.replace(' ', "") + "\n").collect();
+        let mut draw = rules("chinese-1988");
+        draw.set("cycles", "draw").unwrap_or_else(|e| panic!("{e}"));
+        let board = Board::from_text(&rows).unwrap_or_else(|e| panic!("{e}"));
+        let on = |r: &Ruleset| {
+            let mut r = r.clone();
+            r.width = board.width();
+            r.height = board.height();
+            Game::from_position(r, board.clone(), Black)
+        };
+        for (set, kept) in [
+            (rules("japanese-1989"), CycleDecision::Decided(GameResult::NoResult)),
+            (rules("korean-1992"), CycleDecision::Decided(GameResult::NoResult)),
+            (draw, CycleDecision::Decided(GameResult::Draw)),
+            (rules("chinese-1988"), CycleDecision::Referee),
+        ] {
+            let mut g = on(&set);
+            triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.cycle_decision(), kept, "{}: kept up to the end", set.name);
+            triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.cycle_decision(), kept, "{}: a second lap", set.name);
+            // Black breaks it, and both pass: counted.
+            let elsewhere = p(&g, 4, 0);
+            g.play(Black, elsewhere).unwrap_or_else(|e| panic!("{e}"));
+            g.play(White, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+            g.play(Black, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.cycle_decision(), CycleDecision::Counted, "{}: broken, then passes", set.name);
+        }
+        let mut none = on(&rules("japanese-1989"));
+        none.play(Black, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(none.cycle_decision(), CycleDecision::Counted, "no cycle");
     }
 
     #[test]

@@ -53,8 +53,12 @@ pub fn rules_for(sgf: &SgfGame, requested: Option<&str>) -> Result<Ruleset, Stri
         Ruleset::preset(&name).ok_or_else(|| format!("\"{name}\" is not a rule set (see `yunzi rules`)"))?;
     rules.width = sgf.width;
     rules.height = sgf.height;
-    if let Some(komi) = sgf.komi {
-        rules.komi = komi;
+    match sgf.komi {
+        Some(komi) => rules.komi = komi,
+        // A handicap game is played without komi unless the record says otherwise: the
+        // handicap stones are the compensation (their return at the count is the rules' own).
+        None if sgf.handicap.unwrap_or(0) > 0 => rules.komi = rules.handicap_komi,
+        None => {}
     }
     Ok(rules)
 }
@@ -159,6 +163,50 @@ mod tests {
         let record = sgf::parse(text).unwrap_or_else(|e| panic!("{e}"));
         let r = rules_for(&record, rules).unwrap_or_else(|e| panic!("{e}"));
         replay(&record, r).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A handicap game has no komi unless the record gives one: `HA[2]` without `KM`, Black
+    /// 185 under the 1988 rules is B+3½子 (one stone handed back for the two handicap stones,
+    /// no 2¾子 on top of it); a `KM` the record gives is kept.
+    #[test]
+    fn a_handicap_record_without_komi_counts_none() {
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/handicap-2-no-komi.sgf"));
+        let record = sgf::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        for name in ["chinese-1988", "chinese-2002"] {
+            let rules = rules_for(&record, Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(rules.komi, crate::domain::komi::Komi::ZERO, "{name}");
+            let game = replay(&record, rules.clone()).unwrap_or_else(|e| panic!("{e}")).game;
+            let input = crate::domain::go::scoring::CountInput {
+                dead: &[],
+                prisoners: [0, 0],
+                warnings: [0, 0],
+                handicap: 2,
+                territory: &[],
+            };
+            let count = crate::domain::go::scoring::count(game.board(), &rules, &input);
+            assert_eq!((count.black.score_half_points, count.white.score_half_points), (370, 352), "{name}");
+            assert_eq!(count.result.display_zh(), "黑胜3½子", "{name}");
+        }
+        let with_komi = sgf::parse(&text.replace("HA[2]", "HA[2]KM[0.5]")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rules_for(&with_komi, Some("chinese-1988")).map(|r| r.komi.half_points()), Ok(1));
+    }
+
+    /// False life is no life (1988 Art. 20.2 "不允许如图3所示的“假生”作为活棋"; the book, ch. 7:
+    /// the Japanese rules' annex rules the same shape dead): its cycle decides nothing under
+    /// chinese-1988 and japanese-1989, and the engine proposes the falsely living groups dead.
+    #[test]
+    fn false_life_is_dead_not_a_void_game() {
+        use crate::domain::go::game::{CycleDecision, CycleKind};
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/false-life.sgf"));
+        for name in ["chinese-1988", "japanese-1989"] {
+            let game = replayed(text, Some(name)).game;
+            assert_eq!(game.cycles().last().map(|c| c.kind), Some(CycleKind::FalseLife), "{name}");
+            assert_eq!(game.cycle_decision(), CycleDecision::Counted, "{name}");
+            let proposal = crate::domain::go::life::propose(game.board(), game.rules().reading_ko());
+            let black_dead = proposal.dead.iter().filter(|p| game.board().get(**p) == Some(Color::Black)).count();
+            let black_stones = game.board().points().filter(|p| game.board().get(*p) == Some(Color::Black)).count();
+            assert_eq!(black_dead, black_stones, "{name}: Black lives only by the kos, so every Black stone is dead");
+        }
     }
 
     #[test]

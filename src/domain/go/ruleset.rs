@@ -169,6 +169,12 @@ pub struct Ruleset {
     /// Results are told in 子 (Chinese rules: 黑胜¾子) rather than in 目 / points.
     pub count_in_stones: bool,
     pub handicap_compensation: HandicapCompensation,
+    /// False life by a cycle of kos is no life (1988 Art. 20.2 "不允许…假生作为活棋", 2002
+    /// Art. 20.2, the Japanese rules' annex): such a cycle decides nothing, the group is dead.
+    pub false_life_dead: bool,
+    /// The komi of a handicap game (none almost everywhere: the handicap is the compensation;
+    /// AGA 1991 Art. 3: ½ point, "to avoid a draw").
+    pub handicap_komi: Komi,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,6 +235,8 @@ impl Ruleset {
             split_shared_points: true,
             count_in_stones: false,
             handicap_compensation: HandicapCompensation::None,
+            false_life_dead: false,
+            handicap_komi: komi(0),
         }
     }
 
@@ -239,6 +247,7 @@ impl Ruleset {
             // 1988: area counting, simple ko with whole-board repetition referred to the referee
             // (draw or replay, Art. 20.3); komi 2¾ 子.
             "chinese-1988" => {
+                r.false_life_dead = true;
                 r.komi = komi(11);
                 r.count_in_stones = true;
                 r.handicap_compensation = HandicapCompensation::Full;
@@ -246,6 +255,7 @@ impl Ruleset {
             // 2002: situational superko (Art. 6), cycles forbidden in principle (Art. 20),
             // komi 3¾ 子 (Art. 11), a warning costs 1 子 at the count (Art. 24.1).
             "chinese-2002" => {
+                r.false_life_dead = true;
                 r.ko = KoRule::Situational;
                 r.cycles = CyclePolicy::Forbid;
                 r.komi = komi(15);
@@ -254,6 +264,7 @@ impl Ruleset {
                 r.handicap_compensation = HandicapCompensation::Full;
             }
             "japanese-1989" => {
+                r.false_life_dead = true;
                 r.scoring = Scoring::Territory;
                 r.seki_territory = false;
                 r.ko_retaken_after_pass = true;
@@ -284,6 +295,7 @@ impl Ruleset {
                 r.komi = komi(15);
                 r.split_shared_points = false;
                 r.handicap_compensation = HandicapCompensation::AllButOne;
+                r.handicap_komi = komi(1);
             }
             "new-zealand" => {
                 r.suicide = Suicide::MultiStoneAllowed;
@@ -395,6 +407,8 @@ impl Ruleset {
             "group-tax" => self.group_tax = GroupTax::from_code(&v).ok_or_else(bad)?,
             "seki-territory" => self.seki_territory = parse_bool(&v).ok_or_else(bad)?,
             "ko-retaken-after-pass" => self.ko_retaken_after_pass = parse_bool(&v).ok_or_else(bad)?,
+            "false-life-dead" => self.false_life_dead = parse_bool(&v).ok_or_else(bad)?,
+            "handicap-komi" => self.handicap_komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "warning-penalty" => {
                 self.warning_penalty_half_points =
@@ -441,6 +455,8 @@ impl Ruleset {
             ("split-shared-points", self.split_shared_points.to_string()),
             ("count-in", if self.count_in_stones { "stones" } else { "points" }.into()),
             ("handicap-compensation", self.handicap_compensation.code().into()),
+            ("false-life-dead", self.false_life_dead.to_string()),
+            ("handicap-komi", self.handicap_komi.display_points()),
         ]
     }
 }

@@ -46,13 +46,19 @@ pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) 
     let size = u8::try_from(event.board_size).unwrap_or(19);
     rules.width = size;
     rules.height = size;
-    rules.komi = Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?;
+    let handicap = if folk.is_some() { 0 } else { u8::try_from(game.handicap).unwrap_or(0) };
+    // A handicap game is played without komi: the handicap stones are the compensation (the
+    // event form says so beside its handicap setting).
+    rules.komi = match handicap {
+        0 => Komi::from_half_points(event.komi_half_points).map_err(|e| AppError::Internal(e.into()))?,
+        _ => rules.handicap_komi,
+    };
     let penalty = WarningPenalty::parse(&event.warning_penalty).unwrap_or(WarningPenalty::AsTheRules);
     rules.warning_penalty_half_points = penalty.half_points(rules.warning_penalty_half_points);
     Ok(LiveSetup {
         rules,
         folk,
-        handicap: if folk.is_some() { 0 } else { u8::try_from(game.handicap).unwrap_or(0) },
+        handicap,
         control: TimeControl::parse(&event.time_control).ok().flatten(),
         starts_at: round.starts_at,
         late_limit: (event.late_limit_minutes > 0).then(|| event.late_limit_minutes as u64 * 60_000),

@@ -1346,3 +1346,4 @@ dispute-engine-not-dead = The engine does not propose it dead.
 dispute-proposed-dead-other = Other stones the engine proposes dead
 basis-pass-explained = ; a pass by { $colour } in the line means { $colour } has nothing better: every move there loses faster.
 claim-marks-none = none
+handicap-komi-hint = A handicap game is played without komi (under the AGA rules, ½ point): the handicap stones are the compensation, and the rule set hands some back at the count. The komi above is for even games.

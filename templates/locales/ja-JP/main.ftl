@@ -1345,3 +1345,4 @@ dispute-engine-not-dead = エンジンはこれを死に石と判断していま
 dispute-proposed-dead-other = エンジンが死に石と判断したその他の石
 basis-pass-explained = ；変化の中の{ $colour }のパスは、{ $colour }にそれ以上の手がないことを示します：どこに打っても早く取られるだけです。
 claim-marks-none = なし
+handicap-komi-hint = 置き碁はコミなしで打ちます（AGA 規則では½目）：置き石がハンデで、規則により計算時に一部を返します。上のコミは互先の対局にのみ使います。

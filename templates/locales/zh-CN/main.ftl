@@ -1322,3 +1322,4 @@ dispute-engine-not-dead = 引擎未判断其为死子。
 dispute-proposed-dead-other = 引擎判断的其他死子
 basis-pass-explained = ；变化中{ $colour }虚着，表示{ $colour }已无更好的应手：任何着手只会更快被吃。
 claim-marks-none = 无
+handicap-komi-hint = 让子棋不贴目（AGA 规则贴½目）：让子即为补偿，并按规则在计算时退还部分让子。上方的贴目只用于分先对局。
