@@ -439,6 +439,21 @@ fn explain_proposal(
         let opponent = name(group.colour.opponent());
         let own = name(group.colour);
         let playouts = group.playouts;
+        // Left unsettled inside a living wall: captured with the opponent first, as the side
+        // that claims it dead plays it out.
+        if let (Some(Verdict::Unsettled { attack }), Basis::Proven) = (&group.reading, group.basis) {
+            let sequence = line_text(attack);
+            out.push(json!({
+                "verdict": "dead", "colour": group.colour.as_str(), "basis": "proven",
+                "why": format!(
+                    "read: shut in by {opponent}'s living stones and left undefended, it is captured with {opponent} to play first (the side that claims it dead moves first); {opponent}'s attack and {own}'s best answers: {}",
+                    sequence.join(", ")
+                ),
+                "sequence": sequence,
+                "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
         if let Some(Verdict::Dead { line }) = &group.reading {
             let sequence = line_text(line);
             out.push(json!({
@@ -454,7 +469,7 @@ fn explain_proposal(
         }
         let doubt = match &group.reading {
             Some(Verdict::Alive { .. }) => "; reading the local fight finds it alive: check it",
-            Some(Verdict::Unsettled) => {
+            Some(Verdict::Unsettled { .. }) => {
                 "; reading the local fight finds it unsettled (whoever plays first wins it): check it"
             }
             _ => "",

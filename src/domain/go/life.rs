@@ -218,20 +218,19 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake
         } else {
             Basis::Eyeless { owned }
         };
-        let reading =
-            lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, line)| Verdict::Dead { line: line.clone() });
+        let reading = lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, verdict)| verdict.clone());
         groups.push(DeadGroup { colour, stones, basis, playouts: estimate.playouts, reading });
     }
     (dead, groups)
 }
 
 /// The proposal's dead stones, sorted; per point whether it is proven dead (Benson's proof,
-/// or reading inside the opponent's unconditionally alive wall); and the line of each chain
-/// read dead (by a stone of the chain).
+/// or reading inside the opponent's unconditionally alive wall); and the verdict of each
+/// chain read dead (by a stone of the chain), with its line.
 struct DeadStones {
     dead: Vec<Point>,
     proven: Vec<bool>,
-    lines: Vec<(Point, Vec<super::reading::LineMove>)>,
+    lines: Vec<(Point, Verdict)>,
 }
 
 /// The proposal's dead stones (see [`DeadStones`]), worked out once with the pass-alive maps
@@ -268,17 +267,19 @@ const WALLED_READING_NODES: usize = 20_000;
 /// Reads every group that the opponent's unconditionally alive (pass-alive) stones shut in a
 /// region small enough to read, under the rules' ko rule: there the reading's one assumption,
 /// that the stones around the region stand, is proven, so its verdict is too. A group read
-/// dead is proven dead (bent four in the corner under the Japanese rules, whatever the
-/// playouts say), and the opponent's stones inside its region stand; a group read alive
-/// (standing even when attacked first: two eyes or a seki) is taken off the estimate's dead.
-/// Unsettled groups stay as the estimate has them. Returns the line of each group read dead.
+/// dead is proven dead, and the opponent's stones inside its region stand; so is a group read
+/// unsettled — captured when the opponent moves first —, since its owner left it so at the end
+/// of the game and the side that claims it dead moves first when it is played out (2002 Art.
+/// 21.4; the Japanese rules' confirmation, Art. 7: bent four in the corner). A group read
+/// alive (standing even when attacked first: two eyes or a seki) is taken off the estimate's
+/// dead. Returns the verdict of each group read dead, with its line.
 fn read_inside_living_walls(
     board: &Board,
     alive: &[Vec<bool>; 2],
     ko: KoRetake,
     dead: &mut Vec<Point>,
     proven: &mut [bool],
-) -> Vec<(Point, Vec<super::reading::LineMove>)> {
+) -> Vec<(Point, Verdict)> {
     let mut lines = Vec::new();
     let mut budget = WALLED_READING_NODES;
     let mut seen = vec![false; board.len()];
@@ -312,7 +313,7 @@ fn read_inside_living_walls(
             continue;
         }
         match super::reading::read_within(board, p, ko, &mut budget) {
-            Some(Verdict::Dead { line }) => {
+            Some(verdict @ (Verdict::Dead { .. } | Verdict::Unsettled { .. })) => {
                 dead.retain(|d| !region.contains(d) || board.get(*d) == Some(colour));
                 for &s in &chain {
                     if !dead.contains(&s) {
@@ -322,10 +323,10 @@ fn read_inside_living_walls(
                         *v = true;
                     }
                 }
-                lines.push((p, line));
+                lines.push((p, verdict));
             }
             Some(Verdict::Alive { .. }) => dead.retain(|d| !chain.contains(d)),
-            Some(Verdict::Unsettled) | None => {}
+            None => {}
         }
     }
     lines
@@ -556,6 +557,41 @@ mod tests {
         }
         // With a ko threat White can always find (reading's own corpus: alive), the proposal
         // has nothing to read it by: in a finished game threats are not counted.
+    }
+
+    /// Bent four in the corner with its eye space still empty (盘角曲四, the board of
+    /// `game::tests::bent_four_in_the_corner_is_a_ko_and_dies_when_played_out`), inside a wall
+    /// that is unconditionally alive: White lives only by playing first, so left so at the end
+    /// it is dead under the Japanese rules' confirmation (Black first, a ko retaken only after a
+    /// pass) and under the Chinese rules played out with the side that claims it dead first
+    /// (2002 Art. 21.4) — proposed dead, proven, with Black's attack as its line.
+    #[test]
+    fn an_empty_bent_four_in_the_corner_inside_a_living_wall_is_proposed_dead() {
+        let b = board(
+            "...OX.
+             .OOOXX
+             OOOXX.
+             XXXXXX
+             .X..X.",
+        );
+        let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
+        for ko in [KoRetake::Confirmation, KoRetake::NO_THREATS] {
+            let proposal = propose(&b, ko);
+            assert_eq!(proposal.dead, white, "{ko:?}");
+            let group = proposal.groups.iter().find(|g| g.colour == Color::White).expect("the white group");
+            assert_eq!(group.basis, Basis::Proven, "{ko:?}");
+            let Some(Verdict::Unsettled { attack }) = &group.reading else { panic!("{:?}", group.reading) };
+            assert_eq!(attack.first().map(|(c, _)| *c), Some(Color::Black), "Black attacks first: {attack:?}");
+        }
+        // With White's move in the corner made, it has two eyes: alive, nothing proposed.
+        let lived = board(
+            ".O.OX.
+             .OOOXX
+             OOOXX.
+             XXXXXX
+             .X..X.",
+        );
+        assert!(propose(&lived, KoRetake::Confirmation).dead.is_empty());
     }
 
     #[test]

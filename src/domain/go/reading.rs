@@ -80,8 +80,10 @@ pub enum Verdict {
     /// Standing even when the opponent moves first: `line` is the attack and the answer
     /// that keeps it alive (two eyes, or a seki both leave alone).
     Alive { line: Vec<LineMove> },
-    /// Whoever moves first wins it.
-    Unsettled,
+    /// Whoever moves first wins it: `attack` is the fight with the opponent moving first,
+    /// ending in the capture (a group its owner left so at the end of a game is dead: the side
+    /// that claims it dead moves first, 2002 Art. 21.4; Japanese 1989 Art. 7).
+    Unsettled { attack: Vec<LineMove> },
 }
 
 struct Search<'a> {
@@ -489,7 +491,7 @@ fn verdict_of(defender: Color, mut lives: impl FnMut(Color, &mut Vec<LineMove>) 
     }
     let mut attacked = Vec::new();
     let lives_attacked = lives(defender.opponent(), &mut attacked)?;
-    Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled })
+    Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled { attack: attacked } })
 }
 
 /// Regions a shape read alone may have for the proof-number search ([`prove`]).
@@ -872,7 +874,11 @@ mod tests {
              OOOOO.
              ......",
         );
-        assert_eq!(read(&straight_three, at(&straight_three, 3, 0), KoRetake::NO_THREATS), Some(Verdict::Unsettled));
+        assert!(matches!(
+            read(&straight_three, at(&straight_three, 3, 0), KoRetake::NO_THREATS),
+            // White, the attacker, starts on the vital point.
+            Some(Verdict::Unsettled { attack }) if attack.first().is_some_and(|(c, p)| *c == Color::White && p.is_some())
+        ));
     }
 
     /// A position of tests/life/corpus.txt: its name, expected verdict, board, target and ko
@@ -929,7 +935,7 @@ mod tests {
         match verdict {
             Some(Verdict::Dead { .. }) => "dead",
             Some(Verdict::Alive { .. }) => "alive",
-            Some(Verdict::Unsettled) => "unsettled",
+            Some(Verdict::Unsettled { .. }) => "unsettled",
             None => "not read",
         }
     }

@@ -474,7 +474,14 @@ fn proposed_group(
     let opponent = colour_name(group.colour.opponent());
     let points: Vec<String> = group.stones.iter().map(|p| name(position.xy(*p))).collect();
     let colour = colour_name(group.colour);
-    if let Some(Verdict::Dead { line }) = &group.reading {
+    // The proof: a line read dead whoever starts, or, left unsettled inside a living wall, the
+    // attack with the opponent first.
+    let proof = match (&group.reading, group.basis) {
+        (Some(Verdict::Dead { line }), _) => Some((line, "basis-read")),
+        (Some(Verdict::Unsettled { attack }), Basis::Proven) => Some((attack, "basis-read-undefended")),
+        _ => None,
+    };
+    if let Some((line, key)) = proof {
         // The proof: the line played out on the position, numbered as a figure.
         let mut after = position.clone();
         let mut numbers = Vec::new();
@@ -501,7 +508,7 @@ fn proposed_group(
             moves.push(format!("{} {} {at}", i + 1, colour_name(*c)));
         }
         let mut why = ctx.locale.t_args(
-            "basis-read",
+            key,
             &[
                 ("opponent", Arg::Str(&opponent)),
                 ("own", Arg::Str(&colour)),
@@ -526,7 +533,7 @@ fn proposed_group(
     }
     let doubt = match &group.reading {
         Some(Verdict::Alive { .. }) => format!(" · {}", ctx.t("basis-reading-alive")),
-        Some(Verdict::Unsettled) => format!(" · {}", ctx.t("basis-reading-unsettled")),
+        Some(Verdict::Unsettled { .. }) => format!(" · {}", ctx.t("basis-reading-unsettled")),
         _ => String::new(),
     };
     // What the playouts say of a group: captured and owned, and a large group's size.

@@ -1347,3 +1347,4 @@ dispute-proposed-dead-other = Other stones the engine proposes dead
 basis-pass-explained = ; a pass by { $colour } in the line means { $colour } has nothing better: every move there loses faster.
 claim-marks-none = none
 handicap-komi-hint = A handicap game is played without komi (under the AGA rules, ½ point): the handicap stones are the compensation, and the rule set hands some back at the count. The komi above is for even games.
+basis-read-undefended = read: shut in by { $opponent }’s living stones and left undefended, it is captured with { $opponent } to play first (the side that claims it dead moves first); the attack and the best answers: { $line }

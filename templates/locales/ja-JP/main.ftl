@@ -1346,3 +1346,4 @@ dispute-proposed-dead-other = エンジンが死に石と判断したその他�
 basis-pass-explained = ；変化の中の{ $colour }のパスは、{ $colour }にそれ以上の手がないことを示します：どこに打っても早く取られるだけです。
 claim-marks-none = なし
 handicap-komi-hint = 置き碁はコミなしで打ちます（AGA 規則では½目）：置き石がハンデで、規則により計算時に一部を返します。上のコミは互先の対局にのみ使います。
+basis-read-undefended = 読み：{ $opponent }の生きた石に閉じ込められ、手入れされていないため、{ $opponent }が先に打てば取られる（死にと主張する側が先に打つ）。攻めと最善の受け：{ $line }

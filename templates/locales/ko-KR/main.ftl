@@ -1346,3 +1346,4 @@ dispute-proposed-dead-other = 엔진이 죽었다고 보는 그 밖의 돌
 basis-pass-explained = ; 수순 중 { $colour }의 패스는 { $colour }에게 더 나은 수가 없다는 뜻입니다: 어디에 두어도 더 빨리 잡힐 뿐입니다.
 claim-marks-none = 없음
 handicap-komi-hint = 접바둑은 덤 없이 둡니다(AGA 규칙은 ½집): 접은 돌이 보상이며, 규칙에 따라 계가 때 일부를 돌려줍니다. 위의 덤은 호선 대국에만 씁니다.
+basis-read-undefended = 수읽기: { $opponent }의 산 돌에 갇혀 있고 손을 보지 않아, { $opponent }이(가) 먼저 두면 잡힘(죽었다고 주장하는 쪽이 먼저 둠). 공격과 최선의 응수: { $line }

@@ -1323,3 +1323,4 @@ dispute-proposed-dead-other = 引擎判断的其他死子
 basis-pass-explained = ；变化中{ $colour }虚着，表示{ $colour }已无更好的应手：任何着手只会更快被吃。
 claim-marks-none = 无
 handicap-komi-hint = 让子棋不贴目（AGA 规则贴½目）：让子即为补偿，并按规则在计算时退还部分让子。上方的贴目只用于分先对局。
+basis-read-undefended = 读棋：被{ $opponent }的活棋围住且未补棋，{ $opponent }先走即被吃（由认为是死棋的一方先下）；进攻及最善应对：{ $line }
