@@ -439,29 +439,28 @@ fn explain_proposal(
         let opponent = name(group.colour.opponent());
         let own = name(group.colour);
         let playouts = group.playouts;
-        // Left unsettled inside a living wall: captured with the opponent first, as the side
-        // that claims it dead plays it out.
-        if let (Some(Verdict::Unsettled { attack }), Basis::Proven) = (&group.reading, group.basis) {
-            let sequence = line_text(attack);
-            out.push(json!({
-                "verdict": "dead", "colour": group.colour.as_str(), "basis": "proven",
-                "why": format!(
-                    "read: shut in by {opponent}'s living stones and left undefended, it is captured with {opponent} to play first (the side that claims it dead moves first); {opponent}'s attack and {own}'s best answers: {}",
-                    sequence.join(", ")
+        // Read dead whoever starts; or left unsettled inside a living wall, captured with the
+        // opponent first, as the side that claims it dead plays it out.
+        let read = match (&group.reading, group.basis) {
+            (Some(Verdict::Dead { line }), _) => Some((
+                line,
+                format!(
+                    "read: shut in by {opponent}, it is captured even with {own} to play first; {own}'s best defence and {opponent}'s answer"
                 ),
-                "sequence": sequence,
-                "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
-            }));
-            continue;
-        }
-        if let Some(Verdict::Dead { line }) = &group.reading {
+            )),
+            (Some(Verdict::Unsettled { attack }), Basis::Proven) => Some((
+                attack,
+                format!(
+                    "read: shut in by {opponent}'s living stones and left undefended, it is captured with {opponent} to play first (the side that claims it dead moves first); {opponent}'s attack and {own}'s best answers"
+                ),
+            )),
+            _ => None,
+        };
+        if let Some((line, why)) = read {
             let sequence = line_text(line);
             out.push(json!({
                 "verdict": "dead", "colour": group.colour.as_str(), "basis": "proven",
-                "why": format!(
-                    "read: shut in by {opponent}, it is captured even with {own} to play first; {own}'s best defence and {opponent}'s answer: {}",
-                    sequence.join(", ")
-                ),
+                "why": format!("{why}: {}", sequence.join(", ")),
                 "sequence": sequence,
                 "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
             }));
