@@ -10,19 +10,23 @@
 //!   not guess the first's number. Whoever guessed right moves one step (走子); if neither
 //!   did, they hold and guess again, the same player first, until one moves.
 //!
-//! The seed's text breaks off after the round, and its figure is missing, so where the points
-//! lie, where a step goes and how the game is won are Yunzi's reading (docs/GAMES.md), a
+//! The seed's text breaks off inside rule (7), the course, and its figure is missing. What
+//! survives of rule (7): "两个鱼眼分别为双方走子的起点，对方的起点就是己方的终点。第1步先离开
+//! 鱼眼沿线到达圆周，然后沿圆周按顺时针方向绕行一周，再折返进" — each side starts on its own eye
+//! and ends on the opponent's; the first step leaves the eye along its line to the circle, then
+//! the piece goes once round the circle clockwise, then turns back in … (broken off). Where the
+//! points lie and how the broken-off remainder ends are Yunzi's reading (docs/GAMES.md), a
 //! referee's, not the seed's:
 //! - eight points on the circle at the eight directions (八卦's eight trigrams), N to NW; on
 //!   the S, its middle O and the middle of each of its arcs, U (the upper arc) and L (the
-//!   lower); the S joins the circle at N and S. The upper eye is the centre of the upper arc,
-//!   inside the fish whose head is up (bounded by the circle's west half and the S); the lower
-//!   eye inside the other;
-//! - each 本子 goes once round its own fish, from its eye onto the S at its arc's middle, and
-//!   home: 甲 EU → U → N → NW → W → SW → S → L → O → U → EU; 乙 the same turned half round,
-//!   EL → L → S → SE → E → NE → N → U → O → L → EL. Ten steps each;
-//! - the first home wins. The two 本子 may stand on one point: the seed gives them no way to
-//!   take or block each other.
+//!   lower); the S joins the circle at N and S. The upper eye is inside the fish whose head is
+//!   up, joined by a line to N, the circle's point above it; the lower eye likewise to S;
+//! - each 本子's course: off its eye to the circle, once round clockwise back to that point,
+//!   then in along the S ("折返进") to the opponent's eye: 甲 EU → N → NE → E → SE → S → SW →
+//!   W → NW → N → U → O → L → EL; 乙 the same turned half round, EL → S → SW → W → NW → N → NE
+//!   → E → SE → S → L → O → U → EU. Thirteen steps each;
+//! - the first on the opponent's eye wins (对方的起点就是己方的终点). The two 本子 may stand on
+//!   one point: the seed gives them no way to take or block each other.
 use std::fmt;
 
 use super::color::Color;
@@ -88,15 +92,21 @@ impl BaguaPoint {
     }
 }
 
-/// Steps round a fish and home.
-pub const COURSE: usize = 10;
+/// Steps from one's own eye, round the circle, to the opponent's eye (rule (7)).
+pub const COURSE: usize = 13;
 
-/// The points a side's 本子 goes through, its eye first and last.
+/// The points a side's 本子 goes through, from its own eye to the opponent's (rule (7)).
 pub fn course(side: Color) -> [BaguaPoint; COURSE + 1] {
     use BaguaPoint::*;
     match side {
-        Color::Black => [UpperEye, Upper, North, NorthWest, West, SouthWest, South, Lower, Centre, Upper, UpperEye],
-        Color::White => [LowerEye, Lower, South, SouthEast, East, NorthEast, North, Upper, Centre, Lower, LowerEye],
+        Color::Black => [
+            UpperEye, North, NorthEast, East, SouthEast, South, SouthWest, West, NorthWest, North, Upper, Centre,
+            Lower, LowerEye,
+        ],
+        Color::White => [
+            LowerEye, South, SouthWest, West, NorthWest, North, NorthEast, East, SouthEast, South, Lower, Centre,
+            Upper, UpperEye,
+        ],
     }
 }
 
@@ -357,7 +367,7 @@ impl BoardGame for BaguaGame {
     }
 
     fn end_message(&self) -> Option<Message> {
-        self.winner().map(|winner| Message::new("bagua-end-home").nested("winner", winner.message()))
+        self.winner().map(|winner| Message::new("bagua-end-goal").nested("winner", winner.message()))
     }
 
     fn record_is_sgf(&self) -> bool {
@@ -388,10 +398,19 @@ impl BoardGame for BaguaGame {
         let now = self.pending.map(|hand| {
             Message::new("bagua-first-guess").nested("side", self.first_guesser.message()).number("guess", hand.guess)
         });
-        match (last, now) {
+        // Each side's course: how far along, and the goal, the opponent's eye.
+        let courses = Message::new("bagua-courses")
+            .number("black", self.steps(Color::Black))
+            .number("white", self.steps(Color::White))
+            .number("course", COURSE as i64);
+        let said = match (last, now) {
             (Some(last), Some(now)) => Some(Message::new("bagua-status-both").nested("last", last).nested("now", now)),
             (last, now) => last.or(now),
-        }
+        };
+        Some(match said {
+            Some(said) => Message::new("bagua-status-both").nested("last", said).nested("now", courses),
+            None => courses,
+        })
     }
 
     fn drawing(&self) -> Drawing {
@@ -403,7 +422,13 @@ impl BoardGame for BaguaGame {
             .windows(2)
             .chain(s_curve.windows(2))
             .map(|w| [cell_of(w[0]), cell_of(w[1])])
-            .chain([[cell_of(UpperEye), cell_of(Upper)], [cell_of(LowerEye), cell_of(Lower)]])
+            // Each eye's line to the circle (rule (7)'s first step), and its fish's arc of the S.
+            .chain([
+                [cell_of(UpperEye), cell_of(North)],
+                [cell_of(LowerEye), cell_of(South)],
+                [cell_of(UpperEye), cell_of(Upper)],
+                [cell_of(LowerEye), cell_of(Lower)],
+            ])
             .collect();
         let (black, white) = (cell_of(self.position(Color::Black)), cell_of(self.position(Color::White)));
         // Both on one point: Black's is drawn, marked as carrying White's too.
@@ -506,14 +531,35 @@ mod tests {
         assert_eq!(BaguaPoint::ALL.len(), 13);
         let g = BaguaGame::new();
         assert_eq!((g.position(Color::Black), g.position(Color::White)), (BaguaPoint::UpperEye, BaguaPoint::LowerEye));
-        // Each course goes round a fish: eight of the eleven points and home.
+    }
+
+    /// Rule (7): "两个鱼眼分别为双方走子的起点，对方的起点就是己方的终点。第1步先离开鱼眼沿线到达
+    /// 圆周，然后沿圆周按顺时针方向绕行一周，再折返进…" — from one's own eye, the first step onto
+    /// the circle, once round it clockwise, then in to the opponent's eye; every step along a
+    /// line of the board.
+    #[test]
+    fn each_course_leaves_its_eye_goes_round_clockwise_and_ends_on_the_opponents_eye() {
+        use BaguaPoint::*;
+        let circle = [North, NorthEast, East, SouthEast, South, SouthWest, West, NorthWest];
+        let lines = match BaguaGame::new().drawing().lines {
+            Lines::Lattice { segments, .. } => segments,
+            _ => Vec::new(),
+        };
         for side in [Color::Black, Color::White] {
             let c = course(side);
-            assert_eq!(c[0], c[COURSE]);
-            let mut round: Vec<&str> = c[1..COURSE - 1].iter().map(|p| p.code()).collect();
-            round.sort_unstable();
-            round.dedup();
-            assert_eq!(round.len(), 8, "{side:?}");
+            let (own, goal) = (BaguaGame::new().position(side), BaguaGame::new().position(side.opponent()));
+            assert_eq!((c[0], c[COURSE]), (own, goal), "{side:?}: 对方的起点就是己方的终点");
+            assert!(circle.contains(&c[1]), "{side:?}: the first step reaches the circle");
+            // Once round clockwise: eight steps, each to the next point clockwise, back to c[1].
+            let start = circle.iter().position(|p| *p == c[1]).unwrap_or_else(|| panic!("{side:?}"));
+            for (i, step) in c[1..=9].iter().enumerate() {
+                assert_eq!(*step, circle[(start + i) % 8], "{side:?}, step {}", i + 1);
+            }
+            assert!(c[10..COURSE].iter().all(|p| !circle.contains(p)), "{side:?}: then in, off the circle");
+            for pair in c.windows(2) {
+                let (a, b) = (cell_of(pair[0]), cell_of(pair[1]));
+                assert!(lines.iter().any(|l| *l == [a, b] || *l == [b, a]), "{side:?}: no line {pair:?}");
+            }
         }
     }
 
@@ -535,7 +581,7 @@ mod tests {
         assert_eq!(g.check(throw((3, 1), (3, 2))), Err(BaguaRefusal::SameGuess));
         // §3(5): the one who guessed the sum moves one step.
         assert_eq!(g.play(throw((3, 1), (4, 2))), Ok(Some(Color::Black)));
-        assert_eq!((g.position(Color::Black), g.position(Color::White)), (BaguaPoint::Upper, BaguaPoint::LowerEye));
+        assert_eq!((g.position(Color::Black), g.position(Color::White)), (BaguaPoint::North, BaguaPoint::LowerEye));
         assert_eq!((g.rounds(), g.throws()), (1, 1));
     }
 
@@ -547,7 +593,7 @@ mod tests {
         assert_eq!((g.first_guesser(), g.rounds(), g.throws()), (Color::Black, 0, 1));
         assert_eq!(g.play(throw((2, 2), (4, 1))), Ok(None));
         assert_eq!(g.play(throw((2, 2), (3, 1))), Ok(Some(Color::White)));
-        assert_eq!(g.position(Color::White), BaguaPoint::Lower);
+        assert_eq!(g.position(Color::White), BaguaPoint::South, "off its eye onto the circle");
         // §3(4): the round's winner guesses first in the next.
         assert_eq!(g.first_guesser(), Color::White);
     }
@@ -570,8 +616,8 @@ mod tests {
     }
 
     #[test]
-    fn the_first_home_wins() {
-        // Yunzi's reading: ten steps round one's fish and home to the eye.
+    fn the_first_on_the_opponents_eye_wins() {
+        // Rule (7): thirteen steps from one's own eye to the opponent's.
         let mut g = BaguaGame::new();
         for step in 1..=COURSE {
             assert_eq!(g.winner(), None);
@@ -580,7 +626,7 @@ mod tests {
             assert_eq!(g.position(Color::Black), course(Color::Black)[step]);
         }
         assert_eq!(g.winner(), Some(Color::Black));
-        assert_eq!(g.position(Color::Black), BaguaPoint::UpperEye);
+        assert_eq!(g.position(Color::Black), BaguaPoint::LowerEye, "on White's eye");
         assert_eq!(g.check(throw((1, 0), (2, 1))), Err(BaguaRefusal::GameOver));
     }
 
@@ -604,8 +650,8 @@ mod tests {
                 assert_eq!(same, Some("bagua-same-guess"));
             }
         }
-        // The sum is 3: Black guessed it and steps onto U.
-        assert_eq!((g.hidden_moves(), g.position(Color::Black), g.steps(Color::White)), (0, BaguaPoint::Upper, 0));
+        // The sum is 3: Black guessed it and steps off its eye onto the circle, at N.
+        assert_eq!((g.hidden_moves(), g.position(Color::Black), g.steps(Color::White)), (0, BaguaPoint::North, 0));
         assert!(format!("{:?}", g.status_message()).contains("bagua-last-throw"));
         let back = replay_text(&record).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!((back.rounds(), back.first_guesser()), (1, Color::Black));
@@ -625,8 +671,8 @@ mod tests {
     }
 
     proptest! {
-        /// Random throws: each moves at most one step; the first to ten steps wins and the
-        /// other has fewer.
+        /// Random throws: each moves at most one step; the first to the end of its course
+        /// wins and the other has fewer steps.
         #[test]
         fn random_throws_move_one_step_at_most_and_the_first_home_wins(
             hands in proptest::collection::vec((0u8..3, 1u8..5, 0u8..3, 1u8..5), 1..600),

@@ -174,9 +174,9 @@ fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) 
         }),
         Game::Liujiao => liujiao::replay_text(text).map(|g| (g.moves(), g.end().map(|end| end.describe()))),
         _ => bagua::replay_text(text).map(|g| {
-            let outcome = g
-                .winner()
-                .map(|w| format!("{} wins: home first, {} rounds in {} throws", side(w), g.rounds(), g.throws()));
+            let outcome = g.winner().map(|w| {
+                format!("{} wins: first on the opponent’s eye, {} rounds in {} throws", side(w), g.rounds(), g.throws())
+            });
             (g.throws(), outcome)
         }),
     };
@@ -560,7 +560,7 @@ pub fn rules_listing() -> Vec<String> {
             "erhu  game=erhu(二虎棋) points=25(4-mi-board) tigers=2(first) dogs=16(4-stacks) move=step|tiger-jumps-over-dogs-takes-one win=six-taken|tigers-shut-in repeat-3=draw".to_string(),
             "siji  game=siji(四季棋) squares=8x8 pieces=春夏(black)秋冬(white) setup=corners-clockwise move=straight,any-distance,no-passing apart=春秋,夏冬 win=opponent-cannot-move repeat-3=draw".to_string(),
             "liujiao  game=liujiao(六角棋) points=30 pieces=9+9 setup=edge-in-turn move=step win=six-on-a-long-line|six-round-a-small-hexagon black-first=white-one-more-move(draw-if-shape) repeat-3=draw".to_string(),
-            "bagua  game=bagua(八卦棋) points=13 pieces=1+1(+2+2-hidden) round=hold-1-2(last-mover-0-2),guess-sum,right-one-steps course=round-own-fish-and-home(10,yunzi's-reading) win=home-first".to_string(),
+            "bagua  game=bagua(八卦棋) points=13 pieces=1+1(+2+2-hidden) round=hold-1-2(last-mover-0-2),guess-sum,right-one-steps course=eye-to-circle,clockwise-once,in-to-opponent's-eye(13,rule-7;its-end-yunzi's-reading) win=first-on-opponent's-eye".to_string(),
         ])
         .chain(std::iter::once(
             "santong  game=santong(三通棋) cells=64(triangles) move=one-piece,white-once-two join=shared-side win=one-group-touching-three-sides full-board=draw"

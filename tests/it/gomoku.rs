@@ -626,17 +626,19 @@ async fn a_bagua_game_is_played_by_hidden_hands_and_guesses() -> TestResult {
     white.post(&format!("{board}/play"), &hand("1", "3")).await?.assert_status(303)?;
     let after = black.get(&board).await?.body;
     assert!(after.contains("Black held 1 and guessed 2, White held 1 and guessed 3; the sum was 2"), "{after}");
-    // Black stepped, so it may hold none: nine more rounds of a sum of one bring it home.
-    for _ in 0..9 {
+    // Black stepped, so it may hold none: twelve more rounds of a sum of one bring it round
+    // the circle and in to White's eye (rule (7)).
+    for _ in 0..12 {
         black.post(&format!("{board}/play"), &hand("0", "1")).await?.assert_status(303)?;
         white.post(&format!("{board}/play"), &hand("1", "2")).await?.assert_status(303)?;
     }
     let ended = white.get(&board).await?.body;
-    assert!(ended.contains("Black wins: home first"), "{ended}");
+    assert!(ended.contains("Black wins: first on the opponent’s eye"), "{ended}");
+    assert!(ended.contains("Course: Black 13 of 13 steps, White 0 of 13"), "{ended}");
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(download.contains("B 2/1\nW 3/1\nB 1/0\n"), "{download}");
     let replayed = yunzi::domain::bagua::replay_text(&download).map_err(|e| format!("{e:?}"))?;
-    assert_eq!((replayed.winner(), replayed.rounds()), (Some(yunzi::domain::color::Color::Black), 10));
+    assert_eq!((replayed.winner(), replayed.rounds()), (Some(yunzi::domain::color::Color::Black), 13));
     assert_won(&mut e, &black_name, &white_name).await?;
     // The rating bodies' files are of go games: a folk event offers none, and says why.
     let standings_page = e.director.get(&format!("/events/{}/standings", e.event_id)).await?.body;
