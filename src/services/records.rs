@@ -209,6 +209,9 @@ fn check_gomoku(path: &std::path::Path, text: &str, rules: Option<&str>) -> Resu
     let replay = record::replay(text, rules).map_err(|e| format!("{}: {e}", path.display()))?;
     let shown = path.display();
     let mut lines = Vec::new();
+    if let Some(stones) = replay.set_up_stones {
+        lines.push(format!("{shown}: started from a set-up position of {stones} stones"));
+    }
     if let Some((number, cell, why)) = &replay.refused {
         lines.push(format!("{shown}: illegal move {number} ({cell}): {why}"));
         return Ok((lines, false));

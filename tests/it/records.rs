@@ -538,3 +538,83 @@ async fn a_cycle_the_players_broke_is_counted() -> TestResult {
     }
     Ok(())
 }
+
+/// An SGF point ("ee") of a corpus coordinate ("E11": columns A–O with I, rows from the bottom).
+fn renju_point(text: &str) -> String {
+    let column = "ABCDEFGHIJKLMNO".find(&text[..1]).unwrap_or(0);
+    let row: usize = text[1..].parse().unwrap_or(1);
+    let letters = "abcdefghijklmno".as_bytes();
+    format!("{}{}", letters[column] as char, letters[15 - row] as char)
+}
+
+/// Issue 47, acceptance 3: every position of tests/renju/forbidden.txt (103 from renju practice,
+/// each with its source: double threes, double fours on two lines and on one, overlines, false
+/// threes whose straight-four point is itself forbidden, fives with a forbidden shape beside
+/// them) written as a record with set-up stones (`AB`/`AW`, `PL[B]`) and Black's move, and
+/// judged by `yunzi check --game gomoku` under the RIF reading and the seed's; White's overline
+/// wins; a set-up with five already on the board is refused with its reason.
+#[actix_web::test]
+async fn check_judges_five_in_a_row_positions_set_up_in_a_record() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let dir = temp_dir("renju-positions");
+    let corpus = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/renju/forbidden.txt"))?;
+    let mut judged = 0;
+    let mut wrong = Vec::new();
+    for (i, block) in corpus.split("\nname: ").skip(1).enumerate() {
+        let name = block.lines().next().unwrap_or_default().trim();
+        let fields: std::collections::HashMap<&str, &str> =
+            block.lines().skip(1).filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim(), v.trim())).collect();
+        let stones = |key: &str| -> String {
+            fields
+                .get(key)
+                .copied()
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(|p| format!("[{}]", renju_point(p)))
+                .collect()
+        };
+        let (black, white) = (stones("black"), stones("white"));
+        let white = if white.is_empty() { String::new() } else { format!("AW{white}") };
+        let at = renju_point(fields.get("at").copied().ok_or("no point")?);
+        let file = dir.join(format!("position{i:03}.sgf"));
+        std::fs::write(&file, format!("(;GM[4]FF[4]SZ[15]AB{black}{white}PL[B];B[{at}])"))?;
+        let expect = fields.get("expect").copied().ok_or("no verdict")?;
+        for (rules, expected) in [("renju", expect), ("renju-seed", fields.get("seed").copied().unwrap_or(expect))] {
+            let out = yunzi(&["check", "--game", "gomoku", "--rules", rules, &file.display().to_string()])?;
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            let verdict = if said.contains("double four (四四)") {
+                "double-four"
+            } else if said.contains("double three (三三)") {
+                "double-three"
+            } else if said.contains("overline (长连)") {
+                "overline"
+            } else if said.contains("Black wins: five in a row") {
+                "five"
+            } else if said.contains("play goes on") {
+                "plain"
+            } else {
+                "?"
+            };
+            if verdict != expected || !said.contains("started from a set-up position") {
+                wrong.push(format!("{name} ({rules}): {verdict}, expected {expected}: {said}"));
+            }
+        }
+        judged += 1;
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(judged >= 60, "{judged} positions");
+    // White's overline wins (White wins with five or more); Black's six, set up, is refused.
+    let white_six = dir.join("white-six.sgf");
+    std::fs::write(&white_six, "(;GM[4]FF[4]SZ[15]AB[aa][ac][ae][ag][ai]AW[hc][hd][he][hg][hh]PL[W];W[hf])")?;
+    let out = String::from_utf8_lossy(&yunzi(&["check", "--game", "gomoku", &white_six.display().to_string()])?.stdout)
+        .into_owned();
+    assert!(out.contains("White wins: five in a row"), "{out}");
+    let five_up = dir.join("five-up.sgf");
+    std::fs::write(&five_up, "(;GM[4]FF[4]SZ[15]AB[hc][hd][he][hf][hg]AW[aa]PL[W];W[ab])")?;
+    let refused = yunzi(&["check", "--game", "gomoku", &five_up.display().to_string()])?;
+    let said = format!("{}{}", String::from_utf8_lossy(&refused.stdout), String::from_utf8_lossy(&refused.stderr));
+    assert!(!refused.status.success() && said.contains("already has five in a row for Black"), "{said}");
+    Ok(())
+}

@@ -141,6 +141,20 @@ enum Opening {
     FifthOffered([(u8, u8); 2]),
 }
 
+/// Why a set-up position of 五子棋 is refused (see [`RenjuGame::from_position`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetUpError {
+    Board(Refusal),
+    OffBoard((u8, u8)),
+    /// A point set up twice.
+    Twice((u8, u8)),
+    /// Five or more in a row already stand: the game would have ended.
+    FiveOnTheBoard {
+        colour: Color,
+        at: (u8, u8),
+    },
+}
+
 /// A game of 五子棋 under its rules.
 #[derive(Debug, Clone)]
 pub struct RenjuGame {
@@ -154,6 +168,8 @@ pub struct RenjuGame {
     swapped: bool,
     passes: u8,
     end: Option<RenjuEnd>,
+    /// Started from a set-up position: the opening rules do not apply.
+    set_up: bool,
 }
 
 /// The board sizes 五子棋 is played on: its own 15×15, or a borrowed go board.
@@ -178,7 +194,40 @@ impl RenjuGame {
             swapped: false,
             passes: 0,
             end: None,
+            set_up: false,
         })
+    }
+
+    /// A position set up as problem collections, Renlib, Piskvork and engines' test files write
+    /// it (SGF `AB`/`AW`, `PL`), `to_move` next: the opening rules (centre, swap, the fifth
+    /// offered twice) belong to a game from the empty board and do not apply; every move after
+    /// it is judged as in a game. A position no game could reach is refused with why: a point
+    /// set up twice, or five (or more) in a row already on the board, which would have ended
+    /// the game.
+    pub fn from_position(
+        rules: RenjuRules,
+        size: u8,
+        stones: &[(Color, (u8, u8))],
+        to_move: Color,
+    ) -> Result<RenjuGame, SetUpError> {
+        let mut game = RenjuGame::new(rules, size).map_err(SetUpError::Board)?;
+        for &(colour, (x, y)) in stones {
+            if x >= size || y >= size {
+                return Err(SetUpError::OffBoard((x, y)));
+            }
+            if game.cells.get(x, y).is_some() {
+                return Err(SetUpError::Twice((x, y)));
+            }
+            game.cells.set(x, y, Some(colour));
+            game.stones.push((colour, (x, y)));
+        }
+        if let Some(&(colour, at)) = game.stones.iter().find(|(c, (x, y))| game.cells.longest_run(*x, *y, *c) >= 5) {
+            return Err(SetUpError::FiveOnTheBoard { colour, at });
+        }
+        game.to_move = to_move;
+        game.opening = Opening::Play;
+        game.set_up = true;
+        Ok(game)
     }
 
     pub fn rules(&self) -> RenjuRules {
@@ -274,7 +323,7 @@ impl RenjuGame {
 
     /// Whether a stone on (x, y) keeps to the opening rules for the next stone.
     fn opening_allows(&self, x: u8, y: u8) -> Result<(), Refusal> {
-        if !self.rules.competition() {
+        if !self.rules.competition() || self.set_up {
             return Ok(());
         }
         let c = self.centre();
@@ -293,7 +342,7 @@ impl RenjuGame {
         self.passes = 0;
         self.to_move = side.opponent();
         self.end = self.ending_after(side, x, y);
-        self.opening = match (self.rules.competition(), self.stones.len()) {
+        self.opening = match (self.rules.competition() && !self.set_up, self.stones.len()) {
             (true, 3) => Opening::SwapOffered,
             (true, 4) => Opening::FifthToOffer,
             _ => Opening::Play,

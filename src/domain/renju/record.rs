@@ -20,6 +20,8 @@ pub struct Replay {
     /// A node after the end of the game (a record that plays on past five or a forbidden
     /// move): its number.
     pub played_on: Option<usize>,
+    /// The record started from a set-up position (`AB`/`AW`) of this many stones.
+    pub set_up_stones: Option<usize>,
 }
 
 /// Why a record cannot be replayed at all.
@@ -47,11 +49,13 @@ pub fn replay(text: &str, rules: Option<RenjuRules>) -> Result<Replay, String> {
                 .ok_or_else(|| format!("RU[{r}] is not a rule set of 五子棋 (see `yunzi rules`)"))?,
         },
     };
-    let mut game = RenjuGame::new(rules, size).map_err(|e| e.to_string())?;
-    if root.iter().any(|(k, _)| k == "AB" || k == "AW") {
-        return Err("the record sets stones up (AB/AW): a game of 五子棋 starts from the empty board".to_string());
+    let set_up = root.iter().any(|(k, _)| k == "AB" || k == "AW");
+    let mut game =
+        if set_up { position(root, rules, size)? } else { RenjuGame::new(rules, size).map_err(|e| e.to_string())? };
+    let mut replay = Replay { game: game.clone(), moves: 0, refused: None, played_on: None, set_up_stones: None };
+    if set_up {
+        replay.set_up_stones = Some(game.stones().len());
     }
-    let mut replay = Replay { game: game.clone(), moves: 0, refused: None, played_on: None };
     for (number, node) in nodes.iter().enumerate() {
         for (id, values) in node {
             let first = values.first().map(String::as_str).unwrap_or_default();
@@ -108,6 +112,49 @@ pub fn replay(text: &str, rules: Option<RenjuRules>) -> Result<Replay, String> {
     }
     replay.game = game;
     Ok(replay)
+}
+
+/// The root's set-up position: `AB`/`AW` stones (each a point, or an `aa:cc` rectangle), `PL`
+/// the side to move (without it, Black when the sides have as many stones, else White).
+fn position(root: &[SgfProperty], rules: RenjuRules, size: u8) -> Result<RenjuGame, String> {
+    let blank = RenjuGame::new(rules, size).map_err(|e| e.to_string())?;
+    let mut stones = Vec::new();
+    for (id, values) in root {
+        let colour = match id.as_str() {
+            "AB" => Color::Black,
+            "AW" => Color::White,
+            _ => continue,
+        };
+        for value in values {
+            let (from, to) = value.split_once(':').unwrap_or((value.as_str(), value.as_str()));
+            let ((x0, y0), (x1, y1)) = (cell(&blank, from)?, cell(&blank, to)?);
+            for y in y0.min(y1)..=y0.max(y1) {
+                for x in x0.min(x1)..=x0.max(x1) {
+                    stones.push((colour, (x, y)));
+                }
+            }
+        }
+    }
+    let count = |c: Color| stones.iter().filter(|(s, _)| *s == c).count();
+    let to_move = match root.iter().find(|(k, _)| k == "PL").and_then(|(_, v)| v.first()) {
+        Some(side) => match side.trim().to_ascii_uppercase().as_str() {
+            "B" => Color::Black,
+            "W" => Color::White,
+            other => return Err(format!("PL[{other}] names no side (B or W)")),
+        },
+        None if count(Color::Black) > count(Color::White) => Color::White,
+        None => Color::Black,
+    };
+    RenjuGame::from_position(rules, size, &stones, to_move).map_err(|e| match e {
+        super::SetUpError::Board(why) => why.to_string(),
+        super::SetUpError::OffBoard((x, y)) => format!("the set-up stone at {x},{y} is off the board"),
+        super::SetUpError::Twice((x, y)) => format!("the set-up position puts two stones on {}", blank.cell_name(x, y)),
+        super::SetUpError::FiveOnTheBoard { colour, at: (x, y) } => format!(
+            "the set-up position already has five in a row for {} (through {}): no game of 五子棋 reaches it, it would have ended",
+            if colour == Color::Black { "Black" } else { "White" },
+            blank.cell_name(x, y)
+        ),
+    })
 }
 
 fn cell(game: &RenjuGame, text: &str) -> Result<(u8, u8), String> {

@@ -202,3 +202,41 @@ fn the_record_is_sgf_for_gomoku() -> Result<(), Refusal> {
     assert_eq!(g.parse_cell("a16"), None);
     Ok(())
 }
+
+/// A position set up as problem collections write it (`AB`/`AW`, `PL`): the opening rules do
+/// not apply (no centre, no swap, no offers), the next move is judged as in a game, and a
+/// position no game reaches (five already on the board) is refused.
+#[test]
+fn a_set_up_position_is_judged_move_by_move_without_the_opening() -> Result<(), Refusal> {
+    let g = game(RenjuRules::Renju);
+    let cells = |names: &[&str]| names.iter().map(|n| at(&g, n)).collect::<Vec<_>>();
+    let mut stones: Vec<(Color, (u8, u8))> = cells(&["f6", "g6"]).into_iter().map(|c| (Color::Black, c)).collect();
+    stones.extend(cells(&["f4", "g4"]).into_iter().map(|c| (Color::Black, c)));
+    stones.push((Color::White, at(&g, "a1")));
+    let mut set_up =
+        RenjuGame::from_position(RenjuRules::Renju, 15, &stones, Color::Black).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(set_up.opening_stage(), None, "no swap or offers in a set-up position");
+    // h6 makes f6 g6 h6, one open three: play goes on, White to move, no offers due.
+    set_up.play(Color::Black, GameMove::Place(at(&g, "h6").0, at(&g, "h6").1))?;
+    assert_eq!((set_up.end(), set_up.to_move(), set_up.opening_stage()), (None, Color::White, None));
+    // The forbidden shapes after a set-up: tests/renju/forbidden.txt through `yunzi check`
+    // (records::check_judges_five_in_a_row_positions_set_up_in_a_record).
+    let five = [(Color::White, at(&g, "a1")), (Color::White, at(&g, "a2")), (Color::White, at(&g, "a3"))]
+        .into_iter()
+        .chain(cells(&["a4", "a5"]).into_iter().map(|c| (Color::White, c)))
+        .collect::<Vec<_>>();
+    assert!(matches!(
+        RenjuGame::from_position(RenjuRules::Renju, 15, &five, Color::Black),
+        Err(SetUpError::FiveOnTheBoard { colour: Color::White, .. })
+    ));
+    assert!(matches!(
+        RenjuGame::from_position(
+            RenjuRules::Renju,
+            15,
+            &[(Color::Black, (3, 3)), (Color::White, (3, 3))],
+            Color::Black
+        ),
+        Err(SetUpError::Twice((3, 3)))
+    ));
+    Ok(())
+}
