@@ -787,3 +787,50 @@ async fn draw_the_gomoku_form_screenshots() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// Issue 47, acceptance 4: 八卦棋 in two browsers to a win on the opponent's eye (rule (7)).
+/// Each round both hands are chosen in the form and sent by the play button: the first round
+/// Black holds one and guesses 2, White holds one and guesses 3 (the sum is 2: Black steps);
+/// then Black, who stepped, holds none and guesses 1 while White holds one and guesses 2 (the
+/// sum is 1) — thirteen steps from Black's eye round the circle to White's, and Black wins.
+#[actix_web::test]
+async fn a_bagua_game_to_a_win_on_the_opponents_eye_in_two_browsers() -> TestResult {
+    use crate::browser::start_browser;
+    use fantoccini::Locator;
+    let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
+    let Some((_white_driver, white)) = start_browser().await? else { return Ok(()) };
+    let e = folk_event("bagua", &[("Tai Ji", "3k"), ("Yin Yang", "3k")], "1").await?;
+    let result = async {
+        open_board(&e, [&black, &white]).await?;
+        let hand = |browser: &fantoccini::Client, held: &str, guess: &str| {
+            let (browser, script) = (
+                browser.clone(),
+                format!(
+                    "document.getElementById('held').value = '{held}'; document.getElementById('guess').value = '{guess}';"
+                ),
+            );
+            async move {
+                wait_for(&browser, "#play:not([disabled])").await?;
+                browser.execute(&script, vec![]).await?;
+                click_on(&browser, "#play").await?;
+                Ok::<(), Box<dyn std::error::Error>>(())
+            }
+        };
+        for round in 0..13 {
+            let (black_hand, white_hand) = if round == 0 { (("1", "2"), ("1", "3")) } else { (("0", "1"), ("1", "2")) };
+            hand(&black, black_hand.0, black_hand.1).await?;
+            hand(&white, white_hand.0, white_hand.1).await?;
+        }
+        wait_for(&white, "#live-result").await?;
+        let status = white.find(Locator::Id("live-status")).await?.text().await?;
+        assert!(status.contains("first on the opponent’s eye"), "{status}");
+        // Black's 本子 stands on White's eye.
+        wait_for(&white, r#".stone.black[data-point="EL"]"#).await?;
+        white.goto(&format!("{}/events/{}/standings", e.app.base, e.event_id)).await?;
+        let table = standings(&white.source().await?);
+        assert_eq!(table.get(&e.seats[0].1).map(|r| r.0), Some(2), "Black's win: {table:?}");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    close_browsers(result, "bagua", [&black, &white]).await
+}
