@@ -560,11 +560,20 @@ impl LiveGame {
             return Ok(true);
         }
         self.state.arrived[colour.index()] = Some(at);
-        let late = self.setup.starts_at.map_or(0, |start| u64::try_from((at - start).num_milliseconds()).unwrap_or(0));
-        if self.setup.lateness_twice
-            && late > 0
+        let Some(start) = self.setup.starts_at else { return Ok(true) };
+        let millis =
+            |from: DateTime<Utc>, to: DateTime<Utc>| u64::try_from((to - from).num_milliseconds()).unwrap_or(0);
+        let late = millis(start, at);
+        // Art. 23.3: the whole lateness comes off the late player's time. The clock ran it for
+        // the side to move first from the scheduled start; the other side's clock ran only from
+        // the first move, so the lateness before it is taken here.
+        let moves_first = self.moves.first().map_or(self.to_move() == colour, |m| m.colour == colour);
+        let not_run = if moves_first { 0 } else { millis(start, self.moves.first().map_or(at, |m| m.at.min(at))) };
+        // The 2002 rules take the lateness once more (Art. 22.1).
+        let taken = not_run + if self.setup.lateness_twice { late } else { 0 };
+        if taken > 0
             && let Some(clock) = &mut self.state.clock
-            && !clock.deduct(colour, late)
+            && !clock.deduct(colour, taken)
         {
             self.finish(GameResult::Win { winner: colour.opponent(), margin: Margin::Time });
             return Ok(false);
@@ -1843,6 +1852,22 @@ mod tests {
         twice.arrive(Color::White, t(0))?;
         twice.play(Color::Black, Some((4, 4)), t(240))?;
         assert_eq!(twice.state().clock.map(|c| c.black.main), Some(52 * MINUTE), "2002: 4 minutes taken twice");
+
+        // Art. 23.3 "在一方或双方时限内分别扣除各自的迟到时间": White arrives at 10 minutes and
+        // moves at once, Black having moved at 4 minutes: White's ten minutes come off, not the
+        // six its clock ran since Black's move.
+        let mut second = scheduled(false);
+        second.tick(t(0));
+        second.play(Color::Black, Some((4, 4)), t(240))?;
+        second.play(Color::White, Some((2, 2)), t(600))?;
+        assert_eq!(second.state().clock.map(|c| c.white.main), Some(50 * MINUTE), "White's whole lateness");
+        // White there before Black's first move, two minutes late: those two minutes.
+        let mut early = scheduled(false);
+        early.tick(t(0));
+        early.arrive(Color::White, t(120))?;
+        early.play(Color::Black, Some((4, 4)), t(240))?;
+        early.play(Color::White, Some((2, 2)), t(250))?;
+        assert_eq!(early.state().clock.map(|c| c.white.main), Some(60 * MINUTE - 2 * MINUTE - 10_000));
 
         let mut nobody = scheduled(false);
         nobody.tick(t(0));
