@@ -231,7 +231,7 @@ pub struct SealedMove {
 /// with why (proven or estimated), and the count under the game's rules with them
 /// (`handicap` stones handed back as the rules say).
 pub fn proposal_for(game: &Game, handicap: u8) -> (Vec<DeadGroup>, Count) {
-    let proposal = propose(game.board(), game.rules().reading_ko());
+    let proposal = propose(game.board(), game.rules().life_rules());
     let count = count_position(game, &proposal.dead, [0, 0], handicap);
     (proposal.groups, count)
 }
@@ -705,7 +705,7 @@ impl LiveGame {
         }
         if let Some(go) = self.go() {
             let board = go.board();
-            self.state.dead = propose_dead(board, go.rules().reading_ko()).into_iter().map(|p| board.xy(p)).collect();
+            self.state.dead = propose_dead(board, go.rules().life_rules()).into_iter().map(|p| board.xy(p)).collect();
         }
         self.state.agreed = [false, false];
         self.state.phase = Phase::Marking;
@@ -1339,7 +1339,7 @@ impl LiveGame {
         }
         let Some(go) = self.go() else { return Vec::new() };
         let board = go.board();
-        let mut groups = propose(board, go.rules().reading_ko()).groups;
+        let mut groups = propose(board, go.rules().life_rules()).groups;
         super::go::life::read_groups(board, &mut groups, go.rules().reading_ko());
         let name = |p: Point| {
             let (x, y) = board.xy(p);

@@ -246,9 +246,15 @@ fn check_gomoku(path: &std::path::Path, text: &str, rules: Option<&str>) -> Resu
 /// The record's rule set with the command line's `key=value` overrides applied.
 fn rules_with(record: &SgfGame, rules: Option<&str>, overrides: &[String]) -> Result<Ruleset, String> {
     let mut set = record::rules_for(record, rules)?;
+    let mut komi_set = false;
     for o in overrides {
         let (key, value) = o.split_once('=').ok_or_else(|| format!("--set {o}: write it as key=value"))?;
         set.set(key, value).map_err(|e| format!("--set {o}: {e}"))?;
+        komi_set |= key.trim() == "komi";
+    }
+    // A handicap game's komi, as the overrides leave it (`--set handicap-komi=…`).
+    if record.komi.is_none() && record.handicap.unwrap_or(0) > 0 && !komi_set {
+        set.komi = set.handicap_komi;
     }
     Ok(set)
 }
@@ -271,11 +277,11 @@ fn dead_points(
     record: &SgfGame,
     board: &crate::domain::go::board::Board,
     dead: &DeadStones,
-    ko: crate::domain::go::reading::KoRetake,
+    rules: crate::domain::go::life::LifeRules,
 ) -> Result<Vec<Point>, String> {
     match dead {
         DeadStones::None => Ok(Vec::new()),
-        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board, ko)),
+        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board, rules)),
         DeadStones::Points(list) => list
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
@@ -329,17 +335,25 @@ pub fn score(
         let mut explained = None;
         let (dead_stones, open_territory) = match dead {
             DeadStones::Auto { explain } => {
-                let proposal = crate::domain::go::life::propose(board, set.reading_ko());
+                let proposal = crate::domain::go::life::propose(board, set.life_rules());
                 if *explain {
                     explained = Some(explain_proposal(board, &proposal, &set));
                 }
                 (proposal.dead, proposal.territory)
             }
             _ => (
-                dead_points(&record, board, dead, set.reading_ko()).map_err(|e| format!("{}: {e}", path.display()))?,
+                dead_points(&record, board, dead, set.life_rules()).map_err(|e| format!("{}: {e}", path.display()))?,
                 Vec::new(),
             ),
         };
+        // False life is no life where the rules say so: with no dead stones given, the falsely
+        // living side's stones the proposal calls dead are counted dead all the same.
+        let mut dead_stones = dead_stones;
+        let falsely = game.cycles().last().and_then(|c| c.living_falsely).filter(|_| set.false_life_dead);
+        if let (DeadStones::None, Some(side)) = (dead, falsely) {
+            let proposed = crate::domain::go::life::propose_dead(board, set.life_rules());
+            dead_stones.extend(proposed.into_iter().filter(|p| board.get(*p) == Some(side)));
+        }
         let input = CountInput {
             territory: &open_territory,
             dead: &dead_stones,

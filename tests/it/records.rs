@@ -604,6 +604,7 @@ async fn check_judges_five_in_a_row_positions_set_up_in_a_record() -> TestResult
         judged += 1;
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+    assert_eq!(judged, corpus.matches("\nname: ").count(), "every position of the corpus");
     assert!(judged >= 60, "{judged} positions");
     // White's overline wins (White wins with five or more); Black's six, set up, is refused.
     let white_six = dir.join("white-six.sgf");
@@ -616,5 +617,32 @@ async fn check_judges_five_in_a_row_positions_set_up_in_a_record() -> TestResult
     let refused = yunzi(&["check", "--game", "gomoku", &five_up.display().to_string()])?;
     let said = format!("{}{}", String::from_utf8_lossy(&refused.stdout), String::from_utf8_lossy(&refused.stderr));
     assert!(!refused.status.success() && said.contains("already has five in a row for Black"), "{said}");
+    Ok(())
+}
+
+/// Issue 47: false life is dead, not a void game, under the rules whose texts say so (1988 Art.
+/// 20.2; the Japanese rules' annex): `yunzi score` counts the falsely living group dead, with
+/// the engine's proposal and with no `--dead` given; the Korean text, silent, keeps the void.
+#[actix_web::test]
+async fn false_life_is_counted_dead_not_void() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/false-life.sgf");
+    let scored = |args: &[&str]| -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+        let out = yunzi(&[&["score", file][..], args].concat())?;
+        Ok(serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim())?)
+    };
+    for rules in ["chinese-1988", "japanese-1989"] {
+        for dead in [&["--dead", "auto"][..], &[][..]] {
+            let line = scored(&[&["--rules", rules][..], dead].concat())?;
+            assert_eq!(line["cycles"][0]["living_falsely"], "black", "{rules}: {line}");
+            assert_eq!(line["cycle_decides"].as_bool(), Some(false), "{rules} {dead:?}: {line}");
+            assert!(line["result"].as_str().is_some_and(|r| r.starts_with("W+")), "{rules} {dead:?}: {line}");
+            assert!(line["dead"].as_array().is_some_and(|d| d.len() >= 20), "{rules} {dead:?}: Black's stones dead");
+        }
+    }
+    let korean = scored(&["--rules", "korean-1992"])?;
+    assert_eq!(korean["result"], "Void", "{korean}");
     Ok(())
 }

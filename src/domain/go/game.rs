@@ -1105,9 +1105,9 @@ mod tests {
     /// 盘角曲四 with no outside liberties: White's corner has the bent-four eye space a5 b5 c5
     /// a4 (top-left here). Played out under Chinese rules, Black's b5 and the capture at a4
     /// make a ko White may not retake at once; without a threat White passes and Black takes
-    /// the whole group. The proposal does not call the group dead beforehand (it can still
-    /// live by ko), so under rules that declare it dead (Japanese 1989) the players or the
-    /// referee say so when they agree the dead stones.
+    /// the whole group. Benson does not call it dead beforehand (White lives if it moves
+    /// first); the proposal does, reading it inside Black's living wall
+    /// (`life::tests::an_empty_bent_four_in_the_corner_inside_a_living_wall_is_proposed_dead`).
     #[test]
     fn bent_four_in_the_corner_is_a_ko_and_dies_when_played_out() {
         let rows = "

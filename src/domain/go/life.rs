@@ -57,13 +57,32 @@ fn proven_dead_with(board: &Board, [black, white]: &[Vec<bool>; 2]) -> Vec<Point
         .collect()
 }
 
+/// How a rule set settles a finished game's life and death, as the proposal reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LifeRules {
+    /// How a ko is retaken in the reading.
+    pub ko: KoRetake,
+    /// A group its owner left unsettled (alive only if it moves first) is dead: the side that
+    /// claims it dead moves first when it is played out (chinese-2002 Art. 21.4, japanese-1989
+    /// Art. 7 …). Not where the rules let the owner move first or leave disputed stones on the
+    /// board (AGA Art. 10, New Zealand, Tromp–Taylor): there such a group stays an estimate.
+    pub unsettled_dead: bool,
+}
+
+impl From<KoRetake> for LifeRules {
+    /// The ko rule alone, with unsettled groups dead (the Chinese and Japanese rules).
+    fn from(ko: KoRetake) -> LifeRules {
+        LifeRules { ko, unsettled_dead: true }
+    }
+}
+
 /// The dead-stone proposal for a finished game, which the players confirm or change: the
 /// stones proven dead, and the stones the playouts of `estimate` find dead, except any
 /// pass-alive stone (which cannot be captured whatever happens). `ko`: how the rules retake a
 /// ko when a group the opponent's unconditionally alive stones shut in is read
 /// (`Ruleset::reading_ko`).
-pub fn propose_dead(board: &Board, ko: KoRetake) -> Vec<Point> {
-    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS), ko).dead
+pub fn propose_dead(board: &Board, rules: LifeRules) -> Vec<Point> {
+    dead_stones(board, &super::estimate::estimate(board, super::estimate::PLAYOUTS), rules).dead
 }
 
 /// Why the proposal calls a group dead: proven, or estimated and how sure.
@@ -132,9 +151,9 @@ pub struct Proposal {
 const OPEN_TERRITORY_FROM: f32 = 0.5;
 
 /// Dead stones (see [`propose_dead`]) and the territory of open regions.
-pub fn propose(board: &Board, ko: KoRetake) -> Proposal {
+pub fn propose(board: &Board, rules: LifeRules) -> Proposal {
     let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
-    let (dead, groups) = dead_groups(board, &estimate, ko);
+    let (dead, groups) = dead_groups(board, &estimate, rules);
     let mut settled = board.clone();
     settled.set_points(dead.iter().map(|p| (*p, None)));
     let touches = empty_region_touches(&settled);
@@ -170,8 +189,8 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
 /// The proposal's dead stones, and the same stones chain by chain with their basis: proven
 /// where Benson's proof holds or reading inside a living wall shows it (with the line), else
 /// estimated from the playouts, else eyeless.
-fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake) -> (Vec<Point>, Vec<DeadGroup>) {
-    let DeadStones { dead, proven, lines } = dead_stones(board, estimate, ko);
+fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, rules: LifeRules) -> (Vec<Point>, Vec<DeadGroup>) {
+    let DeadStones { dead, proven, lines } = dead_stones(board, estimate, rules);
     // The playouts' own verdict, per point (the dead list may hold stones from elsewhere).
     let mut estimated = vec![false; board.len()];
     for p in &estimate.dead {
@@ -235,7 +254,7 @@ struct DeadStones {
 
 /// The proposal's dead stones (see [`DeadStones`]), worked out once with the pass-alive maps
 /// the rest needs too.
-fn dead_stones(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake) -> DeadStones {
+fn dead_stones(board: &Board, estimate: &super::estimate::Estimate, rules: LifeRules) -> DeadStones {
     let alive = [pass_alive(board, Color::Black), pass_alive(board, Color::White)];
     let mut dead = proven_dead_with(board, &alive);
     let mut proven = vec![false; board.len()];
@@ -256,7 +275,7 @@ fn dead_stones(board: &Board, estimate: &super::estimate::Estimate, ko: KoRetake
             dead.push(p);
         }
     }
-    let lines = read_inside_living_walls(board, &alive, ko, &mut dead, &mut proven);
+    let lines = read_inside_living_walls(board, &alive, rules, &mut dead, &mut proven);
     dead.sort_unstable();
     DeadStones { dead, proven, lines }
 }
@@ -276,7 +295,7 @@ const WALLED_READING_NODES: usize = 20_000;
 fn read_inside_living_walls(
     board: &Board,
     alive: &[Vec<bool>; 2],
-    ko: KoRetake,
+    rules: LifeRules,
     dead: &mut Vec<Point>,
     proven: &mut [bool],
 ) -> Vec<(Point, Verdict)> {
@@ -312,7 +331,8 @@ fn read_inside_living_walls(
         if !walled {
             continue;
         }
-        match super::reading::read_within(board, p, ko, &mut budget) {
+        match super::reading::read_within(board, p, rules.ko, &mut budget) {
+            Some(Verdict::Unsettled { .. }) if !rules.unsettled_dead => {}
             Some(verdict @ (Verdict::Dead { .. } | Verdict::Unsettled { .. })) => {
                 dead.retain(|d| !region.contains(d) || board.get(*d) == Some(colour));
                 for &s in &chain {
@@ -420,12 +440,14 @@ mod tests {
         );
         let dead = proven_dead(&clear);
         assert_eq!(dead, vec![clear.point(1, 1).unwrap_or(Point(0))], "the white stone in Black's corner");
-        assert_eq!(propose_dead(&clear, KoRetake::NO_THREATS), dead);
+        assert_eq!(propose_dead(&clear, KoRetake::NO_THREATS.into()), dead);
     }
 
     #[test]
     fn nothing_is_proven_on_an_empty_or_unsettled_board() {
-        assert!(propose_dead(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}")), KoRetake::NO_THREATS).is_empty());
+        assert!(
+            propose_dead(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}")), KoRetake::NO_THREATS.into()).is_empty()
+        );
         let unsettled = board(
             "..X..
              .XOX.
@@ -453,7 +475,7 @@ mod tests {
         );
         assert!(proven_dead(&b).is_empty());
         let at = |x, y| b.point(x, y).unwrap_or(Point(0));
-        assert_eq!(propose_dead(&b, KoRetake::NO_THREATS), vec![at(2, 1), at(7, 2), at(1, 5)]);
+        assert_eq!(propose_dead(&b, KoRetake::NO_THREATS.into()), vec![at(2, 1), at(7, 2), at(1, 5)]);
     }
 
     /// A game stopped with a border left open (row 5 has neither wall stone): by regions the
@@ -472,7 +494,7 @@ mod tests {
              ....XO...
              ....XO...",
         );
-        let proposal = propose(&open, KoRetake::NO_THREATS);
+        let proposal = propose(&open, KoRetake::NO_THREATS.into());
         let estimate = super::super::estimate::estimate(&open, super::super::estimate::PLAYOUTS);
         for (p, color) in &proposal.territory {
             let owned = estimate.ownership.get(p.index()).copied().unwrap_or(0.0);
@@ -504,7 +526,7 @@ mod tests {
         let (x, y) = (4, 4);
         closed.set_points(closed.point(x, y).map(|p| (p, Some(Color::Black))));
         closed.set_points(closed.point(x + 1, y).map(|p| (p, Some(Color::White))));
-        assert!(propose(&closed, KoRetake::NO_THREATS).territory.is_empty());
+        assert!(propose(&closed, KoRetake::NO_THREATS.into()).territory.is_empty());
     }
 
     /// Seki with an eye each (the shared liberty is self-atari for whoever fills it): both
@@ -516,14 +538,14 @@ mod tests {
             ".X.O.
              XXXOO",
         );
-        assert!(propose_dead(&seki, KoRetake::NO_THREATS).is_empty());
+        assert!(propose_dead(&seki, KoRetake::NO_THREATS.into()).is_empty());
         let dead = board(
             ".X.XO.
              XXXXOO
              ...XXX",
         );
         let white: Vec<Point> = dead.points().filter(|p| dead.get(*p) == Some(Color::White)).collect();
-        assert_eq!(propose_dead(&dead, KoRetake::NO_THREATS), white);
+        assert_eq!(propose_dead(&dead, KoRetake::NO_THREATS.into()), white);
     }
 
     /// Bent four in the corner (盘角曲四) inside a wall that is unconditionally alive: the
@@ -548,7 +570,7 @@ mod tests {
         assert_eq!(white.len(), 7);
         assert!(proven_dead(&b).is_empty(), "Benson alone does not settle it");
         for ko in [KoRetake::Confirmation, KoRetake::NO_THREATS] {
-            let proposal = propose(&b, ko);
+            let proposal = propose(&b, ko.into());
             assert_eq!(proposal.dead, white, "{ko:?}");
             let group = proposal.groups.iter().find(|g| g.colour == Color::White).expect("the white group");
             assert_eq!(group.basis, Basis::Proven);
@@ -576,13 +598,22 @@ mod tests {
         );
         let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
         for ko in [KoRetake::Confirmation, KoRetake::NO_THREATS] {
-            let proposal = propose(&b, ko);
+            let proposal = propose(&b, ko.into());
             assert_eq!(proposal.dead, white, "{ko:?}");
             let group = proposal.groups.iter().find(|g| g.colour == Color::White).expect("the white group");
             assert_eq!(group.basis, Basis::Proven, "{ko:?}");
             let Some(Verdict::Unsettled { attack }) = &group.reading else { panic!("{:?}", group.reading) };
             assert_eq!(attack.first().map(|(c, _)| *c), Some(Color::Black), "Black attacks first: {attack:?}");
         }
+        // Where the rules leave disputed stones standing (AGA Art. 10, New Zealand, Tromp–Taylor)
+        // the unsettled group is not proposed dead on the reading's word.
+        let standing = LifeRules { ko: KoRetake::NO_THREATS, unsettled_dead: false };
+        let proposal = propose(&b, standing);
+        assert!(
+            proposal.groups.iter().all(|g| g.basis != Basis::Proven),
+            "no proof where the owner may move first: {:?}",
+            proposal.groups
+        );
         // With White's move in the corner made, it has two eyes: alive, nothing proposed.
         let lived = board(
             ".O.OX.
@@ -591,7 +622,7 @@ mod tests {
              XXXXXX
              .X..X.",
         );
-        assert!(propose(&lived, KoRetake::Confirmation).dead.is_empty());
+        assert!(propose(&lived, KoRetake::Confirmation.into()).dead.is_empty());
     }
 
     #[test]
@@ -627,7 +658,7 @@ mod tests {
                 captured: 0.35,
             }],
         };
-        let (dead, groups) = dead_groups(&b, &estimate, KoRetake::NO_THREATS);
+        let (dead, groups) = dead_groups(&b, &estimate, KoRetake::NO_THREATS.into());
         assert_eq!(dead.len(), 15);
         assert_eq!(groups.len(), 3, "one entry per chain");
         for group in &groups {

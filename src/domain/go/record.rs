@@ -202,7 +202,7 @@ mod tests {
             let game = replayed(text, Some(name)).game;
             assert_eq!(game.cycles().last().map(|c| c.kind), Some(CycleKind::FalseLife), "{name}");
             assert_eq!(game.cycle_decision(), CycleDecision::Counted, "{name}");
-            let proposal = crate::domain::go::life::propose(game.board(), game.rules().reading_ko());
+            let proposal = crate::domain::go::life::propose(game.board(), game.rules().life_rules());
             let black_dead = proposal.dead.iter().filter(|p| game.board().get(**p) == Some(Color::Black)).count();
             let black_stones = game.board().points().filter(|p| game.board().get(*p) == Some(Color::Black)).count();
             assert_eq!(black_dead, black_stones, "{name}: Black lives only by the kos, so every Black stone is dead");

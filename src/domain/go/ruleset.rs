@@ -175,6 +175,9 @@ pub struct Ruleset {
     /// The komi of a handicap game (none almost everywhere: the handicap is the compensation;
     /// AGA 1991 Art. 3: ½ point, "to avoid a draw").
     pub handicap_komi: Komi,
+    /// A group its owner left unsettled at the end (alive only if it moves first) is dead: the
+    /// side that claims it dead moves first when it is played out (see `life::LifeRules`).
+    pub unsettled_dead: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -237,6 +240,7 @@ impl Ruleset {
             handicap_compensation: HandicapCompensation::None,
             false_life_dead: false,
             handicap_komi: komi(0),
+            unsettled_dead: false,
         }
     }
 
@@ -247,6 +251,7 @@ impl Ruleset {
             // 1988: area counting, simple ko with whole-board repetition referred to the referee
             // (draw or replay, Art. 20.3); komi 2¾ 子.
             "chinese-1988" => {
+                r.unsettled_dead = true;
                 r.false_life_dead = true;
                 r.komi = komi(11);
                 r.count_in_stones = true;
@@ -255,6 +260,7 @@ impl Ruleset {
             // 2002: situational superko (Art. 6), cycles forbidden in principle (Art. 20),
             // komi 3¾ 子 (Art. 11), a warning costs 1 子 at the count (Art. 24.1).
             "chinese-2002" => {
+                r.unsettled_dead = true;
                 r.false_life_dead = true;
                 r.ko = KoRule::Situational;
                 r.cycles = CyclePolicy::Forbid;
@@ -264,6 +270,7 @@ impl Ruleset {
                 r.handicap_compensation = HandicapCompensation::Full;
             }
             "japanese-1989" => {
+                r.unsettled_dead = true;
                 r.false_life_dead = true;
                 r.scoring = Scoring::Territory;
                 r.seki_territory = false;
@@ -272,6 +279,7 @@ impl Ruleset {
                 r.komi = komi(13);
             }
             "korean-1992" => {
+                r.unsettled_dead = true;
                 r.scoring = Scoring::Territory;
                 r.seki_territory = false;
                 r.cycles = CyclePolicy::NoResult;
@@ -282,6 +290,7 @@ impl Ruleset {
             // (隔虚提劫: simple ko); repeating a whole cycle without a pass is forbidden (an
             // approximation of the 搅 rule).
             "ing" => {
+                r.unsettled_dead = true;
                 r.suicide = Suicide::MultiStoneAllowed;
                 r.ko = KoRule::Simple;
                 r.cycles = CyclePolicy::Forbid;
@@ -372,6 +381,11 @@ impl Ruleset {
         }
     }
 
+    /// How the proposal reads a finished game's life and death under these rules.
+    pub fn life_rules(&self) -> super::life::LifeRules {
+        super::life::LifeRules { ko: self.reading_ko(), unsettled_dead: self.unsettled_dead }
+    }
+
     /// Overrides one parameter, as an event or the command line says it: `komi=3¾子`,
     /// `ko=positional`, `size=13`, `size=19x13`, `suicide=multi-stone`, `scoring=territory` …
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesetError> {
@@ -409,6 +423,7 @@ impl Ruleset {
             "ko-retaken-after-pass" => self.ko_retaken_after_pass = parse_bool(&v).ok_or_else(bad)?,
             "false-life-dead" => self.false_life_dead = parse_bool(&v).ok_or_else(bad)?,
             "handicap-komi" => self.handicap_komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
+            "unsettled-dead" => self.unsettled_dead = parse_bool(&v).ok_or_else(bad)?,
             "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "warning-penalty" => {
                 self.warning_penalty_half_points =
@@ -457,6 +472,7 @@ impl Ruleset {
             ("handicap-compensation", self.handicap_compensation.code().into()),
             ("false-life-dead", self.false_life_dead.to_string()),
             ("handicap-komi", self.handicap_komi.display_points()),
+            ("unsettled-dead", self.unsettled_dead.to_string()),
         ]
     }
 }

@@ -405,7 +405,7 @@ impl RenjuGame {
             (Opening::SwapOffered, GameMove::Swap) => Ok(()),
             (_, GameMove::Swap) => Err(refusal("renju-no-swap", "renju-no-swap", false)),
             (_, GameMove::Pass) => {
-                if self.rules.competition() && self.stones.len() < 5 {
+                if self.rules.competition() && !self.set_up && self.stones.len() < 5 {
                     // The opening's stones are placed by rule; a pass would skip them.
                     Err(refusal("renju-no-pass-in-opening", "renju-no-pass-in-opening", false))
                 } else {
