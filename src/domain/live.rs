@@ -1346,12 +1346,28 @@ impl LiveGame {
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
         };
         let mut out = Vec::new();
+        use super::go::reading::Verdict;
         for group in &groups {
-            let Some(super::go::reading::Verdict::Dead { line }) = &group.reading else { continue };
+            let owner = if group.colour == Color::Black { "Black" } else { "White" };
+            let attacker = if group.colour == Color::Black { "White" } else { "Black" };
+            // Read dead whoever starts; or left unsettled inside a living wall, captured with
+            // the attacker first (proposed dead where the claimant moves first).
+            let (line, said) = match (&group.reading, group.basis) {
+                (Some(Verdict::Dead { line }), _) => (
+                    line,
+                    format!("captured even with {owner} to play first; this is the best defence and the capture"),
+                ),
+                (Some(Verdict::Unsettled { attack }), super::go::life::Basis::Proven) => (
+                    attack,
+                    format!(
+                        "left unsettled inside {attacker}'s living stones, captured with {attacker} to play first; this is the attack and the best answers"
+                    ),
+                ),
+                _ => continue,
+            };
             if line.is_empty() {
                 continue;
             }
-            let owner = if group.colour == Color::Black { "Black" } else { "White" };
             let stones: Vec<String> = group.stones.iter().map(|p| name(*p)).collect();
             let mut variation = String::from("(");
             for (i, (colour, point)) in line.iter().enumerate() {
@@ -1363,10 +1379,7 @@ impl LiveGame {
                     .unwrap_or_default();
                 variation.push_str(&format!(";{}[{at}]", if *colour == Color::Black { "B" } else { "W" }));
                 if i == 0 {
-                    variation.push_str(&format!(
-                        "C[Yunzi reading: {owner} {} is dead, captured even with {owner} to play first; this is the best defence and the capture.]",
-                        stones.join(" ")
-                    ));
+                    variation.push_str(&format!("C[Yunzi reading: {owner} {} is dead, {said}.]", stones.join(" ")));
                 }
             }
             variation.push(')');
@@ -1598,6 +1611,40 @@ mod tests {
             game.apply_ruling(DisputeKind::DeadStones, Ruling::ResolveByPlay { first: Color::Black }, t(9)),
             Err(LiveError::NotNow(Phase::Marking)),
             "only a disputed game is resolved by play"
+        );
+        Ok(())
+    }
+
+    /// An empty bent four in White's corner inside Black's pass-alive wall, played on a 9×9
+    /// board to the passes: the game's download carries the attack that kills it (Black first,
+    /// as the side that claims it dead moves first under the 1988 rules) as a variation.
+    #[test]
+    fn the_download_carries_the_attack_on_a_group_left_unsettled() -> Result<(), LiveError> {
+        let rows = ["...OX.X.X", ".OOOXXXXX", "OOOXX.XXX", "XXXXXXXXX", "X.X.X.X.X", "XXXXXXXXX"];
+        let of = |c: char| -> Vec<(u8, u8)> {
+            let mut at = Vec::new();
+            for (y, row) in rows.iter().enumerate() {
+                for (x, cell) in row.chars().enumerate() {
+                    if cell == c {
+                        at.push((x as u8, y as u8));
+                    }
+                }
+            }
+            at
+        };
+        let (black, white) = (of('X'), of('O'));
+        let mut game = nine(None);
+        game.start(t(0))?;
+        for (i, point) in black.iter().enumerate() {
+            game.play(Color::Black, Some(*point), t(2 * i as i64 + 1))?;
+            game.play(Color::White, white.get(i).copied(), t(2 * i as i64 + 2))?;
+        }
+        game.play(Color::Black, None, t(100))?;
+        assert_eq!(game.state().phase, Phase::Marking);
+        let sgf = game.sgf("Black", "White", "Test");
+        assert!(
+            sgf.contains("left unsettled inside Black's living stones, captured with Black to play first"),
+            "{sgf}"
         );
         Ok(())
     }
