@@ -229,6 +229,10 @@ pub struct Game {
     situations: History,
     /// A cycle was recorded and play has only repeated itself since: further laps belong to it.
     cycle_ongoing: bool,
+    /// Whether the last move left a cycle going (`cycle_ongoing` after it): set-up in the
+    /// record after the last move (dead stones taken off by AE, say) does not break a cycle
+    /// the players kept up.
+    cycle_kept: bool,
     cycles: Vec<Cycle>,
     ending: Option<Ending>,
     /// The number of moves played when the last pass was made (a repetition across a pass is
@@ -325,6 +329,7 @@ impl Game {
             cycles: Vec::new(),
             ending: None,
             cycle_ongoing: false,
+            cycle_kept: false,
             last_pass: 0,
             before_last: board.hash(),
             board,
@@ -375,7 +380,7 @@ impl Game {
     /// with the falsely living group dead.
     pub fn cycle_decision(&self) -> CycleDecision {
         let Some(last) = self.cycles.last() else { return CycleDecision::Counted };
-        if !self.cycle_ongoing || (last.kind == CycleKind::FalseLife && self.rules.false_life_dead) {
+        if !self.cycle_kept || (last.kind == CycleKind::FalseLife && self.rules.false_life_dead) {
             return CycleDecision::Counted;
         }
         match self.rules.cycles {
@@ -542,6 +547,7 @@ impl Game {
                 None => self.cycle_ongoing = false,
             }
         }
+        self.cycle_kept = self.cycle_ongoing;
         self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
         if mv == Move::Pass {
             self.last_pass = number;
@@ -891,6 +897,10 @@ mod tests {
             assert_eq!(g.cycle_decision(), kept, "{}: kept up to the end", set.name);
             triple_ko_lap(&mut g).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(g.cycle_decision(), kept, "{}: a second lap", set.name);
+            // Set-up after the last move (a record's AE) does not break the cycle kept up.
+            let mut edited = g.clone();
+            edited.edit(&[], &[], &[super::super::sgf::SgfPoint { x: 13, y: 2 }]);
+            assert_eq!(edited.cycle_decision(), kept, "{}: an AE after the lap", set.name);
             // Black breaks it, and both pass: counted.
             let elsewhere = p(&g, 4, 0);
             g.play(Black, elsewhere).unwrap_or_else(|e| panic!("{e}"));
