@@ -813,3 +813,29 @@ async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestRe
     director.post(&format!("{event}/club-list"), &[("label", "EGF")]).await?.assert_status(400)?;
     Ok(())
 }
+
+/// Issue 48, acceptance 4: names a spreadsheet would run (`=cmd|' /C calc'!A0`, `+1+1`,
+/// `@SUM(A1)`) are neutralised in every export: `results.csv` quotes them as text (a leading
+/// single quote, as OWASP advises), the EGF and AGA files, which have no quoting, drop the
+/// formula characters that begin them.
+#[actix_web::test]
+async fn exports_carry_no_formula() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let csv = "name,rank,aga_id\n=cmd|' /C calc'!A0,3d,489\n+1+1,2d,3199\n@SUM(A1),1k,7001\nDi Wu,2k,7002\n";
+    let (mut director, event_id) = event_with_system(&app, "swiss", &[], csv).await?;
+    pair_and_publish(&mut director, event_id, 1).await?;
+    enter(&mut director, event_id, 1, 1, "black").await?;
+    enter(&mut director, event_id, 1, 2, "white").await?;
+    let results = director.get(&format!("/events/{event_id}/export/results.csv")).await?.body;
+    let egf = director.get(&format!("/events/{event_id}/export/egf.txt")).await?.body;
+    let aga = director.get(&format!("/events/{event_id}/export/aga.txt")).await?.body;
+    for (formula, text) in [("=cmd|' /C calc'!A0", "cmd|' /C calc'!A0"), ("+1+1", "1+1"), ("@SUM(A1)", "SUM(A1)")] {
+        let cells: Vec<&str> = results.lines().flat_map(|l| l.split(',')).collect();
+        assert!(cells.contains(&format!("'{formula}").as_str()), "{formula} in {results}");
+        assert!(!cells.contains(&formula), "{formula} raw in {results}");
+        for (file, body) in [("egf.txt", &egf), ("aga.txt", &aga)] {
+            assert!(body.contains(text) && !body.contains(formula), "{formula} in {file}: {body}");
+        }
+    }
+    Ok(())
+}

@@ -122,9 +122,10 @@ pub fn rules_name(ruleset: &str) -> &'static str {
     }
 }
 
-/// One field of a line: no line breaks or tabs, spaces collapsed.
+/// One field of a line: no line breaks or tabs, spaces collapsed, nothing a spreadsheet would
+/// run.
 fn field(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    super::without_formula_start(text).split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The file, with `\n` line ends: players as given, then every rated game in the order given.

@@ -39,10 +39,12 @@ pub struct EgfHeader {
 }
 
 /// A name or club as one EGF field: no line breaks, no brackets or semicolons (the
-/// format's comment and header characters).
+/// format's comment and header characters), nothing a spreadsheet would run.
 fn field(text: &str, empty: &str) -> String {
-    let cleaned: String =
-        text.chars().map(|c| if matches!(c, ';' | '[' | ']' | '\n' | '\r' | '\t') { ' ' } else { c }).collect();
+    let cleaned: String = super::without_formula_start(text)
+        .chars()
+        .map(|c| if matches!(c, ';' | '[' | ']' | '\n' | '\r' | '\t') { ' ' } else { c })
+        .collect();
     let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
     if cleaned.is_empty() { empty.to_string() } else { cleaned }
 }

@@ -798,13 +798,15 @@ pub async fn export_results(state: web::Data<AppState>, ctx: PageCtx, path: web:
     let mut lines = vec![header];
     for row in &table.rows {
         let p = &row.player;
+        // What players typed cannot run in a spreadsheet (OWASP's CSV injection).
+        let inert = crate::domain::interop::inert_cell;
         let mut line = vec![
             row.place.to_string(),
-            p.name.clone(),
+            inert(&p.name),
             ctx.rank(&p.rank),
-            p.club.clone(),
-            p.country.clone(),
-            p.egf_pin.clone().unwrap_or_default(),
+            inert(&p.club),
+            inert(&p.country),
+            inert(p.egf_pin.as_deref().unwrap_or_default()),
         ];
         line.extend(view::tie_break_values(row, &table.columns, table.tradition));
         match gor.iter().find(|c| c.player_id == p.id) {
