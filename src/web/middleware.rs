@@ -128,6 +128,10 @@ pub async fn render_errors(
         _ => match status {
             StatusCode::NOT_FOUND => locale.t("error-not-found"),
             StatusCode::FORBIDDEN => locale.t("error-forbidden"),
+            StatusCode::PAYLOAD_TOO_LARGE => locale.t_args(
+                "error-too-large",
+                &[("megabytes", crate::i18n::Arg::Num((crate::web::MAX_BODY_BYTES / (1024 * 1024)) as i64))],
+            ),
             s if s.is_server_error() => locale.t("error-internal"),
             _ => locale.t("error-bad-request"),
         },

@@ -190,9 +190,15 @@ pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {
 }
 
 pub fn form_config() -> web::FormConfig {
-    web::FormConfig::default()
-        .limit(MAX_BODY_BYTES)
-        .error_handler(|error, _req| AppError::Unreadable(error.to_string()).into())
+    web::FormConfig::default().limit(MAX_BODY_BYTES).error_handler(|error, _req| match error {
+        // Past the limit: 413, and the error page names the limit.
+        actix_web::error::UrlencodedError::Overflow { .. } => actix_web::error::InternalError::new(
+            "request body too large",
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        )
+        .into(),
+        other => AppError::Unreadable(other.to_string()).into(),
+    })
 }
 
 pub fn path_config() -> web::PathConfig {

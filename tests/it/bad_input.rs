@@ -269,3 +269,25 @@ async fn two_results_sent_at_once_for_one_board_record_only_one() -> TestResult 
     assert_eq!(audit.body.matches("data-action=\"result.recorded\"").count(), 6);
     Ok(())
 }
+
+/// Issue 48: a form past the 8 MB limit is answered 413 with the limit named, in the reader's
+/// language, and nothing is stored.
+#[actix_web::test]
+async fn a_form_past_the_limit_is_refused_with_the_limit_named() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    let email = format!("{}@club.example", unique("d"));
+    director.sign_up_and_log_in(&app, &email, "Big Form", "a big form passphrase").await?;
+    let before = app.fingerprint().await?;
+    let huge = "x".repeat(9 * 1024 * 1024);
+    let refused = director.post("/events", &[("name", huge.as_str())]).await?;
+    assert_eq!(refused.status, 413, "{}", refused.body.chars().take(300).collect::<String>());
+    assert!(refused.body.contains("at most 8 MB a form or upload"), "{}", refused.body);
+    assert_eq!(app.fingerprint().await?, before, "nothing stored");
+    director.get("/lang/zh?next=/").await?;
+    let before = app.fingerprint().await?;
+    let refused = director.post("/events", &[("name", huge.as_str())]).await?;
+    assert!(refused.status == 413 && refused.body.contains("最多 8 MB"), "{}", refused.body);
+    assert_eq!(app.fingerprint().await?, before, "nothing stored");
+    Ok(())
+}

@@ -1348,3 +1348,4 @@ claim-marks-none = なし
 handicap-komi-hint = 置き碁はコミなしで打ちます（AGA 規則では½目）：置き石がハンデで、規則により計算時に一部を返します。上のコミは互先の対局にのみ使います。
 basis-read-undefended = 読み：{ $opponent }の生きた石に閉じ込められ、手入れされていないため、{ $opponent }が先に打てば取られる（死にと主張する側が先に打つ）。攻めと最善の受け：{ $line }
 bagua-courses = 道のり：黒 { $black }/{ $course } 歩、白 { $white }/{ $course } 歩。ゴールはそれぞれ相手の魚眼
+error-too-large = リクエストが云子の受け付ける大きさを超えています：フォームやアップロードは 1 件につき最大 { $megabytes } MB です。

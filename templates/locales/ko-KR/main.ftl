@@ -1348,3 +1348,4 @@ claim-marks-none = 없음
 handicap-komi-hint = 접바둑은 덤 없이 둡니다(AGA 규칙은 ½집): 접은 돌이 보상이며, 규칙에 따라 계가 때 일부를 돌려줍니다. 위의 덤은 호선 대국에만 씁니다.
 basis-read-undefended = 수읽기: { $opponent }의 산 돌에 갇혀 있고 손을 보지 않아, { $opponent }이(가) 먼저 두면 잡힘(죽었다고 주장하는 쪽이 먼저 둠). 공격과 최선의 응수: { $line }
 bagua-courses = 행로: 흑 { $black }/{ $course }걸음, 백 { $white }/{ $course }걸음; 각자 상대의 물고기 눈이 도착점
+error-too-large = 요청이 윈쯔가 받을 수 있는 크기를 넘습니다: 양식이나 업로드 하나에 최대 { $megabytes }MB입니다.
