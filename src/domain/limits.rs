@@ -36,3 +36,7 @@ pub const MAX_IMPORT_ROWS: usize = 5_000;
 
 /// Games in one file: every player in every round.
 pub const MAX_GAMES_PER_FILE: usize = MAX_PLAYERS_PER_EVENT / 2 * MAX_ROUNDS as usize;
+
+/// Characters in one line of a rating list (one player): the EGD's and the AGA's lines are
+/// about 150; a national CSV's a few dozen.
+pub const MAX_RATING_LIST_LINE_CHARS: usize = 1_000;

@@ -133,6 +133,14 @@ impl std::error::Error for ListError {}
 /// Reads a whole list: every player in the file's order, or the first line that is wrong.
 pub fn parse(kind: ListKind, text: &str) -> Result<Vec<ListEntry>, ListError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // One player a line: a line far longer than any list writes is refused before it is read.
+    let max = super::limits::MAX_RATING_LIST_LINE_CHARS;
+    if let Some((n, long)) = text.lines().enumerate().find(|(_, l)| l.len() > max && l.chars().count() > max) {
+        let reason = Message::new("error-rating-list-line-too-long")
+            .number("count", count(long.chars().count()))
+            .number("max", count(max));
+        return Err(ListError::new(n + 1, reason));
+    }
     let mut list = Collector::default();
     match kind {
         ListKind::Egf => parse_egf(text, &mut list)?,
@@ -566,6 +574,16 @@ pub fn search_text(entry: &ListEntry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line far longer than any list writes (a single 8 MB "entry") is refused with its
+    /// line and the limit named, before anything is read.
+    #[test]
+    fn a_line_past_the_limit_is_refused_with_its_number() {
+        let long =
+            format!("name,rank\nAnn Lee,3d\n{},2d\n", "x".repeat(super::super::limits::MAX_RATING_LIST_LINE_CHARS));
+        let refused = parse(ListKind::Csv, &long).err().map(|e| (e.line, e.reason.key.to_string()));
+        assert_eq!(refused, Some((3, "error-rating-list-line-too-long".to_string())));
+    }
     use crate::domain::message::MessageArg;
     use proptest::prelude::*;
 

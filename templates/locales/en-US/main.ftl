@@ -1350,3 +1350,4 @@ handicap-komi-hint = A handicap game is played without komi (under the AGA rules
 basis-read-undefended = read: shut in by { $opponent }’s living stones and left undefended, it is captured with { $opponent } to play first (the side that claims it dead moves first); the attack and the best answers: { $line }
 bagua-courses = Course: Black { $black } of { $course } steps, White { $white } of { $course }; each ends on the other’s eye
 error-too-large = The request is larger than Yunzi takes: at most { $megabytes } MB a form or upload.
+error-rating-list-line-too-long = the line has { $count } characters; a rating list’s line may have at most { $max }

@@ -1349,3 +1349,4 @@ handicap-komi-hint = 置き碁はコミなしで打ちます（AGA 規則では�
 basis-read-undefended = 読み：{ $opponent }の生きた石に閉じ込められ、手入れされていないため、{ $opponent }が先に打てば取られる（死にと主張する側が先に打つ）。攻めと最善の受け：{ $line }
 bagua-courses = 道のり：黒 { $black }/{ $course } 歩、白 { $white }/{ $course } 歩。ゴールはそれぞれ相手の魚眼
 error-too-large = リクエストが云子の受け付ける大きさを超えています：フォームやアップロードは 1 件につき最大 { $megabytes } MB です。
+error-rating-list-line-too-long = この行は { $count } 文字あります。レーティング表の 1 行は最大 { $max } 文字です

@@ -1349,3 +1349,4 @@ handicap-komi-hint = 접바둑은 덤 없이 둡니다(AGA 규칙은 ½집): 접
 basis-read-undefended = 수읽기: { $opponent }의 산 돌에 갇혀 있고 손을 보지 않아, { $opponent }이(가) 먼저 두면 잡힘(죽었다고 주장하는 쪽이 먼저 둠). 공격과 최선의 응수: { $line }
 bagua-courses = 행로: 흑 { $black }/{ $course }걸음, 백 { $white }/{ $course }걸음; 각자 상대의 물고기 눈이 도착점
 error-too-large = 요청이 윈쯔가 받을 수 있는 크기를 넘습니다: 양식이나 업로드 하나에 최대 { $megabytes }MB입니다.
+error-rating-list-line-too-long = 이 줄은 { $count }자입니다. 레이팅 목록의 한 줄은 최대 { $max }자입니다

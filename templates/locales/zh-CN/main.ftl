@@ -1326,3 +1326,4 @@ handicap-komi-hint = 让子棋不贴目（AGA 规则贴½目）：让子即为�
 basis-read-undefended = 读棋：被{ $opponent }的活棋围住且未补棋，{ $opponent }先走即被吃（由认为是死棋的一方先下）；进攻及最善应对：{ $line }
 bagua-courses = 行程：黑方 { $black }/{ $course } 步，白方 { $white }/{ $course } 步；各以对方鱼眼为终点
 error-too-large = 请求超出云子可接收的大小：每个表单或上传文件最多 { $megabytes } MB。
+error-rating-list-line-too-long = 该行有 { $count } 个字符；等级分列表每行最多 { $max } 个字符
