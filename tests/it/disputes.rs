@@ -504,8 +504,15 @@ async fn an_illegal_move_entered_is_held_and_voided_with_a_lost_turn() -> TestRe
     assert!(queue.contains("value=\"void-move-lose-turn:white\" disabled"), "nothing is held to void: {queue}");
     d.rule(&claimed, &[("ruling", "void-move-lose-turn:white")]).await?.assert_status(400)?;
     d.rule(&claimed, &[("ruling", "dismiss")]).await?.assert_status(303)?;
-    d.t.play(&mut d.recorder, "A9").await?.assert_status(303)?;
+    // Issue 48: a held move is not answered as a move played: 202 with why to a script, and
+    // the form's page says it is held.
+    let play = format!("{}/play", d.t.board);
+    let held = d.recorder.post_from_script(&play, &[("point", "A9"), ("move", "4")]).await?;
+    held.assert_status(202)?;
+    assert!(held.body.contains("held for the referee") && held.body.contains("suicide"), "{}", held.body);
     let id = d.only("illegal-move").await?;
+    let page = d.recorder.get(&d.t.board).await?.body;
+    assert!(page.contains("id=\"live-held\""), "{page}");
     let board = d.referee.get(&d.t.board).await?.body;
     assert!(board.contains("id=\"live-held\"") && board.contains("suicide"), "{board}");
     d.t.play(&mut d.recorder, "D4").await?.assert_status(400)?;
@@ -527,6 +534,8 @@ async fn two_moves_in_a_row_lose_under_the_1988_rules() -> TestResult {
     d.t.play(&mut d.recorder, "E5").await?.assert_status(303)?;
     let board = d.t.board.clone();
     d.recorder.post(&format!("{board}/play"), &[("point", "D4"), ("colour", "black")]).await?.assert_status(303)?;
+    let page = d.recorder.get(&board).await?.body;
+    assert!(page.contains("id=\"flash\"") && page.contains("A move entered is held for the referee"), "{page}");
     let id = d.only("two-moves").await?;
     d.rule(&id, &[("ruling", "loss-two-moves:black")]).await?.assert_status(303)?;
     assert_eq!(d.points().await?, (0, 2));

@@ -440,10 +440,21 @@ async fn run_form<T: serde::de::DeserializeOwned>(
     form: LateForm<T>,
     read: impl FnOnce(T, &LiveBoard, Locale) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<HttpResponse> {
+    let board = act_on_form(state, ctx, at, form, read).await?;
+    answer(state, ctx, at, &board)
+}
+
+/// [`run_form`]'s action, the board as it left it.
+async fn act_on_form<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    ctx: &PageCtx,
+    at: BoardRef,
+    form: LateForm<T>,
+    read: impl FnOnce(T, &LiveBoard, Locale) -> AppResult<(Action, Option<usize>)>,
+) -> AppResult<LiveBoard> {
     let account = ctx.require_user()?;
     let locale = ctx.locale;
-    let board = live::act_as_read(state, account, at, locale, |board| read(form.parse()?, board, locale)).await?;
-    answer(state, ctx, at, &board)
+    live::act_as_read(state, account, at, locale, |board| read(form.parse()?, board, locale)).await
 }
 
 /// Tells the board's watchers, and answers the sender.
@@ -463,7 +474,7 @@ pub async fn play(
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
     let at = board_ref(path.into_inner());
-    run_form(&state, &ctx, at, form, |form, board, locale| {
+    let board = act_on_form(&state, &ctx, at, form, |form, board, locale| {
         // 一字棋's form says how many pieces apart from the points: as typed, "9-0 x3".
         let point = match form.count.trim() {
             "" | "1" => form.point.clone(),
@@ -487,7 +498,20 @@ pub async fn play(
         };
         Ok((action, meant_for))
     })
-    .await
+    .await?;
+    // A move the rules refuse that a board assistant entered is held for the referee (a move is
+    // refused while one is held, so a held move after this one is this one): the answer says
+    // so — 202 with why for a script, the page's notice for a form — not as if it were played.
+    if let Some(held) = &board.live.state().held {
+        crate::web::live_feed::publish(&state, &board);
+        let said = format!("{} ({})", ctx.t("live-held"), ctx.claim(&held.why));
+        if ctx.from_script {
+            return Ok(HttpResponse::Accepted().content_type("text/plain; charset=utf-8").body(said));
+        }
+        ctx.flash("warning", said);
+        return Ok(see_other(&format!("/events/{}/rounds/{}/boards/{}", at.event_id, at.round, at.board)));
+    }
+    answer(&state, &ctx, at, &board)
 }
 
 /// 八卦棋's hand as the play form sends it: the 辅子 held (0–2) and the sum guessed (1–4);
