@@ -427,23 +427,17 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
             }
         }
         DisputeKind::Cycle => match edition {
-            // Art. 20.3: draw or replay; the event's setting is offered first (and no result
-            // where the event chose it).
-            Rules1988 => {
-                let mut outcomes = vec![Ruling::Draw, Ruling::Replay];
+            // 1988 Art. 20.3: draw or replay; 2002 Art. 20.3: cycles are forbidden in principle,
+            // the event's own rule gives no result, a draw or an extra game. The event's setting
+            // is offered first (under 1988, no result only where the event chose it).
+            Rules1988 | Rules2002 => {
+                let outcomes = match edition {
+                    Rules2002 => vec![Ruling::NoResult, Ruling::Draw, Ruling::Replay],
+                    _ => vec![Ruling::Draw, Ruling::Replay],
+                };
                 let chosen = c.cycle_outcome.ruling();
-                outcomes.retain(|r| *r != chosen);
                 rulings.push(chosen);
-                rulings.extend(outcomes);
-            }
-            // Art. 20.3: cycles are forbidden in principle; the event's own rule gives no
-            // result, a draw or an extra game.
-            Rules2002 => {
-                let mut outcomes = vec![Ruling::NoResult, Ruling::Draw, Ruling::Replay];
-                let chosen = c.cycle_outcome.ruling();
-                outcomes.retain(|r| *r != chosen);
-                rulings.push(chosen);
-                rulings.extend(outcomes);
+                rulings.extend(outcomes.into_iter().filter(|r| *r != chosen));
             }
             // Japanese Art. 12: no result with both players' agreement; Korean Art. 20: no
             // result while neither gives way. A player who breaks the cycle plays on (dismiss).

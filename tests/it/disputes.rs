@@ -802,17 +802,7 @@ async fn a_dead_stone_dispute_is_resolved_by_play_in_the_browser() -> TestResult
         Ok::<(), Box<dyn std::error::Error>>(())
     }
     .await;
-    if result.is_err() {
-        for (name, browser) in [("black", &black), ("white", &white), ("referee", &referee)] {
-            if let Ok(png) = browser.screenshot().await {
-                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-desk-{name}-failure.png")), png);
-            }
-        }
-    }
-    for browser in [black, white, referee] {
-        let _ = browser.close().await;
-    }
-    result
+    close_browsers(result, "desk", [("black", black), ("white", white), ("referee", referee)]).await
 }
 
 /// Issue 46, acceptance 3 over HTTP: after the passes Black takes the marks off its corner
@@ -1187,17 +1177,7 @@ async fn a_triple_ko_holds_the_game_and_is_replayed_in_the_browser() -> TestResu
         Ok::<(), Box<dyn std::error::Error>>(())
     }
     .await;
-    if result.is_err() {
-        for (name, browser) in [("black", &black), ("white", &white), ("referee", &referee)] {
-            if let Ok(png) = browser.screenshot().await {
-                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-cycle-{name}-failure.png")), png);
-            }
-        }
-    }
-    for browser in [black, white, referee] {
-        let _ = browser.close().await;
-    }
-    result
+    close_browsers(result, "cycle", [("black", black), ("white", white), ("referee", referee)]).await
 }
 
 /// Issue 46, acceptance 3, in Chromium and in 中文: after the passes Black taps its corner group
@@ -1275,17 +1255,7 @@ async fn a_player_holds_a_group_alive_and_the_referee_reads_it_first_in_the_brow
         Ok::<(), Box<dyn std::error::Error>>(())
     }
     .await;
-    if result.is_err() {
-        for (name, browser) in [("black", &black), ("referee", &referee)] {
-            if let Ok(png) = browser.screenshot().await {
-                let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-held-{name}-failure.png")), png);
-            }
-        }
-    }
-    for browser in [black, referee] {
-        let _ = browser.close().await;
-    }
-    result?;
+    close_browsers(result, "held", [("black", black), ("referee", referee)]).await?;
     for player in [&mut t.black, &mut t.white] {
         player.get("/lang/zh?next=/").await?;
         let notices = player.get("/notifications").await?.body;
@@ -1336,4 +1306,22 @@ async fn draw_the_referee_desk_screenshots() -> TestResult {
         &[("dispute-dead-stones-held", format!("{event}/disputes/{dead}"))],
     )
     .await
+}
+
+/// After a browser test: each browser's screenshot if it failed (yunzi-TEST-NAME-failure.png in
+/// the temp folder), and every browser closed.
+async fn close_browsers<const N: usize>(
+    result: TestResult,
+    test: &str,
+    browsers: [(&str, fantoccini::Client); N],
+) -> TestResult {
+    for (name, browser) in browsers {
+        if result.is_err()
+            && let Ok(png) = browser.screenshot().await
+        {
+            let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-{test}-{name}-failure.png")), png);
+        }
+        let _ = browser.close().await;
+    }
+    result
 }

@@ -202,6 +202,22 @@ pub struct ProposedGroup {
 }
 
 impl DisputePage {
+    /// The page of a dispute with no dead-stone analysis: another game than go, or a cycle
+    /// (its lap instead).
+    fn without_analysis(ctx: PageCtx, event: event::Model, view: DisputeView, svg: String, lap: Option<Lap>) -> Self {
+        DisputePage {
+            proposed_dead: Vec::new(),
+            count: String::new(),
+            lap,
+            held: Vec::new(),
+            contested_by: None,
+            svg,
+            event,
+            view,
+            ctx,
+        }
+    }
+
     fn local(&self, at: &chrono::DateTime<chrono::Utc>) -> String {
         crate::web::view::local_time(at, &self.event.time_zone)
     }
@@ -267,17 +283,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             &crate::domain::game_shape::BoardGame::drawing(then.game()),
             &Marks { last, dead: &[], numbers: &[] },
         );
-        return Ok(DisputePage {
-            proposed_dead: Vec::new(),
-            count: String::new(),
-            lap: None,
-            held: Vec::new(),
-            contested_by: None,
-            svg,
-            event: board.event,
-            view,
-            ctx,
-        });
+        return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, None));
     }
     // The game as it stood at the dispute's move: its record then, kept with the dispute (a
     // replay may have started the game again since). A record that resumed after the passes
@@ -309,17 +315,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
             &Marks { last: None, dead: &[], numbers: &numbers },
             (0, 0, width - 1, height - 1),
         );
-        return Ok(DisputePage {
-            proposed_dead: Vec::new(),
-            count: String::new(),
-            lap: Some(lap),
-            held: Vec::new(),
-            contested_by: None,
-            svg,
-            event: board.event,
-            view,
-            ctx,
-        });
+        return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, Some(lap)));
     }
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
     crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules().reading_ko());
