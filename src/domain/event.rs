@@ -624,7 +624,7 @@ impl SystemSettings {
 }
 
 /// The rule presets an event can name: exactly the engine's (RULES.md §1).
-pub const RULESETS: [&str; 13] = crate::domain::go::ruleset::PRESET_NAMES;
+pub const RULESETS: [&str; 14] = crate::domain::go::ruleset::PRESET_NAMES;
 
 pub const DEFAULT_RULESET: &str = "chinese-1988";
 

@@ -1,7 +1,8 @@
 //! The referee desk's rules: the kinds of dispute a player or the engine files, the article each
 //! rests on in the event's rule set, the rulings that article allows, and the warnings count.
 //! Each rule set whose text the seeds give (the Chinese competition rules of 1988 and 2002, and
-//! the Japanese 1989, Korean 1992, Ing and AGA rules in `rules-history-book.txt`'s appendix) is
+//! the Japanese 1989, Korean 1992, Ing and AGA rules in `rules-history-book.txt`'s appendix, and
+//! the Japanese 2012 proposal in `japanese-rules-2012-articles.txt`) is
 //! refereed under its own articles; where its text is silent on a kind of dispute, the 1988
 //! competition rules apply instead, and the desk says so. Which ruling is given is the referee's
 //! decision; the desk offers those the article allows, each with its article.
@@ -18,16 +19,20 @@ pub enum Edition {
     Rules1988,
     Rules2002,
     Japanese1989,
+    /// The 2012 Japanese proposal (japanese-rules-2012-articles.txt): 第一条–第十二条 and its
+    /// related regulations (関連規定, cited as "Supp.").
+    Japanese2012,
     Korean1992,
     Ing,
     Aga,
 }
 
 impl Edition {
-    pub const ALL: [Edition; 6] = [
+    pub const ALL: [Edition; 7] = [
         Edition::Rules1988,
         Edition::Rules2002,
         Edition::Japanese1989,
+        Edition::Japanese2012,
         Edition::Korean1992,
         Edition::Ing,
         Edition::Aga,
@@ -39,6 +44,7 @@ impl Edition {
         match ruleset {
             "chinese-2002" => Edition::Rules2002,
             "japanese-1989" => Edition::Japanese1989,
+            "japanese-2012" => Edition::Japanese2012,
             "korean-1992" => Edition::Korean1992,
             "ing" => Edition::Ing,
             "aga" => Edition::Aga,
@@ -49,7 +55,10 @@ impl Edition {
     /// Whether `ruleset` is refereed under its own text (false: the seeds give no referee's
     /// articles for it, and the 1988 competition rules apply).
     pub fn has_own_text(ruleset: &str) -> bool {
-        matches!(ruleset, "chinese-1988" | "chinese-2002" | "japanese-1989" | "korean-1992" | "ing" | "aga")
+        matches!(
+            ruleset,
+            "chinese-1988" | "chinese-2002" | "japanese-1989" | "japanese-2012" | "korean-1992" | "ing" | "aga"
+        )
     }
 
     /// The rule set preset this edition is the text of.
@@ -58,6 +67,7 @@ impl Edition {
             Edition::Rules1988 => "chinese-1988",
             Edition::Rules2002 => "chinese-2002",
             Edition::Japanese1989 => "japanese-1989",
+            Edition::Japanese2012 => "japanese-2012",
             Edition::Korean1992 => "korean-1992",
             Edition::Ing => "ing",
             Edition::Aga => "aga",
@@ -70,6 +80,7 @@ impl Edition {
             Edition::Rules1988 => "1988",
             Edition::Rules2002 => "2002",
             Edition::Japanese1989 => "Japanese 1989",
+            Edition::Japanese2012 => "Japanese 2012",
             Edition::Korean1992 => "Korean 1992",
             Edition::Ing => "Ing",
             Edition::Aga => "AGA",
@@ -164,6 +175,14 @@ impl DisputeKind {
             (Japanese1989, IllegalMove | TwoMovesInARow) => "Art. 14",
             (Japanese1989, MovedStones) => "Art. 13-2",
             (Japanese1989, CountingError) => "Art. 10-3",
+            // 第七条 (life and death by verification), 第十条-2 (a disputed result is confirmed by
+            // replaying the game); 第十一条 (無勝負); 第十二条 (a violation before the end loses);
+            // 関連規定 1 (moved stones put back, else no result); 第十条-2 for the count.
+            (Japanese2012, DeadStones) => "Art. 7, 10-2",
+            (Japanese2012, Cycle) => "Art. 11",
+            (Japanese2012, IllegalMove | TwoMovesInARow) => "Art. 12",
+            (Japanese2012, MovedStones) => "Supp. Art. 1",
+            (Japanese2012, CountingError) => "Art. 10-2",
             (Korean1992, DeadStones) => "Art. 18",
             (Korean1992, Cycle) => "Art. 20",
             (Korean1992, IllegalMove) => "Art. 21",
@@ -418,6 +437,11 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
         // 1988 Art. 21.3 only says "resolved by play"; 2002 Art. 21.4 has the side that claims
         // "dead" move first, the same practice. Japanese Art. 9-3: the opponent of whoever asks
         // to resume moves first; Korean Art. 18, Ing Art. 2 and AGA Art. 10 play it out too.
+        DisputeKind::DeadStones if edition == Japanese2012 => {
+            // 第七条 付則: the stones are verified with their own side first: the opponent of the
+            // side that claims them dead.
+            rulings.extend(c.claims_dead.map(|claimant| Ruling::ResolveByPlay { first: claimant.opponent() }));
+        }
         DisputeKind::DeadStones => {
             rulings.extend(c.claims_dead.map(|first| Ruling::ResolveByPlay { first }));
             if edition == Japanese1989 {
@@ -442,12 +466,14 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
             // Japanese Art. 12: no result with both players' agreement; Korean Art. 20: no
             // result while neither gives way. A player who breaks the cycle plays on (dismiss).
             Japanese1989 | Korean1992 => rulings.push(Ruling::NoResult),
+            // 2012 第十一条: no result; its note: "無勝負になった際は原則は再対局を行う".
+            Japanese2012 => rulings.extend([Ruling::NoResult, Ruling::Replay]),
             // Ing Art. 3 abolishes "no result" and AGA Art. 6 forbids the repetition: the engine
             // refuses the repeating move, and only dismissing a claim remains.
             Ing | Aga => {}
         },
         DisputeKind::IllegalMove => match edition {
-            Japanese1989 => rulings.extend(with_offender(|offender| Ruling::Loss { offender })),
+            Japanese1989 | Japanese2012 => rulings.extend(with_offender(|offender| Ruling::Loss { offender })),
             Korean1992 => rulings.extend(with_offender(|offender| Ruling::VoidMove { offender })),
             // 2002 Art. 19 (a forbidden point) and Art. 18.3 (a ko taken back without a threat:
             // with a warning).
@@ -459,7 +485,7 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
         },
         DisputeKind::TwoMovesInARow => rulings.extend(with_offender(match edition {
             Rules2002 => |offender| Ruling::VoidMoveWithWarning { offender },
-            Japanese1989 => |offender| Ruling::Loss { offender },
+            Japanese1989 | Japanese2012 => |offender| Ruling::Loss { offender },
             // AGA Art. 8: void, counted as a pass.
             Aga => |offender| Ruling::VoidMove { offender },
             _ => |offender| Ruling::LossForTwoMoves { offender },
@@ -474,6 +500,8 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
                 }
                 rulings.extend(with_offender(|offender| Ruling::Loss { offender }));
             }
+            // 2012 関連規定 1: "移動した石を元に戻して対局を続行する。元に戻せない場合は無勝負とする。"
+            Japanese2012 => rulings.extend([Ruling::RestorePosition, Ruling::NoResult]),
             // Japanese Art. 13-2, Korean Supp. Art. 4.1: put back; without agreement both lose.
             _ => rulings.extend([Ruling::RestorePosition, Ruling::BothLose]),
         },
@@ -614,6 +642,10 @@ mod tests {
     fn each_rule_set_cites_its_own_text_or_the_1988_rules() {
         assert_eq!(DisputeKind::IllegalMove.article(Edition::Japanese1989), "Japanese 1989 Art. 14");
         assert_eq!(DisputeKind::Cycle.article(Edition::Japanese1989), "Japanese 1989 Art. 12");
+        assert_eq!(Edition::of_ruleset("japanese-2012"), Edition::Japanese2012);
+        assert_eq!(DisputeKind::Cycle.article(Edition::Japanese2012), "Japanese 2012 Art. 11");
+        assert_eq!(DisputeKind::DeadStones.article(Edition::Japanese2012), "Japanese 2012 Art. 7, 10-2");
+        assert_eq!(DisputeKind::ClockIncident.article(Edition::Japanese2012), "1988 Art. 23");
         assert_eq!(DisputeKind::ClockIncident.article(Edition::Japanese1989), "1988 Art. 23");
         assert!(!DisputeKind::ClockIncident.is_covered_by(Edition::Japanese1989));
         assert_eq!(DisputeKind::IllegalMove.article(Edition::Korean1992), "Korean 1992 Art. 21");
@@ -650,6 +682,27 @@ mod tests {
         let japanese = circumstances(Edition::Japanese1989);
         assert_eq!(allowed_rulings(DisputeKind::Cycle, &japanese), vec![Ruling::NoResult, Ruling::Dismiss]);
         assert_eq!(allowed_rulings(DisputeKind::Cycle, &circumstances(Edition::Ing)), vec![Ruling::Dismiss]);
+        // The 2012 proposal: 第十一条 "双方が譲らない場合は無勝負とする" (its note: a replay in
+        // principle); 第十二条 "終局前であればその時点で負け"; 第七条 "検証は対象石側が先着": Black
+        // claims White's stones dead, so White moves first when they are played out.
+        let proposal = circumstances(Edition::Japanese2012);
+        assert_eq!(
+            allowed_rulings(DisputeKind::Cycle, &proposal),
+            vec![Ruling::NoResult, Ruling::Replay, Ruling::Dismiss]
+        );
+        assert_eq!(
+            allowed_rulings(DisputeKind::IllegalMove, &proposal),
+            vec![Ruling::Loss { offender: white }, Ruling::Dismiss]
+        );
+        assert_eq!(
+            allowed_rulings(DisputeKind::DeadStones, &proposal),
+            vec![Ruling::ResolveByPlay { first: Color::White }, Ruling::Dismiss]
+        );
+        assert_eq!(
+            allowed_rulings(DisputeKind::MovedStones, &proposal),
+            vec![Ruling::RestorePosition, Ruling::NoResult, Ruling::Dismiss],
+            "関連規定 1: put back, else no result"
+        );
         assert_eq!(
             allowed_rulings(DisputeKind::IllegalMove, &old),
             vec![Ruling::VoidMoveLoseTurn { offender: white }, Ruling::Dismiss]

@@ -452,6 +452,7 @@ fn explain_proposal(
             })
             .collect()
     };
+    let verification = rules.reading_ko() == crate::domain::go::reading::KoRetake::Verification;
     for group in &groups {
         let opponent = name(group.colour.opponent());
         let own = name(group.colour);
@@ -459,6 +460,12 @@ fn explain_proposal(
         // Read dead whoever starts; or left unsettled inside a living wall, captured with the
         // opponent first, as the side that claims it dead plays it out.
         let read = match (&group.reading, group.basis) {
+            (Some(Verdict::Dead { line }), _) if verification => Some((
+                line,
+                format!(
+                    "verified (2012 Art. 7): {own}, the examined side, moves first and is captured all the same; the verification"
+                ),
+            )),
             (Some(Verdict::Dead { line }), _) => Some((
                 line,
                 format!(
@@ -484,6 +491,9 @@ fn explain_proposal(
             continue;
         }
         let doubt = match &group.reading {
+            Some(Verdict::Alive { .. }) if verification => {
+                "; the verification (2012 Art. 7, its own side first) does not capture it: check it"
+            }
             Some(Verdict::Alive { .. }) => "; reading the local fight finds it alive: check it",
             Some(Verdict::Unsettled { .. }) => {
                 "; reading the local fight finds it unsettled (whoever plays first wins it): check it"
@@ -524,6 +534,19 @@ fn explain_proposal(
         out.push(json!({
             "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": format!("{why}{doubt}"),
             "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
+        }));
+    }
+    // The 2012 verification's word on the groups it keeps alive inside a living wall.
+    for (at, line) in &proposal.verified_alive {
+        let Some(colour) = board.get(*at) else { continue };
+        let sequence = line_text(line);
+        let own = name(colour);
+        let end = if sequence.is_empty() { "it has nothing to fear".to_string() } else { sequence.join(", ") };
+        out.push(json!({
+            "verdict": "alive", "colour": colour.as_str(), "basis": "verified",
+            "why": format!("verified (2012 Art. 7): with {own}, the examined side, moving first it is not captured (a cycle or four passes leave it standing): {end}"),
+            "sequence": sequence,
+            "stones": board.chain(*at).iter().map(point).collect::<Vec<_>>(),
         }));
     }
     // Seki among the stones left standing.

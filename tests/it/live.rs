@@ -677,6 +677,36 @@ async fn a_timeout_counts_as_a_pass_when_the_player_asked_under_2002() -> TestRe
     Ok(())
 }
 
+/// Issue 47, item 9: an event under the 2012 Japanese proposal plays on the live board. Two
+/// passes do not end the game (第九条: "パスが四回連続した時も終局となる"), four do; the count is
+/// by territory (第八条, 第十条) with the event's komi (コミ: a condition of the game): Black's
+/// one stone owns the other 80 points, less the event's 7½.
+#[actix_web::test]
+async fn a_game_under_the_2012_proposal_ends_after_four_passes_and_counts_territory() -> TestResult {
+    let mut t = live_table("").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut director = std::mem::replace(&mut t.director, t.app.client());
+    crate::disputes::set_ruleset(&mut director, &event, "japanese-2012").await?;
+    let board = t.board.clone();
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.play(&mut white, "pass").await?.assert_status(303)?;
+    t.play(&mut black, "pass").await?.assert_status(303)?;
+    let playing = white.get(&board).await?.body;
+    assert!(playing.contains("id=\"play-form\"") && !playing.contains("id=\"agree\""), "two passes: {playing}");
+    t.play(&mut white, "pass").await?.assert_status(303)?;
+    t.play(&mut black, "pass").await?.assert_status(303)?;
+    let marking = black.get(&board).await?.body;
+    assert!(marking.contains("Play has ended: mark the dead stones"), "four passes: {marking}");
+    for (who, colour) in [(&mut black, "black"), (&mut white, "white")] {
+        who.post(&format!("{board}/agree"), &[("colour", colour)]).await?.assert_status(303)?;
+    }
+    let counted = black.get(&board).await?.body;
+    assert!(counted.contains("Black 80, White 0") && counted.contains("B+72.5"), "80 less komi 7½: {counted}");
+    Ok(())
+}
+
 /// Issue 47, acceptance 2: a handicap game played on the live board of an event whose komi is
 /// 7.5 counts with no komi (the handicap stones are the compensation; 1988 rules: one stone of
 /// the two handed back). White, to move first, and Black pass: Black's 81 points less one

@@ -71,9 +71,9 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert!(String::from_utf8_lossy(&bad.stderr).contains("\"Z99\" is not a point of this 9x9 board"));
     let rules = yunzi(&["rules"])?;
     let listing = String::from_utf8_lossy(&rules.stdout);
-    // Go's 13 presets, then 一字棋's three setups, 七星棋's two, 二虎棋, 四季棋, 六角棋, 八卦棋,
+    // Go's 14 presets, then 一字棋's three setups, 七星棋's two, 二虎棋, 四季棋, 六角棋, 八卦棋,
     // 三通棋, and 五子棋's three rule sets.
-    assert_eq!(listing.lines().count(), 13 + 3 + 2 + 4 + 1 + 3);
+    assert_eq!(listing.lines().count(), 14 + 3 + 2 + 4 + 1 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
     Ok(())
@@ -117,6 +117,49 @@ async fn the_proposal_says_what_is_proven_and_what_is_estimated() -> TestResult 
     let refused = yunzi(&["score", file, "--explain"])?;
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("use it with --dead auto"));
+    Ok(())
+}
+
+/// Issue 47, acceptance 5: `yunzi score --rules japanese-2012 --dead auto --explain` gives each
+/// group's verdict with its verification line (第七条: 検証は対象石側が先着). Inside Black's living
+/// wall, White's bent four is captured with White moving first (dead); White's straight three
+/// lives with White moving first (alive), where the 1989 confirmation, with Black first, kills
+/// it — the same file counts differently under the two.
+#[actix_web::test]
+async fn the_2012_proposal_explains_each_verdict_with_its_verification() -> TestResult {
+    if on_postgres() {
+        return Ok(()); // no database involved; once is enough
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/verification-2012-9x9.sgf");
+    let scored = yunzi(&["score", file, "--rules", "japanese-2012", "--dead", "auto", "--explain"])?;
+    assert!(scored.status.success(), "{}", String::from_utf8_lossy(&scored.stderr));
+    let line: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim())?;
+    let explain = line["explain"].as_array().ok_or("no explain")?;
+    let verdict = |stone: &str| {
+        explain
+            .iter()
+            .find(|g| g["stones"].as_array().is_some_and(|s| s.iter().any(|p| p == stone)))
+            .cloned()
+            .ok_or_else(|| format!("no group with {stone}: {explain:?}"))
+    };
+    let bent_four = verdict("D9")?;
+    assert_eq!((bent_four["verdict"].as_str(), bent_four["basis"].as_str()), (Some("dead"), Some("proven")));
+    assert!(bent_four["why"].as_str().is_some_and(|w| w.starts_with("verified (2012 Art. 7)")), "{bent_four}");
+    let moves: Vec<&str> =
+        bent_four["sequence"].as_array().ok_or("no line")?.iter().filter_map(|m| m.as_str()).collect();
+    assert!(moves.first().is_some_and(|m| m.starts_with("W ")), "White, the examined side, first: {moves:?}");
+    assert!(moves.last().is_some_and(|m| m.starts_with("B ") && *m != "B pass"), "Black captures: {moves:?}");
+    let three = verdict("F9")?;
+    assert_eq!((three["verdict"].as_str(), three["basis"].as_str()), (Some("alive"), Some("verified")), "{three}");
+    assert_eq!(three["sequence"][0].as_str(), Some("W H9"), "White takes the vital point first");
+    let dead: Vec<&str> = line["dead"].as_array().ok_or("no dead")?.iter().filter_map(|p| p.as_str()).collect();
+    assert_eq!(dead.len(), 7, "the bent four's seven stones only: {dead:?}");
+    // Territory: Black 13 points and White's 7 stones as prisoners; White's three points.
+    assert_eq!((line["black"]["territory"].as_u64(), line["black"]["prisoners"].as_u64()), (Some(13), Some(7)));
+    assert_eq!(line["white"]["territory"].as_u64(), Some(3));
+    let old = yunzi(&["score", file, "--rules", "japanese-1989", "--dead", "auto"])?;
+    let old: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&old.stdout).trim())?;
+    assert_eq!(old["dead"].as_array().map(Vec::len), Some(12), "1989: the straight three dies too: {old}");
     Ok(())
 }
 

@@ -766,6 +766,20 @@ mod tests {
         assert_eq!(g.check(White, Move::Pass), Err(Illegal::GameOver));
     }
 
+    /// The 2012 proposal, 第九条: "パスが四回連続した時も終局となる。" Two passes do not end a game
+    /// under it; four in a row do. A ko taken between the passes may be retaken after one
+    /// (第五条: 劫は、他への着手または着手放棄(パス)をした後に取り返せる).
+    #[test]
+    fn four_passes_end_a_game_under_the_2012_proposal() {
+        let mut g = game_on("japanese-2012", KO, White);
+        for (n, colour) in [White, Black, White].into_iter().enumerate() {
+            g.play(colour, Move::Pass).unwrap_or_else(|e| panic!("pass {}: {e}", n + 1));
+            assert_eq!(g.ending(), None, "{} passes do not end it", n + 1);
+        }
+        g.play(Black, Move::Pass).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.ending(), Some(Ending::Passes), "the fourth does");
+    }
+
     #[test]
     fn aga_passes_hand_over_a_stone_and_white_passes_last() {
         let mut g = game_on("aga", KO, Black);
@@ -889,6 +903,8 @@ mod tests {
         for (set, kept) in [
             (rules("japanese-1989"), CycleDecision::Decided(GameResult::NoResult)),
             (rules("korean-1992"), CycleDecision::Decided(GameResult::NoResult)),
+            // 2012 proposal 第十一条: "同一局面反復の状態により、双方が譲らない場合は無勝負とする。"
+            (rules("japanese-2012"), CycleDecision::Decided(GameResult::NoResult)),
             (draw, CycleDecision::Decided(GameResult::Draw)),
             (rules("chinese-1988"), CycleDecision::Referee),
         ] {

@@ -145,7 +145,15 @@ pub struct Proposal {
     /// Empty points of regions left open (touching both colours once the dead stones are
     /// off) that the playouts give clearly to one side: territory once the border is closed.
     pub territory: Vec<(Point, Color)>,
+    /// Under the 2012 verification (`KoRetake::Verification`): each chain inside the
+    /// opponent's living wall, not unconditionally alive itself, that the verification keeps
+    /// alive, by a stone of it, with the verification's line (its side first).
+    pub verified_alive: VerifiedAlive,
 }
+
+/// Chains the 2012 verification keeps alive, each by a stone of it, with the verification's
+/// line (see [`Proposal::verified_alive`]).
+pub type VerifiedAlive = Vec<(Point, Vec<super::reading::LineMove>)>;
 
 /// An open point is territory when the playouts gave it to one side at least this clearly.
 const OPEN_TERRITORY_FROM: f32 = 0.5;
@@ -153,7 +161,7 @@ const OPEN_TERRITORY_FROM: f32 = 0.5;
 /// Dead stones (see [`propose_dead`]) and the territory of open regions.
 pub fn propose(board: &Board, rules: LifeRules) -> Proposal {
     let estimate = super::estimate::estimate(board, super::estimate::PLAYOUTS);
-    let (dead, groups) = dead_groups(board, &estimate, rules);
+    let (dead, groups, verified_alive) = dead_groups(board, &estimate, rules);
     let mut settled = board.clone();
     settled.set_points(dead.iter().map(|p| (*p, None)));
     let touches = empty_region_touches(&settled);
@@ -169,7 +177,7 @@ pub fn propose(board: &Board, rules: LifeRules) -> Proposal {
             territory.push((p, Color::White));
         }
     }
-    Proposal { dead, groups, territory }
+    Proposal { dead, groups, territory, verified_alive }
 }
 
 /// For every empty point, which colours ([black, white]) the empty region around it
@@ -189,8 +197,12 @@ fn empty_region_touches(board: &Board) -> Vec<[bool; 2]> {
 /// The proposal's dead stones, and the same stones chain by chain with their basis: proven
 /// where Benson's proof holds or reading inside a living wall shows it (with the line), else
 /// estimated from the playouts, else eyeless.
-fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, rules: LifeRules) -> (Vec<Point>, Vec<DeadGroup>) {
-    let DeadStones { dead, proven, lines } = dead_stones(board, estimate, rules);
+fn dead_groups(
+    board: &Board,
+    estimate: &super::estimate::Estimate,
+    rules: LifeRules,
+) -> (Vec<Point>, Vec<DeadGroup>, VerifiedAlive) {
+    let DeadStones { dead, proven, lines, verified_alive } = dead_stones(board, estimate, rules);
     // The playouts' own verdict, per point (the dead list may hold stones from elsewhere).
     let mut estimated = vec![false; board.len()];
     for p in &estimate.dead {
@@ -240,7 +252,7 @@ fn dead_groups(board: &Board, estimate: &super::estimate::Estimate, rules: LifeR
         let reading = lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, verdict)| verdict.clone());
         groups.push(DeadGroup { colour, stones, basis, playouts: estimate.playouts, reading });
     }
-    (dead, groups)
+    (dead, groups, verified_alive)
 }
 
 /// The proposal's dead stones, sorted; per point whether it is proven dead (Benson's proof,
@@ -250,6 +262,7 @@ struct DeadStones {
     dead: Vec<Point>,
     proven: Vec<bool>,
     lines: Vec<(Point, Verdict)>,
+    verified_alive: VerifiedAlive,
 }
 
 /// The proposal's dead stones (see [`DeadStones`]), worked out once with the pass-alive maps
@@ -275,9 +288,9 @@ fn dead_stones(board: &Board, estimate: &super::estimate::Estimate, rules: LifeR
             dead.push(p);
         }
     }
-    let lines = read_inside_living_walls(board, &alive, rules, &mut dead, &mut proven);
+    let (lines, verified_alive) = read_inside_living_walls(board, &alive, rules, &mut dead, &mut proven);
     dead.sort_unstable();
-    DeadStones { dead, proven, lines }
+    DeadStones { dead, proven, lines, verified_alive }
 }
 
 /// Positions the proposal's reading inside living walls may visit on one board.
@@ -291,15 +304,18 @@ const WALLED_READING_NODES: usize = 20_000;
 /// of the game and the side that claims it dead moves first when it is played out (2002 Art.
 /// 21.4; the Japanese rules' confirmation, Art. 7: bent four in the corner). A group read
 /// alive (standing even when attacked first: two eyes or a seki) is taken off the estimate's
-/// dead. Returns the verdict of each group read dead, with its line.
+/// dead. Under the 2012 verification the group's own side moves first, so only dead or alive
+/// is read, and nothing is left unsettled. Returns the verdict of each group read dead, with
+/// its line, and under the verification each group it keeps alive, with its line.
 fn read_inside_living_walls(
     board: &Board,
     alive: &[Vec<bool>; 2],
     rules: LifeRules,
     dead: &mut Vec<Point>,
     proven: &mut [bool],
-) -> Vec<(Point, Verdict)> {
+) -> (Vec<(Point, Verdict)>, VerifiedAlive) {
     let mut lines = Vec::new();
+    let mut verified_alive = Vec::new();
     let mut budget = WALLED_READING_NODES;
     let mut seen = vec![false; board.len()];
     for p in board.points() {
@@ -345,11 +361,16 @@ fn read_inside_living_walls(
                 }
                 lines.push((p, verdict));
             }
-            Some(Verdict::Alive { .. }) => dead.retain(|d| !chain.contains(d)),
+            Some(Verdict::Alive { line }) => {
+                dead.retain(|d| !chain.contains(d));
+                if rules.ko == super::reading::KoRetake::Verification {
+                    verified_alive.push((p, line));
+                }
+            }
             None => {}
         }
     }
-    lines
+    (lines, verified_alive)
 }
 
 /// Stones without eyes in the opponent's area count as dead unless the playouts keep them
@@ -390,6 +411,24 @@ mod tests {
     fn board(rows: &str) -> Board {
         Board::from_text(rows).unwrap_or_else(|e| panic!("{e}"))
     }
+
+    /// Bent four in the corner, White's seven stones, inside Black's unconditionally alive wall.
+    const BENT_FOUR_IN_A_LIVING_WALL: &str = ".X.OXXXXX
+         XOOOXXXXX
+         .OXXXXXXX
+         OOXXXXXXX
+         XXXXXXXXX
+         XXXXXXXXX
+         XXXXXXXXX
+         XXXXXXXXX
+         XXXXXX.X.";
+
+    /// White's corner with the bent four's eye space still empty, inside Black's living wall.
+    const EMPTY_BENT_FOUR_IN_A_LIVING_WALL: &str = "...OX.
+         .OOOXX
+         OOOXX.
+         XXXXXX
+         .X..X.";
 
     fn alive_stones(b: &Board, color: Color) -> usize {
         let map = pass_alive(b, color);
@@ -555,17 +594,7 @@ mod tests {
     /// inside stand.
     #[test]
     fn bent_four_in_the_corner_inside_a_living_wall_is_proposed_dead_with_its_line() {
-        let b = board(
-            ".X.OXXXXX
-             XOOOXXXXX
-             .OXXXXXXX
-             OOXXXXXXX
-             XXXXXXXXX
-             XXXXXXXXX
-             XXXXXXXXX
-             XXXXXXXXX
-             XXXXXX.X.",
-        );
+        let b = board(BENT_FOUR_IN_A_LIVING_WALL);
         let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
         assert_eq!(white.len(), 7);
         assert!(proven_dead(&b).is_empty(), "Benson alone does not settle it");
@@ -589,13 +618,7 @@ mod tests {
     /// (2002 Art. 21.4) — proposed dead, proven, with Black's attack as its line.
     #[test]
     fn an_empty_bent_four_in_the_corner_inside_a_living_wall_is_proposed_dead() {
-        let b = board(
-            "...OX.
-             .OOOXX
-             OOOXX.
-             XXXXXX
-             .X..X.",
-        );
+        let b = board(EMPTY_BENT_FOUR_IN_A_LIVING_WALL);
         let white: Vec<Point> = b.points().filter(|p| b.get(*p) == Some(Color::White)).collect();
         for ko in [KoRetake::Confirmation, KoRetake::NO_THREATS] {
             let proposal = propose(&b, ko.into());
@@ -658,7 +681,7 @@ mod tests {
                 captured: 0.35,
             }],
         };
-        let (dead, groups) = dead_groups(&b, &estimate, KoRetake::NO_THREATS.into());
+        let (dead, groups, _) = dead_groups(&b, &estimate, KoRetake::NO_THREATS.into());
         assert_eq!(dead.len(), 15);
         assert_eq!(groups.len(), 3, "one entry per chain");
         for group in &groups {
@@ -672,5 +695,66 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
+    }
+
+    fn japanese_2012() -> LifeRules {
+        crate::domain::go::ruleset::Ruleset::preset("japanese-2012").unwrap_or_else(|| panic!("preset")).life_rules()
+    }
+
+    fn whites(b: &Board) -> Vec<Point> {
+        b.points().filter(|p| b.get(*p) == Some(Color::White)).collect()
+    }
+
+    /// The 2012 proposal, 第七条 付則: "石の死活の検証は想定着手によって行う。検証は対象石側が先着
+    /// し、死活が判明した時点で終了とする。" White's corner with its eye space empty (the bent four
+    /// shape before White's move, inside Black's unconditionally alive wall) is verified with
+    /// White moving first: White takes the vital point and is not captured, so it is alive —
+    /// where the 1989 confirmation, with Black first, finds it dead.
+    #[test]
+    fn the_2012_verification_moves_the_examined_side_first() {
+        let b = board(EMPTY_BENT_FOUR_IN_A_LIVING_WALL);
+        let proposal = propose(&b, japanese_2012());
+        assert!(proposal.dead.is_empty(), "{:?}", proposal.groups);
+        let (at, line) = proposal.verified_alive.first().expect("White's group verified alive");
+        assert_eq!(b.get(*at), Some(Color::White));
+        assert_eq!(line.first().map(|(c, p)| (*c, p.is_some())), Some((Color::White, true)), "White first: {line:?}");
+        assert_eq!(propose(&b, KoRetake::Confirmation.into()).dead, whites(&b), "dead under the 1989 rules");
+    }
+
+    /// 第七条: "取られると証明される石は「死に石」". Bent four in the corner, inside Black's living
+    /// wall: White moves first and has nothing to play; Black takes the ko, White may retake
+    /// only after a pass or a move elsewhere (第五条), and Black takes the group first. Dead,
+    /// proven, with the verification's line starting with White's move.
+    #[test]
+    fn bent_four_in_the_corner_is_dead_under_the_2012_verification() {
+        let b = board(BENT_FOUR_IN_A_LIVING_WALL);
+        let proposal = propose(&b, japanese_2012());
+        assert_eq!(proposal.dead, whites(&b));
+        let group = proposal.groups.iter().find(|g| g.colour == Color::White).expect("the white group");
+        assert_eq!(group.basis, Basis::Proven);
+        let Some(Verdict::Dead { line }) = &group.reading else { panic!("{:?}", group.reading) };
+        assert_eq!(line.first().map(|(c, _)| *c), Some(Color::White), "the examined side first: {line:?}");
+        assert_eq!(line.last().map(|(c, p)| (*c, p.is_some())), Some((Color::Black, true)), "Black captures");
+    }
+
+    /// 第七条 付則: "相手方の帰属になるのが一部分の場合でも、その石は死に石とする。" White's stones
+    /// in the corner: the chain with two eyes lives, the stone Black holds beside it on the edge
+    /// is taken whatever White plays first (its one liberty is a point White cannot play). That
+    /// part is dead, the rest alive: the verdict is the chain's, not the corner's.
+    #[test]
+    fn a_part_taken_is_dead_though_the_rest_lives_under_the_2012_verification() {
+        let b = board(
+            ".O.OXO.XX
+             OOOOXXXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XXXX.XXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XXXXXXXXX
+             XX.XXXX.X",
+        );
+        let tail = b.point(5, 0).expect("F9");
+        assert_eq!(propose(&b, japanese_2012()).dead, vec![tail]);
     }
 }

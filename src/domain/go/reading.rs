@@ -42,6 +42,14 @@ pub enum KoRetake {
     /// Japanese 1989 Art. 7-2: when life and death is confirmed after the game, a ko captured
     /// may be retaken only once its side has passed, a pass for that ko; threats play no part.
     Confirmation,
+    /// The 2012 Japanese proposal's verification by hypothetical play (第七条): the examined
+    /// stones' side moves first and only that question is asked; a ko is retaken after a pass
+    /// or a move elsewhere (第五条); a stone taken for a while, in a ko its side retakes, is
+    /// not dead (最終的に相手方の帰属にならない); a line that cycles keeps the stones alive,
+    /// except that a side may not keep up a cycle in which it loses more prisoners than the
+    /// other (一方的にハマを損する循環は禁止): the cycle goes against it; four passes in a row end
+    /// the verification (第九条) with the stones alive if they stand.
+    Verification,
 }
 
 impl KoRetake {
@@ -62,7 +70,7 @@ impl KoState {
     fn at_start(rule: KoRetake) -> KoState {
         match rule {
             KoRetake::Play { threats } => KoState { banned: Default::default(), threats },
-            KoRetake::Confirmation => KoState::default(),
+            KoRetake::Confirmation | KoRetake::Verification => KoState::default(),
         }
     }
 }
@@ -99,7 +107,14 @@ struct Search<'a> {
     repeated: bool,
     /// (position, player to move, ko restrictions, passes in a row) → whether the defender lives.
     memo: HashMap<MemoKey, bool>,
+    /// Beside the line's positions (`path`): the stones each side (Black, White) has captured
+    /// up to each of them, to weigh a cycle's prisoners under [`KoRetake::Verification`].
+    taken: Vec<[u32; 2]>,
 }
+
+/// Passes in a row that end the 2012 verification (第九条: パスが四回連続した時も終局): after two,
+/// a ko taken just before may still be retaken.
+const VERIFICATION_PASSES: u8 = 4;
 
 type MemoKey = (u64, bool, KoState, u8);
 
@@ -110,6 +125,8 @@ struct Child {
     ko: KoState,
     to_move: Color,
     shown: Vec<LineMove>,
+    /// Stones the move captured.
+    captured: u32,
 }
 
 /// What a side may play next in the reading.
@@ -226,22 +243,35 @@ impl Search<'_> {
         let defending = to_move == self.defender;
         let mut unknown = false;
         let mut best: Option<Vec<LineMove>> = None;
+        let taken_here = self.taken.last().copied().unwrap_or_default();
         for step in self.steps(board, to_move, ko) {
-            let Some(Child { board: next, ko: next_ko, to_move: next_to_move, mut shown }) =
+            let Some(Child { board: next, ko: next_ko, to_move: next_to_move, mut shown, captured }) =
                 self.child(board, to_move, ko, step)
             else {
                 continue;
             };
             let position = next.hash() ^ threats_hash(&next_ko.threats);
-            if matches!(step, Step::Move(_)) && path.contains(&position) {
-                self.repeated = true;
-                continue;
+            let mut taken_next = taken_here;
+            if let Some(t) = taken_next.get_mut(side(to_move)) {
+                *t += captured;
             }
-            path.push(position);
             let mut sub = Vec::new();
-            let passes_next = if matches!(step, Step::Pass(_)) { passes + 1 } else { 0 };
-            let result = self.lives(&next, next_to_move, &next_ko, passes_next, path, &mut sub);
-            path.pop();
+            let repeats = path.iter().position(|p| *p == position).filter(|_| matches!(step, Step::Move(_)));
+            let result = if let Some(at) = repeats {
+                self.repeated = true;
+                match self.cycle_outcome(at, taken_next) {
+                    Some(lives) => Some(lives),
+                    None => continue,
+                }
+            } else {
+                path.push(position);
+                self.taken.push(taken_next);
+                let passes_next = if matches!(step, Step::Pass(_)) { passes + 1 } else { 0 };
+                let result = self.lives(&next, next_to_move, &next_ko, passes_next, path, &mut sub);
+                path.pop();
+                self.taken.pop();
+                result
+            };
             match result {
                 None => unknown = true,
                 Some(lives) => {
@@ -271,10 +301,20 @@ impl Search<'_> {
     /// Whether the reading ends at `board` and how: the group taken (false), both sides
     /// passed with it standing (a seki, or two eyes: true), or unconditionally alive.
     fn settled(&self, board: &Board, to_move: Color, ko: &KoState, passes: u8) -> Option<bool> {
-        if board.get(self.target) != Some(self.defender) {
+        let standing = board.get(self.target) == Some(self.defender);
+        if self.rule == KoRetake::Verification {
+            if passes >= VERIFICATION_PASSES {
+                return Some(standing);
+            }
+            // Taken in a ko its side may retake: not yet the opponent's for good.
+            if !standing {
+                return if self.retakable(board) { None } else { Some(false) };
+            }
+        }
+        if !standing {
             return Some(false);
         }
-        if passes >= 2 {
+        if passes >= 2 && self.rule != KoRetake::Verification {
             return Some(true);
         }
         if self.capture_left(board, to_move, ko).is_some() {
@@ -291,6 +331,31 @@ impl Search<'_> {
             return Some(true);
         }
         None
+    }
+
+    /// Whether the defender may take back the target's point at once, as in a ko: the point
+    /// is empty and a stone there captures exactly one stone, leaving itself one liberty.
+    fn retakable(&self, board: &Board) -> bool {
+        board.get(self.target).is_none()
+            && board.preview(self.defender, self.target, false).is_ok_and(|done| {
+                let mut after = board.clone();
+                after.apply(self.defender, self.target, done);
+                done.captures == 1 && after.liberties(self.target).len() == 1
+            })
+    }
+
+    /// Under [`KoRetake::Verification`], how a move that repeats the line's position `at`
+    /// ends it, with `taken` the stones each side has captured after the move: a cycle keeps
+    /// the stones alive (死活検証中、手順が循環する場合は活き石とする), unless one side lost more
+    /// prisoners than the other in it — that side may not keep it up (一方的にハマを損する循環は
+    /// 禁止), and the cycle goes against it. None under the other rules: the move is left out.
+    fn cycle_outcome(&self, at: usize, taken: [u32; 2]) -> Option<bool> {
+        if self.rule != KoRetake::Verification {
+            return None;
+        }
+        let before = self.taken.get(at).copied().unwrap_or_default();
+        let lap = [taken[0].saturating_sub(before[0]), taken[1].saturating_sub(before[1])];
+        Some(cycle_keeps_alive(self.defender, lap))
     }
 
     /// The capture that ends the reading at once: a chain of two or more in atari with the
@@ -312,6 +377,7 @@ impl Search<'_> {
         let mut next_ko = ko.clone();
         let mut next_to_move = to_move.opponent();
         let mut shown = vec![(to_move, None)];
+        let mut captured = 0;
         let me = side(to_move);
         let them = side(to_move.opponent());
         match step {
@@ -323,11 +389,12 @@ impl Search<'_> {
                     return None;
                 }
                 shown = vec![(to_move, Some(p))];
+                captured = u32::from(done.captures);
                 let ko_capture = (done.captures == 1 && next.chain(p).len() == 1 && next.liberties(p).len() == 1)
                     .then_some(done.single_capture)
                     .flatten();
-                if let KoRetake::Play { .. } = self.rule {
-                    // In play a ban lasts one move.
+                if let KoRetake::Play { .. } | KoRetake::Verification = self.rule {
+                    // In play (and in the 2012 verification, 第五条) a ban lasts one move.
                     next_ko.banned = Default::default();
                 }
                 for banned in &mut next_ko.banned {
@@ -346,7 +413,7 @@ impl Search<'_> {
                     match (self.rule, lifted) {
                         (KoRetake::Confirmation, Some(p)) => banned.retain(|b| *b != p),
                         (KoRetake::Confirmation, None) => {}
-                        (KoRetake::Play { .. }, _) => banned.clear(),
+                        (KoRetake::Play { .. } | KoRetake::Verification, _) => banned.clear(),
                     }
                 }
             }
@@ -362,7 +429,7 @@ impl Search<'_> {
                 shown = vec![(to_move, None), (to_move.opponent(), None)];
             }
         }
-        Some(Child { board: next, ko: next_ko, to_move: next_to_move, shown })
+        Some(Child { board: next, ko: next_ko, to_move: next_to_move, shown, captured })
     }
 
     /// Empty points of the region with no attacker stone beside them.
@@ -426,6 +493,20 @@ fn own_eye(board: &Board, p: Point, color: Color) -> bool {
     neighbours.all(|n| board.get(n) == Some(color) && chain.contains(&n))
 }
 
+/// Whether a cycle in the 2012 verification keeps the `defender`'s stones alive, given the
+/// stones each side (Black, White) captured in one lap: yes when both lost as many prisoners
+/// (死活検証中、手順が循環する場合は活き石とする); else the side that lost more may not keep
+/// the cycle up (ただし一方的にハマを損する循環は禁止とする), and it goes against that side.
+pub fn cycle_keeps_alive(defender: Color, captured_in_lap: [u32; 2]) -> bool {
+    // Prisoners lost in the lap: Black's are the stones White took.
+    let (black_lost, white_lost) = (captured_in_lap[1], captured_in_lap[0]);
+    match black_lost.cmp(&white_lost) {
+        std::cmp::Ordering::Equal => true,
+        std::cmp::Ordering::Greater => defender == Color::White,
+        std::cmp::Ordering::Less => defender == Color::Black,
+    }
+}
+
 /// Mixed into a position's hash: with threats left the whole board differs, so a repetition
 /// of the region after a threat is no repetition of the board.
 fn threats_hash(threats: &[u8; 2]) -> u64 {
@@ -439,6 +520,9 @@ pub fn read(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
     let attacker = board.get(target)?.opponent();
     match region_of(board, target, attacker) {
         Some(region) => read_region(board, target, rule, &region, &mut READ_ALONE_NODES.clone(), READ_ALONE_NODES),
+        // The proof-number search leaves a repeating move out, where the 2012 verification
+        // must weigh the cycle: a wider shape is not verified.
+        None if rule == KoRetake::Verification => None,
         // Too wide for the depth-first search: a shape read alone (the carpenter's square)
         // gets the proof-number search.
         None => prove(board, target, rule),
@@ -474,10 +558,21 @@ fn read_region(
 ) -> Option<Verdict> {
     let defender = board.get(target)?;
     let limit = (*budget).min(max_nodes);
-    let mut search = Search { target, defender, region, rule, nodes: 0, limit, repeated: false, memo: HashMap::new() };
+    let mut search = Search {
+        target,
+        defender,
+        region,
+        rule,
+        nodes: 0,
+        limit,
+        repeated: false,
+        memo: HashMap::new(),
+        taken: vec![[0, 0]],
+    };
     let start = KoState::at_start(rule);
     let first = board.hash() ^ threats_hash(&start.threats);
-    let verdict = verdict_of(defender, |to_move, line| search.lives(board, to_move, &start, 0, &mut vec![first], line));
+    let lives = |to_move, line: &mut Vec<LineMove>| search.lives(board, to_move, &start, 0, &mut vec![first], line);
+    let verdict = if rule == KoRetake::Verification { verified(defender, lives) } else { verdict_of(defender, lives) };
     *budget = budget.saturating_sub(search.nodes);
     verdict
 }
@@ -492,6 +587,13 @@ fn verdict_of(defender: Color, mut lives: impl FnMut(Color, &mut Vec<LineMove>) 
     let mut attacked = Vec::new();
     let lives_attacked = lives(defender.opponent(), &mut attacked)?;
     Some(if lives_attacked { Verdict::Alive { line: attacked } } else { Verdict::Unsettled { attack: attacked } })
+}
+
+/// The 2012 verification's verdict (第七条: 検証は対象石側が先着): the stones' side moves first,
+/// and they are dead only if they are captured all the same; the line is that verification.
+fn verified(defender: Color, mut lives: impl FnMut(Color, &mut Vec<LineMove>) -> Option<bool>) -> Option<Verdict> {
+    let mut line = Vec::new();
+    Some(if lives(defender, &mut line)? { Verdict::Alive { line } } else { Verdict::Dead { line } })
 }
 
 /// Regions a shape read alone may have for the proof-number search ([`prove`]).
@@ -815,8 +917,17 @@ impl ProofSearch<'_> {
 fn prove(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
     let defender = board.get(target)?;
     let region = region_within(board, target, defender.opponent(), MAX_PROOF_REGION_POINTS)?;
-    let reading =
-        Search { target, defender, region: &region, rule, nodes: 0, limit: 0, repeated: false, memo: HashMap::new() };
+    let reading = Search {
+        target,
+        defender,
+        region: &region,
+        rule,
+        nodes: 0,
+        limit: 0,
+        repeated: false,
+        memo: HashMap::new(),
+        taken: vec![[0, 0]],
+    };
     let mut search = ProofSearch {
         reading,
         table: HashMap::default(),
@@ -908,6 +1019,7 @@ mod tests {
             let rule = match fields.get("ko").copied() {
                 None => KoRetake::NO_THREATS,
                 Some("confirmation") => KoRetake::Confirmation,
+                Some("verification") => KoRetake::Verification,
                 Some(threats) => {
                     let count = |side: &str| {
                         threats
@@ -963,7 +1075,10 @@ mod tests {
     #[test]
     fn the_proof_number_search_reads_the_corpus_as_the_books_say() {
         let mut wrong = Vec::new();
-        for k in positions(include_str!("../../../tests/life/corpus.txt")) {
+        // The 2012 verification weighs a repeating line, which the proof-number search leaves
+        // out: it is read depth-first only.
+        let corpus = positions(include_str!("../../../tests/life/corpus.txt"));
+        for k in corpus.into_iter().filter(|k| k.rule != KoRetake::Verification) {
             let verdict = verdict_name(prove(&k.board, k.target, k.rule));
             if verdict != k.expect {
                 wrong.push(format!("{}: proved {verdict}, expected {}", k.name, k.expect));
@@ -1016,5 +1131,35 @@ mod tests {
              ......",
         );
         assert_eq!(read(&open, at(&open, 2, 1), KoRetake::NO_THREATS), None);
+    }
+
+    /// 第七条 付則: "ただし一方的にハマを損する循環は禁止とする。" Sending two, returning one (送二还
+    /// 一) on the edge: White plays C9 beside its stone on B9 (two stones, one liberty), Black
+    /// takes both at A9, White takes that one stone back at B9, Black passes — the position is
+    /// back with White to move. White lost two prisoners in the lap, Black one: White may not
+    /// keep it up, and the cycle goes against White's stones (dead) and for Black's (alive);
+    /// a cycle in which both lose as many (a triple ko: three each) is life for either.
+    #[test]
+    fn a_cycle_that_loses_prisoners_one_sidedly_goes_against_that_side() {
+        let mut b = board(
+            ".O.X..
+             OXXX..
+             OOOO..
+             ......",
+        );
+        let start = b.hash();
+        let mut captured = [0u32; 2];
+        for (colour, x, y) in [(Color::White, 2, 0), (Color::Black, 0, 0), (Color::White, 1, 0)] {
+            let done = b.play(colour, at(&b, x, y), false).unwrap_or_else(|e| panic!("{e:?}"));
+            captured[colour.index()] += u32::from(done.captures);
+        }
+        // Black passes: the same position, White to move again.
+        assert_eq!(b.hash(), start, "the lap comes back to the start");
+        assert_eq!(captured, [2, 1], "Black took two, White one");
+        assert!(!cycle_keeps_alive(Color::White, captured), "against White, who lost more");
+        assert!(cycle_keeps_alive(Color::Black, captured));
+        for defender in [Color::Black, Color::White] {
+            assert!(cycle_keeps_alive(defender, [3, 3]), "a balanced cycle is life");
+        }
     }
 }

@@ -178,6 +178,13 @@ pub struct Ruleset {
     /// A group its owner left unsettled at the end (alive only if it moves first) is dead: the
     /// side that claims it dead moves first when it is played out (see `life::LifeRules`).
     pub unsettled_dead: bool,
+    /// Life and death is settled by the 2012 Japanese proposal's verification (第七条): hypothetical
+    /// play with the examined stones' side first, cycles keeping them alive (see
+    /// `reading::KoRetake::Verification`). Takes the place of `ko_retaken_after_pass`.
+    pub life_by_verification: bool,
+    /// The empty point of a ko between both sides' living stones is territory (false: the
+    /// 2012 proposal's 第八条, ただし双方の活き石による劫の空点は地としない).
+    pub ko_points_territory: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,10 +198,11 @@ impl fmt::Display for RulesetError {
 
 impl std::error::Error for RulesetError {}
 
-pub const PRESET_NAMES: [&str; 13] = [
+pub const PRESET_NAMES: [&str; 14] = [
     "chinese-1988",
     "chinese-2002",
     "japanese-1989",
+    "japanese-2012",
     "korean-1992",
     "ing",
     "aga",
@@ -241,6 +249,8 @@ impl Ruleset {
             false_life_dead: false,
             handicap_komi: komi(0),
             unsettled_dead: false,
+            life_by_verification: false,
+            ko_points_territory: true,
         }
     }
 
@@ -276,6 +286,20 @@ impl Ruleset {
                 r.seki_territory = false;
                 r.ko_retaken_after_pass = true;
                 r.cycles = CyclePolicy::NoResult;
+                r.komi = komi(13);
+            }
+            // The 2012 proposal (分かりやすい日本囲碁規約(試案)): territory (第八条: no eyes of a
+            // seki, no ko point between living stones), life and death by verification with the
+            // examined side first (第七条: an unsettled group lives, a cycle is life), four passes
+            // end the game (第九条), repetition neither side gives way on is no result (第十一条).
+            // The proposal leaves komi to the event (コミ: 対局条件); 6½ as under the 1989 rules.
+            "japanese-2012" => {
+                r.scoring = Scoring::Territory;
+                r.seki_territory = false;
+                r.life_by_verification = true;
+                r.ko_points_territory = false;
+                r.cycles = CyclePolicy::NoResult;
+                r.passes_to_end = 4;
                 r.komi = komi(13);
             }
             "korean-1992" => {
@@ -374,7 +398,9 @@ impl Ruleset {
     /// and death is confirmed by hypothetical play (Japanese 1989 Art. 7-2), else as in play
     /// with no ko threats (under area rules the players play out what they dispute).
     pub fn reading_ko(&self) -> super::reading::KoRetake {
-        if self.ko_retaken_after_pass {
+        if self.life_by_verification {
+            super::reading::KoRetake::Verification
+        } else if self.ko_retaken_after_pass {
             super::reading::KoRetake::Confirmation
         } else {
             super::reading::KoRetake::NO_THREATS
@@ -424,6 +450,8 @@ impl Ruleset {
             "false-life-dead" => self.false_life_dead = parse_bool(&v).ok_or_else(bad)?,
             "handicap-komi" => self.handicap_komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "unsettled-dead" => self.unsettled_dead = parse_bool(&v).ok_or_else(bad)?,
+            "life-by-verification" => self.life_by_verification = parse_bool(&v).ok_or_else(bad)?,
+            "ko-points-territory" => self.ko_points_territory = parse_bool(&v).ok_or_else(bad)?,
             "komi" => self.komi = Komi::parse(value).map_err(|e| RulesetError(e.to_string()))?,
             "warning-penalty" => {
                 self.warning_penalty_half_points =
@@ -473,6 +501,8 @@ impl Ruleset {
             ("false-life-dead", self.false_life_dead.to_string()),
             ("handicap-komi", self.handicap_komi.display_points()),
             ("unsettled-dead", self.unsettled_dead.to_string()),
+            ("life-by-verification", self.life_by_verification.to_string()),
+            ("ko-points-territory", self.ko_points_territory.to_string()),
         ]
     }
 }
@@ -501,7 +531,7 @@ mod tests {
             assert_eq!(rebuilt, preset, "{name}");
         }
         assert!(Ruleset::preset("calvinball").is_none());
-        assert_eq!(Ruleset::presets().len(), 13);
+        assert_eq!(Ruleset::presets().len(), 14);
     }
 
     #[test]
@@ -518,6 +548,18 @@ mod tests {
         assert_eq!(p("japanese-1989").reading_ko(), super::super::reading::KoRetake::Confirmation);
         assert_eq!(p("chinese-1988").reading_ko(), super::super::reading::KoRetake::NO_THREATS);
         assert_eq!(p("korean-1992").reading_ko(), super::super::reading::KoRetake::NO_THREATS);
+        // The 2012 proposal: territory with no eyes of a seki and no ko point between living
+        // stones (第八条), verification with the examined side first (第七条), four passes
+        // (第九条: パスが四回連続した時も終局), repetition neither gives way on: no result (第十一条).
+        let j2012 = p("japanese-2012");
+        assert_eq!(
+            (j2012.scoring, j2012.seki_territory, j2012.ko_points_territory),
+            (Scoring::Territory, false, false)
+        );
+        assert_eq!(j2012.reading_ko(), super::super::reading::KoRetake::Verification);
+        assert!(!j2012.life_rules().unsettled_dead && !j2012.false_life_dead);
+        assert_eq!((j2012.passes_to_end, j2012.cycles), (4, CyclePolicy::NoResult));
+        assert!(p("japanese-1989").ko_points_territory && !p("japanese-1989").life_by_verification);
         assert_eq!(p("aga").pass, PassRule::PassStone); // Art. 7
         assert_eq!(p("ing").suicide, Suicide::MultiStoneAllowed);
         assert_eq!(p("ing").komi.display_points(), "8");

@@ -140,6 +140,11 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
         territory[0] = territory[0].saturating_sub(eyes[0]);
         territory[1] = territory[1].saturating_sub(eyes[1]);
     }
+    if rules.scoring == Scoring::Territory && !rules.ko_points_territory {
+        let kos = ko_points(alive);
+        territory[0] = territory[0].saturating_sub(kos[0]);
+        territory[1] = territory[1].saturating_sub(kos[1]);
+    }
     for &(p, color) in input.territory {
         if alive.get(p).is_none() && r.shared > 0 {
             r.shared -= 1;
@@ -251,6 +256,31 @@ pub fn lost_by_warnings(warnings: [u32; 2], rules: &Ruleset) -> Option<GameResul
         (false, true) => Some(GameResult::Win { winner: Color::Black, margin: Margin::Unspecified }),
         (false, false) => None,
     }
+}
+
+/// Empty points of a ko left open between living stones, per colour of the stones around
+/// them: the point is one side's alone, but the other side may take the ko there (its stone
+/// captures exactly one stone and is left with one liberty). The 2012 proposal's 第八条 counts
+/// them as nobody's (ただし双方の活き石による劫の空点は地としない).
+pub fn ko_points(board: &Board) -> [u32; 2] {
+    let mut out = [0u32; 2];
+    for p in board.points().filter(|p| board.get(*p).is_none()) {
+        let mut around = board.neighbours(p).map(|n| board.get(n));
+        let Some(Some(owner)) = around.next() else { continue };
+        if !around.all(|c| c == Some(owner)) {
+            continue;
+        }
+        let taker = owner.opponent();
+        let is_ko = board.preview(taker, p, false).is_ok_and(|done| {
+            let mut after = board.clone();
+            after.apply(taker, p, done);
+            done.captures == 1 && after.liberties(p).len() == 1
+        });
+        if is_ko && let Some(n) = out.get_mut(owner.index()) {
+            *n += 1;
+        }
+    }
+    out
 }
 
 /// The largest region that joins two chains into one group in seki (an eye, not territory).
@@ -692,6 +722,65 @@ mod tests {
 
     /// Seki with one eye each and one shared liberty: the eyes are not territory under the
     /// Japanese rules (Art. 8), but are area under the Chinese rules.
+    /// The 2012 proposal, 第十条: "地の中の相手方の死に石はそのまま取り上げ、ハマに加える。その後ハ
+    /// マをもって相手方の地を埋め、双方の地の目数を比較して、その多い方を勝ちとする" and its 付則:
+    /// "ハマが相手方の地を上回る場合は上回ったハマを自分の地に加算する". Black has 9 points (the
+    /// dead White stone's among them) and 10 prisoners, and the dead stone makes 11; White has 3
+    /// points. 11 prisoners fill White's 3, 8 are left over and go to Black's 9: 17 to 0, the
+    /// same margin as territory plus prisoners (9 + 11 against 3).
+    #[test]
+    fn prisoners_fill_the_opponents_territory_under_the_2012_proposal() {
+        let b = Board::from_text(
+            ".O.XO.
+             ...XO.
+             ...XO.",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let dead = [b.point(1, 0).unwrap_or_else(|| panic!("B3"))];
+        let mut set = rules("japanese-2012");
+        set.komi = crate::domain::komi::Komi::ZERO;
+        let c = count(&b, &set, &CountInput { dead: &dead, prisoners: [10, 0], ..CountInput::default() });
+        let filled = |own: i64, prisoners: i64, theirs: i64| own + (prisoners - theirs).max(0);
+        assert_eq!(filled(9, 11, 3), 17, "Black's points after filling");
+        assert_eq!((c.black.territory, c.black.prisoners, c.white.territory), (9, 11, 3));
+        assert_eq!(c.margin_half_points, 2 * 17);
+        assert_eq!(c.result.to_sgf(), "B+17");
+    }
+
+    /// The 2012 proposal, 第八条 付則: "ただし双方の活き石による劫の空点は地としない。" A ko left open
+    /// on the border: C3 is surrounded by Black, but White may take the ko there (its stone
+    /// takes D3 and keeps one liberty). Under the 2012 proposal the point is nobody's; under
+    /// the 1989 rules it is Black's.
+    #[test]
+    fn a_ko_point_between_living_stones_is_not_territory_under_the_2012_proposal() {
+        let ko = Board::from_text(
+            "..XOO..
+             .X.XO..
+             ..XOO..
+             ..XOO..",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ko_points(&ko), [1, 0]);
+        let count_under = |name: &str| {
+            let mut set = rules(name);
+            set.komi = crate::domain::komi::Komi::ZERO;
+            count(&ko, &set, &CountInput::default())
+        };
+        let (old, new) = (count_under("japanese-1989"), count_under("japanese-2012"));
+        assert_eq!((old.black.territory, old.white.territory, old.result), (8, 8, GameResult::Draw));
+        assert_eq!((new.black.territory, new.white.territory), (7, 8));
+        assert_eq!(new.result.to_sgf(), "W+1");
+        // A point surrounded by one side where the other would only be captured is territory.
+        let filled = Board::from_text(
+            "..XOO..
+             .XXXO..
+             ..XOO..
+             ..XOO..",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ko_points(&filled), [0, 0]);
+    }
+
     #[test]
     fn seki_with_eyes_has_no_territory_under_japanese_rules() {
         let seki = Board::from_text(

@@ -97,6 +97,7 @@ event-ruleset = Rules
 ruleset-chinese-1988 = Chinese rules (1988)
 ruleset-chinese-2002 = Chinese rules (2002)
 ruleset-japanese-1989 = Japanese rules (1989)
+ruleset-japanese-2012 = Japanese rules proposal (2012)
 ruleset-korean-1992 = Korean rules (1992)
 ruleset-ing = Ing rules
 ruleset-aga = AGA rules

@@ -97,6 +97,7 @@ event-ruleset = ルール
 ruleset-chinese-1988 = 中国ルール（1988年）
 ruleset-chinese-2002 = 中国ルール（2002年）
 ruleset-japanese-1989 = 日本ルール（1989年）
+ruleset-japanese-2012 = 分かりやすい日本囲碁規約（2012年試案）
 ruleset-korean-1992 = 韓国ルール（1992年）
 ruleset-ing = 応氏ルール
 ruleset-aga = AGA ルール

@@ -97,6 +97,7 @@ event-ruleset = 규칙
 ruleset-chinese-1988 = 중국 규칙(1988)
 ruleset-chinese-2002 = 중국 규칙(2002)
 ruleset-japanese-1989 = 일본 규칙(1989)
+ruleset-japanese-2012 = 일본 규칙 시안(2012)
 ruleset-korean-1992 = 한국 규칙(1992)
 ruleset-ing = 응씨 규칙
 ruleset-aga = AGA 규칙(미국바둑협회)

@@ -97,6 +97,7 @@ event-ruleset = 竞赛规则
 ruleset-chinese-1988 = 中国围棋竞赛规则（1988）
 ruleset-chinese-2002 = 中国围棋竞赛规则（2002）
 ruleset-japanese-1989 = 日本围棋规约（1989）
+ruleset-japanese-2012 = 日本围棋规约试案（2012）
 ruleset-korean-1992 = 韩国围棋规则（1992）
 ruleset-ing = 应氏围棋规则
 ruleset-aga = 美国围棋协会规则（AGA）
