@@ -861,7 +861,42 @@ impl LiveGame {
                 Ok(())
             }
             Ruling::AdjustClock { black, white } => self.grant_time(black, white, at),
+            Ruling::FalseLifeDead { side } => self.count_false_life_dead(side),
         }
+    }
+
+    /// The side that a held cycle keeps alive only by going round (false life), where the
+    /// game's rules count that dead (`Ruleset::false_life_dead`); None for any other cycle, or
+    /// none held.
+    pub fn held_false_life(&self) -> Option<Color> {
+        let held = self.state.held_cycle.as_ref()?;
+        let go = self.go().filter(|go| go.rules().false_life_dead)?;
+        let cycle = match held.lap {
+            Some((first, last)) => go.cycles().iter().find(|c| (c.first_move, c.last_move) == (first, last)),
+            None => go.cycles().last(),
+        }?;
+        cycle.living_falsely
+    }
+
+    /// False life counted dead (1988 Art. 20.2): the held cycle's play stops for good, and the
+    /// players mark the dead stones, starting from `side`'s stones the engine proposes dead,
+    /// and agree the count (or refuse it, as after the passes).
+    fn count_false_life_dead(&mut self, side: Color) -> Result<(), LiveError> {
+        self.require(Phase::Playing)?;
+        if self.held_false_life() != Some(side) {
+            return Err(LiveError::NotNow(self.state.phase));
+        }
+        self.state.held_cycle = None;
+        if let Some(clock) = &mut self.state.clock {
+            clock.stop();
+        }
+        let go = self.go().ok_or(LiveError::NotNow(Phase::Playing))?;
+        let board = go.board();
+        let proposed = propose_dead(board, go.rules().life_rules());
+        self.state.dead = proposed.into_iter().filter(|p| board.get(*p) == Some(side)).map(|p| board.xy(p)).collect();
+        self.state.agreed = [false, false];
+        self.state.phase = Phase::Marking;
+        Ok(())
     }
 
     /// The held move is dropped and the clock runs again from `at`.

@@ -356,6 +356,11 @@ pub enum Ruling {
     AdjustClock { black: Millis, white: Millis },
     /// A loss on time that the clock did not give (late past the limit, a fallen flag missed).
     LossOnTime { loser: Color },
+    /// False life (假生): the cycle keeps `side`'s group alive only while it goes round, and the
+    /// rules do not take that for life (1988 Art. 20.2 "不允许…“假生”作为活棋", 2002 Art. 20.2;
+    /// the Japanese rules, the book ch. 7). Play stops, and the players mark the dead stones,
+    /// `side`'s that the engine proposes dead marked, and agree the count.
+    FalseLifeDead { side: Color },
 }
 
 impl Ruling {
@@ -370,7 +375,8 @@ impl Ruling {
             | Ruling::RestoreWithWarning { offender: side }
             | Ruling::VoidMove { offender: side }
             | Ruling::Warning { offender: side }
-            | Ruling::LossOnTime { loser: side } => Some(side),
+            | Ruling::LossOnTime { loser: side }
+            | Ruling::FalseLifeDead { side } => Some(side),
             _ => None,
         }
     }
@@ -403,6 +409,7 @@ impl Ruling {
             Ruling::Warning { .. } => "warning",
             Ruling::AdjustClock { .. } => "adjust-clock",
             Ruling::LossOnTime { .. } => "loss-on-time",
+            Ruling::FalseLifeDead { .. } => "false-life-dead",
         }
     }
 }
@@ -423,6 +430,9 @@ pub struct Circumstances {
     pub offender: Option<Color>,
     /// Dead stones: the side that claims stones dead (it moves first when play resumes).
     pub claims_dead: Option<Color>,
+    /// A cycle the engine found to be false life, where the rule set counts it dead
+    /// (`Ruleset::false_life_dead`): the side living falsely.
+    pub living_falsely: Option<Color>,
 }
 
 /// The rulings the governing article allows for a dispute (see [`DisputeKind::governed_by`]),
@@ -449,6 +459,13 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
                 // on the end can be reached: both lose.
                 rulings.push(Ruling::BothLose);
             }
+        }
+        // False life is no life (1988 and 2002 Art. 20.2; the Japanese rules, book ch. 7):
+        // counting it dead comes first, where the engine names it and the text so rules.
+        DisputeKind::Cycle if c.living_falsely.is_some() && matches!(edition, Rules1988 | Rules2002 | Japanese1989) => {
+            rulings.extend(c.living_falsely.map(|side| Ruling::FalseLifeDead { side }));
+            rulings.extend(allowed_rulings(kind, &Circumstances { living_falsely: None, ..*c }));
+            return rulings;
         }
         DisputeKind::Cycle => match edition {
             // 1988 Art. 20.3: draw or replay; 2002 Art. 20.3: cycles are forbidden in principle,
@@ -557,6 +574,10 @@ pub fn ruling_article(kind: DisputeKind, ruling: Ruling, edition: Edition) -> St
         Ruling::Warning { .. } | Ruling::VoidMoveWithWarning { .. } | Ruling::RestoreWithWarning { .. }
     );
     match (warned, governing) {
+        // False life: the paragraph before the cycle's own (Art. 20.2), in both Chinese texts.
+        (_, Edition::Rules1988 | Edition::Rules2002) if matches!(ruling, Ruling::FalseLifeDead { .. }) => {
+            format!("{} Art. 20.2", governing.prefix())
+        }
         (true, Edition::Rules2002) => format!("{}; 2002 Art. 24", kind.article(edition)),
         (true, _) => format!("{}; 1988 Art. 25.2", kind.article(edition)),
         _ => kind.article(edition),
@@ -565,12 +586,19 @@ pub fn ruling_article(kind: DisputeKind, ruling: Ruling, edition: Edition) -> St
 
 /// The desk's table, as docs/REFEREE.md prints it: for each rule set and each kind of dispute,
 /// the article and the rulings offered (their codes; a side is the offender's or the
-/// claimant's, either when unknown), the event's cycle setting being a draw.
+/// claimant's, either when unknown), the event's cycle setting being a draw and a cycle not
+/// false life (which adds `false-life-dead` first where the text rules it dead).
 pub fn rulings_table() -> String {
     let mut table = String::from("| rule set | dispute | article | rulings offered |\n|---|---|---|---|\n");
     for edition in Edition::ALL {
         for kind in DisputeKind::ALL {
-            let c = Circumstances { edition, cycle_outcome: CycleOutcome::Draw, offender: None, claims_dead: None };
+            let c = Circumstances {
+                edition,
+                cycle_outcome: CycleOutcome::Draw,
+                offender: None,
+                claims_dead: None,
+                living_falsely: None,
+            };
             let mut codes: Vec<&str> = Vec::new();
             for ruling in offered_rulings(kind, &c) {
                 // Moved stones cannot leave the record out of place: "stands" is "put back".
@@ -609,6 +637,7 @@ mod tests {
             cycle_outcome: CycleOutcome::Draw,
             offender: Some(Color::White),
             claims_dead: Some(Color::Black),
+            living_falsely: None,
         }
     }
 
@@ -682,6 +711,28 @@ mod tests {
         let japanese = circumstances(Edition::Japanese1989);
         assert_eq!(allowed_rulings(DisputeKind::Cycle, &japanese), vec![Ruling::NoResult, Ruling::Dismiss]);
         assert_eq!(allowed_rulings(DisputeKind::Cycle, &circumstances(Edition::Ing)), vec![Ruling::Dismiss]);
+        // False life, where the engine names it: 1988 and 2002 Art. 20.2 "不允许…“假生”作为活棋",
+        // and the Japanese rules (book ch. 7) count it dead, first; the Korean text is silent
+        // (no result), and the 2012 proposal makes a cycle life (第七条 付則).
+        let falsely = |edition| Circumstances { living_falsely: Some(Color::Black), ..circumstances(edition) };
+        let offered = allowed_rulings(DisputeKind::Cycle, &falsely(Edition::Rules1988));
+        assert_eq!(
+            offered,
+            vec![Ruling::FalseLifeDead { side: Color::Black }, Ruling::Draw, Ruling::Replay, Ruling::Dismiss]
+        );
+        assert_eq!(
+            ruling_article(DisputeKind::Cycle, Ruling::FalseLifeDead { side: Color::Black }, Edition::Rules1988),
+            "1988 Art. 20.2"
+        );
+        assert_eq!(Ruling::FalseLifeDead { side: Color::Black }.form_value(), "false-life-dead:black");
+        for edition in [Edition::Rules2002, Edition::Japanese1989] {
+            let offered = allowed_rulings(DisputeKind::Cycle, &falsely(edition));
+            assert_eq!(offered.first(), Some(&Ruling::FalseLifeDead { side: Color::Black }), "{edition:?}");
+        }
+        for edition in [Edition::Korean1992, Edition::Japanese2012] {
+            let offered = allowed_rulings(DisputeKind::Cycle, &falsely(edition));
+            assert!(!offered.iter().any(|r| matches!(r, Ruling::FalseLifeDead { .. })), "{edition:?}: {offered:?}");
+        }
         // The 2012 proposal: 第十一条 "双方が譲らない場合は無勝負とする" (its note: a replay in
         // principle); 第十二条 "終局前であればその時点で負け"; 第七条 "検証は対象石側が先着": Black
         // claims White's stones dead, so White moves first when they are played out.

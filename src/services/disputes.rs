@@ -79,7 +79,7 @@ pub fn applicable_rulings(
 ) -> AppResult<Vec<Ruling>> {
     let kind = kind_of(d)?;
     let entered_by_hand = board.game.result.is_some() && board.live.state().result.is_none();
-    Ok(article_rulings(d, &board.event)?
+    Ok(article_rulings(d, board)?
         .into_iter()
         .filter(|r| {
             if entered_by_hand {
@@ -92,14 +92,17 @@ pub fn applicable_rulings(
         .collect())
 }
 
-/// Every ruling the article allows for dispute `d` at `event`, whether or not it applies to
-/// the game as it stands (see [`applicable_rulings`]); the event's cycle setting first.
-pub fn article_rulings(d: &dispute::Model, event: &event::Model) -> AppResult<Vec<Ruling>> {
+/// Every ruling the article allows for dispute `d` on `board`, whether or not it applies to
+/// the game as it stands (see [`applicable_rulings`]); the event's cycle setting first (after
+/// counting false life dead, for a held cycle the engine names false life).
+pub fn article_rulings(d: &dispute::Model, board: &LiveBoard) -> AppResult<Vec<Ruling>> {
+    let event = &board.event;
     let circumstances = Circumstances {
         edition: Edition::of_ruleset(&event.ruleset),
         cycle_outcome: CycleOutcome::parse(&event.cycle_outcome).unwrap_or(CycleOutcome::Draw),
         offender: offender_of(d),
         claims_dead: None,
+        living_falsely: board.live.held_false_life(),
     };
     Ok(offered_rulings(kind_of(d)?, &circumstances).into_iter().filter(|r| *r != Ruling::PositionStands).collect())
 }
@@ -472,7 +475,7 @@ async fn entry_of(
     }
     Ok(QueueEntry {
         rulings: applicable_rulings(&d, &board, now)?,
-        allowed: article_rulings(&d, event)?,
+        allowed: article_rulings(&d, &board)?,
         own_article: kind.is_covered_by(Edition::of_ruleset(&event.ruleset)) && Edition::has_own_text(&event.ruleset),
         kind,
         edition: Edition::of_ruleset(&event.ruleset),

@@ -250,7 +250,7 @@ async fn play_record(
 /// with two eyes, played on a board, are filed as false life with its article (Art. 20.2).
 #[actix_web::test]
 async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
-    let (_table, _recorder, _event, queue) = cycle_filed("false-life.sgf").await?;
+    let (mut table, mut recorder, event, queue) = cycle_filed("false-life.sgf").await?;
     assert!(
         queue.body.contains("false-life")
             && queue.body.contains("Black lives only by going round it")
@@ -258,6 +258,36 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
         "{}",
         queue.body
     );
+    // Issue 47: false life is no life ("不允许…“假生”作为活棋"): the desk offers first to count it
+    // dead. So ruled, play stops for good, the players mark the dead stones with Black's
+    // falsely living stones marked, and their count is White's.
+    let dispute = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    let mut referee = referee_of(&table, &mut recorder, &event).await?;
+    let page = referee.get(&format!("{event}/disputes/{dispute}")).await?.body;
+    let form = page.split("id=\"rule-form\"").nth(1).ok_or("no ruling form")?;
+    let offered = attributes(form.split("</form>").next().unwrap_or_default(), "data-ruling");
+    assert_eq!(offered.first().map(String::as_str), Some("false-life-dead"), "{offered:?}");
+    assert!(page.contains("False life is no life"), "{page}");
+    referee
+        .post(
+            &format!("{event}/disputes/{dispute}/rule"),
+            &[("ruling", "false-life-dead:black"), ("reasons", "Black lives only by the three kos")],
+        )
+        .await?
+        .assert_status(303)?;
+    let board = table.black.get(&table.board).await?.body;
+    assert!(board.contains("Play has ended: mark the dead stones"), "{board}");
+    assert!(board.contains("class=\"stone black dead\"") && !board.contains("class=\"stone white dead\""), "{board}");
+    let audit = referee.get(&format!("{event}/audit")).await?.body;
+    assert!(audit.contains("1988 Art. 20.2"), "the ruling's article: {audit}");
+    let board_path = table.board.clone();
+    for colour in ["black", "white"] {
+        let who = if colour == "black" { &mut table.black } else { &mut table.white };
+        who.post(&format!("{board_path}/agree"), &[("colour", colour)]).await?.assert_status(303)?;
+    }
+    let done = table.white.get(&board_path).await?.body;
+    let result = done.split("id=\"live-result\"").nth(1).unwrap_or_default();
+    assert!(result.split("</p>").next().is_some_and(|r| r.contains("W+")), "White wins the count: {done}");
     Ok(())
 }
 
