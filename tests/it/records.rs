@@ -76,7 +76,10 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     assert_eq!(listing.lines().count(), 14 + 3 + 2 + 4 + 1 + 3);
     assert!(listing.contains("pre-tang  size=19x19") && listing.contains("scoring=captures"), "{listing}");
     assert!(listing.contains("chinese-2002  size=19x19") && listing.contains("ko=situational"));
-    assert!(listing.contains("japanese-2012  size=19x19") && listing.contains("life-by-verification=true"), "{listing}");
+    assert!(
+        listing.contains("japanese-2012  size=19x19") && listing.contains("life-by-verification=true"),
+        "{listing}"
+    );
     Ok(())
 }
 
