@@ -3,8 +3,11 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
 use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
+use yunzi::db::entities::{event, game, player, round};
 use yunzi::startup::Application;
 
 pub struct LoadApp {
@@ -55,4 +58,116 @@ pub async fn start_instances(name: &str, streams: usize, instances: usize) -> an
         actix_web::rt::spawn(app.run_until_stopped());
     }
     Ok(LoadApp { address: addresses[0].clone(), addresses, database_url, data })
+}
+
+/// A McMahon-sized open in `db`: `players` players (Chinese names, ranks 9d to 21k, 40 clubs)
+/// and three published rounds of `players / 2` boards with every result in, directed by a new
+/// site admin; its audit row (the pages' version) written as every change writes one.
+pub async fn open(db: &DatabaseConnection, players: usize) -> anyhow::Result<event::Model> {
+    let now = Utc::now();
+    let director = yunzi::services::accounts::create_admin(
+        db,
+        &SystemClock,
+        &format!("director-{}@load.example", std::process::id()),
+        "Director",
+        "load benchmark passphrase".into(),
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let txn = db.begin().await?;
+    let open = event_row("Load Open", "mcmahon", 5, director.id, now).insert(&txn).await?;
+    let mut ids = Vec::new();
+    for n in 0..players {
+        let rank = 9 - (n * 30 / players) as i32;
+        let p = player::ActiveModel {
+            event_id: Set(open.id),
+            name: Set(format!("选手{n:04}")),
+            name_key: Set(format!("选手{n:04}")),
+            rank: Set(if rank > 0 { format!("{rank}d") } else { format!("{}k", 1 - rank) }),
+            rank_value: Set(rank - 1),
+            club: Set(format!("Club {}", n % 40)),
+            country: Set("CN".into()),
+            team: Set(String::new()),
+            withdrawn: Set(false),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        ids.push(p.id);
+    }
+    for number in 1..=3 {
+        let published = round::ActiveModel {
+            event_id: Set(open.id),
+            number: Set(number),
+            published: Set(true),
+            published_at: Set(Some(now)),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        // Round n pairs player i with player i + n (mod the field, in pairs), never twice.
+        let shift = number as usize;
+        let mut seated = vec![false; players];
+        let mut board = 0;
+        for i in 0..players {
+            if seated[i] {
+                continue;
+            }
+            let Some(j) = (0..players).map(|k| (i + shift * (2 * k + 1)) % players).find(|&j| j != i && !seated[j])
+            else {
+                continue;
+            };
+            seated[i] = true;
+            seated[j] = true;
+            board += 1;
+            game::ActiveModel {
+                round_id: Set(published.id),
+                board: Set(board),
+                black_id: Set(ids[i]),
+                white_id: Set(ids[j]),
+                handicap: Set(0),
+                result: Set(Some(if (i + j) % 3 == 0 { "W+R".into() } else { "B+3.5".into() })),
+                recorded_at: Set(Some(now)),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    // As every change does: the event's audit row, whose id is its pages' version.
+    yunzi::services::audit::record(&txn, now, Some(director.id), Some(open.id), "event.created", serde_json::json!({}))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    txn.commit().await?;
+    Ok(open)
+}
+
+/// An event row as the load examples make it: 19×19 under the 1988 rules, komi 3¾, one hour and
+/// three 30 s byo-yomi periods, registration closed.
+pub fn event_row(
+    name: &str,
+    system: &str,
+    rounds: i32,
+    created_by: i32,
+    now: chrono::DateTime<Utc>,
+) -> event::ActiveModel {
+    event::ActiveModel {
+        name: Set(name.into()),
+        venue: Set("Hangzhou".into()),
+        start_date: Set(now.date_naive()),
+        end_date: Set(now.date_naive()),
+        time_zone: Set("Asia/Shanghai".into()),
+        rounds: Set(rounds),
+        system: Set(system.into()),
+        ruleset: Set("chinese-1988".into()),
+        komi_half_points: Set(15),
+        board_size: Set(19),
+        time_control: Set("1h + 3x30s".into()),
+        system_settings: Set("{}".into()),
+        registration_open: Set(false),
+        created_by: Set(created_by),
+        created_at: Set(now),
+        ..Default::default()
+    }
 }

@@ -26,7 +26,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use yunzi::clock::SystemClock;
-use yunzi::db::entities::{event, game, player, round};
+use yunzi::db::entities::{game, player, round};
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
 
@@ -62,26 +62,7 @@ async fn main() -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let txn = db.begin().await?;
-    let room = event::ActiveModel {
-        name: Set("Load".into()),
-        venue: Set(String::new()),
-        start_date: Set(now.date_naive()),
-        end_date: Set(now.date_naive()),
-        time_zone: Set("UTC".into()),
-        rounds: Set(1),
-        system: Set("swiss".into()),
-        ruleset: Set("chinese-1988".into()),
-        komi_half_points: Set(15),
-        board_size: Set(19),
-        time_control: Set("1h + 3x30s".into()),
-        system_settings: Set("{}".into()),
-        registration_open: Set(false),
-        created_by: Set(recorder.id),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    let room = load_common::event_row("Load", "swiss", 1, recorder.id, now).insert(&txn).await?;
     let published = round::ActiveModel {
         event_id: Set(room.id),
         number: Set(1),

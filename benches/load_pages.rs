@@ -19,12 +19,8 @@ mod load_common;
 
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use yunzi::clock::SystemClock;
-use yunzi::db::entities::{event, game, player, round};
 
 /// One answer read off a keep-alive connection: its status and body length (Content-Length
 /// or chunked).
@@ -134,101 +130,7 @@ async fn main() -> anyhow::Result<()> {
 
     // The open: PLAYERS players, three published rounds with every result in.
     let db = yunzi::db::connect(&url).await?;
-    let now = Utc::now();
-    let director = yunzi::services::accounts::create_admin(
-        &db,
-        &SystemClock,
-        &format!("director-{}@load.example", std::process::id()),
-        "Director",
-        "load benchmark passphrase".into(),
-    )
-    .await
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let txn = db.begin().await?;
-    let open = event::ActiveModel {
-        name: Set("Load Open".into()),
-        venue: Set("Hangzhou".into()),
-        start_date: Set(now.date_naive()),
-        end_date: Set(now.date_naive()),
-        time_zone: Set("Asia/Shanghai".into()),
-        rounds: Set(5),
-        system: Set("mcmahon".into()),
-        ruleset: Set("chinese-1988".into()),
-        komi_half_points: Set(15),
-        board_size: Set(19),
-        time_control: Set("1h + 3x30s".into()),
-        system_settings: Set("{}".into()),
-        registration_open: Set(false),
-        created_by: Set(director.id),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let mut ids = Vec::new();
-    for n in 0..players {
-        let rank = 9 - (n * 30 / players) as i32;
-        let p = player::ActiveModel {
-            event_id: Set(open.id),
-            name: Set(format!("选手{n:04}")),
-            name_key: Set(format!("选手{n:04}")),
-            rank: Set(if rank > 0 { format!("{rank}d") } else { format!("{}k", 1 - rank) }),
-            rank_value: Set(rank - 1),
-            club: Set(format!("Club {}", n % 40)),
-            country: Set("CN".into()),
-            team: Set(String::new()),
-            withdrawn: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        ids.push(p.id);
-    }
-    for number in 1..=3 {
-        let published = round::ActiveModel {
-            event_id: Set(open.id),
-            number: Set(number),
-            published: Set(true),
-            published_at: Set(Some(now)),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        // Round n pairs player i with player i + n (mod the field, in pairs), never twice.
-        let shift = number as usize;
-        let mut seated = vec![false; players];
-        let mut board = 0;
-        for i in 0..players {
-            if seated[i] {
-                continue;
-            }
-            let Some(j) = (0..players).map(|k| (i + shift * (2 * k + 1)) % players).find(|&j| j != i && !seated[j])
-            else {
-                continue;
-            };
-            seated[i] = true;
-            seated[j] = true;
-            board += 1;
-            game::ActiveModel {
-                round_id: Set(published.id),
-                board: Set(board),
-                black_id: Set(ids[i]),
-                white_id: Set(ids[j]),
-                handicap: Set(0),
-                result: Set(Some(if (i + j) % 3 == 0 { "W+R".into() } else { "B+3.5".into() })),
-                recorded_at: Set(Some(now)),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-        }
-    }
-    // As every change does: the event's audit row, whose id is its pages' version.
-    yunzi::services::audit::record(&txn, now, Some(director.id), Some(open.id), "event.created", serde_json::json!({}))
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    txn.commit().await?;
+    let open = load_common::open(&db, players).await?;
 
     let base = format!("http://{address}");
     let standings = format!("/events/{}/standings", open.id);

@@ -121,6 +121,14 @@ pub struct SecuritySettings {
     /// A session ends after this long unused, and at the latest this long after login.
     pub session_idle_minutes: u32,
     pub session_absolute_hours: u32,
+    /// Mails of one kind (confirmation, address taken, reset, invitation) to one address, and
+    /// mails caused by requests from one network address, in the mail window; over either a
+    /// mail is not sent (the answer does not change, so it tells nobody who has an account).
+    pub mails_per_recipient: u32,
+    pub mails_per_address: u32,
+    /// Sign-ups from one network address in the mail window; past it a sign-up is refused.
+    pub sign_ups_per_address: u32,
+    pub mail_window_minutes: u32,
 }
 
 impl std::fmt::Debug for SecuritySettings {
@@ -132,6 +140,10 @@ impl std::fmt::Debug for SecuritySettings {
             .field("login_window_minutes", &self.login_window_minutes)
             .field("session_idle_minutes", &self.session_idle_minutes)
             .field("session_absolute_hours", &self.session_absolute_hours)
+            .field("mails_per_recipient", &self.mails_per_recipient)
+            .field("mails_per_address", &self.mails_per_address)
+            .field("sign_ups_per_address", &self.sign_ups_per_address)
+            .field("mail_window_minutes", &self.mail_window_minutes)
             .finish()
     }
 }

@@ -44,6 +44,10 @@ pub enum AppError {
     /// message says what changed (None: the general "reload and try again").
     #[error("changed meanwhile")]
     Conflict(Option<String>),
+    /// The server's slots for heavy work (rendering PDFs) are all taken and their queue is
+    /// full: come back in a few seconds (503 with Retry-After).
+    #[error("busy")]
+    Busy { retry_after_seconds: u32 },
     #[error("database error")]
     Database(#[source] sea_orm::DbErr),
     #[error("internal error")]
@@ -93,6 +97,7 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) | AppError::Unreadable(_) => StatusCode::BAD_REQUEST,
             AppError::TooManyAttempts { .. } | AppError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Conflict(_) | AppError::Unfinished { .. } => StatusCode::CONFLICT,
+            AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Database(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -106,7 +111,11 @@ impl ResponseError for AppError {
         if let AppError::Unreadable(detail) = self {
             tracing::info!(detail, "request could not be read");
         }
-        HttpResponse::build(self.status_code())
+        let mut response = HttpResponse::build(self.status_code());
+        if let AppError::Busy { retry_after_seconds } = self {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, retry_after_seconds.to_string()));
+        }
+        response
             .content_type("text/plain; charset=utf-8")
             .body(self.status_code().canonical_reason().unwrap_or("error").to_string())
     }

@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod live_hub;
 pub mod mail;
 pub mod page_store;
+pub mod pdf_store;
 pub mod services;
 pub mod startup;
 pub mod state;

@@ -52,6 +52,7 @@ impl Application {
             settings,
             live: crate::live_hub::LiveHub::default(),
             pages: Default::default(),
+            pdfs: Default::default(),
         });
         let sweeper = crate::web::live_feed::start(state.clone()).await?;
         let live_state = state.clone();
@@ -66,6 +67,8 @@ impl Application {
                 .configure(crate::web::configure)
                 .default_service(web::to(crate::web::not_found))
                 .wrap(middleware::from_fn(crate::web::page_cache::serve))
+                // After the CSRF guard (a forged form is refused as such), before any handler.
+                .wrap(middleware::from_fn(crate::web::text_boundary::check))
                 .wrap(middleware::from_fn(crate::web::middleware::csrf_guard))
                 .wrap(middleware::from_fn(crate::web::middleware::render_errors))
                 .wrap(middleware::from_fn(crate::web::api::cors))

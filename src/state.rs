@@ -24,4 +24,6 @@ pub struct AppState {
     pub cluster: crate::cluster::Cluster,
     /// Public pages drawn for anonymous readers, by event version (see `web::page_cache`).
     pub pages: crate::page_store::PageCache,
+    /// The venue's PDFs by event version, and the slots their renders take turns in.
+    pub pdfs: crate::pdf_store::PdfStore,
 }

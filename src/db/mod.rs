@@ -19,6 +19,7 @@ pub mod entities {
     pub mod round;
     pub mod session;
     pub mod staff_invitation;
+    pub mod throttle_event;
     pub mod user;
 }
 

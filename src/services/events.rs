@@ -165,7 +165,12 @@ pub async fn add_staff(
         // No account yet: the address is invited, and the link signs them up into the role.
         let mail = invite_in(&txn, state, actor, &found, email, role, now, locale).await?;
         txn.commit().await?;
-        state.mailer.send_in_background(vec![mail]);
+        // However many events invite one address, it gets a few invitations an hour.
+        let limits = crate::services::repo::mail_limits::MailLimits::from_settings(&state.settings.security);
+        let kind = crate::services::repo::mail_limits::MailKind::Invitation;
+        if crate::services::repo::mail_limits::may_send(&state.db, limits, kind, &mail.to, None, now).await? {
+            state.mailer.send_in_background(vec![mail]);
+        }
         return Ok(StaffAdded::Invited);
     };
     let exists = event_staff::Entity::find()

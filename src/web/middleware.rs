@@ -124,6 +124,9 @@ pub async fn render_errors(
         Some(AppError::Conflict(Some(message))) => message.clone(),
         Some(AppError::Unfinished { message, .. }) => message.clone(),
         Some(AppError::Conflict(None)) => locale.t("error-conflict"),
+        Some(AppError::Busy { retry_after_seconds }) => {
+            locale.t_args("error-busy", &[("seconds", crate::i18n::Arg::Num(i64::from(*retry_after_seconds)))])
+        }
         Some(AppError::LoginRequired { .. }) => locale.t("error-login-required"),
         _ => match status {
             StatusCode::NOT_FOUND => locale.t("error-not-found"),
@@ -171,6 +174,7 @@ pub async fn render_errors(
             StatusCode::NOT_FOUND => "error-title-404",
             StatusCode::CONFLICT => "error-title-409",
             StatusCode::TOO_MANY_REQUESTS => "error-title-429",
+            StatusCode::SERVICE_UNAVAILABLE => "error-title-503",
             s if s.is_server_error() => "error-title-500",
             _ => "error-title-400",
         }),
@@ -180,8 +184,13 @@ pub async fn render_errors(
         signed_in,
     };
     let html = page.render().unwrap_or_else(|_| "Error".to_string());
+    let retry_after = response.headers().get(header::RETRY_AFTER).cloned();
     let (req, _) = response.into_parts();
-    let rendered = HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html);
+    let mut rendered = HttpResponse::build(status);
+    if let Some(retry_after) = retry_after {
+        rendered.insert_header((header::RETRY_AFTER, retry_after));
+    }
+    let rendered = rendered.content_type("text/html; charset=utf-8").body(html);
     Ok(ServiceResponse::new(req, rendered))
 }
 

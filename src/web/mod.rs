@@ -10,6 +10,7 @@ pub mod page_cache;
 pub mod paper;
 pub mod round_feed;
 pub mod sse;
+pub mod text_boundary;
 pub mod view;
 
 use actix_web::{HttpRequest, HttpResponse, guard, web};

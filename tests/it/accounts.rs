@@ -194,6 +194,8 @@ async fn login_is_rate_limited_per_account_until_the_window_passes() -> TestResu
     Ok(())
 }
 
+/// An address past its limit is slowed, not locked: each account keeps two tries from it (a
+/// mistyped password and the right one), where it had five.
 #[actix_web::test]
 async fn login_is_rate_limited_per_network_address() -> TestResult {
     let app = TestApp::spawn_with(Options { login_failures_per_address: 3, ..Options::default() }).await?;
@@ -202,8 +204,18 @@ async fn login_is_rate_limited_per_network_address() -> TestResult {
         let email = format!("guess{i}@club.example");
         client.post("/login", &[("email", &email), ("password", "wrong password!")]).await?.assert_status(400)?;
     }
+    for expected in [400, 400, 429] {
+        client
+            .post("/login", &[("email", "guess9@club.example"), ("password", "wrong password!")])
+            .await?
+            .assert_status(expected)?;
+    }
     client
-        .post("/login", &[("email", "guess9@club.example"), ("password", "wrong password!")])
+        .post("/login", &[("email", "guess0@club.example"), ("password", "wrong password!")])
+        .await?
+        .assert_status(400)?;
+    client
+        .post("/login", &[("email", "guess0@club.example"), ("password", "wrong password!")])
         .await?
         .assert_status(429)?;
     Ok(())

@@ -186,6 +186,8 @@ pub struct Options {
     pub clock: Arc<dyn Clock>,
     pub login_failures_per_account: u32,
     pub login_failures_per_address: u32,
+    /// Sign-ups allowed from one address in the mail window (the tests sign up from one).
+    pub sign_ups_per_address: u32,
     /// Reverse proxies whose X-Forwarded-For is believed ("127.0.0.1").
     pub trusted_proxies: String,
     /// Periodic backups: minutes between them (0: off) and how many to keep.
@@ -206,6 +208,7 @@ impl Default for Options {
             clock: Arc::new(SystemClock),
             login_failures_per_account: 5,
             login_failures_per_address: 1000,
+            sign_ups_per_address: 1000,
             trusted_proxies: String::new(),
             backup_every_minutes: 0,
             backup_keep: 24,
@@ -264,6 +267,7 @@ impl TestApp {
         settings.database.url = url;
         settings.security.login_failures_per_account = options.login_failures_per_account;
         settings.security.login_failures_per_address = options.login_failures_per_address;
+        settings.security.sign_ups_per_address = options.sign_ups_per_address;
         settings.server.trusted_proxies = options.trusted_proxies;
         settings.backup.every_minutes = options.backup_every_minutes;
         settings.backup.keep = options.backup_keep;
@@ -628,7 +632,29 @@ impl Client {
         Self::page(request.send().await?).await
     }
 
-    async fn token(&mut self) -> Result<String, Box<dyn std::error::Error>> {
+    /// A move posted to a board's `/play` carries the number of the move it is meant for, as the
+    /// board's form and script always send it (the server refuses one without): read from the
+    /// board page when `fields` leave it out. None for any other path, or when given.
+    async fn move_number_for(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Option<String>, Box<dyn std::error::Error>> {
+        let Some(board) = path.strip_suffix("/play") else { return Ok(None) };
+        if fields.iter().any(|(name, _)| *name == "move") {
+            return Ok(None);
+        }
+        let page = self.get(board).await?;
+        let moves = page
+            .body
+            .split("data-moves=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .and_then(|n| n.parse::<usize>().ok());
+        Ok(moves.map(|n| (n + 1).to_string()))
+    }
+
+    pub async fn token(&mut self) -> Result<String, Box<dyn std::error::Error>> {
         if self.csrf.is_none() {
             self.get("/login").await?;
         }
@@ -637,8 +663,12 @@ impl Client {
 
     /// POSTs a form with this session's CSRF token.
     pub async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Result<Page, Box<dyn std::error::Error>> {
+        let number = self.move_number_for(path, fields).await?;
         let token = self.token().await?;
         let mut form: Vec<(&str, &str)> = fields.to_vec();
+        if let Some(number) = &number {
+            form.push(("move", number));
+        }
         form.push(("csrf_token", &token));
         self.post_raw(path, &form).await
     }
@@ -700,8 +730,12 @@ impl Client {
         fields: &[(&str, &str)],
         headers: &[(&str, String)],
     ) -> Result<Page, Box<dyn std::error::Error>> {
+        let number = self.move_number_for(path, fields).await?;
         let token = self.token().await?;
         let mut form: Vec<(&str, &str)> = fields.to_vec();
+        if let Some(number) = &number {
+            form.push(("move", number));
+        }
         form.push(("csrf_token", &token));
         let mut request = self.http.post(format!("{}{path}", self.base));
         for (name, value) in headers {

@@ -677,6 +677,34 @@ async fn a_timeout_counts_as_a_pass_when_the_player_asked_under_2002() -> TestRe
     Ok(())
 }
 
+/// Issue 48, acceptance 5: a move sent without the number of the move it is meant for (a
+/// script's or an old client's; the page and its script always send it) is refused with 400
+/// and the reason, and nothing is recorded; a recorder's two points sent at once that way are
+/// not stored as successive moves. With the number, it is played.
+#[actix_web::test]
+async fn a_move_without_its_number_is_refused_and_nothing_is_recorded() -> TestResult {
+    let mut t = live_table("").await?;
+    let play = format!("{}/play", t.board);
+    let moves = |body: &str| body.split("data-moves=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string);
+    for who in [&mut t.black, &mut t.director] {
+        let token = who.token().await?;
+        let page = who.post_raw(&play, &[("point", "E5"), ("csrf_token", token.as_str())]).await?;
+        page.assert_status(400)?;
+        assert!(page.body.contains("“move”") && page.body.contains("was not played"), "{}", page.body);
+        let token = who.token().await?;
+        let scripted = who.post_raw(&play, &[("point", "C3"), ("csrf_token", token.as_str())]).await?;
+        scripted.assert_status(400)?;
+    }
+    let board = t.app.client().get(&t.board).await?.body;
+    assert_eq!(moves(&board).as_deref(), Some("0"), "nothing recorded");
+    let token = t.black.token().await?;
+    let numbered = t.black.post_raw(&play, &[("point", "E5"), ("move", "1"), ("csrf_token", token.as_str())]).await?;
+    numbered.assert_status(303)?;
+    let board = t.app.client().get(&t.board).await?.body;
+    assert_eq!(moves(&board).as_deref(), Some("1"));
+    Ok(())
+}
+
 /// Issue 47, item 9: an event under the 2012 Japanese proposal plays on the live board. Two
 /// passes do not end the game (第九条: "パスが四回連続した時も終局となる"), four do; the count is
 /// by territory (第八条, 第十条) with the event's komi (コミ: a condition of the game): Black's

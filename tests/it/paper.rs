@@ -106,3 +106,56 @@ async fn a_rounds_paper_and_the_standings_are_pdfs_with_the_chinese_names_on_a4(
     assert_eq!(director.get(&format!("{event}/rounds/1/paper/menu.pdf")).await?.status, 404);
     Ok(())
 }
+
+/// Issue 48: a public PDF is rendered once per version of what it shows and then served from
+/// memory: the same file with the same ETag, `Cache-Control: public`, 304 to a reader who has
+/// it; a result entered changes the standings' PDF (a new ETag); a draft round's sheets, the
+/// directors' alone and not kept, are still made for them.
+#[actix_web::test]
+async fn the_round_pdfs_are_kept_until_the_round_changes() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("kept")), "Director", "paper passphrase")
+        .await?;
+    let event = event_of(&mut director, "Kept Cup", "swiss", &[], &twelve_players_csv(&unique("kp"))).await?;
+    let event_id = id_after(&Some(event.clone()), "/events/")?;
+    let boards = pair_and_publish(&mut director, event_id, 1).await?;
+    let http = reqwest::Client::new();
+    let fetch = |path: String, etag: Option<String>| {
+        let mut request = http.get(format!("{}{path}", app.base));
+        if let Some(etag) = etag {
+            request = request.header("If-None-Match", etag);
+        }
+        request.send()
+    };
+    let header = |r: &reqwest::Response, name: &str| {
+        r.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string()
+    };
+    for path in [format!("{event}/rounds/1/paper/result-slips.pdf"), format!("{event}/standings.pdf")] {
+        let first = fetch(path.clone(), None).await?;
+        assert_eq!(first.status(), 200, "{path}");
+        let (etag, control) = (header(&first, "etag"), header(&first, "cache-control"));
+        assert!(!etag.is_empty() && control.contains("public"), "{path}: {etag} {control}");
+        let bytes = first.bytes().await?;
+        let second = fetch(path.clone(), None).await?;
+        assert_eq!(header(&second, "etag"), etag, "{path}: the same version, the same file");
+        assert_eq!(second.bytes().await?, bytes);
+        let revalidated = fetch(path.clone(), Some(etag)).await?;
+        assert_eq!(revalidated.status(), 304, "{path}");
+    }
+    let standings = format!("{event}/standings.pdf");
+    let before = header(&fetch(standings.clone(), None).await?, "etag");
+    let (board, _, _) = boards.first().ok_or("no board")?;
+    enter(&mut director, event_id, 1, *board, "black").await?;
+    let after = fetch(standings, Some(before.clone())).await?;
+    assert_eq!(after.status(), 200, "a result changes the standings' PDF");
+    assert_ne!(header(&after, "etag"), before);
+    for (board, _, _) in boards.iter().skip(1) {
+        enter(&mut director, event_id, 1, *board, "white").await?;
+    }
+    director.post(&format!("{event}/rounds"), &[]).await?.assert_status(303)?;
+    let draft = director.get(&format!("{event}/rounds/2/paper/pairings.pdf")).await?;
+    draft.assert_status(200)?;
+    Ok(())
+}

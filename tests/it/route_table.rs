@@ -203,3 +203,51 @@ async fn a_co_director_directs_and_the_last_director_stays() -> TestResult {
     assert!(last.body.contains("The last director cannot be removed"));
     Ok(())
 }
+
+/// Issue 48, acceptance 3: a NUL byte anywhere text enters, on every route of the table — in
+/// each field of the body every form reads, in a query parameter, in an uploaded file — is
+/// refused with 400 naming the field (never a 5xx), and nothing is stored (both databases).
+#[actix_web::test]
+async fn a_nul_byte_in_any_field_of_any_route_is_refused_with_the_field_named() -> TestResult {
+    let (app, mut director, event_id) = event_with_players().await?;
+    director.post(&format!("/events/{event_id}/rounds"), &[]).await?.assert_status(303)?;
+    let event_page = director.get(&format!("/events/{event_id}")).await?;
+    let staff_id = first_number_after(&event_page.body, &format!("/events/{event_id}/staff/")).ok_or("no staff id")?;
+    let players_page = director.get(&format!("/events/{event_id}/players")).await?;
+    let player = first_number_after(&players_page.body, &format!("/events/{event_id}/players/")).ok_or("no player")?;
+    let fields = body(&player, &player);
+    let before = app.fingerprint().await?;
+    let mut refused = 0;
+    let mut wrong = Vec::new();
+    let mut check = |what: String, page: crate::helpers::Page, field: &str| {
+        if page.status != 400 || !page.body.contains(&format!("“{field}”")) {
+            wrong.push(format!("{what}: {} {}", page.status, page.body.chars().take(200).collect::<String>()));
+        }
+        refused += 1;
+    };
+    for route in ROUTES {
+        let path = fill(route.path, event_id, &staff_id, &player);
+        if route.method == "GET" {
+            for name in ["q", "next", "round"] {
+                let page = director.get(&format!("{path}?{name}=a%00b")).await?;
+                check(format!("GET {}?{name}", route.path), page, name);
+            }
+            continue;
+        }
+        let page = director.post(&format!("{path}?q=a%00b"), &fields).await?;
+        check(format!("POST {}?q", route.path), page, "q");
+        for (name, value) in &fields {
+            let poisoned = format!("{value}\u{0}");
+            let body: Vec<(&str, &str)> =
+                fields.iter().map(|(n, v)| if n == name { (*n, poisoned.as_str()) } else { (*n, *v) }).collect();
+            let page = director.post(&path, &body).await?;
+            check(format!("POST {} {name}", route.path), page, name);
+        }
+        let page = director.post_multipart(&path, &[("label", "List")], "file", "list.txt", b"Li\0Wei,3d\n").await?;
+        check(format!("POST {} file", route.path), page, "file");
+    }
+    assert!(wrong.is_empty(), "{} of {refused} not refused as they should be: {wrong:#?}", wrong.len());
+    assert!(refused > 1000, "{refused} requests");
+    assert_eq!(app.fingerprint().await?, before, "nothing stored");
+    Ok(())
+}

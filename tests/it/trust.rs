@@ -227,6 +227,26 @@ async fn a_venue_behind_one_address_is_never_locked_out() -> TestResult {
     let other =
         app.client().post("/login", &[("email", bystander), ("password", PASSWORD), ("next", "/events")]).await?;
     assert!(other.redirected_to("/events"), "another account at the same address still logs in");
+
+    // Issue 48, acceptance 1: one attendee fails 200 times from the venue's address, at
+    // accounts that do not exist. The address is far past its limit of ten, yet a player's
+    // correct password from it still gets in, after one mistyped try too.
+    let mut spoiler = app.client();
+    for n in 0..200 {
+        let email = format!("nobody{n}@club.example");
+        let page = spoiler.post("/login", &[("email", email.as_str()), ("password", "wrong password!")]).await?;
+        page.assert_status(400)?;
+    }
+    let player = &emails[2];
+    let mistyped = app.client().post("/login", &[("email", player), ("password", "wrong password!")]).await?;
+    mistyped.assert_status(400)?;
+    let page = app.client().post("/login", &[("email", player), ("password", PASSWORD), ("next", "/events")]).await?;
+    assert!(page.redirected_to("/events"), "a player's login from the busy address: {}", page.status);
+    // The spoiler's guesses at one account stop at two from the busy address, not five.
+    for expected in [400, 400, 429] {
+        let page = spoiler.post("/login", &[("email", emails[3].as_str()), ("password", "wrong password!")]).await?;
+        page.assert_status(expected)?;
+    }
     Ok(())
 }
 
@@ -240,10 +260,13 @@ async fn behind_a_trusted_proxy_the_limit_keys_on_the_forwarded_address() -> Tes
         let email = format!("guess{i}@club.example");
         guesser.post("/login", &[("email", &email), ("password", "wrong password!")]).await?.assert_status(400)?;
     }
-    guesser.post("/login", &[("email", "guess9@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
+    // Past the address's limit an account has two tries from it: guess0's second is let
+    // through, its third refused.
+    guesser.post("/login", &[("email", "guess0@club.example"), ("password", "wrong")]).await?.assert_status(400)?;
+    guesser.post("/login", &[("email", "guess0@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
     // The left entries are the visitor's to write: changing them does not help.
     guesser.forwarded_for("192.0.2.1, 203.0.113.7")?;
-    guesser.post("/login", &[("email", "guess8@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
+    guesser.post("/login", &[("email", "guess0@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
     // Another visitor behind the same proxy is not affected, and its address is what the
     // sessions page shows.
     let email = format!("{}@club.example", unique("behind"));
@@ -261,7 +284,8 @@ async fn behind_a_trusted_proxy_the_limit_keys_on_the_forwarded_address() -> Tes
         liar.post("/login", &[("email", &email), ("password", "wrong password!")]).await?.assert_status(400)?;
     }
     liar.forwarded_for("203.0.113.99")?;
-    liar.post("/login", &[("email", "guess9@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
+    liar.post("/login", &[("email", "guess1@club.example"), ("password", "wrong")]).await?.assert_status(400)?;
+    liar.post("/login", &[("email", "guess1@club.example"), ("password", "wrong")]).await?.assert_status(429)?;
     Ok(())
 }
 
@@ -436,5 +460,70 @@ async fn audit_verify_names_the_first_tampered_row() -> TestResult {
     assert!(!output.status.success(), "the whole log does not verify");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("accounts (no event): intact"), "{text}");
+    Ok(())
+}
+
+/// Issue 48, acceptance 1: nobody can flood an inbox through Yunzi, or sign up without end.
+/// 30 sign-ups with a taken address and 30 reset requests for it send it three mails of each
+/// kind (`security.mails_per_recipient`), and every page answers as usual; sign-ups from one
+/// network address stop at `security.sign_ups_per_address` (50, the shipped default) with
+/// 429, before any password is hashed.
+#[actix_web::test]
+async fn nobody_can_flood_an_inbox_or_sign_up_without_end() -> TestResult {
+    let app = TestApp::spawn_with(Options { sign_ups_per_address: 50, ..Options::default() }).await?;
+    let email = format!("{}@club.example", unique("flooded"));
+    app.client().sign_up_and_log_in(&app, &email, "Flooded Inbox", PASSWORD).await?;
+    let mut flooder = app.client();
+    for _ in 0..30 {
+        let taken = [
+            ("email", email.as_str()),
+            ("display_name", "Flood"),
+            ("password", PASSWORD),
+            ("password_again", PASSWORD),
+        ];
+        flooder.post("/signup", &taken).await?.assert_status(200)?;
+    }
+    for _ in 0..30 {
+        flooder.post("/forgot", &[("email", email.as_str())]).await?.assert_status(200)?;
+    }
+    let count = |subject: &str| app.mails_to(&email).iter().filter(|m| m.subject == subject).count();
+    let (taken, reset) = ("Someone tried to sign up to Yunzi with your address", "Reset your Yunzi password");
+    for _ in 0..100 {
+        if count(taken) == 3 && count(reset) == 3 {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // Mail is sent in the background: a moment more for any that would go beyond the limit.
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!((count(taken), count(reset)), (3, 3), "three of each kind, not thirty");
+    assert_eq!(count("Confirm your Yunzi account"), 1);
+
+    // 31 sign-ups came from this address already; 19 more pass, the rest are refused.
+    let mut statuses = Vec::new();
+    for n in 0..200 {
+        let address = format!("newcomer{n}@club.example");
+        let form = [
+            ("email", address.as_str()),
+            ("display_name", "Newcomer"),
+            ("password", PASSWORD),
+            ("password_again", PASSWORD),
+        ];
+        statuses.push(flooder.post("/signup", &form).await?.status);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 19, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 181);
+    let refused = flooder
+        .post(
+            "/signup",
+            &[
+                ("email", "late@club.example"),
+                ("display_name", "Late"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
+        .await?;
+    assert!(refused.body.contains("Too many attempts"), "{}", refused.body);
     Ok(())
 }

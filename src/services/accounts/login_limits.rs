@@ -1,8 +1,11 @@
 //! Login limits that a venue can live with and an attacker cannot slip past. Failed logins
 //! count per account (a guesser is stopped after a few tries at one account) and per network
-//! address (a guesser trying many accounts is stopped too, but the limit is generous: a whole
-//! venue may share one address). Successes never count. The counts live in the database, so
-//! every instance of a deployment sees them, and they run on the injected clock.
+//! address. An address past its limit is not locked: each account keeps two tries from it in
+//! the window (a mistyped password and the right one), so one attendee failing on purpose
+//! cannot keep the venue that shares the address logged out, while a guesser trying many
+//! accounts there gets two guesses at each instead of five. Successes never count. The counts
+//! live in the database, so every instance of a deployment sees them, and they run on the
+//! injected clock.
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait,
@@ -17,6 +20,9 @@ const ACCOUNT: &str = "account";
 const ADDRESS: &str = "address";
 /// PostgreSQL advisory-lock namespace for one account's attempts ("LOGN").
 const ATTEMPT_LOCK: i32 = 0x4c4f_474e;
+/// The failures an account may have in the window and still be tried from an address past
+/// its limit: one mistyped password, then the right one gets in.
+const TRIES_FROM_A_BUSY_ADDRESS: u64 = 2;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -42,8 +48,10 @@ pub struct Attempt {
     address_row: i32,
 }
 
-/// Counts an attempt at `account_key` from `address`, or refuses it when either has used up
-/// its failures in the window. Err carries the minutes until the oldest failure leaves it.
+/// Counts an attempt at `account_key` from `address`, or refuses it when the account has used
+/// up its failures in the window, or when the address has and the account has failed
+/// [`TRIES_FROM_A_BUSY_ADDRESS`] times. Err carries the minutes until the oldest failure that
+/// stands in the way leaves the window.
 pub async fn begin(
     db: &DatabaseConnection,
     limits: Limits,
@@ -63,16 +71,20 @@ pub async fn begin(
         .await?;
     }
     login_failure::Entity::delete_many().filter(login_failure::Column::At.lte(since)).exec(&txn).await?;
-    for (scope, key, limit) in [(ACCOUNT, account_key, limits.per_account), (ADDRESS, address, limits.per_address)] {
-        let recent = login_failure::Entity::find()
+    let recent = |scope: &str, key: &str| {
+        login_failure::Entity::find()
             .filter(login_failure::Column::Scope.eq(scope))
             .filter(login_failure::Column::Key.eq(key))
-            .filter(login_failure::Column::At.gt(since));
-        if recent.clone().count(&txn).await? >= u64::from(limit) {
-            let oldest = recent.order_by_asc(login_failure::Column::At).one(&txn).await?;
-            let wait = oldest.map(|row| (row.at + limits.window - now).num_seconds().max(0)).unwrap_or(0);
-            return Err(AppError::TooManyAttempts { retry_after_minutes: ((wait + 59) / 60).max(1) as u32 });
-        }
+            .filter(login_failure::Column::At.gt(since))
+    };
+    let account_failures = recent(ACCOUNT, account_key).count(&txn).await?;
+    let address_busy = recent(ADDRESS, address).count(&txn).await? >= u64::from(limits.per_address);
+    if account_failures >= u64::from(limits.per_account)
+        || (address_busy && account_failures >= TRIES_FROM_A_BUSY_ADDRESS)
+    {
+        let oldest = recent(ACCOUNT, account_key).order_by_asc(login_failure::Column::At).one(&txn).await?;
+        let wait = oldest.map(|row| (row.at + limits.window - now).num_seconds().max(0)).unwrap_or(0);
+        return Err(AppError::TooManyAttempts { retry_after_minutes: ((wait + 59) / 60).max(1) as u32 });
     }
     let count = |scope: &str, key: &str| login_failure::ActiveModel {
         scope: Set(scope.to_string()),

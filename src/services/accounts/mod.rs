@@ -18,6 +18,7 @@ use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries;
+use crate::services::repo::mail_limits;
 use crate::state::AppState;
 
 pub const PASSWORD_MIN_CHARS: usize = 10;
@@ -49,18 +50,24 @@ pub struct SignUp {
 /// Creates an unconfirmed account and mails the confirmation link. The first account of an
 /// empty install becomes the site admin. When the address already has an account, its owner
 /// is told by mail instead, and the caller sees the same answer either way, so the form does
-/// not reveal who has an account. Returns the (normalised) address the mail went to, and
-/// whether the account is the site admin of a new install.
-pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResult<(String, bool)> {
+/// not reveal who has an account. Sign-ups from one network address (`address`) and the mails
+/// they cause are limited (see [`mail_limits`]). Returns the (normalised) address the mail went
+/// to, and whether the account is the site admin of a new install.
+pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Locale) -> AppResult<(String, bool)> {
     let email = EmailAddress::parse(&form.email).map_err(|e| bad(e, locale))?;
     let name = PlayerName::parse(&form.display_name).map_err(|e| bad(e, locale))?;
     check_password(&form.password, locale)?;
-    let hash = password::hash(form.password).await?;
     let now = state.clock.now();
+    let limits = mail_limits::MailLimits::from_settings(&state.settings.security);
+    // Counted before the password is hashed: a refused sign-up costs the server nothing.
+    mail_limits::count_sign_up(&state.db, limits, address, now).await?;
+    let hash = password::hash(form.password).await?;
     let raw_token = token::random_token()?;
 
     let txn = crate::db::begin_write(&state.db).await?;
     if let Some(owner) = queries::find_user_by_email(&txn, email.as_str()).await? {
+        // Nothing was written; the limits count in their own transaction.
+        drop(txn);
         let base = state.settings.server.base_url.trim_end_matches('/');
         let mail = Mail {
             to: owner.email.clone(),
@@ -75,7 +82,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
             ),
             link: None,
         };
-        state.mailer.send_in_background(vec![mail]);
+        send_limited(state, mail_limits::MailKind::AddressTaken, mail, Some(address), now).await?;
         return Ok((owner.email, false));
     }
     let first = user::Entity::find().count(&txn).await? == 0;
@@ -110,8 +117,26 @@ pub async fn sign_up(state: &AppState, form: SignUp, locale: Locale) -> AppResul
     .await?;
     txn.commit().await?;
 
-    send_confirmation(state, &account, &raw_token, locale);
+    send_confirmation(state, &account, &raw_token, Some(address), locale).await?;
     Ok((account.email, first))
+}
+
+/// Sends `mail` (of `kind`, caused by a request from `address`) in the background if the mail
+/// limits allow it; otherwise it is dropped, and only the log says so.
+async fn send_limited(
+    state: &AppState,
+    kind: mail_limits::MailKind,
+    mail: Mail,
+    address: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    let limits = mail_limits::MailLimits::from_settings(&state.settings.security);
+    if mail_limits::may_send(&state.db, limits, kind, &mail.to, address, now).await? {
+        state.mailer.send_in_background(vec![mail]);
+    } else {
+        tracing::info!(kind = ?kind, "a mail was not sent: its recipient or source has had enough for now");
+    }
+    Ok(())
 }
 
 async fn store_token(
@@ -136,7 +161,13 @@ async fn store_token(
     Ok(())
 }
 
-fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, locale: Locale) {
+async fn send_confirmation(
+    state: &AppState,
+    account: &user::Model,
+    raw_token: &str,
+    address: Option<&str>,
+    locale: Locale,
+) -> AppResult<()> {
     let link = format!("{}/confirm/{raw_token}", state.settings.server.base_url.trim_end_matches('/'));
     let mail = Mail {
         to: account.email.clone(),
@@ -145,7 +176,7 @@ fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, l
             .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
         link: None,
     };
-    state.mailer.send_in_background(vec![mail]);
+    send_limited(state, mail_limits::MailKind::Confirmation, mail, address, state.clock.now()).await
 }
 
 /// Spends a token of `purpose`: it must exist, be unused and unexpired.
@@ -188,7 +219,7 @@ pub async fn confirm_email(state: &AppState, raw_token: &str, locale: Locale) ->
 
 /// Sends a new confirmation link if the address has an unconfirmed account. Says nothing
 /// either way, so the form cannot be used to find out who has an account.
-pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) -> AppResult<()> {
+pub async fn resend_confirmation(state: &AppState, email: &str, address: &str, locale: Locale) -> AppResult<()> {
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
@@ -197,8 +228,7 @@ pub async fn resend_confirmation(state: &AppState, email: &str, locale: Locale) 
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
-    send_confirmation(state, &account, &raw, locale);
-    Ok(())
+    send_confirmation(state, &account, &raw, Some(address), locale).await
 }
 
 /// Checks the password under the per-account and per-address limits (failures count; a
@@ -280,7 +310,9 @@ pub async fn change_password(
     Ok(ended)
 }
 
-pub async fn request_password_reset(state: &AppState, email: &str, locale: Locale) -> AppResult<()> {
+/// Mails a reset link if the address has an account, within the mail limits (`address`: the
+/// network address asking). Says nothing either way.
+pub async fn request_password_reset(state: &AppState, email: &str, address: &str, locale: Locale) -> AppResult<()> {
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
@@ -299,8 +331,7 @@ pub async fn request_password_reset(state: &AppState, email: &str, locale: Local
     };
     // In the background: answering only after a mail to a real account would be slower, and
     // the delay would tell who has one.
-    state.mailer.send_in_background(vec![mail]);
-    Ok(())
+    send_limited(state, mail_limits::MailKind::Reset, mail, Some(address), now).await
 }
 
 /// Sets a new password from a reset link. Following the link also proves the address, so an

@@ -3,7 +3,9 @@
 //! relay's nominations are both rows of one team for one round; a notice to users is written
 //! by whichever area's change it tells of (a dispute filed on a live board, a ruling); a
 //! dispute is filed by a player or staff (services::disputes) and by the engine while a live
-//! game is saved (services::live); a board's result is written in [`results`]; the absences a draft fixes in [`presence`].
+//! game is saved (services::live); a board's result is written in [`results`]; the absences a draft fixes in [`presence`];
+//! the mails and sign-ups counted against their limits (accounts' mails, events' invitations) in [`mail_limits`].
+pub mod mail_limits;
 pub mod presence;
 pub mod results;
 

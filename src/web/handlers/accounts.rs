@@ -46,7 +46,12 @@ pub struct CheckMailPage {
     outbox: Option<String>,
 }
 
-pub async fn signup(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<SignupForm>) -> AppResult<HttpResponse> {
+pub async fn signup(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    form: web::Form<SignupForm>,
+) -> AppResult<HttpResponse> {
     let form = form.into_inner();
     let again = |ctx: PageCtx, form: &SignupForm, error: String| {
         page_with_status(
@@ -66,7 +71,8 @@ pub async fn signup(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<Si
     }
     let request =
         SignUp { email: form.email.clone(), display_name: form.display_name.clone(), password: form.password.clone() };
-    match accounts::sign_up(&state, request, ctx.locale).await {
+    let address = client_address(&req, &state.trusted_proxies);
+    match accounts::sign_up(&state, request, &address, ctx.locale).await {
         Ok((email, site_admin)) => {
             // Where the mail waits is the server's business: told only to whoever sets up a
             // new install (its first account), never to the public.
@@ -106,9 +112,11 @@ pub struct EmailForm {
 pub async fn resend_confirmation(
     state: web::Data<AppState>,
     ctx: PageCtx,
+    req: HttpRequest,
     form: web::Form<EmailForm>,
 ) -> AppResult<HttpResponse> {
-    accounts::resend_confirmation(&state, &form.email, ctx.locale).await?;
+    let address = client_address(&req, &state.trusted_proxies);
+    accounts::resend_confirmation(&state, &form.email, &address, ctx.locale).await?;
     ctx.flash("info", ctx.t("flash-confirmation-resent"));
     Ok(see_other("/login"))
 }
@@ -183,8 +191,14 @@ pub async fn forgot_form(ctx: PageCtx) -> ForgotPage {
     ForgotPage { ctx, sent: false }
 }
 
-pub async fn forgot(state: web::Data<AppState>, ctx: PageCtx, form: web::Form<EmailForm>) -> AppResult<ForgotPage> {
-    accounts::request_password_reset(&state, &form.email, ctx.locale).await?;
+pub async fn forgot(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    form: web::Form<EmailForm>,
+) -> AppResult<ForgotPage> {
+    let address = client_address(&req, &state.trusted_proxies);
+    accounts::request_password_reset(&state, &form.email, &address, ctx.locale).await?;
     Ok(ForgotPage { ctx, sent: true })
 }
 

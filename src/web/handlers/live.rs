@@ -488,8 +488,10 @@ pub async fn play(
             "" => None,
             text => Some(colour_of(text, locale)?),
         };
+        // Every move names the move it is meant for (the page and its script always send it),
+        // so a click that arrives late or twice is never recorded as a later move.
         let meant_for = match form.r#move.trim() {
-            "" => None,
+            "" => return Err(AppError::BadRequest(locale.t("error-move-number-missing"))),
             text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(locale.t("error-bad-request")))?),
         };
         let action = match opening {

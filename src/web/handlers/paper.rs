@@ -1,13 +1,16 @@
 //! The venue's paper: a round's table cards, result slips and pairings sorted by name, and the
 //! standings sheet, each a printable page and a PDF made by the server (`web::paper`).
+use std::sync::Arc;
+
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::db::entities::event;
 use crate::domain::search::romanised;
 use crate::error::{AppError, AppResult};
+use crate::pdf_store::{Key, Pdf};
 use crate::services::queries;
 use crate::services::rounds::{self, RoundView};
 use crate::services::standings;
@@ -152,13 +155,76 @@ fn name_lines(ctx: &PageCtx, round: &RoundView) -> Vec<NameLine> {
     lines.into_iter().map(|(_, line)| line).collect()
 }
 
-fn pdf_response(bytes: Vec<u8>, file: &str) -> HttpResponse {
-    HttpResponse::Ok()
+/// A PDF with its ETag (304 when the reader has it already): `public` where anyone may see
+/// it, asked again every time either way.
+fn pdf_response(req: &HttpRequest, pdf: &Pdf, file: &str, public: bool) -> HttpResponse {
+    let not_modified = crate::web::page_cache::already_has(req, &pdf.etag);
+    let mut response = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    response
+        .insert_header((header::ETAG, pdf.etag.clone()))
+        .insert_header((header::CACHE_CONTROL, if public { "public, no-cache" } else { "private, no-cache" }))
+        .insert_header((header::VARY, "Accept-Language, Cookie"));
+    if not_modified {
+        return response.finish();
+    }
+    response
         .content_type("application/pdf")
         .insert_header((header::CONTENT_DISPOSITION, format!("inline; filename=\"{file}\"")))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .body(bytes)
+        .body(pdf.bytes.clone())
 }
+
+/// Serves the PDF `file` of `event_id` whose pages `make` lays out, through the PDF store
+/// (`pdf_store`): a public PDF (`public`) is kept by the event's version, read before `make`
+/// reads its data, and served from memory while nothing changed; one request renders it while
+/// others asking for it wait; renders take turns in a few slots, and a reader past the queue
+/// is told to come back (503 with Retry-After).
+async fn serve_pdf<F, Fut>(
+    state: &AppState,
+    req: &HttpRequest,
+    ctx: &PageCtx,
+    event_id: i32,
+    public: bool,
+    file: String,
+    make: F,
+) -> AppResult<HttpResponse>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = AppResult<Vec<paper::Page>>>,
+{
+    let version = match public {
+        true => crate::services::audit::event_version(&state.db, event_id).await?,
+        false => None,
+    };
+    let key = version.map(|v| (Key { event: event_id, path: req.path().to_string(), locale: ctx.locale }, v));
+    let kept = |key: &Option<(Key, i64)>| key.as_ref().and_then(|(k, v)| state.pdfs.get(k, *v));
+    if let Some(pdf) = kept(&key) {
+        return Ok(pdf_response(req, &pdf, &file, public));
+    }
+    let lock = key.as_ref().map(|(k, _)| state.pdfs.making(k));
+    let _making = match &lock {
+        Some(lock) => Some(lock.lock().await),
+        None => None,
+    };
+    // Whoever held the lock before may have made it meanwhile.
+    if let Some(pdf) = kept(&key) {
+        return Ok(pdf_response(req, &pdf, &file, public));
+    }
+    let _slot = state.pdfs.slot().await.map_err(|_| AppError::Busy { retry_after_seconds: BUSY_RETRY_SECONDS })?;
+    let pages = make().await?;
+    let bytes = render(ctx, pages).await?;
+    let pdf = Arc::new(Pdf {
+        version: version.unwrap_or(0),
+        etag: crate::web::page_cache::etag_of(&bytes),
+        bytes: web::Bytes::from(bytes),
+    });
+    if let Some((key, _)) = key {
+        state.pdfs.put(key, pdf.clone());
+    }
+    Ok(pdf_response(req, &pdf, &file, public))
+}
+
+/// How long a reader told the renders are busy is asked to wait.
+const BUSY_RETRY_SECONDS: u32 = 5;
 
 /// Lays out and renders off the request threads (500 slips take a moment).
 async fn render(ctx: &PageCtx, pages: Vec<paper::Page>) -> AppResult<Vec<u8>> {
@@ -196,26 +262,33 @@ fn round_pdf_pages(
 pub async fn round_sheet(
     state: web::Data<AppState>,
     ctx: PageCtx,
+    req: HttpRequest,
     path: web::Path<(i32, i32, String)>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, which) = path.into_inner();
     let found = queries::event(&state.db, event_id).await?;
     let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
     let (sheet, pdf) = Sheet::parse(&which).ok_or(AppError::NotFound)?;
-    let round = rounds::view(&state.db, &found, number).await?;
+    let published = queries::round(&state.db, event_id, number).await?.ok_or(AppError::NotFound)?.published;
     // A draft is the directors' until published.
-    if !round.round.published && !roles.director {
+    if !published && !roles.director {
         return Err(AppError::NotFound);
     }
+    if pdf {
+        let file = format!("event-{event_id}-round-{number}-{}.pdf", sheet.code());
+        let make = || async {
+            let round = rounds::view(&state.db, &found, number).await?;
+            let columns = ["player-name", "rank", "board", "paper-colour", "paper-opponent"].map(|k| ctx.t(k));
+            let (words, boards, lines) = (words(&ctx, &found, number), boards(&ctx, &round), name_lines(&ctx, &round));
+            Ok(round_pdf_pages(sheet, &words, &boards, &lines, columns))
+        };
+        // A published round's sheets are the same for every reader: kept and shared.
+        return serve_pdf(&state, &req, &ctx, event_id, published, file, make).await;
+    }
+    let round = rounds::view(&state.db, &found, number).await?;
     let words = words(&ctx, &found, number);
     let boards = boards(&ctx, &round);
     let lines = name_lines(&ctx, &round);
-    if pdf {
-        let columns = ["player-name", "rank", "board", "paper-colour", "paper-opponent"].map(|k| ctx.t(k));
-        let pages = round_pdf_pages(sheet, &words, &boards, &lines, columns);
-        let bytes = render(&ctx, pages).await?;
-        return Ok(pdf_response(bytes, &format!("event-{event_id}-round-{number}-{}.pdf", sheet.code())));
-    }
     crate::web::handlers::page_with_status(
         actix_web::http::StatusCode::OK,
         &PaperPage { ctx, event: found, number, sheet, words, boards, lines },
@@ -224,38 +297,45 @@ pub async fn round_sheet(
 
 /// `/events/{id}/standings.pdf`: the standings as a wall chart (round by round, then the
 /// points and tie-breaks); the standings page itself is the printable page.
-pub async fn standings_pdf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+pub async fn standings_pdf(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    path: web::Path<i32>,
+) -> AppResult<HttpResponse> {
     let event_id = path.into_inner();
     let found = queries::event(&state.db, event_id).await?;
-    let table = standings::compute(&state.db, &found).await?;
-    let mut columns = vec![ctx.t("place"), ctx.t("player-name"), ctx.t("rank"), ctx.t("club")];
-    columns.extend(table.rounds.iter().map(|n| n.to_string()));
-    columns.extend(table.columns.iter().map(|c| view::tie_break_name(ctx.locale, *c)));
-    let narrow_columns = table.rounds.len() + table.columns.len();
-    // The name gets what the numbers leave; every round and criterion a narrow column.
-    let narrow = (0.5 / narrow_columns.max(1) as f32).min(0.08);
-    let mut widths = vec![0.06, 0.0, 0.07, 0.12];
-    widths.extend(std::iter::repeat_n(narrow, narrow_columns));
-    widths[1] = 1.0 - widths.iter().sum::<f32>();
-    let mut numeric = vec![true, false, false, false];
-    numeric.extend(std::iter::repeat_n(true, narrow_columns));
-    let rows: Vec<Vec<String>> = table
-        .rows
-        .iter()
-        .map(|row| {
-            let mut cells = vec![
-                row.place.to_string(),
-                row.player.name.clone(),
-                ctx.rank(&row.player.rank),
-                row.player.club.clone(),
-            ];
-            cells.extend(row.cells.iter().map(|c| view::cross_cell(ctx.locale, c)));
-            cells.extend(view::tie_break_values(row, &table.columns, table.tradition));
-            cells
-        })
-        .collect();
-    let heading = format!("{} · {}", found.name, ctx.t("standings"));
-    let pages = paper::table(&heading, &columns, &widths, &rows, &numeric);
-    let bytes = render(&ctx, pages).await?;
-    Ok(pdf_response(bytes, &format!("event-{event_id}-standings.pdf")))
+    let file = format!("event-{event_id}-standings.pdf");
+    let make = || async {
+        let table = standings::compute(&state.db, &found).await?;
+        let mut columns = vec![ctx.t("place"), ctx.t("player-name"), ctx.t("rank"), ctx.t("club")];
+        columns.extend(table.rounds.iter().map(|n| n.to_string()));
+        columns.extend(table.columns.iter().map(|c| view::tie_break_name(ctx.locale, *c)));
+        let narrow_columns = table.rounds.len() + table.columns.len();
+        // The name gets what the numbers leave; every round and criterion a narrow column.
+        let narrow = (0.5 / narrow_columns.max(1) as f32).min(0.08);
+        let mut widths = vec![0.06, 0.0, 0.07, 0.12];
+        widths.extend(std::iter::repeat_n(narrow, narrow_columns));
+        widths[1] = 1.0 - widths.iter().sum::<f32>();
+        let mut numeric = vec![true, false, false, false];
+        numeric.extend(std::iter::repeat_n(true, narrow_columns));
+        let rows: Vec<Vec<String>> = table
+            .rows
+            .iter()
+            .map(|row| {
+                let mut cells = vec![
+                    row.place.to_string(),
+                    row.player.name.clone(),
+                    ctx.rank(&row.player.rank),
+                    row.player.club.clone(),
+                ];
+                cells.extend(row.cells.iter().map(|c| view::cross_cell(ctx.locale, c)));
+                cells.extend(view::tie_break_values(row, &table.columns, table.tradition));
+                cells
+            })
+            .collect();
+        let heading = format!("{} · {}", found.name, ctx.t("standings"));
+        Ok(paper::table(&heading, &columns, &widths, &rows, &numeric))
+    };
+    serve_pdf(&state, &req, &ctx, event_id, true, file, make).await
 }

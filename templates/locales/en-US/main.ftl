@@ -20,6 +20,7 @@ error-title-404 = Not found
 error-title-409 = Changed meanwhile
 error-title-429 = Too many attempts
 error-title-500 = Something went wrong
+error-title-503 = Busy, try again in a moment
 save = Save
 remove = remove
 
@@ -268,6 +269,9 @@ error-login-required = Please log in first.
 error-streams-total = The server is following as many live boards as it may ({ $n }). The page works without live updates: reload it to see the latest position.
 error-streams-address = Your network is following as many live boards as one address may ({ $n }). Close another board's page, or reload this one to see the latest position.
 error-too-many-attempts = Too many attempts. Try again in { $minutes } minutes.
+error-control-character = The field “{ $field }” holds a control character ({ $code }), which no text here may hold. Remove it and send again.
+error-move-number-missing = The move was sent without the number of the move it is meant for (the field “move”), so it was not played. Reload the board and play again.
+error-busy = The server is busy drawing other sheets. Try again in { $seconds } seconds.
 error-password-length = The password must have between { $min } and { $max } characters.
 error-passwords-differ = The two passwords are not the same.
 error-link-invalid = This link is not valid. Check that you copied all of it.

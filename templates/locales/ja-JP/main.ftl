@@ -20,6 +20,7 @@ error-title-404 = 見つかりません
 error-title-409 = 途中で変更されました
 error-title-429 = 試行回数が多すぎます
 error-title-500 = 問題が発生しました
+error-title-503 = 混み合っています。少し後にもう一度
 save = 保存
 remove = 削除
 
@@ -268,6 +269,9 @@ error-login-required = 先にログインしてください。
 error-streams-total = サーバーが中継できるライブ盤の数が上限（{ $n }）に達しています。自動更新なしでもページは使えます。再読み込みすると最新の局面が表示されます。
 error-streams-address = お使いのネットワークで見ているライブ盤の数が、1つのアドレスの上限（{ $n }）に達しています。他の盤のページを閉じるか、このページを再読み込みして最新の局面を表示してください。
 error-too-many-attempts = 試行回数が多すぎます。{ $minutes } 分後にもう一度お試しください。
+error-control-character = 項目「{ $field }」に制御文字（{ $code }）が含まれています。使えない文字です。削除して送り直してください。
+error-move-number-missing = 着手に何手目かの番号（項目「move」）がないため、記録しませんでした。盤面を再読み込みして打ち直してください。
+error-busy = サーバーはほかの用紙を作成中です。{ $seconds } 秒後にもう一度お試しください。
 error-password-length = パスワードは { $min } 文字以上 { $max } 文字以下にしてください。
 error-passwords-differ = 2つのパスワードが一致しません。
 error-link-invalid = このリンクは無効です。リンク全体をコピーしたか確認してください。

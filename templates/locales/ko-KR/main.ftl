@@ -20,6 +20,7 @@ error-title-404 = 찾을 수 없음
 error-title-409 = 그사이 변경됨
 error-title-429 = 시도 횟수 초과
 error-title-500 = 오류가 발생했습니다
+error-title-503 = 바쁨, 잠시 후 다시 시도
 save = 저장
 remove = 삭제
 
@@ -268,6 +269,9 @@ error-login-required = 먼저 로그인하세요.
 error-streams-total = 서버가 따라갈 수 있는 실시간 대국판 수의 한도({ $n })에 도달했습니다. 실시간 업데이트 없이도 페이지는 작동합니다. 새로 고치면 최신 국면을 볼 수 있습니다.
 error-streams-address = 회원님의 네트워크가 한 주소당 볼 수 있는 실시간 대국판 수의 한도({ $n })에 도달했습니다. 다른 대국판 페이지를 닫거나, 이 페이지를 새로 고쳐 최신 국면을 확인하세요.
 error-too-many-attempts = 시도 횟수가 너무 많습니다. { $minutes }분 후에 다시 시도하세요.
+error-control-character = 항목 “{ $field }”에 제어 문자({ $code })가 있습니다. 사용할 수 없는 문자입니다. 지우고 다시 보내 주세요.
+error-move-number-missing = 몇 번째 수인지(항목 “move”)가 없어 착수를 기록하지 않았습니다. 바둑판을 새로 고친 뒤 다시 두세요.
+error-busy = 서버가 다른 용지를 만드는 중입니다. { $seconds }초 뒤에 다시 시도하세요.
 error-password-length = 비밀번호는 { $min }자 이상 { $max }자 이하여야 합니다.
 error-passwords-differ = 두 비밀번호가 일치하지 않습니다.
 error-link-invalid = 유효하지 않은 링크입니다. 링크 전체를 복사했는지 확인하세요.

@@ -20,6 +20,7 @@ error-title-404 = 页面不存在
 error-title-409 = 内容已有变动
 error-title-429 = 尝试次数过多
 error-title-500 = 服务器出错
+error-title-503 = 服务器繁忙，请稍后再试
 save = 保存
 remove = 移除
 
@@ -259,6 +260,9 @@ error-login-required = 请先登录。
 error-streams-total = 服务器同时直播的棋盘已达上限（{ $n }）。页面不自动更新也能用：刷新即可看到最新局面。
 error-streams-address = 您所在网络同时观看的直播棋盘已达单个地址的上限（{ $n }）。请关闭其他棋盘页面，或刷新本页查看最新局面。
 error-too-many-attempts = 尝试次数过多，请 { $minutes } 分钟后再试。
+error-control-character = 字段“{ $field }”含有控制字符（{ $code }），不允许使用。请删除后重新提交。
+error-move-number-missing = 提交的着手没有注明是第几手（字段“move”），未予记录。请刷新棋盘后重下。
+error-busy = 服务器正在生成其他文件，请在 { $seconds } 秒后重试。
 error-password-length = 密码长度须在 { $min } 到 { $max } 个字符之间。
 error-passwords-differ = 两次输入的密码不一致。
 error-link-invalid = 此链接无效，请检查是否完整复制了链接。
