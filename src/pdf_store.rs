@@ -45,7 +45,7 @@ pub struct PdfStore {
     making: Mutex<HashMap<Key, Arc<tokio::sync::Mutex<()>>>>,
     slots: Arc<tokio::sync::Semaphore>,
     /// Renders running or waiting for a slot.
-    queued: AtomicUsize,
+    queued: Arc<AtomicUsize>,
 }
 
 impl Default for PdfStore {
@@ -54,24 +54,25 @@ impl Default for PdfStore {
             kept: Mutex::default(),
             making: Mutex::default(),
             slots: Arc::new(tokio::sync::Semaphore::new(RENDERS_AT_ONCE)),
-            queued: AtomicUsize::new(0),
+            queued: Arc::new(AtomicUsize::new(0)),
         }
     }
 }
 
 /// A place among the renders running or waiting; given back when dropped (also when the
 /// request waiting for a slot goes away).
-struct Place<'a>(&'a PdfStore);
+struct Place(Arc<AtomicUsize>);
 
-impl Drop for Place<'_> {
+impl Drop for Place {
     fn drop(&mut self) {
-        self.0.queued.fetch_sub(1, Ordering::SeqCst);
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
-/// A render slot, held while one PDF renders.
-pub struct Slot<'a> {
-    _place: Place<'a>,
+/// A render slot, held while one PDF renders: moved into the render itself, so that a reader
+/// who goes away does not free it before the render ends.
+pub struct Slot {
+    _place: Place,
     _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
@@ -114,9 +115,9 @@ impl PdfStore {
     }
 
     /// A render slot, waiting for one if all are taken, or `Busy` when too many already wait.
-    pub async fn slot(&self) -> Result<Slot<'_>, Busy> {
+    pub async fn slot(&self) -> Result<Slot, Busy> {
         let before = self.queued.fetch_add(1, Ordering::SeqCst);
-        let place = Place(self);
+        let place = Place(self.queued.clone());
         if before >= RENDERS_AT_ONCE + RENDERS_WAITING {
             return Err(Busy);
         }

@@ -890,6 +890,8 @@ impl LiveGame {
         if let Some(clock) = &mut self.state.clock {
             clock.stop();
         }
+        // Play has ended as after the passes: a recount or a warning counts again from here.
+        self.game.go_mut().ok_or(LiveError::NotNow(Phase::Playing))?.stop_for_count();
         let go = self.go().ok_or(LiveError::NotNow(Phase::Playing))?;
         let board = go.board();
         let proposed = propose_dead(board, go.rules().life_rules());

@@ -170,6 +170,8 @@ pub async fn add_staff(
         let kind = crate::services::repo::mail_limits::MailKind::Invitation;
         if crate::services::repo::mail_limits::may_send(&state.db, limits, kind, &mail.to, None, now).await? {
             state.mailer.send_in_background(vec![mail]);
+        } else {
+            tracing::info!("an invitation was not sent: its address has had enough for now");
         }
         return Ok(StaffAdded::Invited);
     };

@@ -15,17 +15,30 @@ use crate::i18n::Arg;
 use crate::web::extractors::locale_of;
 use crate::web::multipart;
 
-/// The first character of `text` that a form field may not hold.
-pub fn forbidden_in_field(text: &str) -> Option<char> {
-    text.chars().find(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || is_invisible_format(*c))
+/// Whether a form field may not hold `c`.
+fn forbidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || is_invisible_format(c)
 }
 
-/// The first byte of an uploaded file that no text file we read holds (a file in UTF-16 is
-/// refused here too: its every other byte is NUL).
+/// The first character of `text` that a form field may not hold.
+pub fn forbidden_in_field(text: &str) -> Option<char> {
+    text.chars().find(|c| forbidden(*c))
+}
+
+/// The first character of an uploaded file that no text file we read holds: as in a field,
+/// but form feed, the DOS end-of-file mark and a leading byte-order mark are text here. A file
+/// not in UTF-8 (Latin-1, say) is read byte by byte; one in UTF-16 is refused, every other
+/// byte of it being NUL.
 pub fn forbidden_in_file(data: &[u8]) -> Option<char> {
-    data.iter()
-        .find(|b| (**b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a)) || **b == 0x7f)
-        .map(|b| char::from(*b))
+    match std::str::from_utf8(data) {
+        Ok(text) => {
+            text.trim_start_matches('\u{feff}').chars().find(|c| !matches!(c, '\u{c}' | '\u{1a}') && forbidden(*c))
+        }
+        Err(_) => data
+            .iter()
+            .find(|b| (**b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a)) || **b == 0x7f)
+            .map(|b| char::from(*b)),
+    }
 }
 
 /// Characters that are not control characters to Unicode but no field needs: the byte-order
@@ -114,7 +127,10 @@ mod tests {
             offending_field("multipart/form-data; boundary=B", upload.as_bytes()),
             Some(("file".to_string(), '\u{0}'))
         );
-        let clean = "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.txt\"\r\n\r\nLi Wei\t3d\x0c\r\n\x1a\r\n--B--\r\n";
+        let clean = "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.txt\"\r\n\r\n\u{feff}Li Wei\t3d\x0c\r\n\x1a\r\n--B--\r\n";
+        assert_eq!(forbidden_in_file("Li\u{85}Wei".as_bytes()), Some('\u{85}'), "C1 in a UTF-8 file");
+        assert_eq!(forbidden_in_file(b"M\xfcller\x00"), Some('\u{0}'), "NUL in a Latin-1 file");
+        assert_eq!(forbidden_in_file(b"M\xfcller 3d\r\n"), None);
         assert_eq!(offending_field("multipart/form-data; boundary=B", clean.as_bytes()), None);
     }
 }

@@ -211,6 +211,9 @@ pub fn classify(moves: &[MoveRecord]) -> CycleKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     Passes,
+    /// A referee stopped play to count (false life is no life, 1988 Art. 20.2): counted as
+    /// after the passes.
+    Ruling,
 }
 
 #[derive(Debug, Clone)]
@@ -400,6 +403,11 @@ impl Game {
     /// Lets a player move out of turn (a record that says so, or a referee's correction).
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
+    }
+
+    /// Play stops here for the count, by a referee's ruling (false life counted dead).
+    pub fn stop_for_count(&mut self) {
+        self.ending = Some(Ending::Ruling);
     }
 
     /// Play goes on after the passes ended it (a referee's ruling: dead stones disputed are

@@ -720,8 +720,6 @@ mod tests {
         assert_eq!(result_from_margin(b - w, &mq).display_zh(), "黑胜½子");
     }
 
-    /// Seki with one eye each and one shared liberty: the eyes are not territory under the
-    /// Japanese rules (Art. 8), but are area under the Chinese rules.
     /// The 2012 proposal, 第十条: "地の中の相手方の死に石はそのまま取り上げ、ハマに加える。その後ハ
     /// マをもって相手方の地を埋め、双方の地の目数を比較して、その多い方を勝ちとする" and its 付則:
     /// "ハマが相手方の地を上回る場合は上回ったハマを自分の地に加算する". Black has 9 points (the
@@ -781,6 +779,8 @@ mod tests {
         assert_eq!(ko_points(&filled), [0, 0]);
     }
 
+    /// Seki with one eye each and one shared liberty: the eyes are not territory under the
+    /// Japanese rules (Art. 8), but are area under the Chinese rules.
     #[test]
     fn seki_with_eyes_has_no_territory_under_japanese_rules() {
         let seki = Board::from_text(

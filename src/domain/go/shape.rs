@@ -81,6 +81,11 @@ impl GoGame {
         &self.game
     }
 
+    /// Play stops here for the count, by a referee's ruling (false life counted dead).
+    pub fn stop_for_count(&mut self) {
+        self.game.stop_for_count();
+    }
+
     /// Play resumes after the passes (dead stones resolved by play), `first` to move.
     pub fn resume(&mut self, first: Color) {
         self.game.resume(first);
@@ -125,7 +130,7 @@ impl BoardGame for GoGame {
 
     fn play_end(&self) -> Option<PlayEnd> {
         self.game.ending().map(|ending| match ending {
-            Ending::Passes => PlayEnd::Counting,
+            Ending::Passes | Ending::Ruling => PlayEnd::Counting,
         })
     }
 

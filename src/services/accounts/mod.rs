@@ -82,7 +82,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Loca
             ),
             link: None,
         };
-        send_limited(state, mail_limits::MailKind::AddressTaken, mail, Some(address), now).await?;
+        send_limited(state, mail_limits::MailKind::AddressTaken, mail, Some(address), now);
         return Ok((owner.email, false));
     }
     let first = user::Entity::find().count(&txn).await? == 0;
@@ -117,26 +117,33 @@ pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Loca
     .await?;
     txn.commit().await?;
 
-    send_confirmation(state, &account, &raw_token, Some(address), locale).await?;
+    send_confirmation(state, &account, &raw_token, Some(address), locale);
     Ok((account.email, first))
 }
 
 /// Sends `mail` (of `kind`, caused by a request from `address`) in the background if the mail
-/// limits allow it; otherwise it is dropped, and only the log says so.
-async fn send_limited(
+/// limits allow it; otherwise it is dropped, and only the log says so. The limits are checked
+/// in the background too: the answer takes as long whether a mail goes to an account or not.
+pub(crate) fn send_limited(
     state: &AppState,
     kind: mail_limits::MailKind,
     mail: Mail,
     address: Option<&str>,
     now: chrono::DateTime<chrono::Utc>,
-) -> AppResult<()> {
+) {
     let limits = mail_limits::MailLimits::from_settings(&state.settings.security);
-    if mail_limits::may_send(&state.db, limits, kind, &mail.to, address, now).await? {
-        state.mailer.send_in_background(vec![mail]);
-    } else {
-        tracing::info!(kind = ?kind, "a mail was not sent: its recipient or source has had enough for now");
-    }
-    Ok(())
+    let (db, mailer, address) = (state.db.clone(), state.mailer.clone(), address.map(str::to_string));
+    tokio::spawn(async move {
+        match mail_limits::may_send(&db, limits, kind, &mail.to, address.as_deref(), now).await {
+            Ok(true) => {
+                mailer.send_all(&[mail]).await;
+            }
+            Ok(false) => {
+                tracing::info!(kind = ?kind, "a mail was not sent: its recipient or source has had enough for now")
+            }
+            Err(error) => tracing::warn!(error = %error, "the mail limits could not be checked; the mail was not sent"),
+        }
+    });
 }
 
 async fn store_token(
@@ -161,13 +168,7 @@ async fn store_token(
     Ok(())
 }
 
-async fn send_confirmation(
-    state: &AppState,
-    account: &user::Model,
-    raw_token: &str,
-    address: Option<&str>,
-    locale: Locale,
-) -> AppResult<()> {
+fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, address: Option<&str>, locale: Locale) {
     let link = format!("{}/confirm/{raw_token}", state.settings.server.base_url.trim_end_matches('/'));
     let mail = Mail {
         to: account.email.clone(),
@@ -176,7 +177,7 @@ async fn send_confirmation(
             .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
         link: None,
     };
-    send_limited(state, mail_limits::MailKind::Confirmation, mail, address, state.clock.now()).await
+    send_limited(state, mail_limits::MailKind::Confirmation, mail, address, state.clock.now());
 }
 
 /// Spends a token of `purpose`: it must exist, be unused and unexpired.
@@ -228,7 +229,8 @@ pub async fn resend_confirmation(state: &AppState, email: &str, address: &str, l
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
-    send_confirmation(state, &account, &raw, Some(address), locale).await
+    send_confirmation(state, &account, &raw, Some(address), locale);
+    Ok(())
 }
 
 /// Checks the password under the per-account and per-address limits (failures count; a
@@ -331,7 +333,8 @@ pub async fn request_password_reset(state: &AppState, email: &str, address: &str
     };
     // In the background: answering only after a mail to a real account would be slower, and
     // the delay would tell who has one.
-    send_limited(state, mail_limits::MailKind::Reset, mail, Some(address), now).await
+    send_limited(state, mail_limits::MailKind::Reset, mail, Some(address), now);
+    Ok(())
 }
 
 /// Sets a new password from a reset link. Following the link also proves the address, so an

@@ -96,7 +96,11 @@ pub async fn may_send(
 ) -> AppResult<bool> {
     let recipient = recipient.trim().to_lowercase();
     let txn = crate::db::begin_write(db).await?;
+    // Always the recipient's lock first, then the source's: no two requests wait on each other.
     lock(&txn, kind.scope(), &recipient).await?;
+    if let Some(address) = address {
+        lock(&txn, MAIL_SOURCE, address).await?;
+    }
     forget_old(&txn, limits, now).await?;
     let since = now - limits.window;
     if recent(kind.scope(), &recipient, since).count(&txn).await? >= u64::from(limits.per_recipient) {

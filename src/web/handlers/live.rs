@@ -370,7 +370,7 @@ pub struct PointForm {
     /// A recorder's entry for a colour ("black"/"white"); blank: the side to move.
     #[serde(default)]
     colour: String,
-    /// The move number this move was sent as; blank for a form without it.
+    /// The move number this move was sent as (required: a move without it is refused).
     #[serde(default)]
     r#move: String,
     /// 一字棋: how many pieces the move carries or puts down; blank for one.

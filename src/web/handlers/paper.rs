@@ -155,14 +155,16 @@ fn name_lines(ctx: &PageCtx, round: &RoundView) -> Vec<NameLine> {
     lines.into_iter().map(|(_, line)| line).collect()
 }
 
-/// A PDF with its ETag (304 when the reader has it already): `public` where anyone may see
-/// it, asked again every time either way.
+/// A PDF with its ETag (304 when the reader has it already), asked again every time; `private`
+/// where it is a director's alone.
 fn pdf_response(req: &HttpRequest, pdf: &Pdf, file: &str, public: bool) -> HttpResponse {
     let not_modified = crate::web::page_cache::already_has(req, &pdf.etag);
     let mut response = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     response
         .insert_header((header::ETAG, pdf.etag.clone()))
-        .insert_header((header::CACHE_CONTROL, if public { "public, no-cache" } else { "private, no-cache" }))
+        // Not `public`: the answer may set the reader's session cookie, which a shared cache must
+        // not hand to anyone else (the public pages are served the same way).
+        .insert_header((header::CACHE_CONTROL, if public { "no-cache" } else { "private, no-cache" }))
         .insert_header((header::VARY, "Accept-Language, Cookie"));
     if not_modified {
         return response.finish();
@@ -195,7 +197,8 @@ where
         true => crate::services::audit::event_version(&state.db, event_id).await?,
         false => None,
     };
-    let key = version.map(|v| (Key { event: event_id, path: req.path().to_string(), locale: ctx.locale }, v));
+    // Keyed by what the PDF is, not by how the address was spelt (`/events/01/…` is event 1).
+    let key = version.map(|v| (Key { event: event_id, path: file.clone(), locale: ctx.locale }, v));
     let kept = |key: &Option<(Key, i64)>| key.as_ref().and_then(|(k, v)| state.pdfs.get(k, *v));
     if let Some(pdf) = kept(&key) {
         return Ok(pdf_response(req, &pdf, &file, public));
@@ -209,9 +212,9 @@ where
     if let Some(pdf) = kept(&key) {
         return Ok(pdf_response(req, &pdf, &file, public));
     }
-    let _slot = state.pdfs.slot().await.map_err(|_| AppError::Busy { retry_after_seconds: BUSY_RETRY_SECONDS })?;
+    let slot = state.pdfs.slot().await.map_err(|_| AppError::Busy { retry_after_seconds: BUSY_RETRY_SECONDS })?;
     let pages = make().await?;
-    let bytes = render(ctx, pages).await?;
+    let bytes = render(ctx, pages, slot).await?;
     let pdf = Arc::new(Pdf {
         version: version.unwrap_or(0),
         etag: crate::web::page_cache::etag_of(&bytes),
@@ -226,15 +229,20 @@ where
 /// How long a reader told the renders are busy is asked to wait.
 const BUSY_RETRY_SECONDS: u32 = 5;
 
-/// Lays out and renders off the request threads (500 slips take a moment).
-async fn render(ctx: &PageCtx, pages: Vec<paper::Page>) -> AppResult<Vec<u8>> {
+/// Lays out and renders off the request threads (500 slips take a moment), holding `slot` until
+/// the render ends, even if the reader goes away meanwhile.
+async fn render(ctx: &PageCtx, pages: Vec<paper::Page>, slot: crate::pdf_store::Slot) -> AppResult<Vec<u8>> {
     let Some(typesetter) = paper::typesetter() else {
         return Err(AppError::BadRequest(ctx.t("error-paper-font")));
     };
-    web::block(move || typesetter.render(&pages))
-        .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF task failed: {e}")))?
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF: {e}")))
+    web::block(move || {
+        let rendered = typesetter.render(&pages);
+        drop(slot);
+        rendered
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF task failed: {e}")))?
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("the PDF: {e}")))
 }
 
 fn round_pdf_pages(
