@@ -544,16 +544,24 @@ pub fn diff(old: &[ListEntry], new: &[ListEntry]) -> ListChanges {
 pub fn matches(entry: &ListEntry, query: &str) -> bool {
     let words = query_words(query);
     let haystack = search_text(entry);
-    !words.is_empty() && words.iter().all(|word| haystack.contains(word.as_str()))
+    !words.is_empty() && words.iter().all(|spellings| spellings.iter().any(|s| haystack.contains(s.as_str())))
 }
 
-/// The words of a query as [`search_text`] holds them: folded, split at spaces, commas and `_`.
-/// A database finds what [`matches`] finds by asking that the stored text contain every word.
-pub fn query_words(query: &str) -> Vec<String> {
+/// The words of a query as [`search_text`] holds them: split at spaces, commas and `_`, each
+/// with the spellings it may be written in on a list (folded; in another script too, see
+/// [`search::spellings`]). A database finds what [`matches`] finds by asking that the stored
+/// text contain one spelling of every word.
+pub fn query_words(query: &str) -> Vec<Vec<String>> {
     query
         .split(|c: char| c.is_whitespace() || c == ',' || c == '_')
-        .map(fold)
-        .filter(|w| !w.is_empty() && !w.contains(SEPARATOR))
+        .filter(|w| !fold(w).is_empty())
+        .map(|w| {
+            let mut spellings = vec![fold(w)];
+            spellings.extend(search::spellings(w).into_iter().map(|s| fold(&s)));
+            spellings.dedup();
+            spellings.into_iter().filter(|s| !s.is_empty() && !s.contains(SEPARATOR)).collect::<Vec<_>>()
+        })
+        .filter(|spellings: &Vec<String>| !spellings.is_empty())
         .collect()
 }
 
@@ -759,6 +767,12 @@ mod tests {
         assert!(!matches(zhang_wei, "李"));
         assert!(matches(find(&csv, "CN90003"), "ouyang"));
         assert!(matches(find(&csv, "CN90003"), "杭州"));
+        // Issue 49, item 4: a name typed in another script.
+        let list = |name: &str| entry("X1", name, "3d", None, "", "");
+        assert!(matches(&list("Ke Jie"), "柯洁") && matches(&list("Jie Ke"), "柯洁"));
+        assert!(matches(&list("Kim Seoyeon"), "김서연") && matches(&list("Gim Seo-yeon"), "김서연"));
+        assert!(matches(&list("Müller Hans"), "mueller") && matches(&list("Müller Hans"), "hans müller"));
+        assert!(!matches(&list("Ke Jie"), "柯洁 zz") && !matches(&list("Kim Minjun"), "김서연"));
     }
 
     #[test]

@@ -175,11 +175,16 @@ pub async fn search(conn: &impl ConnectionTrait, query: &str, limit: u64) -> App
         return Ok(Vec::new());
     }
     let mut select = rating_entry::Entity::find();
-    for word in &words {
-        // The word as a plain substring: LIKE's wildcards and its escape are escaped.
-        let escaped = word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        let pattern = LikeExpr::new(format!("%{escaped}%")).escape('\\');
-        select = select.filter(rating_entry::Column::SearchText.like(pattern));
+    for spellings in &words {
+        // One spelling of each word, each as a plain substring: LIKE's wildcards and its escape
+        // are escaped.
+        let mut any = sea_orm::Condition::any();
+        for word in spellings {
+            let escaped = word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            let pattern = LikeExpr::new(format!("%{escaped}%")).escape('\\');
+            any = any.add(rating_entry::Column::SearchText.like(pattern));
+        }
+        select = select.filter(any);
     }
     let rows = select.order_by_asc(rating_entry::Column::Name).limit(limit).all(conn).await?;
     let lists = lists(conn).await?;

@@ -110,6 +110,21 @@ async fn rating_lists_import_whole_report_changes_and_are_searched() -> TestResu
     assert!(found(&pinyin.body).contains(&"王一凡".to_string()), "{}", pinyin.body);
     let pin = director.get("/ratings/search?part=1&q=19385083").await?;
     assert_eq!(found(&pin.body), ["Albrecht Clemens"]);
+    // Issue 49, item 4: a name typed in another script finds the list's spelling.
+    let scripts = "排名,编号,姓名,性别,单位,等级分,段位\n1,KR1,Kim Seoyeon,女,Seoul,2500,\n2,CN1,Ke Jie,男,Beijing,2800,\n3,DE1,Müller Hans,男,Berlin,2100,\n";
+    import(&mut admin, "csv", "Scripts", "scripts.csv", scripts.as_bytes()).await?.assert_status(200)?;
+    // Each finds the new list's player (by its club) and no one of another name; the other
+    // lists have Kim Seoyeons of their own, and a Mueller written so.
+    for (query, names, club) in [
+        ("柯洁", &["Ke Jie"][..], "Beijing"),
+        ("김서연", &["Kim Seoyeon"][..], "Seoul"),
+        ("mueller", &["Mueller Juergen", "Müller Hans"][..], "Berlin"),
+    ] {
+        let page = director.get(&format!("/ratings/search?part=1&q={}", urlencode_query(query))).await?;
+        let listed = found(&page.body);
+        assert!(page.body.contains(&format!("data-club=\"{club}\"")), "{query}: {}", page.body);
+        assert!(!listed.is_empty() && listed.iter().all(|n| names.contains(&n.as_str())), "{query}: {listed:?}");
+    }
     let none = director.get("/ratings/search?part=1&q=zzqqxx").await?;
     assert!(none.body.contains("id=\"rating-none\""));
     // LIKE's wildcards are text: a bare % finds nothing rather than everyone.
