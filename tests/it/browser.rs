@@ -243,3 +243,61 @@ async fn journey(browser: &Browser) -> TestResult {
     assert!(browser.source().await?.contains("lang=\"zh-CN\""));
     Ok(())
 }
+
+/// Issue 49: a refusal is where the eye is. On a phone (390×757), a CSV import refused for its
+/// bad lines answers with the list of lines focused and on the screen — not below the fold,
+/// where a director took it for success — and so does a refused login.
+#[actix_web::test]
+async fn a_refused_import_is_focused_and_on_the_screen_of_a_phone() -> TestResult {
+    const PASSWORD: &str = "a phone passphrase";
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let result = async {
+        let app = TestApp::spawn().await?;
+        let email = format!("{}@club.example", unique("eye"));
+        app.client().sign_up_and_log_in(&app, &email, "Director", PASSWORD).await?;
+        let mut director = app.client();
+        director.log_in(&email, PASSWORD).await?;
+        let created = director.post("/events", &event_form("Eye Open", "4")).await?;
+        let event_id = id_after(&created.location, "/events/")?;
+        browser.set_window_size(390, 757).await?;
+        log_in(&browser, &app.base, &email, PASSWORD).await?;
+        import_players(
+            &browser,
+            &app.base,
+            &format!("/events/{event_id}"),
+            "name,rank,club\nToo Weak,31k,B\nGood,3k,A\n",
+        )
+        .await?;
+        let seen = |browser: &Browser| {
+            let browser = browser.clone();
+            async move {
+                let answer = browser
+                    .execute(
+                        "const e = document.activeElement; const r = e.getBoundingClientRect(); \
+                         return [e.id, r.top >= 0 && r.top < window.innerHeight, Math.round(r.top)];",
+                        vec![],
+                    )
+                    .await?;
+                Ok::<_, Box<dyn std::error::Error>>(answer)
+            }
+        };
+        let answer = seen(&browser).await?;
+        assert_eq!(answer[0], "import-errors", "the refusal has the focus: {answer:?}");
+        assert_eq!(answer[1], true, "and is on the screen: {answer:?}");
+        // A refused login too (signed out: the cookies gone).
+        browser.delete_all_cookies().await?;
+        log_in(&browser, &app.base, &email, "not the password").await?;
+        let answer = seen(&browser).await?;
+        assert_eq!(answer[0], "form-error", "{answer:?}");
+        assert_eq!(answer[1], true, "{answer:?}");
+        Ok(())
+    }
+    .await;
+    if result.is_err()
+        && let Ok(png) = browser.screenshot().await
+    {
+        let _ = std::fs::write(std::env::temp_dir().join("yunzi-browser-eye.png"), png);
+    }
+    let _ = browser.close().await;
+    result
+}

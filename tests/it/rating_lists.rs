@@ -69,7 +69,14 @@ async fn rating_lists_import_whole_report_changes_and_are_searched() -> TestResu
     ] {
         let refused = import(&mut admin, kind, label, file, &sample(file)?).await?;
         refused.assert_status(400)?;
-        let said = refused.body.split("id=\"import-error\">").nth(1).unwrap_or("").split("</p>").next().unwrap_or("");
+        let said = refused
+            .body
+            .split("id=\"import-error\" tabindex=\"-1\" autofocus>")
+            .nth(1)
+            .unwrap_or("")
+            .split("</p>")
+            .next()
+            .unwrap_or("");
         assert!(said.contains(&line.to_string()), "{file}: {said}");
     }
     let mut after = sizes(&admin.get("/admin/ratings").await?.body);

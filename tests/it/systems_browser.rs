@@ -67,7 +67,7 @@ async fn create_event(
     let event_path = path_of(&browser.current_url().await?);
     if !event_path.starts_with("/events/") || event_path.ends_with("/events") {
         let source = browser.source().await?;
-        let error = source.split("id=\"form-error\">").nth(1).unwrap_or("").chars().take(200).collect::<String>();
+        let error = source.split("id=\"form-error\"").nth(1).unwrap_or("").chars().take(200).collect::<String>();
         return Err(format!("the event was not created: {error}").into());
     }
     import_players(browser, &app.base, &event_path, setup.csv).await?;

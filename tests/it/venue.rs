@@ -130,7 +130,11 @@ async fn a_refused_result_goes_back_to_the_round_with_its_message_on_top() -> Te
         "ranks in 中文"
     );
     let flash = page.split(r#"id="flash""#).nth(1).unwrap_or_default();
-    assert!(flash.starts_with(r#" role="alert">"#) && flash.contains("台"), "the message on top, in 中文: {page}");
+    // Focused, so a screen reader and a phone's screen are taken to it (issue 49).
+    assert!(
+        flash.starts_with(r#" role="alert" tabindex="-1" autofocus>"#) && flash.contains("台"),
+        "the message on top, in 中文, focused: {page}"
+    );
     // Sent without its page (a script), the refusal is an error page that knows its reader.
     let bare = director.post(&result, &[("outcome", "white"), ("margin", "R")]).await?;
     bare.assert_status(400)?;
