@@ -695,6 +695,7 @@ step-live-paused = Paused by the referee
 step-live-resumed = Play resumed
 step-live-adjourned = Adjourned
 step-live-move-sealed = Move sealed
+step-live-colours-swapped = Colours swapped after the opening
 live-held = A move entered is held for the referee: play waits for the ruling
 live-entered-for = For
 live-side-to-move = the side to move
@@ -1124,6 +1125,8 @@ audit-kind-round = Rounds
 audit-kind-ruling = Rulings
 audit-kind-staff = Staff
 audit-kind-team = Teams
+audit-kind-presence = Check-in
+audit-kind-ratings = Rating lists
 enter-results-of-round = Enter round { $n }'s results
 opengotha-round-found = Round { $n }: { $played } games with a result{ $unplayed ->
     [0] {""}
@@ -1185,6 +1188,9 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = Staff invited
 audit-action-staff-invitation-withdrawn = Invitation withdrawn
+audit-action-live-colours-swapped = Colours swapped at the opening
+audit-action-presence-marked = Check-in marked
+audit-action-ratings-imported = Rating list imported
 swap-seat = { $name } (board { $board }, { $colour })
 swap-seat-bye = { $name } (bye)
 live-count-detail = Black { $black }, White { $white }; margin { $stones } stones = { $points } points (komi included)

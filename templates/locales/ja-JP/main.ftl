@@ -694,6 +694,7 @@ step-live-paused = 審判員による一時停止
 step-live-resumed = 対局再開
 step-live-adjourned = 打ち掛け
 step-live-move-sealed = 封じ手
+step-live-colours-swapped = 三手交換で石の色を交代
 live-held = 入力された着手は審判員の判断のため保留されています：裁定まで対局は止まります
 live-entered-for = 代理入力：
 live-side-to-move = 手番の側
@@ -1123,6 +1124,8 @@ audit-kind-round = 回戦
 audit-kind-ruling = 裁定
 audit-kind-staff = スタッフ
 audit-kind-team = チーム
+audit-kind-presence = 出欠
+audit-kind-ratings = レーティング表
 enter-results-of-round = 第{ $n }回戦の結果を入力
 opengotha-round-found = 第{ $n }回戦：結果のある対局 { $played } 局{ $unplayed ->
     [0] {""}
@@ -1184,6 +1187,9 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = スタッフを招待
 audit-action-staff-invitation-withdrawn = 招待を取り消し
+audit-action-live-colours-swapped = 手番交代（三手交換）
+audit-action-presence-marked = 出欠を記録
+audit-action-ratings-imported = レーティング表を取り込み
 swap-seat = { $name }（第{ $board }盤、{ $colour }）
 swap-seat-bye = { $name }（抜け番）
 live-count-detail = 黒 { $black }、白 { $white }。差 { $stones } 子 = { $points } 目（コミ込み）

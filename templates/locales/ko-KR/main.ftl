@@ -694,6 +694,7 @@ step-live-paused = 심판이 일시 정지
 step-live-resumed = 대국 재개
 step-live-adjourned = 대국 중단
 step-live-move-sealed = 봉수
+step-live-colours-swapped = 삼수 교환 뒤 색을 바꿈
 live-held = 입력된 수가 심판 판정을 위해 보류되었습니다. 판정이 날 때까지 대국이 멈춥니다
 live-entered-for = 입력 대상
 live-side-to-move = 둘 차례인 쪽
@@ -1123,6 +1124,8 @@ audit-kind-round = 라운드
 audit-kind-ruling = 판정
 audit-kind-staff = 스태프
 audit-kind-team = 팀
+audit-kind-presence = 출석
+audit-kind-ratings = 레이팅 목록
 enter-results-of-round = 제{ $n }라운드 결과 입력
 opengotha-round-found = 제{ $n }라운드: 결과가 난 대국 { $played }국{ $unplayed ->
     [0] {""}
@@ -1184,6 +1187,9 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = 스태프 초대
 audit-action-staff-invitation-withdrawn = 초대 취소
+audit-action-live-colours-swapped = 색 바꾸기(삼수 교환)
+audit-action-presence-marked = 출석 기록
+audit-action-ratings-imported = 레이팅 목록 가져옴
 swap-seat = { $name } (제{ $board }판, { $colour })
 swap-seat-bye = { $name } (부전승)
 live-count-detail = 흑 { $black }, 백 { $white }; 차이 { $stones }돌 = { $points }집 (덤 포함)

@@ -680,6 +680,7 @@ step-live-paused = 裁判暂停
 step-live-resumed = 恢复对局
 step-live-adjourned = 封盘
 step-live-move-sealed = 封手
+step-live-colours-swapped = 三手交换后交换执子
 live-held = 录入的着手已暂扣，等待裁判裁决
 live-entered-for = 代
 live-side-to-move = 应走一方
@@ -1100,6 +1101,8 @@ audit-kind-round = 轮次
 audit-kind-ruling = 裁定
 audit-kind-staff = 工作人员
 audit-kind-team = 队伍
+audit-kind-presence = 到场登记
+audit-kind-ratings = 等级分名单
 enter-results-of-round = 录入第{ $n }轮成绩
 opengotha-round-found = 第{ $n }轮：{ $played } 局有结果{ $unplayed ->
     [0] {""}
@@ -1161,6 +1164,9 @@ mail-invite-body =
     { $link }
 audit-action-staff-invited = 邀请工作人员
 audit-action-staff-invitation-withdrawn = 撤回邀请
+audit-action-live-colours-swapped = 三手交换：交换执子
+audit-action-presence-marked = 登记到场
+audit-action-ratings-imported = 导入等级分名单
 swap-seat = { $name }（第{ $board }台，{ $colour }）
 swap-seat-bye = { $name }（轮空）
 live-count-detail = 黑 { $black }，白 { $white }；相差 { $stones } 子（{ $points } 目，已计贴子）
