@@ -527,3 +527,24 @@ async fn nobody_can_flood_an_inbox_or_sign_up_without_end() -> TestResult {
     assert!(refused.body.contains("Too many attempts"), "{}", refused.body);
     Ok(())
 }
+
+/// An IPv6 visitor's /64 counts as one address for the limits: stepping to the next address
+/// of one's own block does not get past them; another block is another address.
+#[actix_web::test]
+async fn an_ipv6_block_counts_as_one_address() -> TestResult {
+    let options = Options { login_failures_per_address: 3, trusted_proxies: "127.0.0.1".into(), ..Options::default() };
+    let app = TestApp::spawn_with(options).await?;
+    let mut guesser = app.client();
+    let wrong = |email: &'static str| [("email", email), ("password", "wrong password!")];
+    for (i, email) in ["guess0@club.example", "guess1@club.example", "guess2@club.example"].into_iter().enumerate() {
+        guesser.forwarded_for(&format!("2001:db8:7:1::{}", i + 1))?;
+        guesser.post("/login", &wrong(email)).await?.assert_status(400)?;
+    }
+    // The block is past its limit: guess0 has its second try, not a third.
+    guesser.forwarded_for("2001:db8:7:1:ffff::99")?;
+    guesser.post("/login", &wrong("guess0@club.example")).await?.assert_status(400)?;
+    guesser.post("/login", &wrong("guess0@club.example")).await?.assert_status(429)?;
+    guesser.forwarded_for("2001:db8:7:2::1")?;
+    guesser.post("/login", &wrong("guess0@club.example")).await?.assert_status(400)?;
+    Ok(())
+}

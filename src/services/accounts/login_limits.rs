@@ -59,6 +59,8 @@ pub async fn begin(
     address: &str,
     now: DateTime<Utc>,
 ) -> AppResult<Attempt> {
+    // An IPv6 visitor's whole /64 is one address here (see `network_of`).
+    let address = &crate::services::repo::mail_limits::network_of(address);
     let since = now - limits.window;
     let txn = crate::db::begin_write(db).await?;
     if txn.get_database_backend() == DatabaseBackend::Postgres {

@@ -68,6 +68,7 @@ pub async fn count_sign_up(
     address: &str,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
+    let address = &network_of(address);
     let txn = crate::db::begin_write(db).await?;
     lock(&txn, SIGN_UP, address).await?;
     forget_old(&txn, limits, now).await?;
@@ -95,6 +96,8 @@ pub async fn may_send(
     now: DateTime<Utc>,
 ) -> AppResult<bool> {
     let recipient = recipient.trim().to_lowercase();
+    let network = address.map(network_of);
+    let address = network.as_deref();
     let txn = crate::db::begin_write(db).await?;
     // Always the recipient's lock first, then the source's: no two requests wait on each other.
     lock(&txn, kind.scope(), &recipient).await?;
@@ -117,6 +120,24 @@ pub async fn may_send(
     }
     txn.commit().await?;
     Ok(true)
+}
+
+/// The network an address counts as for the limits (login, sign-up, mail): an IPv4 address
+/// itself; an IPv6 address by its /64, the block one subscriber is given, so that a visitor
+/// cannot step past a limit by taking the next address of his own block. Anything else (no
+/// address) as it is.
+pub fn network_of(address: &str) -> String {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+        Ok(ip) => ip.to_string(),
+        Err(_) => address.to_string(),
+    }
 }
 
 /// On PostgreSQL, requests counting one key take turns, so parallel ones cannot all see room
@@ -155,4 +176,19 @@ async fn insert(txn: &impl ConnectionTrait, scope: &str, key: &str, now: DateTim
     .insert(txn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_64_and_ipv4_as_itself() {
+        assert_eq!(network_of("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(network_of("2001:db8:1:2:ffff:1:2:3"), network_of("2001:db8:1:2::9"));
+        assert_ne!(network_of("2001:db8:1:3::1"), network_of("2001:db8:1:2::1"));
+        assert_eq!(network_of("203.0.113.7"), "203.0.113.7");
+        assert_eq!(network_of("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(network_of(""), "");
+    }
 }
