@@ -79,21 +79,10 @@ pub async fn open(db: &DatabaseConnection, players: usize) -> anyhow::Result<eve
     let mut ids = Vec::new();
     for n in 0..players {
         let rank = 9 - (n * 30 / players) as i32;
-        let p = player::ActiveModel {
-            event_id: Set(open.id),
-            name: Set(format!("选手{n:04}")),
-            name_key: Set(format!("选手{n:04}")),
-            rank: Set(if rank > 0 { format!("{rank}d") } else { format!("{}k", 1 - rank) }),
-            rank_value: Set(rank - 1),
-            club: Set(format!("Club {}", n % 40)),
-            country: Set("CN".into()),
-            team: Set(String::new()),
-            withdrawn: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
+        let rank_text = if rank > 0 { format!("{rank}d") } else { format!("{}k", 1 - rank) };
+        let p = player_row(open.id, &format!("选手{n:04}"), &rank_text, rank - 1, &format!("Club {}", n % 40), now)
+            .insert(&txn)
+            .await?;
         ids.push(p.id);
     }
     for number in 1..=3 {
@@ -167,6 +156,30 @@ pub fn event_row(
         system_settings: Set("{}".into()),
         registration_open: Set(false),
         created_by: Set(created_by),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// A player row as the load examples make it (name and its key the same, country CN).
+pub fn player_row(
+    event_id: i32,
+    name: &str,
+    rank: &str,
+    rank_value: i32,
+    club: &str,
+    now: chrono::DateTime<Utc>,
+) -> player::ActiveModel {
+    player::ActiveModel {
+        event_id: Set(event_id),
+        name: Set(name.into()),
+        name_key: Set(name.to_lowercase()),
+        rank: Set(rank.into()),
+        rank_value: Set(rank_value),
+        club: Set(club.into()),
+        country: Set("CN".into()),
+        team: Set(String::new()),
+        withdrawn: Set(false),
         created_at: Set(now),
         ..Default::default()
     }

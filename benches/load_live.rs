@@ -26,7 +26,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use yunzi::clock::SystemClock;
-use yunzi::db::entities::{game, player, round};
+use yunzi::db::entities::{game, round};
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
 
@@ -74,21 +74,7 @@ async fn main() -> anyhow::Result<()> {
     .await?;
     let mut ids = Vec::new();
     for n in 0..games * 2 {
-        let p = player::ActiveModel {
-            event_id: Set(room.id),
-            name: Set(format!("Player {n}")),
-            name_key: Set(format!("player {n}")),
-            rank: Set("1d".into()),
-            rank_value: Set(0),
-            club: Set(String::new()),
-            country: Set(String::new()),
-            team: Set(String::new()),
-            withdrawn: Set(false),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
+        let p = load_common::player_row(room.id, &format!("Player {n}"), "1d", 0, "", now).insert(&txn).await?;
         ids.push(p.id);
     }
     let mut game_ids = Vec::new();

@@ -267,7 +267,7 @@ async fn false_life_played_on_a_board_is_filed_as_such() -> TestResult {
     let form = page.split("id=\"rule-form\"").nth(1).ok_or("no ruling form")?;
     let offered = attributes(form.split("</form>").next().unwrap_or_default(), "data-ruling");
     assert_eq!(offered.first().map(String::as_str), Some("false-life-dead"), "{offered:?}");
-    assert!(page.contains("False life is no life"), "{page}");
+    assert!(page.contains("False life, counted dead"), "{page}");
     referee
         .post(
             &format!("{event}/disputes/{dispute}/rule"),
@@ -1355,4 +1355,50 @@ async fn close_browsers<const N: usize>(
         let _ = browser.close().await;
     }
     result
+}
+
+/// The pages this session's work changed, drawn to be read (not documentation): the false-life
+/// dispute with its rulings, the event form's rule sets, a refused import on a phone, a refused
+/// control character, the rating search across scripts, the audit log. In 中文 and English, at
+/// desktop and phone width, into the temporary folder's `yunzi-look`.
+#[actix_web::test]
+#[ignore = "draws pages to look at; run by hand"]
+async fn draw_the_pages_to_read() -> TestResult {
+    let (table, mut recorder, event, queue) = cycle_filed("false-life.sgf").await?;
+    let dispute = attributes(&queue.body, "data-dispute").first().cloned().ok_or("no dispute")?;
+    let (_referee, referee_email) = referee_with_address(&table, &mut recorder, &event).await?;
+    recorder
+        .post_file(&format!("{event}/players/import"), "file", "p.csv", "name,rank,club\nToo Weak,31k,B\nGood,3k,A\n")
+        .await?;
+    let Some((_driver, browser)) = crate::browser::start_browser().await? else { return Err("no browser".into()) };
+    let base = table.app.base.clone();
+    let out = std::env::temp_dir().join("yunzi-look");
+    std::fs::create_dir_all(&out)?;
+    for lang in ["zh", "en"] {
+        for (width_name, width, height) in [("desktop", 1280u32, 1000u32), ("phone", 390, 844)] {
+            browser.set_window_size(width, height).await?;
+            let shoot = |name: &str| out.join(format!("{name}-{lang}-{width_name}.png"));
+            browser.delete_all_cookies().await?;
+            browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+            crate::browser::log_in(&browser, &base, &referee_email, "a referee passphrase").await?;
+            browser.goto(&format!("{base}{event}/disputes/{dispute}")).await?;
+            browser.execute("document.getElementById('rule-form').scrollIntoView()", vec![]).await?;
+            std::fs::write(shoot("false-life-dispute"), browser.screenshot().await?)?;
+            browser.goto(&format!("{base}/ratings/search?q=%E6%9F%AF%E6%B4%81%00")).await?;
+            std::fs::write(shoot("control-character"), browser.screenshot().await?)?;
+            browser.delete_all_cookies().await?;
+            browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+            crate::browser::log_in(&browser, &base, &table.director_email, "live passphrase").await?;
+            browser.goto(&format!("{base}{event}/edit")).await?;
+            browser.execute("document.querySelector('select[name=ruleset]').scrollIntoView()", vec![]).await?;
+            std::fs::write(shoot("event-form"), browser.screenshot().await?)?;
+            crate::browser::import_players(&browser, &base, &event, "name,rank,club\nToo Weak,31k,B\nGood,3k,A\n")
+                .await?;
+            std::fs::write(shoot("refused-import"), browser.screenshot().await?)?;
+            browser.goto(&format!("{base}{event}/audit")).await?;
+            std::fs::write(shoot("audit"), browser.screenshot().await?)?;
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
 }
