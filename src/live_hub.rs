@@ -132,12 +132,13 @@ impl LiveHub {
         self.rounds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Watches round `round` of `event`, whose page was drawn at event version `version`.
+    /// Watches round `round` of `event`, whose stream starts at event version `version`.
+    /// A round already watched keeps the version last announced to it: a newcomer's newer
+    /// version is news its earlier watchers still wait for (the sweep announces it to all; the
+    /// newcomer's page ignores a version it already has).
     pub fn subscribe_round(&self, event: i32, round: i32, version: i64) -> broadcast::Receiver<Arc<str>> {
         let mut rounds = self.rounds();
-        let entry = rounds.entry((event, round)).or_insert_with(|| (broadcast::channel(BACKLOG).0, version));
-        entry.1 = entry.1.max(version);
-        entry.0.subscribe()
+        rounds.entry((event, round)).or_insert_with(|| (broadcast::channel(BACKLOG).0, version)).0.subscribe()
     }
 
     /// The watched rounds with the version last announced to them; rounds nobody watches any
@@ -200,6 +201,19 @@ mod tests {
         assert_eq!(hub.announce_round(7, 3, 50, Arc::from("nobody")), 0);
         drop(page);
         assert!(hub.watched_rounds().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_watcher_who_comes_later_does_not_hide_the_news_from_the_earlier_ones() {
+        let hub = LiveHub::default();
+        // The first page streams from version 40; a result moves the event to 41 and a second
+        // reader's stream starts there before the sweep has announced it.
+        let mut early = hub.subscribe_round(7, 2, 40);
+        let mut late = hub.subscribe_round(7, 2, 41);
+        assert_eq!(hub.watched_rounds(), vec![((7, 2), 40)]);
+        assert_eq!(hub.announce_round(7, 2, 41, Arc::from("41")), 2, "both hear of 41");
+        assert_eq!(early.recv().await.ok().as_deref(), Some("41"));
+        assert_eq!(late.recv().await.ok().as_deref(), Some("41"));
     }
 
     #[test]

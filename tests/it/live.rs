@@ -283,8 +283,14 @@ impl EventStream {
         use std::io::BufRead;
         let mut reader = self.reader.take().ok_or("the stream is closed")?;
         let (reader, data) = actix_web::rt::task::spawn_blocking(move || {
+            // Keep-alive comments come every 15 s: a message that never comes must still end
+            // the wait (a failed test, not a hung suite).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(40);
             let mut line = String::new();
             loop {
+                if std::time::Instant::now() > deadline {
+                    return (reader, None);
+                }
                 line.clear();
                 match reader.read_line(&mut line) {
                     Ok(0) | Err(_) => return (reader, None),
@@ -298,7 +304,7 @@ impl EventStream {
         })
         .await?;
         self.reader = Some(reader);
-        Ok(serde_json::from_str(&data.ok_or("the stream ended")?)?)
+        Ok(serde_json::from_str(&data.ok_or("the stream ended or said nothing new for 40 s")?)?)
     }
 }
 

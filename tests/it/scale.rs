@@ -102,8 +102,13 @@ async fn a_rounds_page_hears_of_a_result_and_shows_it_without_a_reload() -> Test
         browser.goto(&format!("{}{round}", app.base)).await?;
     }
     director.post(&format!("{round}/results/1"), &[("outcome", "white"), ("margin", "R")]).await?.assert_status(303)?;
+    // A reader who comes in now, before the twice-a-second sweep has announced the result,
+    // starts at the new version — and the earlier readers must still hear of it.
+    let mut late = EventStream::open(&app, &format!("{round}/events")).await?;
+    let late_first = late.next().await?["version"].as_i64().ok_or("no version")?;
     let next = stream.next().await?["version"].as_i64().ok_or("no version")?;
     assert!(next > first, "a new version is announced: {first} → {next}");
+    assert_eq!(late_first, next, "the late reader starts where the others are told to go");
     if let Some((_driver, browser)) = browser {
         let mut shown = String::new();
         for _ in 0..50 {
