@@ -22,6 +22,7 @@ mod m20261126_000015_rating_lists;
 mod m20261126_000016_user_locale;
 mod m20261127_000017_dispute_details;
 mod m20261127_000018_mail_limits;
+mod m20261127_000019_registration;
 
 pub struct Migrator;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000016_user_locale::Migration),
             Box::new(m20261127_000017_dispute_details::Migration),
             Box::new(m20261127_000018_mail_limits::Migration),
+            Box::new(m20261127_000019_registration::Migration),
         ]
     }
 }

@@ -1,4 +1,5 @@
 //! The fields of a registered player, parsed at the boundary.
+use std::collections::HashMap;
 use std::fmt;
 
 use super::message::Message;
@@ -76,6 +77,63 @@ impl PlayerName {
 
 pub fn name_key(name: &str) -> String {
     name.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+}
+
+/// One player of an event as far as telling namesakes apart goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Entrant<'a> {
+    pub id: i32,
+    pub name_key: &'a str,
+    pub club: &'a str,
+    /// The player's number in the event: his place in registration order, from 1.
+    pub number: usize,
+}
+
+/// What a page adds to each name that another player of the event shares, so that two 张伟
+/// are told apart without renaming either: the club when it tells them apart, else the club
+/// and the player's number, else the number. Players whose name is their own are not listed.
+pub fn namesake_marks(entrants: &[Entrant<'_>]) -> HashMap<i32, String> {
+    let mut by_name: HashMap<&str, Vec<&Entrant<'_>>> = HashMap::new();
+    for e in entrants {
+        by_name.entry(e.name_key).or_default().push(e);
+    }
+    let mut marks = HashMap::new();
+    for namesakes in by_name.values().filter(|n| n.len() > 1) {
+        for e in namesakes {
+            let club = e.club.trim();
+            let club_tells = !club.is_empty()
+                && namesakes.iter().filter(|o| o.club.trim().to_lowercase() == club.to_lowercase()).count() == 1;
+            let mark = if club_tells {
+                club.to_string()
+            } else if club.is_empty() {
+                format!("#{}", e.number)
+            } else {
+                format!("{club} #{}", e.number)
+            };
+            marks.insert(e.id, mark);
+        }
+    }
+    marks
+}
+
+/// The name as a page shows it: with its mark when a namesake plays in the same event.
+pub fn shown_name(name: &str, mark: Option<&String>) -> String {
+    match mark {
+        Some(mark) => format!("{name} ({mark})"),
+        None => name.to_string(),
+    }
+}
+
+/// Whether a new entry is likely the same person as a registered one: the same name and the
+/// same club, rating-list PIN or AGA number. Only warned about: two 张伟 of one club exist.
+pub fn likely_same_person(
+    (name_key, club, pin, aga): (&str, &str, Option<&str>, Option<&str>),
+    (other_key, other_club, other_pin, other_aga): (&str, &str, Option<&str>, Option<&str>),
+) -> bool {
+    let same = |a: Option<&str>, b: Option<&str>| a.is_some_and(|a| !a.is_empty() && Some(a) == b);
+    let same_club = !club.trim().is_empty() && club.trim().to_lowercase() == other_club.trim().to_lowercase();
+    let same_name = name_key == other_key;
+    (same_name && same_club) || same(pin, other_pin) || same(aga, other_aga)
 }
 
 /// An e-mail address, lower-cased. Deliberately simple: one @, a dotted domain, no spaces;
@@ -200,6 +258,40 @@ mod tests {
         // Japanese names keep no telling mark between the two: kept whole.
         assert_eq!(split_name("井山ゆうた"), ("井山ゆうた".to_string(), String::new()));
         assert_eq!(join_name("欧阳", ""), "欧阳");
+    }
+
+    #[test]
+    fn namesakes_are_told_apart_by_club_then_by_number() {
+        let entrant = |id, name_key, club, number| Entrant { id, name_key, club, number };
+        let field = [
+            entrant(1, "张伟", "北京", 1),
+            entrant(2, "张伟", "上海", 2),
+            entrant(3, "李明", "北京", 3),
+            entrant(4, "王芳", "", 4),
+            entrant(5, "王芳", "", 5),
+            entrant(6, "陈静", "杭州", 6),
+            entrant(7, "陈静", "杭州", 7),
+            entrant(8, "陈静", "", 8),
+        ];
+        let marks = namesake_marks(&field);
+        assert_eq!(marks.get(&1).map(String::as_str), Some("北京"));
+        assert_eq!(marks.get(&2).map(String::as_str), Some("上海"));
+        assert_eq!(marks.get(&3), None, "a name of its own is shown as it is");
+        assert_eq!((marks[&4].as_str(), marks[&5].as_str()), ("#4", "#5"));
+        assert_eq!((marks[&6].as_str(), marks[&7].as_str(), marks[&8].as_str()), ("杭州 #6", "杭州 #7", "#8"));
+        assert_eq!(shown_name("张伟", marks.get(&1)), "张伟 (北京)");
+        assert_eq!(shown_name("李明", marks.get(&3)), "李明");
+    }
+
+    #[test]
+    fn the_same_name_is_a_likely_duplicate_only_with_the_same_club_or_number() {
+        let beijing = ("张伟", "北京", None, None);
+        assert!(!likely_same_person(beijing, ("张伟", "上海", None, None)));
+        assert!(likely_same_person(beijing, ("张伟", " 北京 ", None, None)));
+        assert!(!likely_same_person(("张伟", "", None, None), ("张伟", "", None, None)), "no club tells nothing");
+        assert!(likely_same_person(("zhangwei", "", Some("123"), None), ("张伟", "", Some("123"), None)));
+        assert!(!likely_same_person(("a", "", Some(""), None), ("b", "", Some(""), None)));
+        assert!(likely_same_person(("a", "", None, Some("77")), ("b", "x", None, Some("77"))));
     }
 
     #[test]

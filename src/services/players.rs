@@ -43,23 +43,70 @@ fn active_model(
     }
 }
 
-/// The message for a player who is already registered, or None.
-fn duplicate_of(existing: &[player::Model], p: &NewPlayer, locale: Locale) -> Option<String> {
-    let key = p.name.key();
-    if let Some(other) = existing.iter().find(|e| e.name_key == key) {
-        return Some(locale.t_args("error-duplicate-name", &[("name", Arg::Str(&other.name))]));
+/// The refusal for an entry whose address another entry of the event has, or None: an
+/// address is one person's (it links the entry to an account).
+fn address_taken(existing: &[player::Model], p: &NewPlayer, locale: Locale) -> Option<String> {
+    let email = p.email.as_ref()?;
+    let other = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str()))?;
+    Some(
+        locale.t_args("error-duplicate-email", &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))]),
+    )
+}
+
+/// An entry as far as spotting a player registered twice goes.
+struct Known {
+    name: String,
+    name_key: String,
+    club: String,
+    pin: Option<String>,
+    aga: Option<String>,
+}
+
+impl Known {
+    fn of_entry(p: &player::Model) -> Known {
+        Known {
+            name: p.name.clone(),
+            name_key: p.name_key.clone(),
+            club: p.club.clone(),
+            pin: p.egf_pin.clone(),
+            aga: p.aga_id.clone(),
+        }
     }
-    if let Some(email) = &p.email
-        && let Some(other) = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str()))
-    {
-        return Some(
-            locale.t_args(
-                "error-duplicate-email",
-                &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))],
-            ),
-        );
+
+    fn of_new(p: &NewPlayer) -> Known {
+        Known {
+            name: p.name.as_str().to_string(),
+            name_key: p.name.key(),
+            club: p.club.clone(),
+            pin: p.egf_pin.clone(),
+            aga: p.aga_id.as_ref().map(|id| id.as_str().to_string()),
+        }
     }
-    None
+
+    fn fields(&self) -> (&str, &str, Option<&str>, Option<&str>) {
+        (&self.name_key, &self.club, self.pin.as_deref(), self.aga.as_deref())
+    }
+}
+
+/// The warning for an entry that is likely a registered player again (the same name and the
+/// same club, EGD PIN or AGA number), or None. Two players may share a name: only warned.
+fn likely_duplicate(existing: &[Known], p: &NewPlayer, locale: Locale) -> Option<String> {
+    let new = Known::of_new(p);
+    let other = existing.iter().find(|e| crate::domain::player::likely_same_person(new.fields(), e.fields()))?;
+    Some(locale.t_args(
+        "warning-likely-duplicate",
+        &[("name", Arg::Str(p.name.as_str())), ("other", Arg::Str(&other.name)), ("club", Arg::Str(&other.club))],
+    ))
+}
+
+fn known(entries: &[player::Model]) -> Vec<Known> {
+    entries.iter().map(Known::of_entry).collect()
+}
+
+/// A player added, and the warning when he is likely registered already.
+pub struct Added {
+    pub player: player::Model,
+    pub warning: Option<String>,
 }
 
 pub async fn add(
@@ -68,12 +115,13 @@ pub async fn add(
     event_id: i32,
     input: &PlayerInput<'_>,
     locale: Locale,
-) -> AppResult<player::Model> {
+) -> AppResult<Added> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
-    let existing = queries::players(&txn, event_id).await?;
+    let existing = queries::entries(&txn, event_id).await?;
+    let warning = likely_duplicate(&known(&existing), &new, locale);
     let created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
     audit::record(
         &txn,
@@ -85,10 +133,10 @@ pub async fn add(
     )
     .await?;
     txn.commit().await?;
-    Ok(created)
+    Ok(Added { player: created, warning })
 }
 
-/// Inserts a player unless they duplicate one in `existing` (same name key or address).
+/// Inserts a player unless another entry in `existing` has his address.
 pub(crate) async fn insert_new(
     conn: &impl ConnectionTrait,
     existing: &[player::Model],
@@ -98,23 +146,13 @@ pub(crate) async fn insert_new(
     now: chrono::DateTime<chrono::Utc>,
     locale: Locale,
 ) -> AppResult<player::Model> {
-    if let Some(message) = duplicate_of(existing, new, locale) {
+    if let Some(message) = address_taken(existing, new, locale) {
         return Err(AppError::BadRequest(message));
     }
     if existing.len() >= MAX_PLAYERS_PER_EVENT {
         return Err(AppError::BadRequest(full_event(locale)));
     }
-    active_model(event_id, new, user_id, now).insert(conn).await.map_err(|e| name_taken(e, new, locale))
-}
-
-/// The same name written twice at the same moment: the unique index refuses the second, and
-/// the writer is told as if the check before had caught it.
-fn name_taken(e: sea_orm::DbErr, p: &NewPlayer, locale: Locale) -> AppError {
-    if crate::db::is_unique_violation(&e) {
-        AppError::BadRequest(locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]))
-    } else {
-        AppError::Database(e)
-    }
+    Ok(active_model(event_id, new, user_id, now).insert(conn).await?)
 }
 
 /// A correction saved: the entry as it stands, and whether any field changed (a form sent
@@ -122,6 +160,8 @@ fn name_taken(e: sea_orm::DbErr, p: &NewPlayer, locale: Locale) -> AppError {
 pub struct Edited {
     pub player: player::Model,
     pub changed: bool,
+    /// When the entry now looks like another registered player.
+    pub warning: Option<String>,
 }
 
 /// A director corrects a registered player (a misspelt name, a rank or club typed wrong):
@@ -139,12 +179,13 @@ pub async fn edit(
     let edited = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let registered = queries::players(&txn, event_id).await?;
+    let registered = queries::entries(&txn, event_id).await?;
     let found = registered.iter().find(|p| p.id == player_id).cloned().ok_or(AppError::NotFound)?;
     let others: Vec<player::Model> = registered.into_iter().filter(|p| p.id != player_id).collect();
-    if let Some(message) = duplicate_of(&others, &edited, locale) {
+    if let Some(message) = address_taken(&others, &edited, locale) {
         return Err(AppError::BadRequest(message));
     }
+    let warning = likely_duplicate(&known(&others), &edited, locale);
     // A team event scores its matches by each player's team and board as they stand now: once
     // a round is drafted, moving a player would move games already paired or played.
     let event = queries::event(&txn, event_id).await?;
@@ -158,7 +199,7 @@ pub async fn edit(
     let mut wanted = active_model(event_id, &edited, found.user_id, found.created_at);
     wanted.id = Set(found.id);
     wanted.withdrawn = Set(found.withdrawn);
-    let updated = wanted.update(&txn).await.map_err(|e| name_taken(e, &edited, locale))?;
+    let updated = wanted.update(&txn).await?;
     let changes = changed_fields(&found, &updated);
     if !changes.is_empty() {
         audit::record(
@@ -172,7 +213,7 @@ pub async fn edit(
         .await?;
     }
     txn.commit().await?;
-    Ok(Edited { changed: !changes.is_empty(), player: updated })
+    Ok(Edited { changed: !changes.is_empty(), player: updated, warning })
 }
 
 /// The fields an edit changed, each as [before, after].
@@ -429,8 +470,15 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
     columns
 }
 
+/// The players a CSV text holds, and a warning for each line that is likely a player
+/// registered already or met earlier in the file (see `likely_duplicate`).
+pub struct CsvPlayers {
+    pub players: Vec<NewPlayer>,
+    pub warnings: Vec<LineError>,
+}
+
 /// Reads the CSV text into players, or every problem line by line. Nothing is stored here.
-pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Result<Vec<NewPlayer>, Vec<LineError>> {
+pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Result<CsvPlayers, Vec<LineError>> {
     let first_line = text.lines().next().unwrap_or("");
     let delimiter =
         [b',', b';', b'\t'].into_iter().max_by_key(|d| first_line.bytes().filter(|b| b == d).count()).unwrap_or(b',');
@@ -446,7 +494,9 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
     };
     let mut errors = Vec::new();
     let mut players = Vec::new();
-    let mut seen_names: HashSet<String> = existing.iter().map(|p| p.name_key.clone()).collect();
+    // Each line is compared with the registered entries and the lines before it.
+    let mut seen = known(existing);
+    let mut warnings = Vec::new();
     let mut seen_emails: HashSet<String> = existing.iter().filter_map(|p| p.email.clone()).collect();
     for record in reader.records() {
         let record = match record {
@@ -484,12 +534,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         match NewPlayer::parse(&input) {
             Err(e) => errors.push(LineError { line, message: locale.message(&e.0) }),
             Ok(p) => {
-                if !seen_names.insert(p.name.key()) {
-                    errors.push(LineError {
-                        line,
-                        message: locale.t_args("error-duplicate-name", &[("name", Arg::Str(p.name.as_str()))]),
-                    });
-                } else if p.email.as_ref().is_some_and(|e| !seen_emails.insert(e.as_str().to_string())) {
+                if p.email.as_ref().is_some_and(|e| !seen_emails.insert(e.as_str().to_string())) {
                     let email = p.email.as_ref().map(|e| e.as_str()).unwrap_or("");
                     errors.push(LineError {
                         line,
@@ -503,6 +548,10 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
                     errors.push(LineError { line, message: full_event(locale) });
                     break;
                 } else {
+                    if let Some(message) = likely_duplicate(&seen, &p, locale) {
+                        warnings.push(LineError { line, message });
+                    }
+                    seen.push(Known::of_new(&p));
                     players.push(p);
                 }
             }
@@ -511,11 +560,15 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
     if players.is_empty() && errors.is_empty() {
         errors.push(LineError { line: 2, message: locale.t("error-csv-empty") });
     }
-    if errors.is_empty() { Ok(players) } else { Err(errors) }
+    if errors.is_empty() { Ok(CsvPlayers { players, warnings }) } else { Err(errors) }
 }
 
 pub enum ImportOutcome {
-    Imported(usize),
+    /// How many were imported, and the lines that are likely players registered already.
+    Imported {
+        count: usize,
+        warnings: Vec<LineError>,
+    },
     Rejected(Vec<LineError>),
 }
 
@@ -530,8 +583,8 @@ pub async fn import_csv(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
-    let existing = queries::players(&txn, event_id).await?;
-    let players = match parse_csv(text, &existing, locale) {
+    let existing = queries::entries(&txn, event_id).await?;
+    let CsvPlayers { players, warnings } = match parse_csv(text, &existing, locale) {
         Ok(p) => p,
         Err(errors) => return Ok(ImportOutcome::Rejected(errors)),
     };
@@ -541,13 +594,12 @@ pub async fn import_csv(
     audit::record(&txn, now, Some(actor.id), Some(event_id), "player.imported", json!({ "count": players.len() }))
         .await?;
     txn.commit().await?;
-    Ok(ImportOutcome::Imported(players.len()))
+    Ok(ImportOutcome::Imported { count: players.len(), warnings })
 }
 
 /// The event's players `query` finds (see `domain::search`), withdrawn ones last.
 pub async fn search(conn: &impl ConnectionTrait, event_id: i32, query: &str) -> AppResult<Vec<player::Model>> {
-    let mut found: Vec<player::Model> = queries::players(conn, event_id)
-        .await?
+    let mut found: Vec<player::Model> = queries::as_shown(queries::players(conn, event_id).await?)
         .into_iter()
         .filter(|p| crate::domain::search::finds(query, &p.name))
         .collect();
@@ -579,7 +631,7 @@ pub async fn games_of(
     let event_id = event.id;
     let team_event = queries::system_of(event)?.0 == System::Team;
     let everyone: HashMap<i32, player::Model> =
-        queries::players(conn, event_id).await?.into_iter().map(|p| (p.id, p)).collect();
+        queries::as_shown(queries::players(conn, event_id).await?).into_iter().map(|p| (p.id, p)).collect();
     let team_of = |id: i32| everyone.get(&id).map(|p| p.team.trim());
     let published: Vec<_> = queries::rounds(conn, event_id).await?.into_iter().filter(|r| r.published).collect();
     let last = published.iter().map(|r| r.number).max();
@@ -629,9 +681,9 @@ mod tests {
     fn a_good_file_imports_with_english_or_chinese_headers() {
         let en =
             "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
-        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.len()), Ok(2));
+        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.players.len()).ok(), Some(2));
         let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
-        let players = parse_csv(zh, &[], Locale::Zh).unwrap_or_default();
+        let players = parse_csv(zh, &[], Locale::Zh).map(|p| p.players).unwrap_or_default();
         assert_eq!(players.len(), 2);
         assert_eq!(players.first().map(|p| p.rank.to_string()), Some("2d".into()));
     }
@@ -641,8 +693,19 @@ mod tests {
         let text = "name,rank\nGood One,1d\nBad Rank,31k\n,2d\nGood One,3k\n\"unclosed,1d\n";
         let errors = parse_csv(text, &[], Locale::En).err().unwrap_or_default();
         let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
-        assert_eq!(&lines[..3], &[3, 4, 5], "{errors:?}");
+        assert_eq!(&lines[..2], &[3, 4], "{errors:?}");
+        assert!(!lines.contains(&5), "a second Good One is a namesake, not an error: {errors:?}");
         assert!(errors.iter().any(|e| e.message.contains("31k")), "{errors:?}");
+    }
+
+    #[test]
+    fn namesakes_import_and_only_a_likely_second_entry_is_warned_about() {
+        let text = "姓名,段位,单位\n张伟,2段,北京\n张伟,1段,上海\n张 伟,2段,北京\n";
+        let read = parse_csv(text, &[], Locale::Zh).map_err(|e| format!("{e:?}"));
+        let Ok(CsvPlayers { players, warnings }) = read else { panic!("{read:?}", read = read.err()) };
+        assert_eq!(players.len(), 3, "all three kept");
+        assert_eq!(warnings.iter().map(|w| w.line).collect::<Vec<_>>(), vec![4], "{warnings:?}");
+        assert!(warnings.iter().all(|w| w.message.contains("张伟（北京）")), "{warnings:?}");
     }
 
     #[test]

@@ -761,8 +761,9 @@ pub enum DraftWarning {
 
 pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, number: i32) -> AppResult<RoundView> {
     let r = queries::round(conn, event.id, number).await?.ok_or(AppError::NotFound)?;
+    // Pairings, cards and slips tell namesakes apart.
     let everyone: HashMap<i32, player::Model> =
-        queries::players(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
+        queries::as_shown(queries::players(conn, event.id).await?).into_iter().map(|p| (p.id, p)).collect();
     let (system, settings) = queries::system_of(event)?;
     let knockout = system != System::Team
         && queries::knockout_start(event, system, &settings).is_some_and(|start| number as u32 >= start);

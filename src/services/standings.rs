@@ -184,7 +184,8 @@ pub async fn compute(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let past = queries::history(conn, &published).await?;
     let games = past.game_records();
-    let everyone = queries::players(conn, event.id).await?;
+    // Standings tell namesakes apart.
+    let everyone = queries::as_shown(queries::players(conn, event.id).await?);
     let by_id: HashMap<i64, &player::Model> = everyone.iter().map(|p| (i64::from(p.id), p)).collect();
     let name = |id: i64| by_id.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let plan = event_round::EventPlan { system, settings: &settings, rounds: 0, seed: 0 };

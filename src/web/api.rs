@@ -123,7 +123,11 @@ pub struct EventSummary {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Player {
     pub id: i32,
+    /// The name as pages show it: when another player of the event has the same name, it
+    /// carries the club (or the number) that tells them apart, as `Zhang Wei (Beijing)`.
     pub name: String,
+    /// The name as registered, without that mark.
+    pub registered_name: String,
     /// Grade as registered: `5d`, `3k`, `2p`.
     #[schema(example = "3d")]
     pub rank: String,
@@ -147,6 +151,7 @@ pub struct PlayerList {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerRef {
     pub id: i32,
+    /// As pages show it (see `Player::name`).
     pub name: String,
     pub rank: String,
 }
@@ -410,10 +415,12 @@ fn player_ref(p: &player::Model) -> PlayerRef {
     PlayerRef { id: p.id, name: p.name.clone(), rank: p.rank.clone() }
 }
 
-fn player_of(p: &player::Model) -> Player {
+/// `p` as listed, `shown` its name as pages show it.
+fn player_of(p: &player::Model, shown: &player::Model) -> Player {
     Player {
         id: p.id,
-        name: p.name.clone(),
+        name: shown.name.clone(),
+        registered_name: p.name.clone(),
         rank: p.rank.clone(),
         rating: p.rating,
         club: p.club.clone(),
@@ -517,7 +524,9 @@ pub async fn show_event(state: web::Data<AppState>, req: HttpRequest) -> AppResu
 pub async fn list_players(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
     let (page, per_page) = paging(&req)?;
     let found = queries::event(&state.db, event_id(&req)?).await?;
-    let all: Vec<Player> = queries::players(&state.db, found.id).await?.iter().map(player_of).collect();
+    let registered = queries::players(&state.db, found.id).await?;
+    let shown = queries::as_shown(registered.clone());
+    let all: Vec<Player> = registered.iter().zip(&shown).map(|(p, shown)| player_of(p, shown)).collect();
     let (items, paging) = page_of(all, page, per_page, &format!("/api/v1/events/{}/players", found.id));
     json(&req, &PlayerList { items, paging })
 }

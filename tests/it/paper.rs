@@ -7,7 +7,7 @@ use crate::helpers::*;
 use crate::systems::{enter, pair_and_publish};
 
 /// The text of a PDF, as poppler reads it; and its page size and fonts.
-fn read_pdf(bytes: &[u8], name: &str) -> Result<(String, String, String), Box<dyn std::error::Error>> {
+pub fn read_pdf(bytes: &[u8], name: &str) -> Result<(String, String, String), Box<dyn std::error::Error>> {
     let path = temp_dir("paper").join(name);
     std::fs::write(&path, bytes)?;
     let run = |program: &str, args: &[&str]| -> Result<String, Box<dyn std::error::Error>> {

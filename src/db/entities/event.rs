@@ -36,6 +36,14 @@ pub struct Model {
     pub check_in_open: bool,
     pub created_by: i32,
     pub created_at: DateTimeUtc,
+    /// The most players registered at once; later ones wait for a place (None: no limit).
+    pub places: Option<i32>,
+    /// Players cannot register themselves after this moment (None: while registration is open).
+    pub registration_deadline: Option<DateTimeUtc>,
+    /// The entry fee in the currency's smallest unit (None: no fee).
+    pub entry_fee_minor: Option<i32>,
+    /// The fee's currency as the director writes it (CNY, EUR, 元 …).
+    pub fee_currency: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -26,6 +26,10 @@ pub struct Model {
     pub user_id: Option<i32>,
     pub withdrawn: bool,
     pub created_at: DateTimeUtc,
+    /// On the event's waiting list since then (None: the player has a place).
+    pub waiting_since: Option<DateTimeUtc>,
+    /// When the desk marked the entry fee paid (None: owed, if the event asks one).
+    pub fee_paid_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

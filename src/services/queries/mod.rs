@@ -111,14 +111,53 @@ pub fn dispute_link(event_id: i32, dispute_id: i32) -> String {
 
 // Players.
 
-/// The event's players.
+/// The event's players: those with a place (not those on its waiting list).
 pub async fn players(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
     Ok(player::Entity::find()
         .filter(player::Column::EventId.eq(event_id))
+        .filter(player::Column::WaitingSince.is_null())
         .order_by_desc(player::Column::RankValue)
         .order_by_asc(player::Column::NameKey)
         .all(conn)
         .await?)
+}
+
+/// Every entry of the event: its players and its waiting list.
+pub async fn entries(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
+    Ok(player::Entity::find().filter(player::Column::EventId.eq(event_id)).all(conn).await?)
+}
+
+/// The event's waiting list, first come first.
+pub async fn waiting_list(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<player::Model>> {
+    Ok(player::Entity::find()
+        .filter(player::Column::EventId.eq(event_id))
+        .filter(player::Column::WaitingSince.is_not_null())
+        .order_by_asc(player::Column::WaitingSince)
+        .order_by_asc(player::Column::Id)
+        .all(conn)
+        .await?)
+}
+
+/// `players` as pages show them: a name another of them shares carries its mark (club, then
+/// number: see `domain::player::namesake_marks`), the entries' order kept. For showing only:
+/// never write these back.
+pub fn as_shown(mut players: Vec<player::Model>) -> Vec<player::Model> {
+    use crate::domain::player::{Entrant, namesake_marks, shown_name};
+    let mut in_order: Vec<&player::Model> = players.iter().collect();
+    in_order.sort_by_key(|p| p.id);
+    let entrants: Vec<Entrant<'_>> = in_order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Entrant { id: p.id, name_key: &p.name_key, club: &p.club, number: i + 1 })
+        .collect();
+    let marks = namesake_marks(&entrants);
+    if marks.is_empty() {
+        return players;
+    }
+    for p in &mut players {
+        p.name = shown_name(&p.name, marks.get(&p.id));
+    }
+    players
 }
 
 // Rounds, their games and what the pairing needs of them.

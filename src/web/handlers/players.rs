@@ -149,7 +149,12 @@ pub async fn add(
     let form = form.parse()?;
     match players::add(&state, &account, event_id, &form.input(), ctx.locale).await {
         Ok(added) => {
-            ctx.flash("success", ctx.t_s("flash-player-added", "name", &added.name));
+            let done = ctx.t_s("flash-player-added", "name", &added.player.name);
+            match added.warning {
+                // Kept, and said where the director looks next.
+                Some(warning) => ctx.flash("warning", format!("{done} {warning}")),
+                None => ctx.flash("success", done),
+            }
             Ok(see_other(&format!("/events/{event_id}/players")))
         }
         Err(AppError::BadRequest(message)) => {
@@ -187,8 +192,15 @@ pub async fn import(
     };
     let text = text.trim_start_matches('\u{feff}').to_string();
     match players::import_csv(&state, &account, event_id, &text, ctx.locale).await? {
-        ImportOutcome::Imported(count) => {
-            ctx.flash("success", ctx.t_n("flash-imported", "count", count));
+        ImportOutcome::Imported { count, warnings } => {
+            let done = ctx.t_n("flash-imported", "count", count);
+            if warnings.is_empty() {
+                ctx.flash("success", done);
+            } else {
+                let lines: Vec<String> =
+                    warnings.iter().map(|w| format!("{}: {}", ctx.t_n("line-n", "n", w.line), w.message)).collect();
+                ctx.flash("warning", format!("{done} {}", lines.join(" ")));
+            }
             Ok(see_other(&format!("/events/{event_id}/players")))
         }
         ImportOutcome::Rejected(errors) => {
@@ -268,7 +280,11 @@ pub async fn edit(
     match players::edit(&state, &account, event_id, player_id, &form.input(), ctx.locale).await {
         Ok(edited) => {
             let key = if edited.changed { "flash-player-edited" } else { "flash-player-unchanged" };
-            ctx.flash("success", ctx.t_s(key, "name", &edited.player.name));
+            let done = ctx.t_s(key, "name", &edited.player.name);
+            match edited.warning {
+                Some(warning) => ctx.flash("warning", format!("{done} {warning}")),
+                None => ctx.flash("success", done),
+            }
             Ok(see_other(&format!("/events/{event_id}/players/{player_id}")))
         }
         Err(AppError::BadRequest(message)) => {
