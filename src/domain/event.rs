@@ -942,6 +942,11 @@ pub fn local_time(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String
     in_zone(at, time_zone, "%Y-%m-%d %H:%M UTC%:z")
 }
 
+/// An instant as a `datetime-local` field shows it, in the event's time zone.
+pub fn local_input(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
+    in_zone(at, time_zone, "%Y-%m-%dT%H:%M")
+}
+
 /// [`local_time`] to the second, for the audit log.
 pub fn local_time_exact(at: &chrono::DateTime<chrono::Utc>, time_zone: &str) -> String {
     in_zone(at, time_zone, "%Y-%m-%d %H:%M:%S UTC%:z")

@@ -22,6 +22,7 @@ pub mod qixing;
 pub mod rank;
 pub mod rating_list;
 pub mod referee;
+pub mod registration;
 pub mod renju;
 pub mod repetition;
 pub mod result;

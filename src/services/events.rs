@@ -126,6 +126,44 @@ pub async fn set_registration_open(state: &AppState, actor: &user::Model, event_
     Ok(())
 }
 
+/// The director sets the registration's terms: places, deadline and fee. Raising (or
+/// lifting) the limit before the first round gives the new places to those who wait, each
+/// mailed. Returns how many were promoted.
+pub async fn set_registration_terms(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    terms: &crate::domain::registration::Terms,
+) -> AppResult<usize> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let mut active: event::ActiveModel = queries::event(&txn, event_id).await?.into();
+    active.places = Set(terms.places);
+    active.registration_deadline = Set(terms.deadline);
+    active.entry_fee_minor = Set(terms.fee.as_ref().map(|f| f.minor));
+    active.fee_currency = Set(terms.fee.as_ref().map(|f| f.currency.clone()).unwrap_or_default());
+    let event = active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "event.registration_terms",
+        json!({
+            "places": terms.places,
+            "deadline": terms.deadline,
+            "fee": terms.fee.as_ref().map(|f| crate::domain::registration::amount_text(f.minor.into())),
+            "currency": event.fee_currency,
+        }),
+    )
+    .await?;
+    let promoted = crate::services::repo::waiting_list::promote(&txn, &event, Some(actor.id), now).await?;
+    txn.commit().await?;
+    let mails = crate::services::repo::waiting_list::promotion_mails(&state.db, &event, &promoted).await?;
+    state.mailer.send_in_background(mails);
+    Ok(promoted.len())
+}
+
 pub struct StaffMember {
     pub staff_id: i32,
     pub role: StaffRole,

@@ -10,10 +10,12 @@ use crate::domain::event::System;
 use crate::domain::interop::aga::AgaId;
 use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
 use crate::domain::player::{NewPlayer, PlayerInput};
+use crate::domain::registration::has_room;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::audit;
 use crate::services::queries;
+use crate::services::repo::waiting_list;
 use crate::state::AppState;
 
 fn active_model(
@@ -39,6 +41,7 @@ fn active_model(
         user_id: Set(user_id),
         withdrawn: Set(false),
         created_at: Set(now),
+        waiting_since: Set(None),
         ..Default::default()
     }
 }
@@ -119,21 +122,36 @@ pub async fn add(
     let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    queries::event(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
     let warning = likely_duplicate(&known(&existing), &new, locale);
-    let created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
+    let mut created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
+    // The places all taken: a director's entry waits like anyone's (he may give it a place).
+    if !has_room(event.places, waiting_list::taken(&existing)) {
+        created = wait(&txn, created, now).await?;
+    }
     audit::record(
         &txn,
         now,
         Some(actor.id),
         Some(event_id),
         "player.added",
-        json!({ "player": created.id, "name": created.name }),
+        json!({ "player": created.id, "name": created.name, "waiting": created.waiting_since.is_some() }),
     )
     .await?;
     txn.commit().await?;
     Ok(Added { player: created, warning })
+}
+
+/// Puts a new entry on the waiting list.
+async fn wait(
+    conn: &impl ConnectionTrait,
+    entry: player::Model,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<player::Model> {
+    let mut active: player::ActiveModel = entry.into();
+    active.waiting_since = Set(Some(now));
+    Ok(active.update(conn).await?)
 }
 
 /// Inserts a player unless another entry in `existing` has his address.
@@ -255,7 +273,13 @@ pub async fn register_self(
     if !event.registration_open {
         return Err(AppError::BadRequest(locale.t("error-registration-closed")));
     }
-    let existing = queries::players(&txn, event_id).await?;
+    if let Some(deadline) = event.registration_deadline
+        && now > deadline
+    {
+        let at = crate::domain::event::local_time(&deadline, &event.time_zone);
+        return Err(AppError::BadRequest(locale.t_args("error-registration-deadline", &[("at", Arg::Str(&at))])));
+    }
+    let existing = queries::entries(&txn, event_id).await?;
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
         return Err(AppError::BadRequest(locale.t("error-already-registered")));
     }
@@ -272,9 +296,19 @@ pub async fn register_self(
         txn.commit().await?;
         return Ok(linked);
     }
-    let created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
-    audit::record(&txn, now, Some(account.id), Some(event_id), "player.registered", json!({ "player": created.id }))
-        .await?;
+    let mut created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
+    if !has_room(event.places, waiting_list::taken(&existing)) {
+        created = wait(&txn, created, now).await?;
+    }
+    audit::record(
+        &txn,
+        now,
+        Some(account.id),
+        Some(event_id),
+        "player.registered",
+        json!({ "player": created.id, "waiting": created.waiting_since.is_some() }),
+    )
+    .await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -300,9 +334,10 @@ pub async fn set_withdrawn(
     event_id: i32,
     player_id: i32,
     withdrawn: bool,
-) -> AppResult<()> {
+) -> AppResult<Vec<player::Model>> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
+    let event = queries::event(&txn, event_id).await?;
     let found = player::Entity::find_by_id(player_id)
         .one(&txn)
         .await?
@@ -313,8 +348,74 @@ pub async fn set_withdrawn(
     active.update(&txn).await?;
     let action = if withdrawn { "player.withdrawn" } else { "player.reinstated" };
     audit::record(&txn, now, Some(actor.id), Some(event_id), action, json!({ "player": player_id })).await?;
+    // A place freed before the first round goes to the first who waits.
+    let promoted = if withdrawn { waiting_list::promote(&txn, &event, Some(actor.id), now).await? } else { Vec::new() };
     txn.commit().await?;
+    let mails = waiting_list::promotion_mails(&state.db, &event, &promoted).await?;
+    state.mailer.send_in_background(mails);
+    Ok(promoted)
+}
+
+/// A director gives a waiting player a place now, ahead of the list or beyond the limit.
+pub async fn give_place(state: &AppState, actor: &user::Model, event_id: i32, player_id: i32) -> AppResult<()> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let event = queries::event(&txn, event_id).await?;
+    let waiting = queries::waiting_list(&txn, event_id).await?;
+    let entry = waiting.into_iter().find(|p| p.id == player_id).ok_or(AppError::NotFound)?;
+    let mut active: player::ActiveModel = entry.into();
+    active.waiting_since = Set(None);
+    let placed = active.update(&txn).await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "player.promoted",
+        json!({ "player": placed.id, "by_director": true }),
+    )
+    .await?;
+    txn.commit().await?;
+    let mails = waiting_list::promotion_mails(&state.db, &event, &[placed]).await?;
+    state.mailer.send_in_background(mails);
     Ok(())
+}
+
+/// Marks a player's entry fee paid (or, to undo a slip, owed again).
+pub async fn set_fee_paid(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    player_id: i32,
+    paid: bool,
+    locale: Locale,
+) -> AppResult<player::Model> {
+    let now = state.clock.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let event = queries::event(&txn, event_id).await?;
+    if event.entry_fee_minor.is_none() {
+        return Err(AppError::BadRequest(locale.t("error-no-fee")));
+    }
+    let found =
+        queries::entries(&txn, event_id).await?.into_iter().find(|p| p.id == player_id).ok_or(AppError::NotFound)?;
+    if found.fee_paid_at.is_some() == paid {
+        return Ok(found);
+    }
+    let mut active: player::ActiveModel = found.into();
+    active.fee_paid_at = Set(paid.then_some(now));
+    let updated = active.update(&txn).await?;
+    let amount = event.entry_fee_minor.map(|m| crate::domain::registration::amount_text(m.into())).unwrap_or_default();
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        if paid { "player.fee_paid" } else { "player.fee_unpaid" },
+        json!({ "player": player_id, "amount": amount, "currency": event.fee_currency }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(updated)
 }
 
 /// Sets the AGA membership numbers typed on the AGA page, `typed` as (player id, text); a
@@ -564,9 +665,11 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
 }
 
 pub enum ImportOutcome {
-    /// How many were imported, and the lines that are likely players registered already.
+    /// How many were imported, how many of them wait for a place, and the lines that are
+    /// likely players registered already.
     Imported {
         count: usize,
+        waiting: usize,
         warnings: Vec<LineError>,
     },
     Rejected(Vec<LineError>),
@@ -583,18 +686,36 @@ pub async fn import_csv(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
+    let event = queries::event(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
     let CsvPlayers { players, warnings } = match parse_csv(text, &existing, locale) {
         Ok(p) => p,
         Err(errors) => return Ok(ImportOutcome::Rejected(errors)),
     };
+    // Places in the file's order; the lines after the last place wait, in the same order.
+    let mut taken = waiting_list::taken(&existing);
+    let mut waiting = 0;
     for p in &players {
-        active_model(event_id, p, None, now).insert(&txn).await?;
+        let mut row = active_model(event_id, p, None, now);
+        if has_room(event.places, taken) {
+            taken += 1;
+        } else {
+            row.waiting_since = Set(Some(now));
+            waiting += 1;
+        }
+        row.insert(&txn).await?;
     }
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "player.imported", json!({ "count": players.len() }))
-        .await?;
+    audit::record(
+        &txn,
+        now,
+        Some(actor.id),
+        Some(event_id),
+        "player.imported",
+        json!({ "count": players.len(), "waiting": waiting }),
+    )
+    .await?;
     txn.commit().await?;
-    Ok(ImportOutcome::Imported { count: players.len(), warnings })
+    Ok(ImportOutcome::Imported { count: players.len(), waiting, warnings })
 }
 
 /// The event's players `query` finds (see `domain::search`), withdrawn ones last.

@@ -107,6 +107,7 @@ route_table! {
     GET  "/events/{event_id}/edit" => events::edit_form, Director;
     POST "/events/{event_id}/edit" => events::update, Director;
     POST "/events/{event_id}/registration" => events::set_registration, Director;
+    POST "/events/{event_id}/registration/terms" => events::set_registration_terms, Director;
     POST "/events/{event_id}/club-list" => events::update_club_list, Director;
     POST "/events/{event_id}/staff" => events::add_staff, Director;
     POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
@@ -126,6 +127,8 @@ route_table! {
     POST "/events/{event_id}/players/{player_id}/edit" => players::edit, Director;
     POST "/events/{event_id}/players/{player_id}/withdraw" => players::withdraw, Director;
     POST "/events/{event_id}/players/{player_id}/reinstate" => players::reinstate, Director;
+    POST "/events/{event_id}/players/{player_id}/place" => players::give_place, Director;
+    POST "/events/{event_id}/players/{player_id}/fee" => players::set_fee, EventStaff;
     POST "/events/{event_id}/forbidden-pairs" => players::forbid_pair, Director;
     POST "/events/{event_id}/forbidden-pairs/remove" => players::allow_pair, Director;
     POST "/events/{event_id}/register" => players::register_self, User;

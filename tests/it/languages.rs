@@ -147,7 +147,7 @@ async fn every_audit_action_and_timeline_step_has_its_words() -> TestResult {
                     let call = &text[i..text.len().min(i + 400)];
                     let call = call.split(".await").next().unwrap_or_default();
                     for piece in call.split('"').skip(1).step_by(2) {
-                        let code = |c: char| c.is_ascii_lowercase() || c == '_' || c == '.';
+                        let code = |c: char| c.is_ascii_lowercase() || c == '_' || c == '-' || c == '.';
                         if piece.contains('.') && piece.chars().all(code) {
                             actions.insert(piece.to_string());
                         }

@@ -234,3 +234,159 @@ async fn two_players_of_one_name_register_and_are_told_apart_everywhere() -> Tes
     assert!(list.matches(">张伟</a>").count() == 2 && list.contains(">张 伟</a>"), "nothing lost: three entries");
     Ok(())
 }
+
+/// Issue 49, acceptance 2: an event of 4 places takes 7 entries, 3 of them on the waiting
+/// list; two withdrawals before round 1 give the first two who wait their places, in order,
+/// each mailed; a player who registers himself when full waits too; the deadline closes
+/// self-registration; a fee marked paid at the desk shows in the treasurer's totals.
+#[actix_web::test]
+async fn places_a_waiting_list_a_deadline_and_fees_at_the_desk() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    director
+        .sign_up_and_log_in(&app, &format!("{}@club.example", unique("d")), "Director", "places passphrase")
+        .await?;
+    let created = director.post("/events", &event_form("名额杯", "3")).await?;
+    let event = format!("/events/{}", id_after(&created.location, "/events/")?);
+    let terms = format!("{event}/registration/terms");
+    let before = app.fingerprint().await?;
+    for (places, fee, message) in [("1", "", "from 2 to"), ("4", "12.345", "is not an amount")] {
+        let refused =
+            director.post(&terms, &[("places", places), ("deadline", ""), ("fee", fee), ("currency", "CNY")]).await?;
+        refused.assert_status(400)?;
+        assert!(refused.body.contains(message) && refused.body.contains("id=\"terms-error\""), "{places}/{fee}");
+        assert!(refused.body.contains(&format!("value=\"{places}\"")), "what was typed stays");
+    }
+    assert_eq!(app.fingerprint().await?, before, "nothing changed");
+    director
+        .post(&terms, &[("places", "4"), ("deadline", "2030-01-01T18:00"), ("fee", "200"), ("currency", "CNY")])
+        .await?
+        .assert_status(303)?;
+
+    let tag = unique("w");
+    let mut csv = String::from("name,rank,club,email\n");
+    for (i, name) in
+        ["Placed One", "Placed Two", "Placed Three", "Placed Four", "Waits One", "Waits Two", "Waits Three"]
+            .iter()
+            .enumerate()
+    {
+        csv.push_str(&format!("{name},{}k,Club,p{i}-{tag}@example.org\n", 1 + i));
+    }
+    let imported = director.post_file(&format!("{event}/players/import"), "file", "p.csv", &csv).await?;
+    imported.assert_status(303)?;
+    let page = director.get(&format!("{event}/players")).await?.body;
+    assert!(page.contains("Imported 7 players. 3 of them are on the waiting list"), "{page}");
+    let waiting = |body: &str| -> Vec<String> {
+        let Some(at) = body.find("id=\"waiting-list\"") else { return Vec::new() };
+        body[at..]
+            .split("data-waiting=\"")
+            .skip(1)
+            .filter_map(|li| {
+                li.split_once("\">").map(|(_, rest)| rest.split(" <span").next().unwrap_or("").to_string())
+            })
+            .collect()
+    };
+    assert_eq!(waiting(&page), ["Waits One", "Waits Two", "Waits Three"]);
+    let shown = app.client().get(&event).await?.body;
+    assert!(shown.contains("4 taken / 4") && shown.contains("3 waiting") && shown.contains("200 CNY"), "{shown}");
+
+    // A player who registers himself now waits behind them.
+    let mut late = app.client();
+    let late_mail = format!("{}@club.example", unique("late"));
+    late.sign_up_and_log_in(&app, &late_mail, "Late Comer", "late passphrase").await?;
+    let form = late.get(&event).await?.body;
+    assert!(form.contains("Join the waiting list"), "the form says what will happen");
+    late.post(&format!("{event}/register"), &[("name", "Late Comer"), ("rank", "9k")]).await?.assert_status(303)?;
+    assert!(late.get(&event).await?.body.contains("You are number 4 on the waiting list."));
+
+    // Two withdraw before round 1: the first two who wait get their places, in order, mailed.
+    let players = director.get(&format!("{event}/players")).await?.body;
+    for name in ["Placed Two", "Placed Four"] {
+        let id = player_id(&players, name)?;
+        director.post(&format!("{event}/players/{id}/withdraw"), &[]).await?.assert_status(303)?;
+    }
+    let players = director.get(&format!("{event}/players")).await?.body;
+    assert!(players.contains("Waits Two moved up from the waiting list"), "the director is told who moved up");
+    assert_eq!(waiting(&players), ["Waits Three", "Late Comer"]);
+    for (i, name) in [(4, "Waits One"), (5, "Waits Two")] {
+        let to = format!("p{i}-{tag}@example.org");
+        let mut mailed = Vec::new();
+        for _ in 0..50 {
+            mailed = app.mails_to(&to);
+            if !mailed.is_empty() {
+                break;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let mail = mailed.first().ok_or(format!("{name} was not mailed"))?;
+        assert!(
+            mail.subject.contains("您已获得参赛名额") && mail.subject.contains("you have a place"),
+            "{}",
+            mail.subject
+        );
+        assert!(mail.body.contains(name) && mail.body.contains("名额杯"));
+    }
+    assert!(app.mails_to(&format!("p6-{tag}@example.org")).is_empty(), "the third still waits, unmailed");
+    assert!(late.get(&event).await?.body.contains("You are number 2 on the waiting list."));
+    // The director may still give a place out of turn (a sponsor's guest, a strong player).
+    let late_id = players
+        .split("data-waiting=\"")
+        .find(|li| li.contains("Late Comer"))
+        .and_then(|li| li.split('"').next())
+        .ok_or("Late Comer waits")?
+        .to_string();
+    late.post(&format!("{event}/players/{late_id}/place"), &[]).await?.assert_status(403)?;
+    director.post(&format!("{event}/players/{late_id}/place"), &[]).await?.assert_status(303)?;
+    assert_eq!(waiting(&director.get(&format!("{event}/players")).await?.body), ["Waits Three"]);
+    assert!(late.get(&event).await?.body.contains("id=\"my-rounds\""), "he plays now: his rounds are his to skip");
+
+    // The fee, marked paid at the check-in desk, counts in the totals there and on the list.
+    let desk = director.get(&format!("{event}/check-in")).await?.body;
+    assert!(
+        desk.contains("id=\"fees-paid\">0</strong> · 0 CNY") && desk.contains("id=\"fees-owed\">5</strong> · 1000 CNY")
+    );
+    let waits_one = player_id(&players, "Waits One")?;
+    director
+        .post(&format!("{event}/players/{waits_one}/fee"), &[("paid", "true"), ("from", "desk")])
+        .await?
+        .assert_status(303)?;
+    let desk = director.get(&format!("{event}/check-in")).await?.body;
+    assert!(desk.contains("Waits One: fee paid."), "{desk}");
+    assert!(
+        desk.contains("id=\"fees-paid\">1</strong> · 200 CNY")
+            && desk.contains("id=\"fees-owed\">4</strong> · 800 CNY")
+    );
+    let list = director.get(&format!("{event}/players")).await?.body;
+    assert!(list.contains("id=\"fees-paid\">1</strong> · 200 CNY"));
+    let audit = director.get(&format!("{event}/audit")).await?.body;
+    for words in ["Entry fee paid", "Player given a place from the waiting list", "Registration terms set"] {
+        assert!(audit.contains(words), "{words} in the audit log");
+    }
+    // Nobody but the event's staff marks fees.
+    late.post(&format!("{event}/players/{waits_one}/fee"), &[("paid", "false"), ("from", "desk")])
+        .await?
+        .assert_status(403)?;
+
+    // Past the deadline players cannot register themselves; the director still adds them.
+    director
+        .post(&terms, &[("places", "4"), ("deadline", "2020-01-01T18:00"), ("fee", "200"), ("currency", "CNY")])
+        .await?
+        .assert_status(303)?;
+    let mut too_late = app.client();
+    too_late.sign_up_and_log_in(&app, &format!("{}@club.example", unique("tl")), "Too Late", "late passphrase").await?;
+    let closed = too_late.get(&event).await?.body;
+    assert!(closed.contains("Registration closed at 2020-01-01 18:00") && !closed.contains("id=\"register-form\""));
+    let refused = too_late.post(&format!("{event}/register"), &[("name", "Too Late"), ("rank", "9k")]).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("Registration closed at 2020-01-01 18:00"), "{}", refused.body);
+    Ok(())
+}
+
+/// The id in a players page's link to the player named `name`.
+fn player_id(page: &str, name: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let link = page
+        .split("href=\"/events/")
+        .find(|piece| piece.contains(&format!("class=\"player-link\">{name}</a>")))
+        .ok_or(format!("no link to {name}"))?;
+    Ok(link.split("/players/").nth(1).and_then(|rest| rest.split('"').next()).ok_or("no id")?.to_string())
+}

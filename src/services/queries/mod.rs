@@ -132,6 +132,7 @@ pub async fn waiting_list(conn: &impl ConnectionTrait, event_id: i32) -> AppResu
     Ok(player::Entity::find()
         .filter(player::Column::EventId.eq(event_id))
         .filter(player::Column::WaitingSince.is_not_null())
+        .filter(player::Column::Withdrawn.eq(false))
         .order_by_asc(player::Column::WaitingSince)
         .order_by_asc(player::Column::Id)
         .all(conn)

@@ -16,6 +16,7 @@ use crate::domain::pairing::mcmahon::Placement;
 use crate::domain::pairing::relay::DrawPolicy;
 use crate::domain::participation::AbsentScore;
 use crate::domain::rank::Rank;
+use crate::domain::registration::amount_text;
 use crate::domain::result::GameResult;
 use crate::domain::standings::Tradition;
 use crate::error::{AppError, AppResult};
@@ -458,6 +459,42 @@ pub struct EventPage {
     /// The self-registration form as typed, and its problem, when shown again.
     pub(crate) register: RegisterForm,
     pub(crate) register_error: Option<String>,
+    /// Entries waiting for a place, first come first.
+    waiting: Vec<player::Model>,
+    /// Players with a place who play (not withdrawn), for "32 of 40 places".
+    places_taken: usize,
+    /// Players can still register themselves: registration open and the deadline not past.
+    takes_players: bool,
+    /// Directors: the registration terms' form as stored or as typed, and its problem.
+    pub(crate) terms: TermsForm,
+    pub(crate) terms_error: Option<String>,
+}
+
+/// The registration's terms as the director's form shows them.
+#[derive(Deserialize, Default, Clone)]
+pub struct TermsForm {
+    #[serde(default)]
+    pub places: String,
+    #[serde(default)]
+    pub deadline: String,
+    #[serde(default)]
+    pub fee: String,
+    #[serde(default)]
+    pub currency: String,
+}
+
+impl TermsForm {
+    fn of(event: &event::Model) -> TermsForm {
+        TermsForm {
+            places: event.places.map(|n| n.to_string()).unwrap_or_default(),
+            deadline: event
+                .registration_deadline
+                .map(|at| crate::domain::event::local_input(&at, &event.time_zone))
+                .unwrap_or_default(),
+            fee: event.entry_fee_minor.map(|m| amount_text(m.into())).unwrap_or_default(),
+            currency: event.fee_currency.clone(),
+        }
+    }
 }
 
 /// What a player types to register themselves.
@@ -481,6 +518,23 @@ pub struct RegisterForm {
 }
 
 impl EventPage {
+    /// The entry fee as a page writes it ("200 CNY"), if the event asks one.
+    fn fee_text(&self) -> Option<String> {
+        let minor = self.event.entry_fee_minor?;
+        Some(format!("{} {}", amount_text(minor.into()), self.event.fee_currency).trim().to_string())
+    }
+
+    /// The signed-in player's place on the waiting list (1 first), if he waits.
+    fn own_waiting_place(&self) -> Option<usize> {
+        let own = self.own_entry.as_ref()?;
+        self.waiting.iter().position(|p| p.id == own.id).map(|i| i + 1)
+    }
+
+    /// Whether the places are all taken (a new entry waits).
+    fn full(&self) -> bool {
+        !crate::domain::registration::has_room(self.event.places, self.places_taken)
+    }
+
     /// A GoR as the table writes it, to one decimal.
     fn gor(&self, rating: &f64) -> String {
         format!("{rating:.1}")
@@ -648,6 +702,11 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         }
         _ => Vec::new(),
     };
+    let registered = queries::players(&state.db, event_id).await?;
+    let places_taken = registered.iter().filter(|p| !p.withdrawn).count();
+    let terms = TermsForm::of(&found);
+    let found_open = found.registration_open;
+    let deadline_ahead = found.registration_deadline.is_none_or(|d| state.clock.now() <= d);
     // The rating bodies rate go: a folk game's event moves no GoR.
     let rated = over && !crate::domain::event::is_folk_game(&found.ruleset);
     let rating_changes =
@@ -658,7 +717,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         skips,
         rating_changes,
         komi: komi_text(ctx.locale, &found),
-        player_count: queries::players(&state.db, event_id).await?.len(),
+        player_count: registered.len(),
         staff: events::staff(&state.db, event_id).await?,
         invitations: if roles.director {
             events::pending_invitations(&state.db, event_id, state.clock.now()).await?
@@ -672,7 +731,49 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         own_entry,
         register,
         register_error: None,
+        waiting: queries::waiting_list(&state.db, event_id).await?,
+        places_taken,
+        takes_players: found_open && deadline_ahead,
+        terms,
+        terms_error: None,
     })
+}
+
+/// POST /events/{event_id}/registration/terms: places, deadline and fee.
+pub async fn set_registration_terms(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    form: LateForm<TermsForm>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (account, found) = director_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
+    let parsed = crate::domain::registration::Terms::parse(
+        &form.places,
+        &form.deadline,
+        &form.fee,
+        &form.currency,
+        &found.time_zone,
+    );
+    match parsed {
+        Ok(terms) => {
+            let promoted = events::set_registration_terms(&state, &account, event_id, &terms).await?;
+            let saved = ctx.t("flash-terms-saved");
+            if promoted > 0 {
+                ctx.flash("success", format!("{saved} {}", ctx.t_n("flash-promoted", "count", promoted)));
+            } else {
+                ctx.flash("success", saved);
+            }
+            Ok(see_other(&format!("/events/{event_id}#registration-terms")))
+        }
+        Err(e) => {
+            let mut shown = event_page(&state, ctx, event_id).await?;
+            shown.terms_error = Some(shown.ctx.locale.message(&e.0));
+            shown.terms = form;
+            page_with_status(StatusCode::BAD_REQUEST, &shown)
+        }
+    }
 }
 
 pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {

@@ -26,9 +26,25 @@ pub struct CheckInPage {
     /// Rounds the desk may switch to: the desk's round and those after it.
     rounds: Vec<i32>,
     director: bool,
+    /// When the event asks a fee: paid and owed, for the treasurer (marked row by row here).
+    fees: Option<crate::domain::registration::FeeTotals>,
 }
 
 impl CheckInPage {
+    fn asks_fee(&self) -> bool {
+        self.event.entry_fee_minor.is_some()
+    }
+
+    /// Where the fee's form sends the desk back to.
+    fn fee_from(&self) -> &'static str {
+        "desk"
+    }
+
+    /// An amount of the event's fee currency as the page writes it.
+    fn money(&self, minor: &i64) -> String {
+        format!("{} {}", crate::domain::registration::amount_text(*minor), self.event.fee_currency).trim().to_string()
+    }
+
     /// A letter heading's anchor: the letter, or "other" for names filed under #.
     fn letter_id(&self, letter: &char) -> String {
         if letter.is_ascii_alphabetic() { letter.to_string() } else { "other".into() }
@@ -73,7 +89,14 @@ pub async fn desk(
         }
         None => (None, Vec::new()),
     };
-    Ok(CheckInPage { ctx, event: found, desk, rounds, director })
+    let fees = match found.entry_fee_minor {
+        Some(fee) => Some(crate::domain::registration::fee_totals(
+            fee,
+            queries::players(&state.db, event_id).await?.iter().map(|p| (p.fee_paid_at.is_some(), !p.withdrawn)),
+        )),
+        None => None,
+    };
+    Ok(CheckInPage { ctx, event: found, desk, rounds, director, fees })
 }
 
 #[derive(Debug, Deserialize)]

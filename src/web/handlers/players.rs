@@ -78,11 +78,29 @@ pub struct PlayersPage {
     /// Team events and relays: the players who head their team's rows (the list is by team,
     /// then board).
     team_heads: Vec<i32>,
+    /// Entries waiting for a place, first come first.
+    waiting: Vec<player::Model>,
+    /// Directors, when the event asks a fee: paid and owed, for the treasurer.
+    fees: Option<crate::domain::registration::FeeTotals>,
 }
 
 impl PlayersPage {
     fn heads_team(&self, id: &i32) -> bool {
         self.team_heads.contains(id)
+    }
+
+    /// An amount of the event's fee currency as the page writes it.
+    fn money(&self, minor: &i64) -> String {
+        format!("{} {}", crate::domain::registration::amount_text(*minor), self.event.fee_currency).trim().to_string()
+    }
+
+    fn asks_fee(&self) -> bool {
+        self.roles.director && self.event.entry_fee_minor.is_some()
+    }
+
+    /// Where the fee's form sends the director back to.
+    fn fee_from(&self) -> &'static str {
+        "players"
     }
 }
 
@@ -118,7 +136,16 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
             Some((a, a_name, b, b_name))
         })
         .collect();
+    let fees = match found.entry_fee_minor {
+        Some(fee) if roles.director => Some(crate::domain::registration::fee_totals(
+            fee,
+            registered.iter().map(|p| (p.fee_paid_at.is_some(), !p.withdrawn)),
+        )),
+        _ => None,
+    };
     Ok(PlayersPage {
+        waiting: queries::waiting_list(&state.db, event_id).await?,
+        fees,
         players: registered,
         keeps_apart: system.pairs_by_score(),
         forbidden,
@@ -149,7 +176,10 @@ pub async fn add(
     let form = form.parse()?;
     match players::add(&state, &account, event_id, &form.input(), ctx.locale).await {
         Ok(added) => {
-            let done = ctx.t_s("flash-player-added", "name", &added.player.name);
+            let mut done = ctx.t_s("flash-player-added", "name", &added.player.name);
+            if added.player.waiting_since.is_some() {
+                done = format!("{done} {}", ctx.t("flash-added-waiting"));
+            }
             match added.warning {
                 // Kept, and said where the director looks next.
                 Some(warning) => ctx.flash("warning", format!("{done} {warning}")),
@@ -192,8 +222,11 @@ pub async fn import(
     };
     let text = text.trim_start_matches('\u{feff}').to_string();
     match players::import_csv(&state, &account, event_id, &text, ctx.locale).await? {
-        ImportOutcome::Imported { count, warnings } => {
-            let done = ctx.t_n("flash-imported", "count", count);
+        ImportOutcome::Imported { count, waiting, warnings } => {
+            let mut done = ctx.t_n("flash-imported", "count", count);
+            if waiting > 0 {
+                done = format!("{done} {}", ctx.t_n("flash-imported-waiting", "count", waiting));
+            }
             if warnings.is_empty() {
                 ctx.flash("success", done);
             } else {
@@ -303,8 +336,63 @@ pub async fn withdraw(
 ) -> AppResult<HttpResponse> {
     let (event_id, player_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    players::set_withdrawn(&state, &account, event_id, player_id, true).await?;
+    let promoted = players::set_withdrawn(&state, &account, event_id, player_id, true).await?;
+    flash_promoted(&ctx, &promoted);
     Ok(see_other(&format!("/events/{event_id}/players")))
+}
+
+/// Tells the director who left the waiting list for a freed place.
+fn flash_promoted(ctx: &PageCtx, promoted: &[crate::db::entities::player::Model]) {
+    if !promoted.is_empty() {
+        let names: Vec<&str> = promoted.iter().map(|p| p.name.as_str()).collect();
+        ctx.flash("info", ctx.t_s("flash-promoted-names", "names", &names.join(", ")));
+    }
+}
+
+/// POST /events/{event_id}/players/{player_id}/place: a director gives a waiting player a place.
+pub async fn give_place(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    players::give_place(&state, &account, event_id, player_id).await?;
+    Ok(see_other(&format!("/events/{event_id}/players#waiting-list")))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct FeeForm {
+    #[serde(default)]
+    paid: String,
+    /// Where the form was: the check-in desk (`desk`) or the players page.
+    #[serde(default)]
+    from: String,
+}
+
+/// POST /events/{event_id}/players/{player_id}/fee: the desk marks a fee paid, or owed again.
+pub async fn set_fee(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<(i32, i32)>,
+    form: LateForm<FeeForm>,
+) -> AppResult<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let (account, _) = crate::web::extractors::staff_of(&state, &ctx, event_id).await?;
+    let form = form.parse()?;
+    let paid = match form.paid.as_str() {
+        "true" => true,
+        "false" => false,
+        _ => return Err(AppError::BadRequest(ctx.t("error-fee-form"))),
+    };
+    let marked = players::set_fee_paid(&state, &account, event_id, player_id, paid, ctx.locale).await?;
+    let key = if paid { "flash-fee-paid" } else { "flash-fee-owed" };
+    ctx.flash("success", ctx.t_s(key, "name", &marked.name));
+    Ok(see_other(&if form.from == "desk" {
+        format!("/events/{event_id}/check-in#p{player_id}")
+    } else {
+        format!("/events/{event_id}/players#fees")
+    }))
 }
 
 pub async fn reinstate(
@@ -351,6 +439,10 @@ pub async fn register_self(
         egf_pin: &egf_pin,
     };
     match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
+        Ok(entry) if entry.waiting_since.is_some() => {
+            ctx.flash("info", ctx.t("flash-registered-waiting"));
+            Ok(see_other(&format!("/events/{event_id}")))
+        }
         Ok(_) => {
             ctx.flash("success", ctx.t("flash-registered"));
             Ok(see_other(&format!("/events/{event_id}")))
@@ -373,7 +465,7 @@ pub async fn withdraw_self(state: web::Data<AppState>, ctx: PageCtx, path: web::
         .await?
         .ok_or_else(|| AppError::BadRequest(ctx.t("error-not-registered")))?;
     players::set_withdrawn(&state, &account, event_id, entry.id, true).await?;
-    ctx.flash("info", ctx.t("flash-withdrawn"));
+    ctx.flash("info", ctx.t(if entry.waiting_since.is_some() { "flash-left-waiting-list" } else { "flash-withdrawn" }));
     Ok(see_other(&format!("/events/{event_id}")))
 }
 

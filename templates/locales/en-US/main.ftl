@@ -1364,3 +1364,64 @@ basis-read-undefended = read: shut in by { $opponent }’s living stones and lef
 bagua-courses = Course: Black { $black } of { $course } steps, White { $white } of { $course }; each ends on the other’s eye
 error-too-large = The request is larger than Yunzi takes: at most { $megabytes } MB a form or upload.
 error-rating-list-line-too-long = the line has { $count } characters; a rating list’s line may have at most { $max }
+
+# Registration: places, waiting list, deadline and fee (issue 49).
+error-places = The number of places must be a whole number from 2 to { $max } (not “{ $text }”); leave it blank for no limit.
+error-deadline = “{ $text }” is not a date and time of the event’s time zone (write 2026-12-01 18:00).
+error-fee = “{ $text }” is not an amount: write it as 200 or 12.50.
+error-currency = The currency “{ $text }” is too long: at most 8 characters (CNY, EUR, 元).
+error-registration-deadline = Registration closed at { $at }.
+error-no-fee = This event asks no entry fee.
+error-fee-form = The fee form was not understood; reload the page and try again.
+mail-promoted-subject = { $event }: you have a place
+mail-promoted-body = Hello { $name },
+
+    a place in { $event } has come free and it is yours: you are no longer on the waiting list but registered to play. If you cannot come, withdraw on the event page so that the next player can have the place.
+flash-terms-saved = Registration terms saved.
+flash-promoted = { $count ->
+    [one] { $count } player from the waiting list now has a place.
+   *[other] { $count } players from the waiting list now have a place.
+}
+flash-promoted-names = A place came free: { $names } moved up from the waiting list (mailed).
+flash-fee-paid = { $name }: fee paid.
+flash-fee-owed = { $name }: fee marked as owed again.
+flash-left-waiting-list = You have left the waiting list.
+flash-registered-waiting = The places are all taken: you are on the waiting list, and will be mailed if a place comes free.
+flash-imported-waiting = { $count ->
+    [one] { $count } of them is on the waiting list: the places are all taken.
+   *[other] { $count } of them are on the waiting list: the places are all taken.
+}
+flash-added-waiting = The places are all taken: the player is on the waiting list.
+registration-until = until { $at }
+registration-closed-at = Registration closed at { $at }.
+places = Places
+places-taken = { $taken } taken
+places-waiting = { $n ->
+    [one] { $n } waiting
+   *[other] { $n } waiting
+}
+entry-fee = Entry fee
+fee-currency = Currency
+registration-terms = Places, deadline and fee
+registration-deadline = Registration deadline
+registration-terms-hint = Blank means none. The deadline is in the event’s time zone ({ $zone }); after it players cannot register themselves, but you still can add them. When places are all taken new entries wait, and a place freed before round 1 goes to the first who waits, by mail.
+registration-terms-save = Save the terms
+waiting-place-n = You are number { $n } on the waiting list.
+waiting-leave = Leave the waiting list
+register-full = The places are all taken: you can join the waiting list, and will be mailed if a place comes free.
+register-wait = Join the waiting list
+fees-paid = Fees paid
+fees-owed = owed
+waiting-list = Waiting list
+waiting-list-hint = First come, first placed: a place freed before round 1 goes to the first here, who is mailed.
+waiting-give-place = Give a place now
+fee-paid = paid
+fee-owed = owed
+fee-undo = undo
+fee-mark-paid = Mark paid
+audit-action-player-promoted = Player given a place from the waiting list
+audit-action-player-fee-paid = Entry fee paid
+audit-action-player-fee-unpaid = Entry fee marked owed again
+audit-action-event-registration-terms = Registration terms set
+audit-action-event-check-in = Self check-in opened or closed
+audit-action-ratings-club-list-updated = Club rating list updated
