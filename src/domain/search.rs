@@ -115,6 +115,32 @@ pub fn spellings(word: &str) -> Vec<String> {
     out
 }
 
+/// A name in Han characters or Hangul as the federations' lists write it in Latin letters,
+/// surname and given name each capitalised and written together: 王小明 is ("Wang",
+/// "Xiaoming"), 欧阳明 ("Ouyang", "Ming"), 김서연 ("Kim", "Seoyeon"). None for a name in any other
+/// script (a Japanese name in kana has no such reading here).
+pub fn romanised_parts(name: &str) -> Option<(String, String)> {
+    let (surname, given) = super::player::split_name(name);
+    let capitalised = |text: String| -> String {
+        let mut chars = text.chars();
+        chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    };
+    let syllables = |part: &str| -> Option<String> {
+        part.chars()
+            .map(|c| c.to_pinyin().map(|p| fold(p.plain())).or_else(|| hangul_syllable(c)))
+            .collect::<Option<Vec<String>>>()
+            .map(|all| all.concat())
+    };
+    if surname.is_empty() || given.is_empty() {
+        return None;
+    }
+    let latin_surname = match korean_surname(&surname).first() {
+        Some(usual) => usual.to_string(),
+        None => syllables(&surname)?,
+    };
+    Some((capitalised(latin_surname), capitalised(syllables(&given)?)))
+}
+
 /// A Hangul syllable in the Revised Romanisation (syllable by syllable, as personal names are
 /// written: 서연 is "seoyeon"); None for any other character.
 fn hangul_syllable(c: char) -> Option<String> {
@@ -229,6 +255,18 @@ fn plain_letters(c: char) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_and_korean_names_are_written_as_the_lists_write_them() {
+        let parts = |name: &str| romanised_parts(name).map(|(s, g)| format!("{s} {g}"));
+        assert_eq!(parts("王小明").as_deref(), Some("Wang Xiaoming"));
+        assert_eq!(parts("欧阳明").as_deref(), Some("Ouyang Ming"));
+        assert_eq!(parts("柯洁").as_deref(), Some("Ke Jie"));
+        assert_eq!(parts("김서연").as_deref(), Some("Kim Seoyeon"));
+        assert_eq!(parts("신진서").as_deref(), Some("Shin Jinseo"));
+        assert_eq!(parts("Chen Yaoye"), None);
+        assert_eq!(parts("井山ゆうた"), None);
+    }
 
     #[test]
     fn characters_pinyin_initials_and_latin_names_find_a_player() {

@@ -548,6 +548,7 @@ struct Columns {
     team: Option<usize>,
     board: Option<usize>,
     aga_id: Option<usize>,
+    egf_pin: Option<usize>,
 }
 
 fn columns_from_header(header: &csv::StringRecord) -> Columns {
@@ -562,6 +563,7 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
             "team" | "队伍" | "队" | "队名" => &mut columns.team,
             "board" | "台次" | "台" => &mut columns.board,
             "aga" | "aga_id" | "aga id" | "agaid" | "aga number" | "aga会员号" => &mut columns.aga_id,
+            "egf_pin" | "egd_pin" | "egd pin" | "egf pin" | "pin" => &mut columns.egf_pin,
             "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
             "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
             _ => continue,
@@ -630,7 +632,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             team: field(columns.team),
             board: field(columns.board),
             aga_id: field(columns.aga_id),
-            egf_pin: "",
+            egf_pin: field(columns.egf_pin),
         };
         match NewPlayer::parse(&input) {
             Err(e) => errors.push(LineError { line, message: locale.message(&e.0) }),

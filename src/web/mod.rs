@@ -173,6 +173,7 @@ route_table! {
     GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
+    GET  "/events/{event_id}/export/egd" => rounds::egd, Director;
     GET  "/events/{event_id}/export/results.csv" => rounds::export_results, Public;
     GET  "/events/{event_id}/export/yunzi.json" => rounds::export_pairing_file, Public;
     GET  "/events/{event_id}/export/aga" => rounds::aga, Director;

@@ -14,8 +14,11 @@ pub async fn event_with_system(
     director
         .sign_up_and_log_in(app, &format!("{}@club.example", unique("d")), "Director", "systems passphrase")
         .await?;
-    let mut fields: Vec<(&str, &str)> =
-        event_form("Systems Cup", "3").into_iter().filter(|(k, _)| *k != "system").collect();
+    // `extra` takes the place of the form's own field of the same name.
+    let mut fields: Vec<(&str, &str)> = event_form("Systems Cup", "3")
+        .into_iter()
+        .filter(|(k, _)| *k != "system" && !extra.iter().any(|(e, _)| e == k))
+        .collect();
     fields.push(("system", system));
     fields.extend_from_slice(extra);
     let created = director.post("/events", &fields).await?;
@@ -829,13 +832,117 @@ async fn exports_carry_no_formula() -> TestResult {
     let results = director.get(&format!("/events/{event_id}/export/results.csv")).await?.body;
     let egf = director.get(&format!("/events/{event_id}/export/egf.txt")).await?.body;
     let aga = director.get(&format!("/events/{event_id}/export/aga.txt")).await?.body;
-    for (formula, text) in [("=cmd|' /C calc'!A0", "cmd|' /C calc'!A0"), ("+1+1", "1+1"), ("@SUM(A1)", "SUM(A1)")] {
+    // The EGD file also joins a name's words by `_` and drops `|` (its PIN's mark).
+    for (formula, text, egd) in [
+        ("=cmd|' /C calc'!A0", "cmd|' /C calc'!A0", "cmd_'_/C calc'!A0"),
+        ("+1+1", "1+1", "1+1"),
+        ("@SUM(A1)", "SUM(A1)", "SUM(A1)"),
+    ] {
         let cells: Vec<&str> = results.lines().flat_map(|l| l.split(',')).collect();
         assert!(cells.contains(&format!("'{formula}").as_str()), "{formula} in {results}");
         assert!(!cells.contains(&formula), "{formula} raw in {results}");
-        for (file, body) in [("egf.txt", &egf), ("aga.txt", &aga)] {
+        for (file, body, text) in [("egf.txt", &egf, egd), ("aga.txt", &aga, text)] {
             assert!(body.contains(text) && !body.contains(formula), "{formula} in {file}: {body}");
         }
     }
+    Ok(())
+}
+
+/// Issue 49, acceptance 3: the EGD file of a 3-round McMahon with handicap games, a Chinese
+/// name and a two-word surname holds every header the EGD reads (the class and adjusted time
+/// as the director chose them on the export page) and each known PIN, and reads back through
+/// Yunzi's own reader with the same games, colours and handicaps as the app's.
+#[actix_web::test]
+async fn the_egd_file_holds_every_header_and_pin_and_reads_back_with_the_same_games() -> TestResult {
+    use yunzi::domain::interop::egf::{self, Entry};
+    let app = TestApp::spawn().await?;
+    let csv = "name,rank,club,country,egf_pin\n\
+               王小明,7d,杭州棋院,CN,12345678\nDe Vries Tom,4d,Leiden,NL,23456789\nAnna Kovacs,1d,Budapest,HU,\n\
+               Sato Yuki,3k,Tokyo,JP,34567890\nKim Minji,6k,Seoul,KR,\nLukas Novak,9k,Prague,CZ,45678901\n\
+               Maria Rossi,12k,Milano,IT,\nJohn Smith,15k,London,GB,56789012\n";
+    let extra = [
+        ("handicap", "on"),
+        ("handicap_reduction", "1"),
+        ("handicap_max", "9"),
+        ("mcmahon_bar", ""),
+        ("time_control", "60m + 5x30s"),
+    ];
+    let (mut director, event_id) = event_with_system(&app, "mcmahon", &extra, csv).await?;
+    let mut handicaps = 0;
+    for round in 1..=3u32 {
+        let boards = pair_and_publish(&mut director, event_id, round).await?;
+        for (board, _, _) in &boards {
+            enter(&mut director, event_id, round, *board, if (round + board) % 2 == 0 { "black" } else { "white" })
+                .await?;
+        }
+    }
+    // The export page offers the class and adjusted time the time control gives.
+    let page = director.get(&format!("/events/{event_id}/export/egd")).await?.body;
+    assert!(
+        page.contains("<option value=\"A\" selected>")
+            && page.contains("name=\"tm\" min=\"0\" max=\"1440\" inputmode=\"numeric\" value=\"82\""),
+        "{page}"
+    );
+    let stranger = app.client().get(&format!("/events/{event_id}/export/egd")).await?;
+    assert!(stranger.redirected_to("/login?next="), "the page is the director's");
+    let refused = director.get(&format!("/events/{event_id}/export/egf.txt?class=Q&tm=75")).await?;
+    refused.assert_status(400)?;
+    assert!(refused.body.contains("is not an EGD class"), "{}", refused.body);
+    // The director's choices, as the page's form sends them.
+    let file =
+        director.get(&format!("/events/{event_id}/export/egf.txt?class=B&tm=75&country=cn&town=Hangzhou")).await?;
+    file.assert_status(200)?;
+    let text = file.body;
+    for header in [
+        "; CL[B]",
+        "; EV[Systems Cup]",
+        "; PC[CN, Hangzhou]",
+        "; DT[2026-04-01,2026-04-01]",
+        "; HA[h1]",
+        "; KM[",
+        "; TM[75]",
+        "; CM[1h + 5x30s]",
+    ] {
+        assert!(text.contains(header), "{header} in\n{text}");
+    }
+    let read = egf::read(&text).map_err(|e| format!("{e:?}\n{text}"))?;
+    assert_eq!(read.players.len(), 8);
+    let named = |surname: &str, given: &str| read.players.iter().find(|p| p.surname == surname && p.given == given);
+    let wang = named("Wang", "Xiaoming").ok_or(format!("王小明 as Wang Xiaoming:\n{text}"))?;
+    assert_eq!((wang.pin.as_deref(), wang.club.as_str(), wang.country.as_str()), (Some("12345678"), "Hang", "CN"));
+    let tom = named("De Vries", "Tom").ok_or(format!("De_Vries Tom:\n{text}"))?;
+    assert_eq!(tom.pin.as_deref(), Some("23456789"));
+    assert!(text.contains(" De_Vries Tom "), "the two-word surname joined by _");
+    assert_eq!(read.players.iter().filter(|p| p.pin.is_some()).count(), 5, "every known PIN, no other");
+    assert!(text.contains(" UK "), "GB is the EGF's UK");
+
+    // Every game of the app is in the file as it was played.
+    let number_of = |name: &str| -> Option<usize> {
+        let egd = egf::egd_name(name);
+        read.players.iter().find(|p| format!("{} {}", p.surname.replace(' ', "_"), p.given) == egd).map(|p| p.number)
+    };
+    for round in 1..=3usize {
+        let api: serde_json::Value =
+            serde_json::from_str(&app.client().get(&format!("/api/v1/events/{event_id}/rounds/{round}")).await?.body)?;
+        for board in api["boards"].as_array().ok_or("boards")? {
+            let (black, white) =
+                (board["black"]["name"].as_str().unwrap_or(""), board["white"]["name"].as_str().unwrap_or(""));
+            let (b, w) = (number_of(black).ok_or(black.to_string())?, number_of(white).ok_or(white.to_string())?);
+            let handicap = board["handicap"].as_u64().unwrap_or(0) as u8;
+            handicaps += usize::from(handicap > 0);
+            let black_won = board["result"].as_str().is_some_and(|r| r.starts_with("B+"));
+            let (bs, ws) = if black_won { ('+', '-') } else { ('-', '+') };
+            use yunzi::domain::color::Color;
+            assert_eq!(
+                read.players[b - 1].entries[round - 1],
+                Entry::Game { opponent: w, symbol: bs, colour: Some(Color::Black), handicap }
+            );
+            assert_eq!(
+                read.players[w - 1].entries[round - 1],
+                Entry::Game { opponent: b, symbol: ws, colour: Some(Color::White), handicap }
+            );
+        }
+    }
+    assert!(handicaps > 0, "a handicap game was played and written");
     Ok(())
 }

@@ -139,12 +139,45 @@ pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, loc
 }
 
 /// The EGF results table, players in the order of the standings.
-pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
-    let (system, _) = queries::system_of(event)?;
+/// What the director chooses on the EGD export page: the class, the adjusted time (minutes),
+/// the country code and the town; a choice left out takes its default (`egd_defaults`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EgdChoices {
+    pub class: Option<egf::Class>,
+    pub adjusted_minutes: Option<u32>,
+    pub country: Option<String>,
+    pub town: Option<String>,
+}
+
+/// The defaults of the EGD export: the class and adjusted time the event's time control gives
+/// (X and 0 without one: the director says), no country, the venue as the town.
+pub fn egd_defaults(event: &event::Model) -> (egf::Class, u32, String, String) {
+    let control = crate::domain::clock::TimeControl::parse(&event.time_control).ok().flatten();
+    let (class, adjusted) = match control {
+        Some(control) => {
+            let (basic, adjusted) = egf::times(&control);
+            (egf::Class::of_times(basic, adjusted), adjusted)
+        }
+        None => (egf::Class::X, 0),
+    };
+    (class, adjusted, String::new(), event.venue.clone())
+}
+
+pub async fn egf_table(
+    conn: &impl ConnectionTrait,
+    event: &event::Model,
+    choices: &EgdChoices,
+    locale: Locale,
+) -> AppResult<String> {
+    let (system, settings) = queries::system_of(event)?;
     if system == System::Knockout {
         return Err(AppError::BadRequest(locale.t("error-egf-knockout")));
     }
     let table = standings::compute(conn, event).await?;
+    // The file names players as registered (the standings tell namesakes apart by club, which
+    // the file has a column for).
+    let registered: HashMap<i32, player::Model> =
+        queries::players(conn, event.id).await?.into_iter().map(|p| (p.id, p)).collect();
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut games = Vec::new();
     let mut byes = Vec::new();
@@ -165,24 +198,36 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, locale
     let players: Vec<EgfPlayer> = table
         .rows
         .iter()
-        .map(|row| EgfPlayer {
-            id: i64::from(row.player.id),
-            name: row.player.name.clone(),
-            rank: row.player.rank.clone(),
-            country: row.player.country.clone(),
-            club: row.player.club.clone(),
-            score: match table.columns.first() {
-                Some(&first) => value_text(row.values.first().copied().flatten(), first, table.tradition),
-                None => String::new(),
-            },
+        .map(|row| {
+            let own = registered.get(&row.player.id).unwrap_or(&row.player);
+            EgfPlayer {
+                id: i64::from(row.player.id),
+                name: own.name.clone(),
+                rank: own.rank.clone(),
+                country: own.country.clone(),
+                club: own.club.clone(),
+                scores: table
+                    .columns
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(&column, value)| value_text(*value, column, table.tradition))
+                    .collect(),
+                pin: own.egf_pin.clone(),
+            }
         })
         .collect();
+    let (class, adjusted, country, town) = egd_defaults(event);
     let header = EgfHeader {
+        class: choices.class.unwrap_or(class),
         event: event.name.clone(),
-        place: event.venue.clone(),
+        country: choices.country.clone().unwrap_or(country),
+        town: choices.town.clone().unwrap_or(town),
         start: event.start_date.to_string(),
         end: event.end_date.to_string(),
+        handicap_reduction: settings.handicap.filter(|_| system.pairs_by_score()).map(|rule| rule.reduction),
         komi: Komi::from_half_points(event.komi_half_points).map(|k| k.display_points()).unwrap_or_default(),
+        adjusted_minutes: choices.adjusted_minutes.unwrap_or(adjusted),
+        time_control: event.time_control.clone(),
     };
     Ok(egf::write(&header, &players, published.len() as u32, &games, &byes))
 }

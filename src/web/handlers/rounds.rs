@@ -776,11 +776,106 @@ pub async fn export_pairing_file(
     Ok(download(&found, "yunzi.json", "application/json", file))
 }
 
-pub async fn export_egf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+/// What the EGD export page's form sends (all optional: a choice left out takes its default).
+#[derive(Debug, Deserialize, Default)]
+pub struct EgdQuery {
+    #[serde(default)]
+    class: Option<String>,
+    #[serde(default)]
+    tm: Option<String>,
+    #[serde(default)]
+    country: Option<String>,
+    #[serde(default)]
+    town: Option<String>,
+}
+
+impl EgdQuery {
+    /// The choices, or the first one that cannot be taken, named.
+    fn choices(&self, ctx: &PageCtx) -> AppResult<interop::EgdChoices> {
+        use crate::domain::interop::egf::{Class, egd_country};
+        let class = match self.class.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            None => None,
+            Some(text) => {
+                Some(Class::parse(text).ok_or_else(|| AppError::BadRequest(ctx.t_s("error-egd-class", "text", text)))?)
+            }
+        };
+        let adjusted_minutes = match self.tm.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            None => None,
+            Some(text) => Some(
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|m| *m <= 24 * 60)
+                    .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-egd-time", "text", text)))?,
+            ),
+        };
+        let country = match self.country.as_deref().map(str::trim) {
+            None => None,
+            Some("") => Some(String::new()),
+            Some(text) if egd_country(text) != "XX" || text.eq_ignore_ascii_case("xx") => Some(egd_country(text)),
+            Some(text) => return Err(AppError::BadRequest(ctx.t_s("error-egd-country", "text", text))),
+        };
+        let town = self.town.as_deref().map(|t| t.trim().chars().take(60).collect());
+        Ok(interop::EgdChoices { class, adjusted_minutes, country, town })
+    }
+}
+
+/// GET /events/{event_id}/export/egf.txt: the EGD's results file, with the export page's
+/// choices (class, adjusted time, country, town) when it sends them.
+pub async fn export_egf(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<i32>,
+    query: web::Query<EgdQuery>,
+) -> AppResult<HttpResponse> {
     let found = queries::event(&state.db, path.into_inner()).await?;
     go_games_only(&found, &ctx)?;
-    let table = interop::egf_table(&state.db, &found, ctx.locale).await?;
-    Ok(download(&found, "h9.txt", "text/plain; charset=utf-8", table))
+    let choices = query.choices(&ctx)?;
+    let table = interop::egf_table(&state.db, &found, &choices, ctx.locale).await?;
+    let file = format!("{}.h{}", found.start_date, table_reduction(&table));
+    Ok(download(&found, &file, "text/plain; charset=utf-8", table))
+}
+
+/// The `hN` of a table's HA header, for the file's name as the EGD's tools name it.
+fn table_reduction(table: &str) -> String {
+    table
+        .lines()
+        .find_map(|l| l.strip_prefix("; HA[h").and_then(|rest| rest.strip_suffix(']')))
+        .unwrap_or("9")
+        .to_string()
+}
+
+/// The EGD export page: the director chooses the class, the adjusted time, the country and
+/// the town the file declares, each filled with what the event says.
+#[derive(Template)]
+#[template(path = "events/egd.html")]
+pub struct EgdPage {
+    ctx: PageCtx,
+    event: event::Model,
+    class: String,
+    adjusted_minutes: u32,
+    country: String,
+    town: String,
+    /// Why the file cannot be written (a knockout), if so.
+    problem: Option<String>,
+}
+
+impl EgdPage {
+    fn classes(&self) -> [&'static str; 5] {
+        ["A", "B", "C", "D", "X"]
+    }
+}
+
+pub async fn egd(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (_, found) = director_of(&state, &ctx, event_id).await?;
+    go_games_only(&found, &ctx)?;
+    let (class, adjusted_minutes, country, town) = interop::egd_defaults(&found);
+    let problem = match interop::egf_table(&state.db, &found, &interop::EgdChoices::default(), ctx.locale).await {
+        Ok(_) => None,
+        Err(AppError::BadRequest(message)) => Some(message),
+        Err(other) => return Err(other),
+    };
+    page(&EgdPage { ctx, event: found, class: class.code().to_string(), adjusted_minutes, country, town, problem })
 }
 
 /// The results as a spreadsheet reads them (CSV, UTF-8 with a byte order mark so spreadsheet
