@@ -20,6 +20,7 @@ fn words() -> Words {
         white: "白方".into(),
         outcomes: ["黑胜", "白胜", "和棋", "其他："].map(String::from).to_vec(),
         signatures: ["黑方签名", "白方签名", "裁判"].map(String::from).to_vec(),
+        scan: "扫码报告成绩".into(),
     }
 }
 
@@ -34,7 +35,9 @@ fn boards() -> Vec<Board> {
                 rank: format!("{}段", 1 + k % 7),
                 club: if k.is_multiple_of(3) { "北京棋院".into() } else { "Go Club Amsterdam".into() },
             };
-            Board { number: n, black: seat(2 * i), white: seat(2 * i + 1), handicap: String::new() }
+            // Players report their results: every board carries its report page's QR code.
+            let report_link = Some(format!("https://go.example.org/events/7/rounds/5/boards/{n}/report"));
+            Board { number: n, black: seat(2 * i), white: seat(2 * i + 1), handicap: String::new(), report_link }
         })
         .collect()
 }

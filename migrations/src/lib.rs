@@ -23,6 +23,7 @@ mod m20261126_000016_user_locale;
 mod m20261127_000017_dispute_details;
 mod m20261127_000018_mail_limits;
 mod m20261127_000019_registration;
+mod m20261127_000020_result_reports;
 
 pub struct Migrator;
 
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000017_dispute_details::Migration),
             Box::new(m20261127_000018_mail_limits::Migration),
             Box::new(m20261127_000019_registration::Migration),
+            Box::new(m20261127_000020_result_reports::Migration),
         ]
     }
 }

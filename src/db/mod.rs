@@ -16,6 +16,7 @@ pub mod entities {
     pub mod presence;
     pub mod rating_entry;
     pub mod rating_list;
+    pub mod result_report;
     pub mod round;
     pub mod session;
     pub mod staff_invitation;

@@ -833,6 +833,16 @@ impl LiveGame {
                 }
                 Ok(())
             }
+            // Reports that disagree are about a game played over the board: whatever the
+            // live board's phase, the ruling is its result.
+            Ruling::Draw if kind == DisputeKind::ResultDisagreement => {
+                self.finish(GameResult::Draw);
+                Ok(())
+            }
+            Ruling::Loss { offender } if kind == DisputeKind::ResultDisagreement => {
+                self.finish(win_for(offender, Margin::Unspecified));
+                Ok(())
+            }
             Ruling::Draw => self.end_by_ruling(GameResult::Draw),
             Ruling::NoResult => self.end_by_ruling(GameResult::NoResult),
             Ruling::BothLose => self.end_by_ruling(GameResult::BothLose),

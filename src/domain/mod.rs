@@ -28,6 +28,7 @@ pub mod repetition;
 pub mod result;
 pub mod santong;
 pub mod search;
+pub mod self_report;
 pub mod siji;
 pub mod standings;
 pub mod yizi;

@@ -114,10 +114,13 @@ pub enum DisputeKind {
     ClockIncident,
     /// Behaviour at the board (Art. 15, 24): disturbing, consulting others or notes, cheating.
     Conduct,
+    /// The two players reported different results of their board (players' own results): a
+    /// player's right to have the result put right (Art. 16.3).
+    ResultDisagreement,
 }
 
 impl DisputeKind {
-    pub const ALL: [DisputeKind; 9] = [
+    pub const ALL: [DisputeKind; 10] = [
         DisputeKind::DeadStones,
         DisputeKind::Cycle,
         DisputeKind::IllegalMove,
@@ -127,7 +130,14 @@ impl DisputeKind {
         DisputeKind::CountingError,
         DisputeKind::ClockIncident,
         DisputeKind::Conduct,
+        DisputeKind::ResultDisagreement,
     ];
+
+    /// Whether a player or the staff files this kind from the board's page; a disagreement of
+    /// reported results is filed by the reports themselves.
+    pub fn filed_at_the_board(self) -> bool {
+        self != DisputeKind::ResultDisagreement
+    }
 
     pub fn code(self) -> &'static str {
         match self {
@@ -140,6 +150,7 @@ impl DisputeKind {
             DisputeKind::CountingError => "counting-error",
             DisputeKind::ClockIncident => "clock-incident",
             DisputeKind::Conduct => "conduct",
+            DisputeKind::ResultDisagreement => "result-disagreement",
         }
     }
 
@@ -161,6 +172,7 @@ impl DisputeKind {
             (Rules1988, CountingError) => "Art. 16.3",
             (Rules1988, ClockIncident) => "Art. 23",
             (Rules1988, Conduct) => "Art. 15, 24",
+            (Rules1988, ResultDisagreement) => "Art. 16.3",
             (Rules2002, DeadStones) => "Art. 21.4",
             (Rules2002, Cycle) => "Art. 20.3",
             (Rules2002, IllegalMove) => "Art. 19, 18.3",
@@ -170,6 +182,7 @@ impl DisputeKind {
             (Rules2002, CountingError) => "Art. 16.4",
             (Rules2002, ClockIncident) => "Art. 22",
             (Rules2002, Conduct) => "Art. 23",
+            (Rules2002, ResultDisagreement) => "Art. 16.4",
             (Japanese1989, DeadStones) => "Art. 9-3, 13-1",
             (Japanese1989, Cycle) => "Art. 12",
             (Japanese1989, IllegalMove | TwoMovesInARow) => "Art. 14",
@@ -226,7 +239,7 @@ impl DisputeKind {
             | DisputeKind::MovedStones
             | DisputeKind::TakeBack => 2,
             DisputeKind::ClockIncident => 3,
-            DisputeKind::CountingError => 4,
+            DisputeKind::CountingError | DisputeKind::ResultDisagreement => 4,
             DisputeKind::Conduct => 5,
         }
     }
@@ -524,6 +537,11 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
         },
         DisputeKind::TakeBack => rulings.extend(with_offender(|offender| Ruling::RestoreWithWarning { offender })),
         DisputeKind::CountingError => rulings.push(Ruling::Recount),
+        // The referee hears both players and decides the board: who lost, or a draw.
+        DisputeKind::ResultDisagreement => {
+            rulings.extend(with_offender(|offender| Ruling::Loss { offender }));
+            rulings.push(Ruling::Draw);
+        }
         DisputeKind::ClockIncident => {
             rulings.push(Ruling::AdjustClock { black: 0, white: 0 });
             if let Some(offender) = offender {

@@ -17,6 +17,7 @@ pub mod ratings;
 pub mod records;
 pub mod relay;
 pub mod repo;
+pub mod reports;
 pub mod rounds;
 pub mod standings;
 pub mod teams;

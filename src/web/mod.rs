@@ -8,6 +8,7 @@ pub mod middleware;
 pub mod multipart;
 pub mod page_cache;
 pub mod paper;
+pub mod qr;
 pub mod round_feed;
 pub mod sse;
 pub mod text_boundary;
@@ -18,7 +19,7 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 use crate::error::AppError;
 use handlers::{
     accounts, admin, disputes, events, home, live, notifications, paper as sheets, participation, players, relay,
-    rounds, teams,
+    reports, rounds, teams,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -140,6 +141,10 @@ route_table! {
     POST "/events/{event_id}/skips" => participation::set_skips, User;
     POST "/events/{event_id}/rounds" => rounds::generate, Director;
     GET  "/events/{event_id}/rounds/{number}" => rounds::show, Public;
+    GET  "/events/{event_id}/rounds/{number}/boards/{board}/report" => reports::show, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/report" => reports::report, User;
+    POST "/events/{event_id}/rounds/{number}/boards/{board}/report/accept" => reports::accept, Director;
+    POST "/events/{event_id}/reports" => reports::switch, Director;
     POST "/events/{event_id}/rounds/{number}/swap" => rounds::swap, Director;
     POST "/events/{event_id}/rounds/{number}/colours/{board}" => rounds::swap_colours, Director;
     POST "/events/{event_id}/rounds/{number}/discard" => rounds::discard, Director;

@@ -67,6 +67,12 @@ pub enum Item {
         h: f32,
         width: f32,
     },
+    /// A filled square (a QR code's module).
+    Square {
+        x: f32,
+        y: f32,
+        size: f32,
+    },
 }
 
 pub type Page = Vec<Item>;
@@ -180,6 +186,17 @@ impl Typesetter {
                             }
                         }
                     }
+                    Item::Square { x, y, size } => {
+                        if let Some(rect) = Rect::from_xywh(x, y, size, size) {
+                            let mut square = PathBuilder::new();
+                            square.push_rect(rect);
+                            if let Some(path) = square.finish() {
+                                surface.set_stroke(None);
+                                surface.set_fill(Some(Fill::default()));
+                                surface.draw_path(&path);
+                            }
+                        }
+                    }
                     Item::Text { x, y, size, width, align, ref text } => {
                         let size = self.fitted(text, size, width);
                         let (glyphs, ems) = self.shape(text);
@@ -234,6 +251,8 @@ pub struct Board {
     pub white: Seat,
     /// "让2子" / "2 stones", empty for an even game.
     pub handicap: String,
+    /// Players' own results: the board's report page, printed as a QR code.
+    pub report_link: Option<String>,
 }
 
 /// The words the sheets print, in the reader's language.
@@ -249,6 +268,8 @@ pub struct Words {
     pub white: String,
     pub outcomes: Vec<String>,
     pub signatures: Vec<String>,
+    /// The words beside a board's QR code ("scan to report the result").
+    pub scan: String,
 }
 
 impl Words {
@@ -270,6 +291,16 @@ fn terms(words: &Words, board: &Board) -> String {
         .filter(|t| !t.is_empty())
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// `link`'s QR code as squares, `size` points wide with its top-left corner at (x, y) (the
+/// quiet zone included).
+fn qr_code(page: &mut Page, x: f32, y: f32, size: f32, link: &str) {
+    let Some((width, dark)) = super::qr::modules(link) else { return };
+    let module = size / (width + 8) as f32;
+    for (column, row) in dark {
+        page.push(Item::Square { x: x + (column + 4) as f32 * module, y: y + (row + 4) as f32 * module, size: module });
+    }
 }
 
 /// `per_page` boards a page, each drawn by `draw` into its band (top, height) of the page.
@@ -299,7 +330,14 @@ pub fn table_cards(words: &Words, boards: &[Board]) -> Vec<Page> {
         page.push(text(centre, top + 230.0, 22.0, width, Align::Centre, black));
         let white = format!("{}  {}", words.white, board.white.line());
         page.push(text(centre, top + 275.0, 22.0, width, Align::Centre, white));
-        page.push(text(centre, top + 320.0, 12.0, width, Align::Centre, terms(words, board)));
+        // The report page's code in the corner; the line of terms keeps clear of it.
+        let terms_width = if board.report_link.is_some() { width - 140.0 } else { width };
+        page.push(text(centre, top + 320.0, 12.0, terms_width, Align::Centre, terms(words, board)));
+        if let Some(link) = &board.report_link {
+            let (size, right) = (60.0, MARGIN + USABLE - 6.0);
+            qr_code(page, right - size, top + height - 14.0 - size, size, link);
+            page.push(text(right - size - 4.0, top + height - 20.0, 8.0, 150.0, Align::Right, words.scan.clone()));
+        }
     })
 }
 
@@ -312,11 +350,18 @@ pub fn result_slips(words: &Words, boards: &[Board]) -> Vec<Page> {
         page.push(text(left, top + 26.0, 16.0, inner * 0.4, Align::Left, words.board(board.number)));
         let heading = format!("{} · {}", words.title, words.round);
         page.push(text(MARGIN + USABLE - 10.0, top + 26.0, 10.0, inner * 0.6, Align::Right, heading));
+        // The report page's code at the right; the lines beside it keep clear of it.
+        let beside = if board.report_link.is_some() { inner - 80.0 } else { inner };
         let black = format!("{}  {}", words.black, board.black.line());
-        page.push(text(left, top + 52.0, 12.0, inner, Align::Left, black));
+        page.push(text(left, top + 52.0, 12.0, beside, Align::Left, black));
         let white = format!("{}  {}", words.white, board.white.line());
-        page.push(text(left, top + 72.0, 12.0, inner, Align::Left, white));
-        page.push(text(left, top + 92.0, 9.0, inner, Align::Left, terms(words, board)));
+        page.push(text(left, top + 72.0, 12.0, beside, Align::Left, white));
+        page.push(text(left, top + 92.0, 9.0, beside, Align::Left, terms(words, board)));
+        if let Some(link) = &board.report_link {
+            let (size, right) = (62.0, MARGIN + USABLE - 8.0);
+            qr_code(page, right - size, top + 32.0, size, link);
+            page.push(text(right - size - 4.0, top + 92.0, 7.0, 60.0, Align::Right, words.scan.clone()));
+        }
         // Result boxes, evenly across the slip.
         let step = inner / words.outcomes.len().max(1) as f32;
         for (k, outcome) in words.outcomes.iter().enumerate() {
@@ -400,6 +445,7 @@ pub fn on_the_page(typesetter: &Typesetter, pages: &[Page]) -> Result<(), String
             let ok = match *item {
                 Item::Line { x1, y1, x2, y2, .. } => inside(x1, y1) && inside(x2, y2),
                 Item::Box { x, y, w, h, .. } => inside(x, y) && inside(x + w, y + h),
+                Item::Square { x, y, size } => inside(x, y) && inside(x + size, y + size),
                 Item::Text { x, y, size, width, align, ref text } => {
                     let size = typesetter.fitted(text, size, width);
                     let drawn = typesetter.width(text, size);
@@ -430,6 +476,7 @@ mod tests {
             white: "白".into(),
             outcomes: vec!["黑胜".into(), "白胜".into(), "和棋".into(), "其他".into()],
             signatures: vec!["黑方签名".into(), "白方签名".into(), "裁判".into()],
+            scan: "扫码报告成绩".into(),
         }
     }
 
@@ -448,6 +495,7 @@ mod tests {
                     club: "Wien".into(),
                 },
                 handicap: if i % 2 == 0 { "让2子".into() } else { String::new() },
+                report_link: (i % 3 == 0).then(|| format!("https://go.example/events/1/rounds/3/boards/{i}/report")),
             })
             .collect()
     }

@@ -28,6 +28,7 @@ mod rating_lists;
 mod records;
 mod registration;
 mod relay;
+mod reports;
 mod route_table;
 mod scale;
 mod screenshots;

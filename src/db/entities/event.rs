@@ -44,6 +44,8 @@ pub struct Model {
     pub entry_fee_minor: Option<i32>,
     /// The fee's currency as the director writes it (CNY, EUR, 元 …).
     pub fee_currency: String,
+    /// Players report their own boards' results (recorded when both agree).
+    pub players_report: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

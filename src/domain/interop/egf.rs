@@ -258,7 +258,8 @@ pub fn write(
         // Wins first (a draw half), as the EGD's tools write them, then the standings' columns.
         let half_wins: usize =
             entries.iter().map(|e| if e.contains('+') { 2 } else { usize::from(e.contains('=')) }).sum();
-        let wins = if half_wins.is_multiple_of(2) { (half_wins / 2).to_string() } else { format!("{}.5", half_wins / 2) };
+        let wins =
+            if half_wins.is_multiple_of(2) { (half_wins / 2).to_string() } else { format!("{}.5", half_wins / 2) };
         out.push_str(&format!(" {wins:>5}"));
         for i in 0..3 {
             out.push_str(&format!(" {:>5}", plain_number(p.scores.get(i).map(String::as_str).unwrap_or(""))));

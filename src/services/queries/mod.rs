@@ -104,6 +104,17 @@ pub async fn staff_in(conn: &impl ConnectionTrait, event_id: i32, roles: &[Staff
         .collect())
 }
 
+/// The last dispute filed about a game, if any.
+pub async fn latest_dispute_of_game(conn: &impl ConnectionTrait, game_id: i32) -> AppResult<Option<i32>> {
+    use crate::db::entities::dispute;
+    Ok(dispute::Entity::find()
+        .filter(dispute::Column::GameId.eq(game_id))
+        .order_by_desc(dispute::Column::Id)
+        .one(conn)
+        .await?
+        .map(|d| d.id))
+}
+
 /// Where a dispute is seen and ruled on.
 pub fn dispute_link(event_id: i32, dispute_id: i32) -> String {
     format!("/events/{event_id}/disputes/{dispute_id}")

@@ -20,6 +20,10 @@ use crate::error::{AppError, AppResult};
 const COUNT_LOCK: i32 = 0x4d41_494c;
 const MAIL_SOURCE: &str = "mail-source";
 const SIGN_UP: &str = "sign-up";
+const REPORT: &str = "result-report";
+/// The results one account may report within the window: a player has a board a round; a
+/// few more for a mistyped form, far fewer than a script would send.
+pub const REPORTS_PER_ACCOUNT: u64 = 20;
 
 #[derive(Debug, Clone, Copy)]
 pub struct MailLimits {
@@ -80,6 +84,30 @@ pub async fn count_sign_up(
         return Err(AppError::TooManyAttempts { retry_after_minutes: ((wait + 59) / 60).max(1) as u32 });
     }
     insert(&txn, SIGN_UP, address, now).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Counts a result reported by `account`, or refuses it (429) past `REPORTS_PER_ACCOUNT`
+/// within the window.
+pub async fn count_report(
+    db: &DatabaseConnection,
+    limits: MailLimits,
+    account: i32,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let key = account.to_string();
+    let txn = crate::db::begin_write(db).await?;
+    lock(&txn, REPORT, &key).await?;
+    forget_old(&txn, limits, now).await?;
+    let since = now - limits.window;
+    let recent = recent(REPORT, &key, since);
+    if recent.clone().count(&txn).await? >= REPORTS_PER_ACCOUNT {
+        let oldest = recent.order_by_asc(throttle_event::Column::At).one(&txn).await?;
+        let wait = oldest.map(|row| (row.at + limits.window - now).num_seconds().max(0)).unwrap_or(0);
+        return Err(AppError::TooManyAttempts { retry_after_minutes: ((wait + 59) / 60).max(1) as u32 });
+    }
+    insert(&txn, REPORT, &key, now).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -5,3 +5,4 @@
 pub mod interop;
 pub mod invitations;
 pub mod referee_desk;
+pub mod self_report;

@@ -40,6 +40,7 @@ pub async fn file(
         .await?;
     let form = form.parse()?;
     let kind = DisputeKind::parse(&form.kind)
+        .filter(|k| k.filed_at_the_board())
         .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
     let changed =
         referee_desk::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale)

@@ -465,6 +465,9 @@ pub struct EventPage {
     places_taken: usize,
     /// Players can still register themselves: registration open and the deadline not past.
     takes_players: bool,
+    /// Players' own results: the signed-in player's board of the last published round, while
+    /// it has no result (round, board).
+    report_board: Option<(i32, i32)>,
     /// Directors: the registration terms' form as stored or as typed, and its problem.
     pub(crate) terms: TermsForm,
     pub(crate) terms_error: Option<String>,
@@ -702,6 +705,14 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         }
         _ => Vec::new(),
     };
+    let report_board = match (&own_entry, visible.iter().rfind(|r| r.published)) {
+        (Some(entry), Some(last)) if found.players_report => queries::games_of(&state.db, last.id)
+            .await?
+            .into_iter()
+            .find(|g| (g.black_id == entry.id || g.white_id == entry.id) && g.result.is_none())
+            .map(|g| (last.number, g.board)),
+        _ => None,
+    };
     let registered = queries::players(&state.db, event_id).await?;
     let places_taken = registered.iter().filter(|p| !p.withdrawn).count();
     let terms = TermsForm::of(&found);
@@ -733,6 +744,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         register_error: None,
         waiting: queries::waiting_list(&state.db, event_id).await?,
         places_taken,
+        report_board,
         takes_players: found_open && deadline_ahead,
         terms,
         terms_error: None,

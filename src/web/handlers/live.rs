@@ -218,6 +218,7 @@ impl BoardPage {
     fn dispute_kinds(&self) -> Vec<(&'static str, String)> {
         crate::domain::referee::DisputeKind::ALL
             .iter()
+            .filter(|k| k.filed_at_the_board())
             .map(|k| (k.code(), self.ctx.t(&format!("dispute-{}", k.code()))))
             .collect()
     }

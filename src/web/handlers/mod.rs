@@ -11,6 +11,7 @@ pub mod paper;
 pub mod participation;
 pub mod players;
 pub mod relay;
+pub mod reports;
 pub mod rounds;
 pub mod teams;
 

@@ -88,6 +88,15 @@ impl PaperPage {
     fn board_label(&self, number: &i32) -> String {
         self.ctx.t_n("paper-board-n", "n", *number)
     }
+
+    /// The board's report page, as the printed code opens it (here a link, on this server).
+    fn report_path(&self, number: &i32) -> String {
+        format!("/events/{}/rounds/{}/boards/{number}/report", self.event.id, self.number)
+    }
+
+    fn qr_svg(&self, link: &str) -> String {
+        crate::web::qr::svg(link, 96, &self.words.scan)
+    }
 }
 
 fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
@@ -101,10 +110,19 @@ fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
         white: ctx.t("white"),
         outcomes: ["paper-black-wins", "paper-white-wins", "paper-draw", "paper-other"].map(|k| ctx.t(k)).to_vec(),
         signatures: ["paper-sign-black", "paper-sign-white", "paper-sign-referee"].map(|k| ctx.t(k)).to_vec(),
+        scan: ctx.t("paper-scan-to-report"),
     }
 }
 
-fn boards(ctx: &PageCtx, round: &RoundView) -> Vec<Board> {
+/// Where a board's report page is, for the QR code, when the event's players report their
+/// results: the public address, the round's boards (the board's number and `/report` follow).
+fn report_base(state: &AppState, found: &event::Model, number: i32) -> Option<String> {
+    found.players_report.then(|| {
+        format!("{}/events/{}/rounds/{number}/boards/", state.settings.server.base_url.trim_end_matches('/'), found.id)
+    })
+}
+
+fn boards(ctx: &PageCtx, round: &RoundView, report_base: Option<&str>) -> Vec<Board> {
     let seat = |p: &crate::db::entities::player::Model| Seat {
         name: p.name.clone(),
         rank: ctx.rank(&p.rank),
@@ -118,6 +136,7 @@ fn boards(ctx: &PageCtx, round: &RoundView) -> Vec<Board> {
             black: seat(&b.black),
             white: seat(&b.white),
             handicap: if b.handicap > 0 { ctx.t_n("handicap-n", "n", b.handicap) } else { String::new() },
+            report_link: report_base.map(|base| format!("{base}{}/report", b.board)),
         })
         .collect()
 }
@@ -287,7 +306,9 @@ pub async fn round_sheet(
         let make = || async {
             let round = rounds::view(&state.db, &found, number).await?;
             let columns = ["player-name", "rank", "board", "paper-colour", "paper-opponent"].map(|k| ctx.t(k));
-            let (words, boards, lines) = (words(&ctx, &found, number), boards(&ctx, &round), name_lines(&ctx, &round));
+            let base = report_base(&state, &found, number);
+            let boards = boards(&ctx, &round, base.as_deref());
+            let (words, lines) = (words(&ctx, &found, number), name_lines(&ctx, &round));
             Ok(round_pdf_pages(sheet, &words, &boards, &lines, columns))
         };
         // A published round's sheets are the same for every reader: kept and shared.
@@ -295,7 +316,7 @@ pub async fn round_sheet(
     }
     let round = rounds::view(&state.db, &found, number).await?;
     let words = words(&ctx, &found, number);
-    let boards = boards(&ctx, &round);
+    let boards = boards(&ctx, &round, report_base(&state, &found, number).as_deref());
     let lines = name_lines(&ctx, &round);
     crate::web::handlers::page_with_status(
         actix_web::http::StatusCode::OK,

@@ -58,6 +58,9 @@ pub struct RoundPage {
     me: Option<i32>,
     /// The event's version the page was drawn at (read before its data), for the stream.
     version: i64,
+    /// Players' own results: each board's reports (state code, words), when the event takes
+    /// them and the round is published.
+    report_states: HashMap<i32, (&'static str, String)>,
 }
 
 /// `?me=<player id>` on the round and standings pages: the player who came from search (their
@@ -120,6 +123,11 @@ impl RowPage {
 }
 
 impl RoundPage {
+    /// A board's reports (state code, words), when the event takes them.
+    fn report_state(&self, board: &i32) -> Option<&(&'static str, String)> {
+        self.report_states.get(board)
+    }
+
     /// A published round read by someone with no form on it follows the round's stream:
     /// results appear as they are entered.
     fn follows_stream(&self) -> bool {
@@ -280,6 +288,11 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
     let round_count =
         queries::rounds(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
     let (system, _) = queries::system_of(&found)?;
+    let report_states = if found.players_report && view.round.published {
+        report_states(state, &ctx, &view).await?
+    } else {
+        HashMap::new()
+    };
     Ok(RoundPage {
         ctx,
         event: found,
@@ -291,7 +304,47 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
         refused: HashMap::new(),
         me: None,
         version,
+        report_states,
     })
+}
+
+/// Where each board's reports stand, at a glance: missing, reported (by whom, what), disputed,
+/// confirmed or accepted.
+async fn report_states(
+    state: &AppState,
+    ctx: &PageCtx,
+    view: &RoundView,
+) -> AppResult<HashMap<i32, (&'static str, String)>> {
+    use crate::domain::self_report::Status;
+    let games = queries::games_of(&state.db, view.round.id).await?;
+    let rows = crate::services::reports::of_event(&state.db, view.round.event_id).await?;
+    let mut states = HashMap::new();
+    for g in &games {
+        let row = rows.get(&g.id);
+        let reports = crate::services::reports::reports_of(row);
+        let said = |side: &str, result: Option<GameResult>| {
+            result.map(|r| ctx.t_s(side, "result", &ctx.locale.result_text(&r))).unwrap_or_default()
+        };
+        let state = match (reports.status, g.result.is_some()) {
+            (Some(Status::Confirmed), _) => ("confirmed", ctx.t("report-state-confirmed")),
+            (Some(Status::Accepted), _) => ("accepted", ctx.t("report-state-accepted")),
+            (Some(Status::Disputed), true) => ("ruled", ctx.t("report-state-ruled")),
+            (Some(Status::Disputed), false) => ("disputed", ctx.t("report-state-disputed")),
+            (Some(Status::Reported), false) => {
+                let text = [said("report-black-said", reports.black), said("report-white-said", reports.white)]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                ("reported", text)
+            }
+            (None, false) => ("missing", ctx.t("report-state-missing")),
+            // Entered by the director (or played on the board): no report is needed.
+            (_, true) => continue,
+        };
+        states.insert(g.board, state);
+    }
+    Ok(states)
 }
 
 /// The round's results grid: every board's outcome and margin in one form ("outcome-3",
