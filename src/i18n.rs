@@ -199,6 +199,21 @@ impl Locale {
         }
     }
 
+    /// A result as this language writes it for a game of `ruleset`: go's words for go
+    /// (黑中盘胜, 持碁), the folk games' own (黑胜（对方认输）, 引き分け) for 五子棋 and the others.
+    pub fn result_text_for(self, result: &GameResult, ruleset: &str) -> String {
+        if crate::domain::event::is_folk_game(ruleset) {
+            result.display_folk(match self {
+                Locale::Zh => "zh",
+                Locale::En => "en",
+                Locale::Ja => "ja",
+                Locale::Ko => "ko",
+            })
+        } else {
+            self.result_text(result)
+        }
+    }
+
     /// A rank as this language writes it (5段, 1级; 5d, 1k; 1級; 3단); a text that is not a
     /// rank as typed.
     pub fn rank_text(self, text: &str) -> String {

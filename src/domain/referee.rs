@@ -133,6 +133,12 @@ impl DisputeKind {
         DisputeKind::ResultDisagreement,
     ];
 
+    /// Whether the kind is of go alone: dead stones, a whole-board cycle (三劫, 长生) and the
+    /// count. A folk game's board (五子棋, 八卦棋 …) offers the others only.
+    pub fn go_only(self) -> bool {
+        matches!(self, DisputeKind::DeadStones | DisputeKind::Cycle | DisputeKind::CountingError)
+    }
+
     /// Whether a player or the staff files this kind from the board's page; a disagreement of
     /// reported results is filed by the reports themselves.
     pub fn filed_at_the_board(self) -> bool {

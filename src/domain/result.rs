@@ -252,8 +252,10 @@ fn stones_margin(number: &str) -> Result<Margin, ResultErrorKind> {
 fn margin_normalized(s: &str) -> Result<Margin, ResultErrorKind> {
     match s {
         "" => return Ok(Margin::Unspecified),
-        // 中盘 in Chinese, 中押し in Japanese, 불계 in Korean.
-        "r" | "res" | "resign" | "resigned" | "resignation" | "中盘" | "中押し" | "中押" | "불계" => {
+        // 中盘 in Chinese, 中押し in Japanese, 불계 in Korean; the folk games' resignation:
+        // 认输, 投了, 기권.
+        "r" | "res" | "resign" | "resigned" | "resignation" | "中盘" | "中押し" | "中押" | "불계" | "认输" | "投了"
+        | "기권" => {
             return Ok(Margin::Resignation);
         }
         "t" | "time" | "超时" | "時間切れ" | "시간" => return Ok(Margin::Time),
@@ -495,6 +497,58 @@ impl GameResult {
         }
     }
 
+    /// A folk game's result (五子棋, 八卦棋 …) in `language` ("zh", "en", "ja", "ko"): the
+    /// game's own words, none of go's. A resignation is a resignation (认输, 投了, 기권), a
+    /// draw a draw (和棋, Draw, 引き分け, 무승부 — not go's 持碁 or 빅), and a margin in points
+    /// or stones, which these games do not have, is left out.
+    pub fn display_folk(&self, language: &str) -> String {
+        let colour = |winner: Color| match (language, winner) {
+            ("zh" | "ja", Color::Black) => "黑",
+            ("zh", Color::White) | ("ja", Color::White) => "白",
+            ("ko", Color::Black) => "흑",
+            ("ko", Color::White) => "백",
+            (_, Color::Black) => "B",
+            (_, Color::White) => "W",
+        };
+        let colour = |winner: Color| {
+            if language == "ja" && winner == Color::Black { "黒" } else { colour(winner) }
+        };
+        match (self, language) {
+            (GameResult::Win { winner, margin }, "zh") => match margin {
+                Margin::Resignation => format!("{}胜（对方认输）", colour(*winner)),
+                Margin::Time => format!("{}超时胜", colour(*winner)),
+                Margin::Forfeit => format!("{}不战胜", colour(*winner)),
+                _ => format!("{}胜", colour(*winner)),
+            },
+            (GameResult::Win { winner, margin }, "ja") => match margin {
+                Margin::Resignation => format!("{}勝ち（相手の投了）", colour(*winner)),
+                Margin::Time => format!("{}時間切れ勝ち", colour(*winner)),
+                Margin::Forfeit => format!("{}不戦勝", colour(*winner)),
+                _ => format!("{}勝ち", colour(*winner)),
+            },
+            (GameResult::Win { winner, margin }, "ko") => match margin {
+                Margin::Resignation => format!("{} 기권승", colour(*winner)),
+                Margin::Time => format!("{} 시간승", colour(*winner)),
+                Margin::Forfeit => format!("{} 부전승", colour(*winner)),
+                _ => format!("{}승", colour(*winner)),
+            },
+            (GameResult::Win { winner, margin }, _) => match margin {
+                Margin::Resignation => format!("{}+R", colour(*winner)),
+                Margin::Time => format!("{}+T", colour(*winner)),
+                Margin::Forfeit => format!("{}+F", colour(*winner)),
+                _ => format!("{}+", colour(*winner)),
+            },
+            (GameResult::Draw, "zh") => "和棋".into(),
+            (GameResult::Draw, "ja") => "引き分け".into(),
+            (GameResult::Draw, "ko") => "무승부".into(),
+            (GameResult::Draw, _) => "Draw".into(),
+            (other, "zh") => other.display_zh(),
+            (other, "ja") => other.display_ja(),
+            (other, "ko") => other.display_ko(),
+            (other, _) => other.display_en(),
+        }
+    }
+
     /// Game points (black, white) under the 1988 Chinese Competition Rules, Art. 28:
     /// a win scores 2, a draw 1, a loss 0. No result and both-lose score 0 each.
     pub fn points(&self) -> (u32, u32) {
@@ -552,6 +606,30 @@ impl From<GameResult> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folk_games_result_speaks_none_of_gos_words() {
+        let parse = |t: &str| GameResult::parse(t).unwrap_or_else(|e| panic!("{t}: {e:?}"));
+        let cases = [
+            ("B+R", ["黑胜（对方认输）", "B+R", "黒勝ち（相手の投了）", "흑 기권승"]),
+            ("W+2.25子", ["白胜", "W+", "白勝ち", "백승"]),
+            ("W+3.5", ["白胜", "W+", "白勝ち", "백승"]),
+            ("0", ["和棋", "Draw", "引き分け", "무승부"]),
+            ("B+T", ["黑超时胜", "B+T", "黒時間切れ勝ち", "흑 시간승"]),
+        ];
+        for (text, words) in cases {
+            for (language, expected) in ["zh", "en", "ja", "ko"].into_iter().zip(words) {
+                assert_eq!(parse(text).display_folk(language), expected, "{text} in {language}");
+            }
+        }
+        for go_word in ["中盘", "目", "子", "持碁", "빅", "불계", "中押し", "stone"] {
+            for text in ["B+R", "W+2.25子", "W+3.5", "0"] {
+                for language in ["zh", "en", "ja", "ko"] {
+                    assert!(!parse(text).display_folk(language).contains(go_word), "{text} {language} {go_word}");
+                }
+            }
+        }
+    }
     use proptest::prelude::*;
 
     fn win(winner: Color, margin: Margin) -> GameResult {

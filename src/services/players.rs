@@ -563,7 +563,8 @@ fn columns_from_header(header: &csv::StringRecord) -> Columns {
             "team" | "队伍" | "队" | "队名" => &mut columns.team,
             "board" | "台次" | "台" => &mut columns.board,
             "aga" | "aga_id" | "aga id" | "agaid" | "aga number" | "aga会员号" => &mut columns.aga_id,
-            "egf_pin" | "egd_pin" | "egd pin" | "egf pin" | "pin" => &mut columns.egf_pin,
+            "egf_pin" | "egd_pin" | "egd pin" | "egf pin" | "pin" | "egd编号" | "egd 编号" | "egd番号" | "egd번호"
+            | "egd 번호" => &mut columns.egf_pin,
             "country" | "region" | "country/region" | "国家" | "地区" | "国家/地区" => &mut columns.country,
             "email" | "e-mail" | "mail" | "邮箱" | "电子邮件" => &mut columns.email,
             _ => continue,

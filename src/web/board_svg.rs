@@ -19,6 +19,17 @@ pub struct Marks<'a> {
     pub numbers: &'a [(u8, u8, usize)],
 }
 
+/// A lattice point's name in each language of the UI (language code, words), where the UI has
+/// words for it (`point-name-<name>`); None for a point named by its number.
+fn point_names(name: &str) -> Option<Vec<(&'static str, String)>> {
+    use crate::i18n::Locale;
+    let key = format!("point-name-{}", name.to_lowercase());
+    [(Locale::Zh, "zh"), (Locale::En, "en"), (Locale::Ja, "ja"), (Locale::Ko, "ko")]
+        .into_iter()
+        .map(|(locale, code)| locale.try_t(&key).map(|words| (code, words)))
+        .collect()
+}
+
 pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
     render_view(board, marks, None)
 }
@@ -216,11 +227,27 @@ fn render_lattice(
         let ring = if marked.contains(&(*x, *y)) { radius } else { radius * 0.45 };
         let _ = write!(
             out,
-            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{ring:.1}" fill="#dcb35c" stroke="#222" stroke-width="1.5"/><text x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#333" font-family="sans-serif" pointer-events="none">{name}</text>"##,
-            cx + radius * 0.8,
-            cy - radius * 0.75,
-            (radius * 0.6).max(11.0)
+            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{ring:.1}" fill="#dcb35c" stroke="#222" stroke-width="1.5"/>"##
         );
+        let label = |class: &str, text: &str| {
+            format!(
+                r##"<text{class} x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#333" font-family="sans-serif" pointer-events="none">{text}</text>"##,
+                cx + radius * 0.8,
+                cy - radius * 0.75,
+                (radius * 0.6).max(11.0)
+            )
+        };
+        // A point with a name in words (八卦棋's eyes, directions and arcs) is labelled in
+        // every language, each shown on pages of its own language (app.css): one drawing
+        // serves every watcher of the board. A numbered point keeps its number.
+        match point_names(name) {
+            Some(names) => {
+                for (code, text) in names {
+                    out.push_str(&label(&format!(r#" class="point-label lang-{code}""#), &text));
+                }
+            }
+            None => out.push_str(&label("", name)),
+        }
         match board.pieces.iter().find(|p| (p.x, p.y) == (*x, *y)) {
             Some(piece) => {
                 let (class, fill, ink) = match (piece.shared, piece.colour) {

@@ -284,8 +284,8 @@ fn text(x: f32, y: f32, size: f32, width: f32, align: Align, content: impl Into<
 
 const USABLE: f32 = PAGE_WIDTH - 2.0 * MARGIN;
 
-/// The terms of a board's game: handicap, komi, time control.
-fn terms(words: &Words, board: &Board) -> String {
+/// The terms of a board's game: handicap, komi, time control (those it has).
+pub fn terms(words: &Words, board: &Board) -> String {
     [board.handicap.as_str(), words.komi.as_str(), words.time_control.as_str()]
         .into_iter()
         .filter(|t| !t.is_empty())

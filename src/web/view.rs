@@ -189,8 +189,8 @@ pub fn ruleset_name(locale: Locale, code: &str) -> String {
 }
 
 /// A result as the reader's language writes it ("黑中盘胜", "B+R").
-pub fn result(locale: Locale, result: &GameResult) -> String {
-    locale.result_text(result)
+pub fn result(locale: Locale, result: &GameResult, ruleset: &str) -> String {
+    locale.result_text_for(result, ruleset)
 }
 
 /// A cross-table cell as printed tables write it: "3b+" = against the player numbered 3, with
@@ -257,11 +257,11 @@ pub fn tie_break_values(row: &StandingView, columns: &[TieBreak], tradition: Tra
 }
 
 /// A knockout game: "Black – White result", or for a team match "Team A 2 – 1 Team B".
-pub fn match_game(locale: Locale, game: &MatchGame) -> String {
+pub fn match_game(locale: Locale, game: &MatchGame, ruleset: &str) -> String {
     match game.team_points {
         Some((a, b)) => format!("{} {a} – {b} {}", game.black, game.white),
         None => {
-            let outcome = game.result.map(|r| locale.result_text(&r)).unwrap_or_default();
+            let outcome = game.result.map(|r| locale.result_text_for(&r, ruleset)).unwrap_or_default();
             format!("{} – {} {outcome}", game.black, game.white).trim_end().to_string()
         }
     }
@@ -393,11 +393,14 @@ mod tests {
     fn knockout_games_name_both_sides_and_the_result() {
         let won = GameResult::Win { winner: Color::White, margin: Margin::Resignation };
         let game = MatchGame { black: "Li".into(), white: "Wang".into(), result: Some(won), team_points: None };
-        assert_eq!(match_game(Locale::En, &game), format!("Li – Wang {}", Locale::En.result_text(&won)));
+        assert_eq!(
+            match_game(Locale::En, &game, "chinese-1988"),
+            format!("Li – Wang {}", Locale::En.result_text(&won))
+        );
         let pending = MatchGame { result: None, ..game };
-        assert_eq!(match_game(Locale::En, &pending), "Li – Wang");
+        assert_eq!(match_game(Locale::En, &pending, "chinese-1988"), "Li – Wang");
         let team = MatchGame { black: "A".into(), white: "B".into(), result: None, team_points: Some((2, 1)) };
-        assert_eq!(match_game(Locale::Zh, &team), "A 2 – 1 B");
+        assert_eq!(match_game(Locale::Zh, &team, "chinese-1988"), "A 2 – 1 B");
     }
 
     #[test]

@@ -31,3 +31,21 @@
     if (preset.value) field.value = preset.value;
   });
 })();
+
+// Go's own settings (komi, what a cycle comes to, the warning's stone, handicaps) show only
+// for a go rule set: a 五子棋 or folk game's form hides them. Without JavaScript the server
+// hides them on a folk event's form.
+(function () {
+  var ruleset = document.getElementById("ruleset-select");
+  if (!ruleset) return;
+  var goOnly = document.querySelectorAll("[data-go-only]");
+  function update() {
+    var option = ruleset.options[ruleset.selectedIndex];
+    var group = option && option.parentNode;
+    var isGo = group && group.tagName === "OPTGROUP" && group === ruleset.querySelector("optgroup");
+    goOnly.forEach(function (field) { field.hidden = !isGo; });
+  }
+  ruleset.addEventListener("change", update);
+  update();
+})();
+

@@ -834,3 +834,99 @@ async fn a_bagua_game_to_a_win_on_the_opponents_eye_in_two_browsers() -> TestRes
     .await;
     close_browsers(result, "bagua", [&black, &white]).await
 }
+
+/// Issue 49, acceptance 5: a 五子棋 and a 八卦棋 event's pages, walked in the four languages
+/// as the director and as a player of a board with a dispute filed and a result in, speak none
+/// of go's words (komi, 中盘, 持碁, 빅, dead stones, a triple ko, byo-yomi's voice on a Fischer
+/// clock, the go rules' name), show no raw message key, and name 八卦棋's points in the
+/// reader's language.
+#[actix_web::test]
+async fn a_folk_events_pages_speak_its_own_words_in_every_language() -> TestResult {
+    let go_words: [(&str, &[&str]); 4] = [
+        ("zh", &["贴目", "中盘", "死活", "三劫", "持碁", "围棋竞赛规则", "读秒报时", "目数", "¾子"]),
+        ("en", &["komi", "Komi", "jigo", "Dead stones", "triple ko", "Counting error", "referee's calls", " stones)"]),
+        ("ja", &["コミ", "持碁", "中押し", "死活", "三コウ", "囲碁競技規則", "秒読みを音声"]),
+        ("ko", &["덤", "빅", "불계", "사활", "삼패", "바둑 경기 규칙", "초읽기 음성", "돌 던지기"]),
+    ];
+    for ruleset in ["renju", "bagua"] {
+        let players = [("Tai Ji", "3k"), ("Yin Yang", "3k"), ("Liang Yi", "4k"), ("Si Xiang", "4k")];
+        let mut e = folk_event(ruleset, &players, "2").await?;
+        let event = format!("/events/{}", e.event_id);
+        let board = e.board();
+        // A dispute a folk board can have (conduct), and a result entered by the director.
+        e.seats[0]
+            .0
+            .post(&format!("{board}/disputes"), &[("kind", "conduct"), ("claim", "My opponent talked during play")])
+            .await?
+            .assert_status(303)?;
+        let go_kind =
+            e.seats[0].0.post(&format!("{board}/disputes"), &[("kind", "dead-stones"), ("claim", "dead")]).await?;
+        go_kind.assert_status(400)?;
+        let margin =
+            e.director.post(&format!("{event}/rounds/1/results/2"), &[("outcome", "white"), ("margin", "2.5")]).await?;
+        margin.assert_status(400)?;
+        assert!(margin.body.contains("not by points or stones"), "{}", margin.body);
+        e.director
+            .post(&format!("{event}/rounds/1/results/2"), &[("outcome", "white"), ("margin", "R")])
+            .await?
+            .assert_status(303)?;
+        e.director.post(&format!("{event}/reports"), &[("on", "true")]).await?.assert_status(303)?;
+        let queue = e.director.get(&format!("{event}/disputes")).await?.body;
+        let dispute = queue
+            .split(&format!("href=\"{event}/disputes/"))
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .ok_or("dispute")?;
+        let pages = [
+            event.clone(),
+            format!("{event}/edit"),
+            format!("{event}/players"),
+            format!("{event}/rounds/1"),
+            format!("{event}/standings"),
+            format!("{event}/audit"),
+            format!("{event}/check-in"),
+            format!("{event}/disputes"),
+            format!("{event}/disputes/{dispute}"),
+            format!("{event}/rounds/1/paper/table-cards"),
+            format!("{event}/rounds/1/paper/result-slips"),
+            format!("{event}/rounds/1/boards/1/report"),
+            board.clone(),
+        ];
+        for (lang, words) in go_words {
+            let mut readers: Vec<&mut Client> = vec![&mut e.director];
+            readers.extend(e.seats.iter_mut().take(1).map(|s| &mut s.0));
+            for reader in readers {
+                reader.get(&format!("/lang/{lang}?next=/")).await?;
+                for path in &pages {
+                    let page = reader.get(path).await?;
+                    if page.status == 403 {
+                        continue;
+                    }
+                    page.assert_status(200)?;
+                    // The rule set chooser names every game's rules, go's among them.
+                    let text = &match page.body.split_once("<select name=\"ruleset\"") {
+                        Some((before, after)) => {
+                            format!("{before}{}", after.split_once("</select>").map_or("", |(_, rest)| rest))
+                        }
+                        None => page.body.clone(),
+                    };
+                    assert!(!text.contains("Unknown localization key"), "{ruleset} {lang} {path}: a raw key");
+                    for word in words {
+                        assert!(!text.contains(word), "{ruleset} {lang} {path}: go's {word:?} in\n{text}");
+                    }
+                }
+            }
+            let standings = e.director.get(&format!("{event}/standings")).await?.body;
+            assert!(!standings.contains("1988"), "{ruleset} {lang}: no go rules cited under the standings");
+        }
+        // 八卦棋's points are named in each language (the page shows its reader's).
+        if ruleset == "bagua" {
+            let page = e.director.get(&board).await?.body;
+            for label in ["lang-zh\"", "上眼", "upper eye", "上の目", "위 눈"] {
+                assert!(page.contains(label), "{label}");
+            }
+            assert!(!page.contains(">EU</text>"), "no Latin code as a label");
+        }
+    }
+    Ok(())
+}

@@ -441,6 +441,8 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         (format!("{swiss}/check-in"), "events/check_in.html"),
         (format!("{knockout}/check-in"), "events/check_in.html"),
         (format!("{swiss}/export/aga"), "events/aga.html"),
+        (format!("{swiss}/export/egd"), "events/egd.html"),
+        (format!("{swiss}/rounds/1/boards/1/report"), "rounds/report.html"),
         (format!("{swiss}/players"), "players/list.html"),
         (format!("{swiss}/rounds/1"), "rounds/show.html"),
         (format!("{swiss}/standings"), "rounds/standings.html"),

@@ -25,6 +25,20 @@ pub enum Reported {
     Disputed(i32),
 }
 
+/// `account`'s colour on board `at` of a published round; 403 for anyone who does not play it
+/// (checked before anything a form says).
+pub async fn seat_of(state: &AppState, account: &user::Model, at: BoardRef, locale: Locale) -> AppResult<Color> {
+    let round =
+        queries::round(&state.db, at.event_id, at.round).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
+    let g = queries::board_of(&state.db, &round, at.board, locale).await?;
+    let own = queries::entries(&state.db, at.event_id).await?.into_iter().find(|p| p.user_id == Some(account.id));
+    match own {
+        Some(p) if p.id == g.black_id => Ok(Color::Black),
+        Some(p) if p.id == g.white_id => Ok(Color::White),
+        _ => Err(AppError::Forbidden),
+    }
+}
+
 /// `account`, a player of board `at`, reports `result`. Refused when the event does not take
 /// reports, the board is not his, its round is over (a later round is published) or its
 /// result is in, or he reported already; limited per account.

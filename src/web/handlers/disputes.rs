@@ -39,8 +39,9 @@ pub async fn file(
     crate::services::queries::require_seat(&state.db, &account, BoardRef { event_id, round, board }, ctx.locale)
         .await?;
     let form = form.parse()?;
+    let folk = crate::domain::event::is_folk_game(&crate::services::queries::event(&state.db, event_id).await?.ruleset);
     let kind = DisputeKind::parse(&form.kind)
-        .filter(|k| k.filed_at_the_board())
+        .filter(|k| k.filed_at_the_board() && !(folk && k.go_only()))
         .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
     let changed =
         referee_desk::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale)
@@ -238,7 +239,14 @@ impl DisputePage {
     /// Where the event's rule set has no article of its own for the dispute: which apply.
     fn article_instead(&self) -> String {
         let ruleset = crate::web::view::ruleset_name(self.ctx.locale, &self.event.ruleset);
-        self.ctx.t_s("dispute-article-instead", "ruleset", &ruleset)
+        // A folk game has no written competition rules: the referee rules by the 1988 rules'
+        // spirit, which the note says without calling the game go.
+        let key = if crate::domain::event::is_folk_game(&self.event.ruleset) {
+            "dispute-article-instead-folk"
+        } else {
+            "dispute-article-instead"
+        };
+        self.ctx.t_s(key, "ruleset", &ruleset)
     }
 
     fn appeal_text(&self, decision: &AppealDecision) -> String {

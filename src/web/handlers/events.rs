@@ -253,7 +253,12 @@ impl EventForm {
             rounds: e.rounds.to_string(),
             system: e.system.clone(),
             ruleset: e.ruleset.clone(),
-            komi: crate::web::view::komi(locale, &e.ruleset, e.komi_half_points),
+            // A folk game has no komi: its form shows none (not "0目").
+            komi: if crate::domain::event::is_folk_game(&e.ruleset) {
+                String::new()
+            } else {
+                crate::web::view::komi(locale, &e.ruleset, e.komi_half_points)
+            },
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
             cycle_outcome: e.cycle_outcome.clone(),
@@ -286,6 +291,13 @@ pub struct EventFormPage {
 }
 
 impl EventFormPage {
+    /// Whether the form is of a folk game's event (五子棋, 八卦棋 …): go's settings (komi, a
+    /// cycle's outcome, the warning's stone, handicaps) are left out (a new event's form
+    /// has them, and its script hides them when a folk game is chosen).
+    fn folk_form(&self) -> bool {
+        crate::domain::event::is_folk_game(&self.form.ruleset)
+    }
+
     /// The presets of the time-control picker: (notation, its kind and meaning in the
     /// reader's language).
     fn time_control_presets(&self) -> Vec<(String, String)> {
@@ -999,7 +1011,9 @@ impl AuditPage {
         let player = |id: Option<i64>| {
             id.and_then(|id| i32::try_from(id).ok()).and_then(|id| self.names.players.get(&id).cloned())
         };
-        let result = |key: &str| text(key).and_then(|t| GameResult::parse(t).ok()).map(|r| locale.result_text(&r));
+        let ruleset = self.event.ruleset.as_str();
+        let result =
+            |key: &str| text(key).and_then(|t| GameResult::parse(t).ok()).map(|r| locale.result_text_for(&r, ruleset));
         let mut parts: Vec<String> = Vec::new();
         match (number("round"), number("board")) {
             (Some(round), Some(board)) => {

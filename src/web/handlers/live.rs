@@ -47,6 +47,9 @@ pub struct BoardPage {
     seat: Seat,
     moves: usize,
     clocks: Vec<ClockLine>,
+    /// The spoken calls' checkbox, named for the game's clock (byo-yomi's counts, or the time
+    /// left); none without a clock.
+    speak_key: Option<&'static str>,
     /// The count while marking or once counted: the margin for the reader.
     count: Option<String>,
     result: Option<String>,
@@ -108,23 +111,34 @@ async fn timeline_lines(
     ctx: &PageCtx,
     at: BoardRef,
     time_zone: &str,
+    ruleset: &str,
 ) -> AppResult<Vec<TimelineLine>> {
     let steps = crate::services::disputes::timeline(&state.db, at).await?;
+    // A step this version has no words for (a later version's, in a restored backup) is named
+    // by its code, never by a missing key.
+    let named = |key: String, code: &str| ctx.locale.try_t(&key).unwrap_or_else(|| code.to_string());
     Ok(steps
         .into_iter()
         .map(|s| {
             let what = match s.action.as_str() {
-                "dispute.filed" | "dispute.appealed" if !s.what.is_empty() => ctx.t(&format!("dispute-{}", s.what)),
+                "dispute.filed" | "dispute.appealed" if !s.what.is_empty() => {
+                    named(format!("dispute-{}", s.what), &s.what)
+                }
                 "dispute.ruled" | "dispute.appeal_heard" if !s.what.is_empty() => {
-                    let ruling = ctx.t(&format!("desk-{}", s.what));
+                    let ruling = named(format!("desk-{}", s.what), &s.what);
                     if s.side.is_empty() { ruling } else { format!("{ruling} · {}", ctx.t(&s.side)) }
                 }
+                // A result, in the reader's words for the event's game.
+                action if action.starts_with("result.") => match GameResult::parse(&s.what) {
+                    Ok(result) => ctx.locale.result_text_for(&result, ruleset),
+                    Err(_) => s.what.clone(),
+                },
                 _ => s.what.clone(),
             };
             TimelineLine {
                 at: crate::web::view::local_time(&s.at, time_zone),
                 who: if s.who.is_empty() { ctx.t("dispute-by-engine") } else { s.who },
-                step: ctx.t(&format!("step-{}", s.action.replace(['.', '_'], "-"))),
+                step: named(format!("step-{}", s.action.replace(['.', '_'], "-")), &s.action),
                 action: s.action,
                 what,
                 article: s.article,
@@ -218,7 +232,9 @@ impl BoardPage {
     fn dispute_kinds(&self) -> Vec<(&'static str, String)> {
         crate::domain::referee::DisputeKind::ALL
             .iter()
-            .filter(|k| k.filed_at_the_board())
+            .filter(|k| {
+                k.filed_at_the_board() && !(k.go_only() && crate::domain::event::is_folk_game(&self.event.ruleset))
+            })
             .map(|k| (k.code(), self.ctx.t(&format!("dispute-{}", k.code()))))
             .collect()
     }
@@ -257,7 +273,7 @@ pub async fn show(
     let timeline = if seat == Seat::Spectator {
         Vec::new()
     } else {
-        timeline_lines(&state, &ctx, at, &board.event.time_zone).await?
+        timeline_lines(&state, &ctx, at, &board.event.time_zone, &board.event.ruleset).await?
     };
     let now = state.clock.now();
     let live = &board.live;
@@ -281,7 +297,7 @@ pub async fn show(
             millis: feed.millis,
         })
         .collect();
-    let result_text = |r: &GameResult| ctx.locale.result_text(r);
+    let result_text = |r: &GameResult| ctx.locale.result_text_for(r, &board.event.ruleset);
     let count = crate::web::live_feed::count_text(&board, ctx.locale);
     let status = crate::web::live_feed::status_line(&board, ctx.locale);
     // The live result, or one entered by hand for this board.
@@ -293,6 +309,11 @@ pub async fn show(
         to_move: live.to_move().as_str(),
         seat,
         moves: live.moves().len(),
+        speak_key: live_state.clock.as_ref().map(|clock| match clock.control {
+            crate::domain::clock::TimeControl::ChineseByoYomi { .. }
+            | crate::domain::clock::TimeControl::Japanese { .. } => "live-speak",
+            _ => "live-speak-time",
+        }),
         clocks,
         count,
         status,

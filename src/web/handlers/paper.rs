@@ -94,6 +94,10 @@ impl PaperPage {
         format!("/events/{}/rounds/{}/boards/{number}/report", self.event.id, self.number)
     }
 
+    fn terms_of(&self, board: &Board) -> String {
+        crate::web::paper::terms(&self.words, board)
+    }
+
     fn qr_svg(&self, link: &str) -> String {
         crate::web::qr::svg(link, 96, &self.words.scan)
     }
@@ -103,12 +107,24 @@ fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
     Words {
         title: found.name.clone(),
         round: ctx.t_n("round-n", "n", number),
-        komi: format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found)),
+        // A folk game has no komi: the cards and slips print none.
+        komi: if crate::domain::event::is_folk_game(&found.ruleset) {
+            String::new()
+        } else {
+            format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found))
+        },
         time_control: view::time_control(ctx.locale, &found.time_control),
         board: ctx.t_n("paper-board-n", "n", 0).replace('0', "{n}"),
         black: ctx.t("black"),
         white: ctx.t("white"),
-        outcomes: ["paper-black-wins", "paper-white-wins", "paper-draw", "paper-other"].map(|k| ctx.t(k)).to_vec(),
+        outcomes: [
+            "paper-black-wins",
+            "paper-white-wins",
+            if crate::domain::event::is_folk_game(&found.ruleset) { "paper-draw-folk" } else { "paper-draw" },
+            "paper-other",
+        ]
+        .map(|k| ctx.t(k))
+        .to_vec(),
         signatures: ["paper-sign-black", "paper-sign-white", "paper-sign-referee"].map(|k| ctx.t(k)).to_vec(),
         scan: ctx.t("paper-scan-to-report"),
     }

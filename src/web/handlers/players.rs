@@ -576,7 +576,7 @@ pub struct PlayerPage {
 
 impl PlayerPage {
     fn result_text(&self, game: &players::PlayerGame) -> String {
-        game.result.as_ref().map(|r| self.ctx.locale.result_text(r)).unwrap_or_default()
+        game.result.as_ref().map(|r| self.ctx.locale.result_text_for(r, &self.event.ruleset)).unwrap_or_default()
     }
 
     /// The player's GoR before and after the event, the change with its sign, the games rated.

@@ -29,7 +29,7 @@ pub struct RelayPage {
 
 impl RelayPage {
     fn result_text(&self, result: &GameResult) -> String {
-        crate::web::view::result(self.ctx.locale, result)
+        crate::web::view::result(self.ctx.locale, result, &self.event.ruleset)
     }
 }
 

@@ -40,7 +40,15 @@ pub struct ReportPage {
 
 impl ReportPage {
     fn result_text(&self, result: &GameResult) -> String {
-        self.ctx.locale.result_text(result)
+        self.ctx.locale.result_text_for(result, &self.event.ruleset)
+    }
+
+    fn margin_placeholder_key(&self) -> &'static str {
+        if crate::domain::event::is_folk_game(&self.event.ruleset) {
+            "margin-placeholder-folk"
+        } else {
+            "margin-placeholder"
+        }
     }
 
     fn path(&self) -> String {
@@ -174,6 +182,8 @@ pub async fn report(
     let account = ctx.require_user()?.clone();
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
+    // Only the board's two players report: refused before the form is read.
+    self_report::seat_of(&state, &account, at, ctx.locale).await?;
     let form = form.parse()?;
     let done = match form.parse(ctx.locale) {
         Ok(result) => self_report::report(&state, &account, at, result, ctx.locale).await,

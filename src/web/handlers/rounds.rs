@@ -173,7 +173,7 @@ impl RoundPage {
     }
 
     fn result_text(&self, result: &GameResult) -> String {
-        view::result(self.ctx.locale, result)
+        view::result(self.ctx.locale, result, &self.event.ruleset)
     }
 
     /// The draft's warnings, as sentences.
@@ -200,12 +200,33 @@ impl RoundPage {
         self.refused.get(board).cloned()
     }
 
+    /// Whether the event plays a folk game (五子棋, 八卦棋 …): its pages speak none of go's words.
+    fn folk(&self) -> bool {
+        crate::domain::event::is_folk_game(&self.event.ruleset)
+    }
+
+    /// A message key in the words of the event's game: `key` for go, `key-folk` for the folk
+    /// games (a margin without 目 or 子, a draw without 持碁).
+    fn game_key(&self, key: &'static str) -> String {
+        if !self.folk() {
+            return key.to_string();
+        }
+        match key {
+            "margin" => "margin-folk",
+            "margin-placeholder" => "margin-placeholder-folk",
+            "results-grid-hint" => "results-grid-hint-folk",
+            "result-legend" => "result-legend-folk",
+            other => other,
+        }
+        .to_string()
+    }
+
     /// The outcomes a results grid offers, as (form value, message key).
     fn outcomes(&self) -> [(&'static str, &'static str); 7] {
         [
             ("black", "outcome-black"),
             ("white", "outcome-white"),
-            ("draw", "outcome-draw"),
+            ("draw", if self.folk() { "outcome-draw-folk" } else { "outcome-draw" }),
             ("black_forfeit", "outcome-black-forfeit"),
             ("white_forfeit", "outcome-white-forfeit"),
             ("no_result", "outcome-no-result"),
@@ -289,7 +310,7 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
         queries::rounds(&state.db, event_id).await?.iter().filter(|r| r.published || roles.director).count();
     let (system, _) = queries::system_of(&found)?;
     let report_states = if found.players_report && view.round.published {
-        report_states(state, &ctx, &view).await?
+        report_states(state, &ctx, &view, &found.ruleset).await?
     } else {
         HashMap::new()
     };
@@ -314,6 +335,7 @@ async fn report_states(
     state: &AppState,
     ctx: &PageCtx,
     view: &RoundView,
+    ruleset: &str,
 ) -> AppResult<HashMap<i32, (&'static str, String)>> {
     use crate::domain::self_report::Status;
     let games = queries::games_of(&state.db, view.round.id).await?;
@@ -323,7 +345,7 @@ async fn report_states(
         let row = rows.get(&g.id);
         let reports = crate::services::reports::reports_of(row);
         let said = |side: &str, result: Option<GameResult>| {
-            result.map(|r| ctx.t_s(side, "result", &ctx.locale.result_text(&r))).unwrap_or_default()
+            result.map(|r| ctx.t_s(side, "result", &ctx.locale.result_text_for(&r, ruleset))).unwrap_or_default()
         };
         let state = match (reports.status, g.result.is_some()) {
             (Some(Status::Confirmed), _) => ("confirmed", ctx.t("report-state-confirmed")),
@@ -357,7 +379,7 @@ pub async fn record_results(
     form: LateForm<Vec<(String, String)>>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let fields = form.parse()?;
     let mut typed: HashMap<i32, (String, String)> = HashMap::new();
     for (name, value) in &fields {
@@ -383,7 +405,7 @@ pub async fn record_results(
             continue;
         }
         let form = ResultForm { outcome, margin, reason: String::new(), shown: String::new() };
-        match form.parse(ctx.locale) {
+        match form.parse(ctx.locale, &found.ruleset) {
             Ok(result) => entries.push((board, result)),
             Err(AppError::BadRequest(why)) => {
                 refused.insert(board, why);
@@ -508,7 +530,20 @@ pub struct ResultForm {
 }
 
 impl ResultForm {
-    fn parse(&self, locale: Locale) -> AppResult<GameResult> {
+    /// The result the form says, for a game of `ruleset`: a folk game's win has no margin in
+    /// points or stones (only a resignation or a loss on time).
+    fn parse(&self, locale: Locale, ruleset: &str) -> AppResult<GameResult> {
+        let result = self.parse_any(locale)?;
+        if crate::domain::event::is_folk_game(ruleset)
+            && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
+        {
+            let margin = crate::i18n::Arg::Str(self.margin.trim());
+            return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
+        }
+        Ok(result)
+    }
+
+    fn parse_any(&self, locale: Locale) -> AppResult<GameResult> {
         let margin = self.margin.trim();
         // The margin is read alone first, so a refusal quotes what was typed ("abc", not "B+abc").
         if matches!(self.outcome.as_str(), "black" | "white") && !margin.is_empty() {
@@ -535,9 +570,9 @@ pub async fn record_result(
     form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
-    let (account, _) = staff_of(&state, &ctx, event_id).await?;
+    let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let result = form.parse(ctx.locale)?;
+    let result = form.parse(ctx.locale, &found.ruleset)?;
     rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result, ctx.locale).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
@@ -549,9 +584,9 @@ pub async fn correct_result(
     form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
     let (event_id, number, board) = path.into_inner();
-    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let result = form.parse(ctx.locale)?;
+    let result = form.parse(ctx.locale, &found.ruleset)?;
     rounds::correct_result(
         &state,
         &account,
@@ -647,8 +682,17 @@ impl StandingsPage {
         view::tie_break_values(row, &self.standings.columns, self.standings.tradition)
     }
 
+    /// The legend in the words of the event's game (a draw is no 持碁 at a folk game).
+    fn legend_key(&self) -> &'static str {
+        if crate::domain::event::is_folk_game(&self.event.ruleset) {
+            "standings-legend-folk"
+        } else {
+            "standings-legend"
+        }
+    }
+
     fn game_text(&self, game: &MatchGame) -> String {
-        view::match_game(self.ctx.locale, game)
+        view::match_game(self.ctx.locale, game, &self.event.ruleset)
     }
 
     fn stage_name(&self, stage: &StageName) -> String {
@@ -660,7 +704,7 @@ impl StandingsPage {
     }
 
     fn result_text(&self, result: &GameResult) -> String {
-        view::result(self.ctx.locale, result)
+        view::result(self.ctx.locale, result, &self.event.ruleset)
     }
 
     fn column_name(&self, tie_break: &TieBreak) -> String {

@@ -3,7 +3,7 @@ app-name = Yunzi
 app-tagline = go tournaments, from registration to standings
 home-title = Home
 home-intro = Register players, pair rounds by the 1988 Chinese Competition Rules, enter results and publish standings — in Chinese, English, Japanese and Korean.
-footer = Yunzi · points: win 2, draw 1, loss 0 (1988 Art. 28)
+footer = Yunzi · points: win 2, draw 1, loss 0
 nav-main = Main
 nav-events = Events
 nav-login = Log in
@@ -1490,3 +1490,30 @@ audit-action-report-filed = Result reported by a player
 audit-action-report-accepted = Player’s report accepted
 audit-action-event-players-report = Players’ reports switched on or off
 audit-kind-report = Players’ reports
+
+# A folk game's own words (issue 49).
+standings-legend-folk = Points: win 2, draw 1, loss 0; a bye counts as a win. SOS is the sum of the opponents' points. Every row has its own number (No.), even where places are shared; in a round cell, "3b+" means: against player No. 3, with Black (w: White), won. + won, - lost, = drawn, +! won without play (forfeit), -! lost without play, × no result (void), ? not played or not entered yet; a blank cell: not paired that round.
+dispute-article-instead-folk = { $ruleset } has no written competition rules: the referee rules by the 1988 competition rules
+margin-folk = How it was won
+margin-placeholder-folk = R (resigned) / T (time)
+results-grid-hint-folk = Fill in any boards (who won, and R if the other resigned or T on time, or nothing), then save them all at once; a board left blank is skipped.
+result-legend-folk = Results read B+ (Black wins), W+R (White wins, Black resigned), B+T (Black wins on time), Draw.
+outcome-draw-folk = Draw
+paper-draw-folk = Draw
+error-folk-margin = “{ $margin }”: this game is won or lost, not by points or stones. Write R (resigned), T (time) or nothing.
+live-speak-time = Speak the time left
+
+# 八卦棋's points as the board labels them (issue 49).
+point-name-eu = upper eye
+point-name-el = lower eye
+point-name-n = north
+point-name-ne = north-east
+point-name-e = east
+point-name-se = south-east
+point-name-s = south
+point-name-sw = south-west
+point-name-w = west
+point-name-nw = north-west
+point-name-u = upper arc
+point-name-o = centre
+point-name-l = lower arc

@@ -3,7 +3,7 @@ app-name = 윈쯔
 app-tagline = 참가 접수부터 순위표까지, 바둑 대회 운영
 home-title = 홈
 home-intro = 선수를 등록하고, 중국 바둑 경기 규칙(1988)에 따라 라운드 대진을 짜고, 결과를 입력해 순위표를 공개합니다. 중국어, 영어, 일본어, 한국어를 지원합니다.
-footer = 윈쯔 · 승점: 승 2, 무 1, 패 0 (1988년 규칙 제28조)
+footer = 윈쯔 · 승점: 승 2, 무 1, 패 0
 nav-main = 주 메뉴
 nav-events = 대회
 nav-login = 로그인
@@ -171,7 +171,7 @@ withdraw = 참가 취소
 reinstate = 참가 복귀
 withdrawn = 참가 취소됨
 import-title = CSV에서 선수 가져오기
-import-hint = 첫 줄에는 열 이름을 적습니다. { "name" }(이름)과 { "rank" }(기력)는 필수이고, { "rating" }(레이팅), { "club" }(클럽), { "country" }(국가), { "email" }(이메일), { "team" }(팀), { "board" }(팀 내 순번, 1이 첫 번째), { "aga_id" }(AGA 회원 번호), { "egf_pin" }(EGD PIN)은 선택입니다(중국어 열 이름도 사용할 수 있습니다). 모든 줄이 올바라야 하며, 그렇지 않으면 아무것도 가져오지 않습니다.
+import-hint = 첫 줄에는 열 이름을 적습니다. { "name" }(이름)과 { "rank" }(기력)는 필수이고, { "rating" }(레이팅), { "club" }(클럽), { "country" }(국가), { "email" }(이메일), { "team" }(팀), { "board" }(팀 내 순번, 1이 첫 번째), { "aga_id" }(AGA 회원 번호), EGD번호는 선택입니다(중국어 열 이름도 사용할 수 있습니다). 모든 줄이 올바라야 하며, 그렇지 않으면 아무것도 가져오지 않습니다.
 import-file = CSV 파일
 import-paste = 또는 여기에 CSV 붙여넣기
 import-submit = 가져오기
@@ -564,7 +564,7 @@ live-opening-swap = 흑 3 이후 백을 든 선수는 흑백을 바꾸거나 백
 live-opening-offer = 흑 5: 두 자리를 한꺼번에 제시하세요(두 곳을 클릭하거나 e5 k11처럼 입력). 백이 그중 하나를 고릅니다.
 live-opening-keep = 백: 제시된 두 돌 중 하나를 고르세요(그 돌을 클릭). 고른 돌이 흑 5가 되고, 백이 6을 둡니다.
 live-swap = 흑백 바꾸기
-live-resign = 돌 던지기
+live-resign = 기권
 live-mark = 사석 / 산 돌 표시
 live-agree = 표시에 동의합니다
 live-dispute = 동의하지 않습니다: 심판 호출
@@ -1480,3 +1480,30 @@ audit-action-report-filed = 선수가 결과 보고
 audit-action-report-accepted = 선수 보고 채택
 audit-action-event-players-report = 선수 보고 켜기·끄기
 audit-kind-report = 선수 보고
+
+# A folk game's own words (issue 49).
+standings-legend-folk = 승점: 승 2, 무 1, 패 0이며 부전승은 1승으로 계산합니다. SOS는 상대 선수들의 승점 합계입니다. 순위가 같아도 각 줄에는 고유 번호가 있습니다. 라운드 칸의 "3b+"는 3번 선수를 상대로 흑(w는 백)을 들고 이겼다는 뜻입니다. + 승, - 패, = 무승부, +! 대국 없이 승(부전승), -! 대국 없이 패(부전패), × 무효(승부 없음), ? 아직 대국하지 않았거나 입력되지 않음. 빈칸은 그 라운드에 대진이 없었다는 뜻입니다.
+dispute-article-instead-folk = { $ruleset }에는 성문 경기 규칙이 없습니다: 심판은 1988년 경기 규칙에 준해 판정합니다
+margin-folk = 승리 방식
+margin-placeholder-folk = 기권 / 시간
+results-grid-hint-folk = 원하는 판에 결과(승자와, 상대 기권이면 R, 시간패면 T, 없으면 비움)를 입력한 뒤 한꺼번에 저장하세요. 비워 둔 판은 건너뜁니다.
+result-legend-folk = 결과 표기: 흑승, 백 기권승, 흑 시간승, 무승부.
+outcome-draw-folk = 무승부
+paper-draw-folk = 무승부
+error-folk-margin = “{ $margin }”: 이 게임은 승패만 있고 집이나 돌 수는 없습니다. R(기권), T(시간) 또는 비워 두세요.
+live-speak-time = 남은 시간 음성 안내
+
+# 八卦棋's points as the board labels them (issue 49).
+point-name-eu = 위 눈
+point-name-el = 아래 눈
+point-name-n = 북
+point-name-ne = 북동
+point-name-e = 동
+point-name-se = 남동
+point-name-s = 남
+point-name-sw = 남서
+point-name-w = 서
+point-name-nw = 북서
+point-name-u = 위 호
+point-name-o = 중심
+point-name-l = 아래 호

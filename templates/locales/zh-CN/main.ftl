@@ -3,7 +3,7 @@ app-name = 云子
 app-tagline = 围棋比赛管理，从报名到成绩排名
 home-title = 首页
 home-intro = 棋手报名，按 1988 年《中国围棋竞赛规则》编排轮次，录入成绩，发布成绩排名——支持中文、英文、日文和韩文。
-footer = 云子（Yunzi）· 积分：胜 2 分，和 1 分，负 0 分（1988 年《中国围棋竞赛规则》第28条）
+footer = 云子（Yunzi）· 积分：胜 2 分，和 1 分，负 0 分
 nav-main = 主导航
 nav-events = 比赛
 nav-login = 登录
@@ -168,7 +168,7 @@ withdraw = 退出比赛
 reinstate = 恢复参赛
 withdrawn = 已退出比赛
 import-title = 从 CSV 导入棋手
-import-hint = 第一行为列名：姓名和段位为必填列；等级分、单位、国家/地区、邮箱、队名、台次（1 为第一台）、AGA会员号和 egf_pin（EGD 编号）为选填列，也可以使用英文列名。所有行都必须正确，否则不会导入任何数据。
+import-hint = 第一行为列名：姓名和段位为必填列；等级分、单位、国家/地区、邮箱、队名、台次（1 为第一台）、AGA会员号和 EGD编号为选填列，也可以使用英文列名。所有行都必须正确，否则不会导入任何数据。
 import-file = CSV 文件
 import-paste = 或在此粘贴 CSV 内容
 import-submit = 导入
@@ -1457,3 +1457,30 @@ audit-action-report-filed = 棋手报告成绩
 audit-action-report-accepted = 采纳棋手报告
 audit-action-event-players-report = 开启或关闭棋手报告
 audit-kind-report = 棋手报告
+
+# A folk game's own words (issue 49).
+standings-legend-folk = 积分：胜一局得 2 分，和一局得 1 分，负一局得 0 分；轮空按胜一局计。对手分（SOS）为所有对手积分之和。每行有自己的序号，名次相同时序号也不同；轮次栏中，“3b+”表示：对序号 3 的棋手，执黑（w 为执白），胜。+ 胜，- 负，= 和，+! 不战胜，-! 不战负，× 无胜负，? 尚未对局或尚未录入成绩；空白表示该轮未编排。
+dispute-article-instead-folk = { $ruleset }没有成文的比赛规则：裁判参照 1988 年竞赛规则判决
+margin-folk = 胜法
+margin-placeholder-folk = 认输 / 超时
+results-grid-hint-folk = 可一次填写多台（谁胜，对方认输填“认输”、超时填“超时”，或不填），一并保存；未填写的台次不受影响。
+result-legend-folk = 成绩记法：黑胜、白胜（对方认输）、黑超时胜、和棋。
+outcome-draw-folk = 和棋
+paper-draw-folk = 和棋
+error-folk-margin = “{ $margin }”：此棋只论胜负，不计目数或子数。请填写认输、超时，或留空。
+live-speak-time = 语音报时（剩余时间）
+
+# 八卦棋's points as the board labels them (issue 49).
+point-name-eu = 上眼
+point-name-el = 下眼
+point-name-n = 北
+point-name-ne = 东北
+point-name-e = 东
+point-name-se = 东南
+point-name-s = 南
+point-name-sw = 西南
+point-name-w = 西
+point-name-nw = 西北
+point-name-u = 上弧
+point-name-o = 中心
+point-name-l = 下弧
