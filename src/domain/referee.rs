@@ -544,9 +544,12 @@ pub fn allowed_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
         DisputeKind::TakeBack => rulings.extend(with_offender(|offender| Ruling::RestoreWithWarning { offender })),
         DisputeKind::CountingError => rulings.push(Ruling::Recount),
         // The referee hears both players and decides the board: who lost, or a draw.
+        // Dismissing would leave the board with two results and none recorded: the referee
+        // decides it.
         DisputeKind::ResultDisagreement => {
             rulings.extend(with_offender(|offender| Ruling::Loss { offender }));
             rulings.push(Ruling::Draw);
+            return rulings;
         }
         DisputeKind::ClockIncident => {
             rulings.push(Ruling::AdjustClock { black: 0, white: 0 });
@@ -586,7 +589,10 @@ pub fn offered_rulings(kind: DisputeKind, c: &Circumstances) -> Vec<Ruling> {
             }
         }
     }
-    offered.push(Ruling::Dismiss);
+    // A disagreement of reported results is decided, never dismissed (see `allowed_rulings`).
+    if kind != DisputeKind::ResultDisagreement {
+        offered.push(Ruling::Dismiss);
+    }
     offered
 }
 
@@ -828,7 +834,9 @@ mod tests {
         for edition in Edition::ALL {
             for kind in DisputeKind::ALL {
                 let c = Circumstances { edition, ..unknown };
-                assert_eq!(allowed_rulings(kind, &c).last(), Some(&Ruling::Dismiss), "{kind:?}");
+                // Every claim may be dismissed, but reports that differ: the board needs a result.
+                let dismissible = kind != DisputeKind::ResultDisagreement;
+                assert_eq!(allowed_rulings(kind, &c).last() == Some(&Ruling::Dismiss), dismissible, "{kind:?}");
             }
         }
     }

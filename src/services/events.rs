@@ -137,7 +137,7 @@ pub async fn set_registration_terms(
 ) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut active: event::ActiveModel = queries::event(&txn, event_id).await?.into();
+    let mut active: event::ActiveModel = queries::event_locked(&txn, event_id).await?.into();
     active.places = Set(terms.places);
     active.registration_deadline = Set(terms.deadline);
     active.entry_fee_minor = Set(terms.fee.as_ref().map(|f| f.minor));

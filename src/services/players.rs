@@ -122,7 +122,7 @@ pub async fn add(
     let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = queries::event(&txn, event_id).await?;
+    let event = queries::event_locked(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
     let warning = likely_duplicate(&known(&existing), &new, locale);
     let mut created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
@@ -217,6 +217,8 @@ pub async fn edit(
     let mut wanted = active_model(event_id, &edited, found.user_id, found.created_at);
     wanted.id = Set(found.id);
     wanted.withdrawn = Set(found.withdrawn);
+    // A correction changes no one's place on the waiting list.
+    wanted.waiting_since = Set(found.waiting_since);
     let updated = wanted.update(&txn).await?;
     let changes = changed_fields(&found, &updated);
     if !changes.is_empty() {
@@ -269,7 +271,7 @@ pub async fn register_self(
     let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = queries::event(&txn, event_id).await?;
+    let event = queries::event_locked(&txn, event_id).await?;
     if !event.registration_open {
         return Err(AppError::BadRequest(locale.t("error-registration-closed")));
     }
@@ -295,6 +297,12 @@ pub async fn register_self(
             .await?;
         txn.commit().await?;
         return Ok(linked);
+    }
+    // The director may have entered this player already without his address: a second entry
+    // of the same name and club (or number) is his to link, not the player's to make.
+    let unclaimed: Vec<player::Model> = existing.iter().filter(|p| p.user_id.is_none()).cloned().collect();
+    if let Some(warning) = likely_duplicate(&known(&unclaimed), &new, locale) {
+        return Err(AppError::BadRequest(format!("{warning} {}", locale.t("error-register-ask-director"))));
     }
     let mut created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
     if !has_room(event.places, waiting_list::taken(&existing)) {
@@ -337,7 +345,7 @@ pub async fn set_withdrawn(
 ) -> AppResult<Vec<player::Model>> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let event = queries::event(&txn, event_id).await?;
+    let event = queries::event_locked(&txn, event_id).await?;
     let found = player::Entity::find_by_id(player_id)
         .one(&txn)
         .await?
@@ -689,7 +697,7 @@ pub async fn import_csv(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
-    let event = queries::event(&txn, event_id).await?;
+    let event = queries::event_locked(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
     let CsvPlayers { players, warnings } = match parse_csv(text, &existing, locale) {
         Ok(p) => p,

@@ -136,7 +136,9 @@ pub async fn accept(
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let r = queries::round(&txn, event_id, round).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
-    let g = queries::board_of(&txn, &r, board, locale).await?;
+    // The board locked as a report locks it: an acceptance and a report at once are one
+    // after the other.
+    let g = queries::live_board_locked(&txn, queries::BoardRef { event_id, round, board }, locale).await?.game;
     let row = of_game(&txn, g.id).await?;
     let result = crate::domain::self_report::one_sided(&reports_of(row.as_ref())).ok_or_else(|| {
         AppError::BadRequest(locale.t_args("error-report-none", &[("board", Arg::Num(board.into()))]))

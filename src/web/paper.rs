@@ -67,12 +67,9 @@ pub enum Item {
         h: f32,
         width: f32,
     },
-    /// A filled square (a QR code's module).
-    Square {
-        x: f32,
-        y: f32,
-        size: f32,
-    },
+    /// Filled rectangles drawn as one path (a QR code's dark modules, each row's runs joined):
+    /// (x, y, width, height) each.
+    Fill { rects: Vec<(f32, f32, f32, f32)> },
 }
 
 pub type Page = Vec<Item>;
@@ -186,15 +183,17 @@ impl Typesetter {
                             }
                         }
                     }
-                    Item::Square { x, y, size } => {
-                        if let Some(rect) = Rect::from_xywh(x, y, size, size) {
-                            let mut square = PathBuilder::new();
-                            square.push_rect(rect);
-                            if let Some(path) = square.finish() {
-                                surface.set_stroke(None);
-                                surface.set_fill(Some(Fill::default()));
-                                surface.draw_path(&path);
+                    Item::Fill { ref rects } => {
+                        let mut shape = PathBuilder::new();
+                        for &(x, y, w, h) in rects {
+                            if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+                                shape.push_rect(rect);
                             }
+                        }
+                        if let Some(path) = shape.finish() {
+                            surface.set_stroke(None);
+                            surface.set_fill(Some(Fill::default()));
+                            surface.draw_path(&path);
                         }
                     }
                     Item::Text { x, y, size, width, align, ref text } => {
@@ -298,9 +297,25 @@ pub fn terms(words: &Words, board: &Board) -> String {
 fn qr_code(page: &mut Page, x: f32, y: f32, size: f32, link: &str) {
     let Some((width, dark)) = super::qr::modules(link) else { return };
     let module = size / (width + 8) as f32;
-    for (column, row) in dark {
-        page.push(Item::Square { x: x + (column + 4) as f32 * module, y: y + (row + 4) as f32 * module, size: module });
+    // Each row's runs of dark modules as one rectangle, the whole code one path: a page of
+    // codes stays small and quick to write.
+    let mut rects = Vec::new();
+    for row in 0..width {
+        let mut columns: Vec<usize> = dark.iter().filter(|(_, r)| *r == row).map(|(c, _)| *c).collect();
+        columns.sort_unstable();
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for column in columns {
+            match runs.last_mut() {
+                Some((_, end)) if *end == column => *end += 1,
+                _ => runs.push((column, column + 1)),
+            }
+        }
+        for (start, end) in runs {
+            let (left, top) = (x + (start + 4) as f32 * module, y + (row + 4) as f32 * module);
+            rects.push((left, top, (end - start) as f32 * module, module));
+        }
     }
+    page.push(Item::Fill { rects });
 }
 
 /// `per_page` boards a page, each drawn by `draw` into its band (top, height) of the page.
@@ -445,7 +460,7 @@ pub fn on_the_page(typesetter: &Typesetter, pages: &[Page]) -> Result<(), String
             let ok = match *item {
                 Item::Line { x1, y1, x2, y2, .. } => inside(x1, y1) && inside(x2, y2),
                 Item::Box { x, y, w, h, .. } => inside(x, y) && inside(x + w, y + h),
-                Item::Square { x, y, size } => inside(x, y) && inside(x + size, y + size),
+                Item::Fill { ref rects } => rects.iter().all(|&(x, y, w, h)| inside(x, y) && inside(x + w, y + h)),
                 Item::Text { x, y, size, width, align, ref text } => {
                     let size = typesetter.fitted(text, size, width);
                     let drawn = typesetter.width(text, size);

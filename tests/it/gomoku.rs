@@ -871,6 +871,11 @@ async fn a_folk_events_pages_speak_its_own_words_in_every_language() -> TestResu
             .await?
             .assert_status(303)?;
         e.director.post(&format!("{event}/reports"), &[("on", "true")]).await?.assert_status(303)?;
+        // A player's own report has no margin in points either.
+        let reported =
+            e.seats[0].0.post(&format!("{board}/report"), &[("outcome", "black"), ("margin", "3.5")]).await?;
+        reported.assert_status(400)?;
+        assert!(reported.body.contains("not by points or stones"), "{}", reported.body);
         let queue = e.director.get(&format!("{event}/disputes")).await?.body;
         let dispute = queue
             .split(&format!("href=\"{event}/disputes/"))

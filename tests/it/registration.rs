@@ -232,6 +232,18 @@ async fn two_players_of_one_name_register_and_are_told_apart_everywhere() -> Tes
     let list = director.get(&format!("{event}/players")).await?.body;
     assert!(list.contains("may be registered already: 张伟 (北京)"), "{list}");
     assert!(list.matches(">张伟</a>").count() == 2 && list.contains(">张 伟</a>"), "nothing lost: three entries");
+    // A player registering himself as an entry the director made (same name and club, no
+    // account) is sent to the director rather than entered twice.
+    director.post(&format!("{event}/registration"), &[("open", "true")]).await?.assert_status(303)?;
+    director
+        .post(&format!("{event}/players"), &[("name", "刘洋"), ("rank", "3k"), ("club", "广州")])
+        .await?
+        .assert_status(303)?;
+    let mut liu = app.client();
+    liu.sign_up_and_log_in(&app, &format!("{}@club.example", unique("liu")), "刘洋", "namesake passphrase").await?;
+    let twice = liu.post(&format!("{event}/register"), &[("name", "刘洋"), ("rank", "3k"), ("club", "广州")]).await?;
+    twice.assert_status(400)?;
+    assert!(twice.body.contains("ask the director to link your account"), "{}", twice.body);
     Ok(())
 }
 
@@ -339,6 +351,21 @@ async fn places_a_waiting_list_a_deadline_and_fees_at_the_desk() -> TestResult {
     director.post(&format!("{event}/players/{late_id}/place"), &[]).await?.assert_status(303)?;
     assert_eq!(waiting(&director.get(&format!("{event}/players")).await?.body), ["Waits Three"]);
     assert!(late.get(&event).await?.body.contains("id=\"my-rounds\""), "he plays now: his rounds are his to skip");
+    // A correction of a waiting entry leaves it waiting, in its place.
+    let waits_three = players
+        .split("data-waiting=\"")
+        .find(|li| li.contains("Waits Three"))
+        .and_then(|li| li.split('"').next())
+        .ok_or("Waits Three waits")?
+        .to_string();
+    director
+        .post(
+            &format!("{event}/players/{waits_three}/edit"),
+            &[("name", "Waits Three"), ("rank", "5k"), ("club", "Other Club")],
+        )
+        .await?
+        .assert_status(303)?;
+    assert_eq!(waiting(&director.get(&format!("{event}/players")).await?.body), ["Waits Three"], "still waiting");
 
     // The fee, marked paid at the check-in desk, counts in the totals there and on the list.
     let desk = director.get(&format!("{event}/check-in")).await?.body;

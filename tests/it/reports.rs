@@ -8,14 +8,17 @@ use fantoccini::{Client as Browser, Locator};
 use crate::browser::{click, log_in, start_browser};
 use crate::helpers::*;
 
-const PASSWORD: &str = "a board of my own";
+pub(crate) const PASSWORD: &str = "a board of my own";
 
 /// An event of six players who registered themselves (their accounts linked to their entries),
 /// taking players' reports, round 1 published. Returns the director, the event's path and each
 /// board's (black email, white email) by board number.
-async fn six_who_report(app: &TestApp) -> Result<(Client, String, Vec<(String, String)>), Box<dyn std::error::Error>> {
+pub(crate) async fn six_who_report(
+    app: &TestApp,
+    director_email: &str,
+) -> Result<(Client, String, Vec<(String, String)>), Box<dyn std::error::Error>> {
     let mut director = app.client();
-    director.sign_up_and_log_in(app, &format!("{}@club.example", unique("d")), "Director", PASSWORD).await?;
+    director.sign_up_and_log_in(app, director_email, "Director", PASSWORD).await?;
     let created = director.post("/events", &event_form("报告杯", "3")).await?;
     let event = format!("/events/{}", id_after(&created.location, "/events/")?);
     let mut emails = Vec::new();
@@ -46,7 +49,7 @@ fn state_of(round: &str, board: u32) -> String {
 #[actix_web::test]
 async fn two_phones_report_confirm_disagree_and_scan_a_slip() -> TestResult {
     let app = TestApp::spawn().await?;
-    let (mut director, event, seats) = six_who_report(&app).await?;
+    let (mut director, event, seats) = six_who_report(&app, &format!("{}@club.example", unique("d"))).await?;
     let Some((_first_driver, first)) = start_browser().await? else { return Ok(()) };
     let Some((_second_driver, second)) = start_browser().await? else { return Ok(()) };
     let result = async {
@@ -166,7 +169,12 @@ async fn two_phones_report_confirm_disagree_and_scan_a_slip() -> TestResult {
 #[actix_web::test]
 async fn reports_are_refused_where_they_are_not_the_players_to_make() -> TestResult {
     let app = TestApp::spawn().await?;
-    let (mut director, event, seats) = six_who_report(&app).await?;
+    let (mut director, event, seats) = six_who_report(&app, &format!("{}@club.example", unique("d"))).await?;
+    // The round's paper carries each board's code: the PDF is made with them.
+    for sheet in ["table-cards", "result-slips"] {
+        let pdf = director.get_bytes(&format!("{event}/rounds/1/paper/{sheet}.pdf")).await?;
+        assert!(pdf.starts_with(b"%PDF-"), "{sheet}");
+    }
     let (black, _) = seats[0].clone();
     let mut player = app.client();
     player.log_in(&black, PASSWORD).await?;

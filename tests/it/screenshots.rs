@@ -144,3 +144,36 @@ pub(crate) async fn draw_pages(base: &str, email: &str, password: &str, pages: &
     let _ = browser.close().await;
     Ok(())
 }
+
+/// docs/screenshots/report-*: players' own results (issue 49): the report form on a phone as
+/// White sees it once Black has reported (one tap confirms), the round page with each board's
+/// state, and the result slips with their codes.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_report_screenshots() -> TestResult {
+    use crate::reports::{PASSWORD, six_who_report};
+    let app = TestApp::spawn().await?;
+    let director_email = format!("{}@club.example", unique("d"));
+    let (director, event, seats) = six_who_report(&app, &director_email).await?;
+    let report = |board: u32| format!("{event}/rounds/1/boards/{board}/report");
+    let mut black = app.client();
+    black.log_in(&seats[0].0, PASSWORD).await?;
+    black.post(&report(1), &[("outcome", "black"), ("margin", "R")]).await?.assert_status(303)?;
+    let (mut second_black, mut second_white) = (app.client(), app.client());
+    second_black.log_in(&seats[1].0, PASSWORD).await?;
+    second_white.log_in(&seats[1].1, PASSWORD).await?;
+    second_black.post(&report(2), &[("outcome", "black")]).await?.assert_status(303)?;
+    second_white.post(&report(2), &[("outcome", "white")]).await?.assert_status(303)?;
+    drop(director);
+    draw_pages(&app.base, &seats[0].1, PASSWORD, &[("report-form", report(1))]).await?;
+    draw_pages(
+        &app.base,
+        &director_email,
+        PASSWORD,
+        &[
+            ("report-round", format!("{event}/rounds/1")),
+            ("report-slips", format!("{event}/rounds/1/paper/result-slips")),
+        ],
+    )
+    .await
+}

@@ -918,7 +918,7 @@ async fn the_egd_file_holds_every_header_and_pin_and_reads_back_with_the_same_ga
 
     // Every game of the app is in the file as it was played.
     let number_of = |name: &str| -> Option<usize> {
-        let egd = egf::egd_name(name);
+        let egd = egf::egd_name(name, "");
         read.players.iter().find(|p| format!("{} {}", p.surname.replace(' ', "_"), p.given) == egd).map(|p| p.number)
     };
     for round in 1..=3usize {

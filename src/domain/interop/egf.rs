@@ -157,8 +157,10 @@ fn joined(part: &str) -> String {
 /// written in the EGD's way (with `_`) as it is; otherwise the last word is the given name
 /// and the words before it the surname (`De Vries Tom` is `De_Vries Tom`), as OpenGotha's
 /// reader takes a name. Never empty.
-pub fn egd_name(name: &str) -> String {
-    if let Some((surname, given)) = crate::domain::search::romanised_parts(name.trim()) {
+pub fn egd_name(name: &str, country: &str) -> String {
+    // Pinyin is a Chinese name's reading, not a Japanese one's (井山裕太 is not "Jing Shanyutai").
+    let japanese = matches!(country.trim().to_ascii_uppercase().as_str(), "JP" | "JAPAN") || country.trim() == "日本";
+    if let Some((surname, given)) = crate::domain::search::romanised_parts(name.trim()).filter(|_| !japanese) {
         return format!("{surname} {given}");
     }
     let words: Vec<&str> = name.split_whitespace().collect();
@@ -230,7 +232,8 @@ pub fn write(
     out.push_str(&format!("; CL[{}]\n", header.class.code()));
     out.push_str(&format!("; EV[{}]\n", clean(&header.event)));
     let country = if header.country.trim().is_empty() { String::new() } else { egd_country(&header.country) };
-    out.push_str(&format!("; PC[{country}, {}]\n", clean(&header.town)));
+    // The town is what follows the comma: one of its own would split it.
+    out.push_str(&format!("; PC[{country}, {}]\n", clean(&header.town).replace(',', " ")));
     out.push_str(&format!("; DT[{},{}]\n", header.start, header.end));
     out.push_str(&format!("; HA[h{}]\n", header.handicap_reduction.unwrap_or(9)));
     out.push_str(&format!("; KM[{}]\n", header.komi));
@@ -242,7 +245,7 @@ pub fn write(
         out.push_str(&format!(" {r}"));
     }
     out.push('\n');
-    let names: Vec<String> = players.iter().map(|p| egd_name(&p.name)).collect();
+    let names: Vec<String> = players.iter().map(|p| egd_name(&p.name, &p.country)).collect();
     let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(4);
     for (index, (p, name)) in players.iter().zip(&names).enumerate() {
         let pad = " ".repeat(name_width - name.chars().count());
@@ -557,11 +560,12 @@ mod tests {
 
     #[test]
     fn names_countries_and_clubs_take_the_egds_forms() {
-        assert_eq!(egd_name("De Vries Tom"), "De_Vries Tom");
-        assert_eq!(egd_name("Van_der_Berg Jan"), "Van_der_Berg Jan");
-        assert_eq!(egd_name("欧阳明"), "Ouyang Ming");
-        assert_eq!(egd_name("김서연"), "Kim Seoyeon");
-        assert_eq!(egd_name(" Li "), "Li");
+        assert_eq!(egd_name("De Vries Tom", ""), "De_Vries Tom");
+        assert_eq!(egd_name("Van_der_Berg Jan", ""), "Van_der_Berg Jan");
+        assert_eq!(egd_name("欧阳明", ""), "Ouyang Ming");
+        assert_eq!(egd_name("김서연", ""), "Kim Seoyeon");
+        assert_eq!(egd_name(" Li ", ""), "Li");
+        assert_eq!(egd_name("井山裕太", "JP"), "井山裕太", "no Chinese reading for a Japanese name");
         assert_eq!(egd_country("gb"), "UK");
         assert_eq!(egd_country("中国"), "CN");
         assert_eq!(egd_country("Netherlands"), "XX");

@@ -7,7 +7,7 @@ mod board;
 
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::db::entities::{bye, event, event_staff, game, lineup, player, presence, round, user};
 use crate::domain::event::{System, SystemSettings};
@@ -90,6 +90,12 @@ pub async fn roles_of(
 /// The event, or not found.
 pub async fn event(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event::Model> {
     event::Entity::find_by_id(event_id).one(conn).await?.ok_or(AppError::NotFound)
+}
+
+/// The event, its row locked until the transaction ends (PostgreSQL; SQLite writes one at a
+/// time anyway): two registrations at once cannot both take the last place.
+pub async fn event_locked(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<event::Model> {
+    event::Entity::find_by_id(event_id).lock_exclusive().one(conn).await?.ok_or(AppError::NotFound)
 }
 
 /// The accounts of the event's staff in `roles`.

@@ -258,7 +258,8 @@ pub struct EditPlayerPage {
 /// The event and one of its players; not found when the player is another event's.
 async fn event_and_player(state: &AppState, event_id: i32, player_id: i32) -> AppResult<(event::Model, player::Model)> {
     let found_event = queries::event(&state.db, event_id).await?;
-    let player = queries::players(&state.db, event_id)
+    // Waiting entries too: the director corrects them like any other.
+    let player = queries::entries(&state.db, event_id)
         .await?
         .into_iter()
         .find(|p| p.id == player_id)

@@ -156,8 +156,26 @@ pub struct ReportForm {
 }
 
 impl ReportForm {
-    /// A player reports a win of either side, with or without its margin, or a draw.
-    fn parse(&self, locale: crate::i18n::Locale) -> AppResult<GameResult> {
+    /// A player reports a win of either side, with or without its margin, or a draw; a folk
+    /// game's win has no margin in points or stones.
+    fn parse(&self, locale: crate::i18n::Locale, ruleset: &str) -> AppResult<GameResult> {
+        let result = self.parse_any(locale)?;
+        if crate::domain::event::is_folk_game(ruleset)
+            && matches!(
+                result,
+                GameResult::Win {
+                    margin: crate::domain::result::Margin::Points(_) | crate::domain::result::Margin::Stones(_),
+                    ..
+                }
+            )
+        {
+            let margin = crate::i18n::Arg::Str(self.margin.trim());
+            return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
+        }
+        Ok(result)
+    }
+
+    fn parse_any(&self, locale: crate::i18n::Locale) -> AppResult<GameResult> {
         let margin = self.margin.trim();
         if matches!(self.outcome.as_str(), "black" | "white") && !margin.is_empty() {
             crate::domain::result::Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
@@ -184,8 +202,9 @@ pub async fn report(
     let at = BoardRef { event_id, round, board };
     // Only the board's two players report: refused before the form is read.
     self_report::seat_of(&state, &account, at, ctx.locale).await?;
+    let ruleset = queries::event(&state.db, event_id).await?.ruleset;
     let form = form.parse()?;
-    let done = match form.parse(ctx.locale) {
+    let done = match form.parse(ctx.locale, &ruleset) {
         Ok(result) => self_report::report(&state, &account, at, result, ctx.locale).await,
         Err(e) => Err(e),
     };
@@ -194,7 +213,8 @@ pub async fn report(
             let (kind, text) = match reported {
                 Reported::Waiting => ("success", ctx.t("flash-report-waiting")),
                 Reported::Recorded(result) => {
-                    ("success", ctx.t_s("flash-report-recorded", "result", &ctx.locale.result_text(&result)))
+                    let words = ctx.locale.result_text_for(&result, &ruleset);
+                    ("success", ctx.t_s("flash-report-recorded", "result", &words))
                 }
                 Reported::Disputed(_) => ("warning", ctx.t("flash-report-disputed")),
             };
@@ -220,9 +240,10 @@ pub async fn accept(
     path: web::Path<(i32, i32, i32)>,
 ) -> AppResult<HttpResponse> {
     let (event_id, round, board) = path.into_inner();
-    let (account, _) = director_of(&state, &ctx, event_id).await?;
+    let (account, found) = director_of(&state, &ctx, event_id).await?;
     let result = reports::accept(&state, &account, event_id, round, board, ctx.locale).await?;
-    ctx.flash("success", ctx.t_s("flash-report-accepted", "result", &ctx.locale.result_text(&result)));
+    let words = ctx.locale.result_text_for(&result, &found.ruleset);
+    ctx.flash("success", ctx.t_s("flash-report-accepted", "result", &words));
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}#board-{board}")))
 }
 

@@ -1507,3 +1507,4 @@ point-name-nw = 北西
 point-name-u = 上の弧
 point-name-o = 中心
 point-name-l = 下の弧
+error-register-ask-director = それがあなたなら、重ねて登録せず、大会役員にアカウントをその登録に結び付けてもらってください。

@@ -1507,3 +1507,4 @@ point-name-nw = 북서
 point-name-u = 위 호
 point-name-o = 중심
 point-name-l = 아래 호
+error-register-ask-director = 본인이라면 다시 등록하지 말고 감독에게 계정을 그 등록에 연결해 달라고 하세요.

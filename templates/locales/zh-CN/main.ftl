@@ -1484,3 +1484,4 @@ point-name-nw = 西北
 point-name-u = 上弧
 point-name-o = 中心
 point-name-l = 下弧
+error-register-ask-director = 如果那就是您，请让裁判长把您的账户关联到该报名，而不要重复报名。
