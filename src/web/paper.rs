@@ -69,7 +69,9 @@ pub enum Item {
     },
     /// Filled rectangles drawn as one path (a QR code's dark modules, each row's runs joined):
     /// (x, y, width, height) each.
-    Fill { rects: Vec<(f32, f32, f32, f32)> },
+    Fill {
+        rects: Vec<(f32, f32, f32, f32)>,
+    },
 }
 
 pub type Page = Vec<Item>;

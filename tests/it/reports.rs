@@ -152,15 +152,25 @@ async fn two_phones_report_confirm_disagree_and_scan_a_slip() -> TestResult {
         .assert_status(303)?;
     let round = director.get(&format!("{event}/rounds/1")).await?.body;
     assert_eq!([state_of(&round, 1), state_of(&round, 2), state_of(&round, 3)], ["confirmed", "ruled", "accepted"]);
-    // The standings take the recorded results: each board's winner has a win.
-    let results: Vec<String> = boards(&round).iter().map(|(_, b, w)| format!("{b}-{w}")).collect();
-    let standings = director.get(&format!("{event}/standings")).await?.body;
+    // The results are recorded as confirmed, ruled and accepted, and the standings take them:
+    // each board's winner (Black, Black, White) has his win and 2 points, the others none.
+    let paired = boards(&round);
     let api: serde_json::Value =
         serde_json::from_str(&app.client().get(&format!("/api/v1{event}/rounds/1")).await?.body)?;
     let recorded: Vec<&str> =
         api["boards"].as_array().ok_or("boards")?.iter().filter_map(|b| b["result"].as_str()).collect();
-    assert_eq!(recorded, ["B+R", "B+", "W+"], "{results:?}");
-    assert!(standings.contains("data-place"), "{standings}");
+    assert_eq!(recorded, ["B+R", "B+", "W+"], "{paired:?}");
+    let standings: serde_json::Value =
+        serde_json::from_str(&app.client().get(&format!("/api/v1{event}/standings")).await?.body)?;
+    let rows = standings["rows"].as_array().ok_or(format!("rows: {standings}"))?;
+    assert_eq!(rows.len(), 6);
+    let winners = [&paired[0].1, &paired[1].1, &paired[2].2];
+    for row in rows {
+        let name = row["player"]["name"].as_str().unwrap_or("");
+        let won = winners.iter().any(|w| w.as_str() == name);
+        let (wins, points) = (row["wins"].as_u64(), row["points_half"].as_u64());
+        assert_eq!((wins, points), if won { (Some(1), Some(2)) } else { (Some(0), Some(0)) }, "{name}: {row}");
+    }
     Ok(())
 }
 
