@@ -2,7 +2,10 @@
 //! suite's 57 active cases, `yunzi score FILE --rules japanese-1989 --dead auto` as the
 //! command runs it (read, replay, proposal, count), 9 times; the figure per game is its
 //! median, and the bench prints the median and the slowest of those over the suite, and how
-//! many results equal the suite's expected ones.
+//! many results equal the suite's expected ones. Then, once per game, `--explain` as the
+//! dispute page reads it: how many of the proposal's dead stones and dead groups are proven
+//! (Benson's life, or reading the local fight) rather than estimated by playouts — the shares
+//! issue 50 sets out to raise — and the time that takes.
 //!
 //! Run: `cargo bench --bench proposal`. GNU Go is GPL, so the suite is not in the repository:
 //! copy `regression/score.tst`, `score2.tst` and `games/` of a gnugo checkout into the
@@ -35,6 +38,8 @@ fn main() {
         return;
     }
     let mut per_game = Vec::new();
+    let mut explain_times = Vec::new();
+    let mut shares = Shares::default();
     let mut exact = 0;
     for (record, expected) in &cases {
         let path = dir.join(record);
@@ -59,6 +64,29 @@ fn main() {
             exact += 1;
         }
         per_game.push(median(times));
+        let start = Instant::now();
+        let explained = records::score(
+            std::slice::from_ref(&path),
+            Some("japanese-1989"),
+            &[],
+            None,
+            &DeadStones::Auto { explain: true },
+        );
+        explain_times.push(start.elapsed());
+        let groups = explained
+            .ok()
+            .and_then(|lines| lines.first().and_then(|l| l["explain"].as_array().cloned()))
+            .unwrap_or_default();
+        for group in groups.iter().filter(|g| g["verdict"] == "dead") {
+            let stones = group["stones"].as_array().map_or(0, Vec::len);
+            let proven = group["basis"] == "proven";
+            shares.groups += 1;
+            shares.stones += stones;
+            if proven {
+                shares.proven_groups += 1;
+                shares.proven_stones += stones;
+            }
+        }
     }
     let slowest = per_game.iter().max().copied().unwrap_or_default();
     let n = per_game.len();
@@ -67,4 +95,25 @@ fn main() {
         median(per_game).as_secs_f64() * 1000.0,
         slowest.as_secs_f64() * 1000.0
     );
+    let share = |part: usize, whole: usize| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
+    println!(
+        "proven: {}/{} dead stones ({:.1} %), {}/{} dead groups ({:.1} %); with --explain per game: median {:.1} ms, slowest {:.1} ms",
+        shares.proven_stones,
+        shares.stones,
+        share(shares.proven_stones, shares.stones),
+        shares.proven_groups,
+        shares.groups,
+        share(shares.proven_groups, shares.groups),
+        median(explain_times.clone()).as_secs_f64() * 1000.0,
+        explain_times.iter().max().copied().unwrap_or_default().as_secs_f64() * 1000.0
+    );
+}
+
+/// The proposal's dead groups and stones over the suite, and how many of them are proven.
+#[derive(Default)]
+struct Shares {
+    groups: usize,
+    stones: usize,
+    proven_groups: usize,
+    proven_stones: usize,
 }

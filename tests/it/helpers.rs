@@ -535,12 +535,18 @@ fn excerpt(body: &str) -> String {
     body.chars().take(400).collect()
 }
 
+/// How long the test client keeps an idle connection for the next request.
+const IDLE_CONNECTION: Duration = Duration::from_secs(3);
+
 impl Client {
     pub fn new(base: &str) -> Client {
         let jar = Arc::new(reqwest::cookie::Jar::default());
         let http = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            // Shorter than the server's keep-alive (actix: 5 s), so a connection the server is
+            // closing is never taken again: on a loaded machine that raced into "connection reset".
+            .pool_idle_timeout(IDLE_CONNECTION)
             .build()
             .unwrap_or_default();
         Client { base: base.to_string(), http, jar, csrf: None }
@@ -574,6 +580,7 @@ impl Client {
         self.http = reqwest::Client::builder()
             .cookie_provider(self.jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            .pool_idle_timeout(IDLE_CONNECTION)
             .default_headers(headers)
             .build()?;
         Ok(())
