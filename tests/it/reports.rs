@@ -171,6 +171,16 @@ async fn two_phones_report_confirm_disagree_and_scan_a_slip() -> TestResult {
         let (wins, points) = (row["wins"].as_u64(), row["points_half"].as_u64());
         assert_eq!((wins, points), if won { (Some(1), Some(2)) } else { (Some(0), Some(0)) }, "{name}: {row}");
     }
+    // A director's correction since is his: the board shows no report's tag any more.
+    director
+        .post(
+            &format!("{event}/rounds/1/results/1/correct"),
+            &[("outcome", "white"), ("margin", "R"), ("reason", "Black signed the wrong slip"), ("shown", "B+R")],
+        )
+        .await?
+        .assert_status(303)?;
+    let round = director.get(&format!("{event}/rounds/1")).await?.body;
+    assert_eq!([state_of(&round, 1), state_of(&round, 3)], ["", "accepted"]);
     Ok(())
 }
 

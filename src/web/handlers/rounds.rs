@@ -347,6 +347,17 @@ async fn report_states(
         let said = |side: &str, result: Option<GameResult>| {
             result.map(|r| ctx.t_s(side, "result", &ctx.locale.result_text_for(&r, ruleset))).unwrap_or_default()
         };
+        // A result the director corrected since is his, not the reports': no report tag.
+        let recorded = g.result.as_deref().and_then(|t| GameResult::parse(t).ok());
+        let agreed = match (reports.black, reports.white) {
+            (Some(black), Some(white)) if black == white => Some(black),
+            (one, other) => one.xor(other).or(recorded),
+        };
+        if matches!(reports.status, Some(Status::Confirmed | Status::Accepted))
+            && recorded.map(|r| r.winner()) != agreed.map(|a| a.winner())
+        {
+            continue;
+        }
         let state = match (reports.status, g.result.is_some()) {
             (Some(Status::Confirmed), _) => ("confirmed", ctx.t("report-state-confirmed")),
             (Some(Status::Accepted), _) => ("accepted", ctx.t("report-state-accepted")),
