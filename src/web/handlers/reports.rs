@@ -156,37 +156,14 @@ pub struct ReportForm {
 }
 
 impl ReportForm {
-    /// A player reports a win of either side, with or without its margin, or a draw; a folk
-    /// game's win has no margin in points or stones.
+    /// A player reports a win of either side, with or without its margin, or a draw (not a
+    /// forfeit, a void game or a both-lose: those are the referee's), read as the staff's form
+    /// reads it.
     fn parse(&self, locale: crate::i18n::Locale, ruleset: &str) -> AppResult<GameResult> {
-        let result = self.parse_any(locale)?;
-        if crate::domain::event::is_folk_game(ruleset)
-            && matches!(
-                result,
-                GameResult::Win {
-                    margin: crate::domain::result::Margin::Points(_) | crate::domain::result::Margin::Stones(_),
-                    ..
-                }
-            )
-        {
-            let margin = crate::i18n::Arg::Str(self.margin.trim());
-            return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
+        if !matches!(self.outcome.as_str(), "black" | "white" | "draw") {
+            return Err(AppError::BadRequest(locale.t("error-choose-outcome")));
         }
-        Ok(result)
-    }
-
-    fn parse_any(&self, locale: crate::i18n::Locale) -> AppResult<GameResult> {
-        let margin = self.margin.trim();
-        if matches!(self.outcome.as_str(), "black" | "white") && !margin.is_empty() {
-            crate::domain::result::Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
-        }
-        let text = match self.outcome.as_str() {
-            "black" => format!("B+{margin}"),
-            "white" => format!("W+{margin}"),
-            "draw" => "0".to_string(),
-            _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
-        };
-        GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))
+        crate::web::handlers::rounds::result_of(&self.outcome, &self.margin, locale, ruleset)
     }
 }
 

@@ -541,37 +541,39 @@ pub struct ResultForm {
 }
 
 impl ResultForm {
-    /// The result the form says, for a game of `ruleset`: a folk game's win has no margin in
-    /// points or stones (only a resignation or a loss on time).
+    /// The result the form says, for a game of `ruleset` (see [`result_of`]).
     fn parse(&self, locale: Locale, ruleset: &str) -> AppResult<GameResult> {
-        let result = self.parse_any(locale)?;
-        if crate::domain::event::is_folk_game(ruleset)
-            && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
-        {
-            let margin = crate::i18n::Arg::Str(self.margin.trim());
-            return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
-        }
-        Ok(result)
+        result_of(&self.outcome, &self.margin, locale, ruleset)
     }
+}
 
-    fn parse_any(&self, locale: Locale) -> AppResult<GameResult> {
-        let margin = self.margin.trim();
-        // The margin is read alone first, so a refusal quotes what was typed ("abc", not "B+abc").
-        if matches!(self.outcome.as_str(), "black" | "white") && !margin.is_empty() {
-            Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
-        }
-        let text = match self.outcome.as_str() {
-            "black" => format!("B+{margin}"),
-            "white" => format!("W+{margin}"),
-            "black_forfeit" => "B+F".to_string(),
-            "white_forfeit" => "W+F".to_string(),
-            "draw" => "0".to_string(),
-            "no_result" => "Void".to_string(),
-            "both_lose" => "BothLose".to_string(),
-            _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
-        };
-        GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))
+/// A result form's outcome and margin as the result they say, for a game of `ruleset`: a folk
+/// game's win has no margin in points or stones (only a resignation or a loss on time). The
+/// staff's grid and form and a player's own report read it the same way.
+pub(crate) fn result_of(outcome: &str, margin: &str, locale: Locale, ruleset: &str) -> AppResult<GameResult> {
+    let margin = margin.trim();
+    // The margin is read alone first, so a refusal quotes what was typed ("abc", not "B+abc").
+    if matches!(outcome, "black" | "white") && !margin.is_empty() {
+        Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
     }
+    let text = match outcome {
+        "black" => format!("B+{margin}"),
+        "white" => format!("W+{margin}"),
+        "black_forfeit" => "B+F".to_string(),
+        "white_forfeit" => "W+F".to_string(),
+        "draw" => "0".to_string(),
+        "no_result" => "Void".to_string(),
+        "both_lose" => "BothLose".to_string(),
+        _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
+    };
+    let result = GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))?;
+    if crate::domain::event::is_folk_game(ruleset)
+        && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
+    {
+        let margin = crate::i18n::Arg::Str(margin);
+        return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
+    }
+    Ok(result)
 }
 
 pub async fn record_result(
