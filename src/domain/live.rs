@@ -1387,7 +1387,7 @@ impl LiveGame {
         let Some(go) = self.go() else { return Vec::new() };
         let board = go.board();
         let mut groups = propose(board, go.rules().life_rules()).groups;
-        super::go::life::read_groups(board, &mut groups, go.rules().reading_ko());
+        super::go::life::read_groups(board, &mut groups, go.rules());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
@@ -1416,21 +1416,34 @@ impl LiveGame {
                 continue;
             }
             let stones: Vec<String> = group.stones.iter().map(|p| name(*p)).collect();
-            let mut variation = String::from("(");
-            for (i, (colour, point)) in line.iter().enumerate() {
-                let at = point
-                    .map(|p| {
-                        let (x, y) = board.xy(p);
-                        format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)
-                    })
-                    .unwrap_or_default();
-                variation.push_str(&format!(";{}[{at}]", if *colour == Color::Black { "B" } else { "W" }));
-                if i == 0 {
-                    variation.push_str(&format!("C[Yunzi reading: {owner} {} is dead, {said}.]", stones.join(" ")));
+            // A line as an SGF variation, its first node carrying the comment.
+            let variation = |line: &[super::go::reading::LineMove], comment: String| {
+                let mut variation = String::from("(");
+                for (i, (colour, point)) in line.iter().enumerate() {
+                    let at = point
+                        .map(|p| {
+                            let (x, y) = board.xy(p);
+                            format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)
+                        })
+                        .unwrap_or_default();
+                    variation.push_str(&format!(";{}[{at}]", if *colour == Color::Black { "B" } else { "W" }));
+                    if i == 0 {
+                        variation.push_str(&format!("C[{comment}]"));
+                    }
                 }
+                variation.push(')');
+                variation
+            };
+            out.push(variation(line, format!("Yunzi reading: {owner} {} is dead, {said}.", stones.join(" "))));
+            // A checked proof's refutations of the owner's other tries, each a variation too.
+            for (n, other) in group.proof.iter().flat_map(|p| p.lines.iter().skip(1)).enumerate() {
+                let comment = format!(
+                    "Yunzi proof, checked: {owner} {} is dead; try {} of {owner}, refuted.",
+                    stones.join(" "),
+                    n + 2
+                );
+                out.push(variation(other, comment));
             }
-            variation.push(')');
-            out.push(variation);
         }
         out
     }

@@ -436,7 +436,7 @@ fn explain_proposal(
     use crate::domain::go::life::Basis;
     use crate::domain::go::reading::Verdict;
     let mut groups = proposal.groups.clone();
-    crate::domain::go::life::read_groups(board, &mut groups, rules.reading_ko());
+    crate::domain::go::life::read_groups(board, &mut groups, rules);
     let point = |p: &Point| {
         let (x, y) = board.xy(*p);
         coordinate(board.height(), sgf::SgfPoint { x, y })
@@ -482,12 +482,16 @@ fn explain_proposal(
         };
         if let Some((line, why)) = read {
             let sequence = line_text(line);
-            out.push(json!({
+            let mut entry = json!({
                 "verdict": "dead", "colour": group.colour.as_str(), "basis": "proven",
                 "why": format!("{why}: {}", sequence.join(", ")),
                 "sequence": sequence,
                 "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
-            }));
+            });
+            if let Some(proof) = &group.proof {
+                entry["proof"] = proof_json(proof, &point, &line_text);
+            }
+            out.push(entry);
             continue;
         }
         let doubt = match &group.reading {
@@ -531,8 +535,9 @@ fn explain_proposal(
                 ),
             ),
         };
+        let unproven = group.unproven.map(unproven_text).unwrap_or_default();
         out.push(json!({
-            "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": format!("{why}{doubt}"),
+            "verdict": "dead", "colour": group.colour.as_str(), "basis": basis, "why": format!("{why}{doubt}{unproven}"),
             "stones": group.stones.iter().map(point).collect::<Vec<_>>(),
         }));
     }
@@ -572,6 +577,45 @@ fn explain_proposal(
         }));
     }
     Value::Array(out)
+}
+
+/// A checked proof in `--explain`: the zone it is played in, who moves first, what the checker
+/// replayed, and the lines (the longest resistance, then the owner's next-best tries).
+fn proof_json(
+    proof: &crate::domain::go::life::Proof,
+    point: &dyn Fn(&Point) -> String,
+    line_text: &dyn Fn(&[crate::domain::go::reading::LineMove]) -> Vec<String>,
+) -> Value {
+    let certificate = &proof.certificate;
+    json!({
+        "checked": true,
+        "zone": certificate.zone.iter().map(point).collect::<Vec<_>>(),
+        "owner_first": certificate.owner_first,
+        "answers": certificate.strategy.len(),
+        "positions_checked": proof.checked.positions,
+        "longest_line": proof.checked.longest,
+        "assumes": "nothing outside the zone: the surrounding stones' liberties outside it count as filled, the owner may play anywhere in it or pass, the attacker never takes a ko, a repeated position counts for the owner",
+        "main_line": proof.lines.first().map(|l| line_text(l)).unwrap_or_default(),
+        "refutations": proof.lines.iter().skip(1).map(|l| line_text(l)).collect::<Vec<_>>(),
+    })
+}
+
+/// Why a group has no proof, for `--explain` (after the estimate's own reason).
+fn unproven_text(why: crate::domain::go::proof::Unproven) -> String {
+    use crate::domain::go::proof::Unproven;
+    match why {
+        Unproven::OutOfBudget { empty } => {
+            format!("; not proven: the search ran out of positions in the zone round it ({empty} empty points)")
+        }
+        Unproven::HoldsOut { empty } => format!(
+            "; not proven: in the zone round it ({empty} empty points) its owner holds out when the surrounding stones' outside liberties count as filled (they may be short of liberties, or it may live)"
+        ),
+        Unproven::NoZone => {
+            "; not proven: it is not shut in closely enough to draw a zone round it (its region is open or large)"
+                .into()
+        }
+        Unproven::Refused => "; not proven: the checker refused the search's proof".into(),
+    }
 }
 
 /// `yunzi rules`: every preset with its parameters.

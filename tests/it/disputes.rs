@@ -314,8 +314,9 @@ async fn disputed_record_on(
     Ok((t, recorder, format!("{event}/disputes/{id}")))
 }
 
-/// Issue 19: the dispute page says, group by group, whether the engine's dead stones are proven
-/// or estimated, and why, in English and in Chinese. The record: a White stone inside a
+/// Issues 19 and 50: the dispute page says, group by group, whether the engine's dead stones
+/// are proven (with the line, drawn, and the checker's word) or estimated, and why there is no
+/// proof, in English and in Chinese. The record: a White stone inside a
 /// small region of Black's two-eyed chain (proven), a lone Black stone in White's wide area
 /// (estimated); the passes end play and White disputes the marks.
 #[actix_web::test]
@@ -325,21 +326,25 @@ async fn the_dispute_page_says_what_the_engine_proves_and_what_it_estimates() ->
     let groups: Vec<&str> = page.split("<li data-basis=").skip(1).collect();
     assert_eq!(groups.len(), 2, "{page}");
     assert!(
-        groups[0].starts_with("\"proven\"") && groups[0].contains("White B7") && groups[0].contains("Benson"),
+        groups[0].starts_with("\"proven\"")
+            && groups[0].contains("White B7")
+            && groups[0].contains("Proof checked")
+            && groups[0].contains("class=\"board figure\""),
         "{}",
         groups[0]
     );
     assert!(
         groups[1].starts_with("\"estimated\"")
             && groups[1].contains("Black H6")
-            && groups[1].contains("% of 160 playouts"),
+            && groups[1].contains("% of 160 playouts")
+            && groups[1].contains("No proof"),
         "{}",
         groups[1]
     );
     recorder.get("/lang/zh?next=/").await?;
     let zh = recorder.get(&dispute).await?.body;
     assert!(
-        zh.contains("已证明") && zh.contains("本森算法") && zh.contains("估计") && zh.contains("160盘模拟对局"),
+        zh.contains("已证明") && zh.contains("证明已核验") && zh.contains("估计") && zh.contains("160盘模拟对局"),
         "{zh}"
     );
     Ok(())
@@ -362,8 +367,9 @@ async fn the_dispute_page_names_a_large_group_dead_as_one() -> TestResult {
     Ok(())
 }
 
-/// Issue 19: a group the engine reads dead is shown as proven on the dispute page, with the
-/// line that captures it as a numbered figure on the board.
+/// Issues 19 and 50: a group the engine proves dead is shown as proven on the dispute page,
+/// with the line that captures it as a numbered figure on the board, and the game record
+/// carries the line and the refutations of the owner's other tries.
 #[actix_web::test]
 async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResult {
     let (table, mut recorder, dispute) = disputed_record("read-9x9.sgf").await?;
@@ -389,6 +395,14 @@ async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResul
     assert_eq!((last.color, last.point), (yunzi::domain::color::Color::White, None), "{sgf}");
     let variation_moves = sgf.split("C[Yunzi reading").nth(1).map(|v| v.matches(";W[").count()).unwrap_or(0);
     assert!(variation_moves >= 1, "White's capture is in the variation: {sgf}");
+    // Issue 50: the proof is checked, and its refutations of Black's other tries ride along
+    // as variations of their own, each replayable from the final position.
+    assert!(group.contains("Proof checked"), "{group}");
+    let refutations: Vec<&str> = sgf.split("C[Yunzi proof, checked: Black").skip(1).collect();
+    assert!(!refutations.is_empty(), "{sgf}");
+    for refutation in refutations {
+        assert!(refutation.contains(";W["), "White answers each try: {refutation}");
+    }
     Ok(())
 }
 
@@ -1219,30 +1233,53 @@ async fn a_triple_ko_holds_the_game_and_is_replayed_in_the_browser() -> TestResu
 /// reach both players' notices.
 #[actix_web::test]
 async fn a_player_holds_a_group_alive_and_the_referee_reads_it_first_in_the_browser() -> TestResult {
+    hold_a_group_alive_and_read_its_proof_in_the_browser("9", "read-9x9.sgf", "B8", "A8").await
+}
+
+/// Issue 50, acceptance 4: the same on a 19×19 board (`read-19x19.sgf`: the corner of a board
+/// White owns to the J line): the contested group's proof, which the checker replayed, is drawn
+/// zoomed on its region, and at 390 px each move number's box is at least 12 px high.
+#[actix_web::test]
+async fn a_proof_on_a_19x19_board_is_drawn_zoomed_and_readable_on_a_phone() -> TestResult {
+    hold_a_group_alive_and_read_its_proof_in_the_browser("19", "read-19x19.sgf", "B18", "A18").await
+}
+
+/// Black holds its corner group (the stone at `tap`, the group naming `named`) alive on a board
+/// of `size` after playing `file`; the referee reads the proof, ruling it played out.
+async fn hold_a_group_alive_and_read_its_proof_in_the_browser(
+    size: &str,
+    file: &str,
+    tap: &str,
+    named: &str,
+) -> TestResult {
     use crate::browser::{click, log_in, start_browser, type_into};
     use crate::live::{click_on, wait_for};
     use fantoccini::Locator;
     let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
     let Some((_referee_driver, referee)) = start_browser().await? else { return Ok(()) };
-    let (mut t, event) = board_for_records("9").await?;
+    let (mut t, event) = board_for_records(size).await?;
     let mut recorder = std::mem::replace(&mut t.director, t.app.client());
     let (_, referee_email) = referee_with_address(&t, &mut recorder, &event).await?;
-    play_record(&mut t, &mut recorder, "read-9x9.sgf").await?;
+    play_record(&mut t, &mut recorder, file).await?;
     let base = t.app.base.clone();
     let result = async {
         log_in(&black, &base, &t.emails[0], "player passphrase").await?;
         black.goto(&format!("{base}/lang/zh?next={}", t.board)).await?;
         wait_for(&black, "#mark-form").await?;
         // The engine's proposal marks Black's corner dead; Black's tap takes the marks off.
-        wait_for(&black, r#".stone.black.dead[data-point="B8"]"#).await?;
-        click_on(&black, r#".stone.black[data-point="B8"]"#).await?;
+        wait_for(&black, &format!(r#".stone.black.dead[data-point="{tap}"]"#)).await?;
+        click_on(&black, &format!(r#".stone.black[data-point="{tap}"]"#)).await?;
         for _ in 0..100 {
             if black.find_all(Locator::Css(".stone.black.dead")).await?.is_empty() {
                 break;
             }
             actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
         }
-        assert!(black.find_all(Locator::Css(".stone.black.dead")).await?.is_empty(), "Black holds the corner alive");
+        let mut still_dead = Vec::new();
+        for stone in black.find_all(Locator::Css(".stone.black.dead")).await? {
+            still_dead.push(stone.attr("data-point").await?.unwrap_or_default());
+        }
+        assert!(still_dead.is_empty(), "Black holds the corner alive: {still_dead:?} still marked dead");
         type_into(&black, "#refuse-claim", "角上黑棋是活棋，白棋无法侵入").await?;
         click(&black, "#dispute").await?;
         wait_for(&black, "#timeline li[data-step=\"dispute.filed\"]").await?;
@@ -1258,7 +1295,8 @@ async fn a_player_holds_a_group_alive_and_the_referee_reads_it_first_in_the_brow
             let first = referee.find(Locator::Css("#contested-groups li")).await?;
             assert_eq!(first.attr("data-held").await?.as_deref(), Some("alive"));
             let said = first.text().await?;
-            assert!(said.contains("A8") && said.contains("读棋：被白方围住") && said.contains("认为是活棋"), "{said}");
+            assert!(said.contains(named) && said.contains("读棋：被白方围住") && said.contains("认为是活棋"), "{said}");
+            assert!(said.contains("证明已核验"), "the checker's word: {said}");
             let heights = referee
                 .execute(
                     "return Array.from(document.querySelectorAll('#contested-groups svg.figure text.move-number'))\
@@ -1270,7 +1308,7 @@ async fn a_player_holds_a_group_alive_and_the_referee_reads_it_first_in_the_brow
                 heights.as_array().map(|a| a.iter().filter_map(|h| h.as_f64()).collect()).unwrap_or_default();
             assert!(!heights.is_empty(), "the proof's moves are numbered");
             assert!(heights.iter().all(|h| *h >= 12.0), "at {width} px each number at least 12 px high: {heights:?}");
-            eprintln!("the proof's move numbers at {width} px: {heights:?} px high");
+            eprintln!("the proof's move numbers on {size}x{size} at {width} px: {heights:?} px high");
             let overflow = referee.execute("return document.documentElement.scrollWidth", vec![]).await?;
             assert!(overflow.as_f64().unwrap_or(f64::MAX) <= f64::from(width), "no page wider than the screen");
         }

@@ -83,9 +83,9 @@ async fn score_counts_a_record_with_dead_stones_and_names_the_result_both_ways()
     Ok(())
 }
 
-/// Issue 19, item 3 (the part that is built): `--explain` says for each group the proposal
-/// calls dead whether that is proven (Benson) or estimated, and how sure; never an estimate
-/// shown as a proof. `--explain` without `--dead auto` is refused.
+/// Issue 19, item 3, and issue 50: `--explain` says for each group the proposal calls dead
+/// whether that is proven (with the proof the checker replayed) or estimated, and how sure,
+/// and why it has no proof; never an estimate shown as a proof. `--explain` without `--dead auto` is refused.
 #[actix_web::test]
 async fn the_proposal_says_what_is_proven_and_what_is_estimated() -> TestResult {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sgf/explain-9x9.sgf");
@@ -97,7 +97,10 @@ async fn the_proposal_says_what_is_proven_and_what_is_estimated() -> TestResult 
     let proven = &explain[0];
     assert_eq!((proven["verdict"].as_str(), proven["basis"].as_str()), (Some("dead"), Some("proven")));
     assert_eq!((proven["colour"].as_str(), proven["stones"][0].as_str()), (Some("white"), Some("B7")));
-    assert!(proven["why"].as_str().is_some_and(|w| w.contains("Benson")));
+    // Its proof, checked: the zone round it, and the line that captures it.
+    assert_eq!(proven["proof"]["checked"], true, "{proven}");
+    assert!(proven["proof"]["zone"].as_array().is_some_and(|z| z.iter().any(|p| p == "B7")), "{proven}");
+    assert!(proven["proof"]["main_line"].as_array().is_some_and(|l| !l.is_empty()), "{proven}");
     let estimated = &explain[1];
     assert_eq!((estimated["basis"].as_str(), estimated["stones"][0].as_str()), (Some("estimated"), Some("H6")));
     assert!(

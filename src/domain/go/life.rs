@@ -113,25 +113,90 @@ pub struct DeadGroup {
     /// How many playouts the estimate took (the shares of `basis` are of these).
     pub playouts: usize,
     /// What reading the local fight says (see [`read_groups`]); None: not read, or the
-    /// region is too open or the fight too long to read.
+    /// region is too open or the fight too long to read. With a checked proof, its main line.
     pub reading: Option<super::reading::Verdict>,
+    /// The group's proof, checked by [`super::verify::verify`] (see [`read_groups`]).
+    pub proof: Option<Proof>,
+    /// Why the search found no proof, where it looked for one.
+    pub unproven: Option<super::proof::Unproven>,
 }
 
-/// Reads the local fight of every group the proposal calls dead short of Benson's proof
-/// (`reading::read`): a group read dead is proven by its line; one read alive or unsettled
-/// is an estimate the reading does not bear out. Kept out of [`propose`], which counts every
-/// finished game, because reading costs up to a fifth of a second a group; the groups of one
-/// board share one budget of positions.
-pub fn read_groups(board: &Board, groups: &mut [DeadGroup], ko: KoRetake) {
+/// A checked proof that a group is dead: the certificate, what the checker replayed, and the
+/// lines drawn from it for people (the longest resistance first, then the owner's next-best
+/// tries, each refuted).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proof {
+    pub certificate: super::proof::Certificate,
+    pub checked: super::verify::Checked,
+    pub lines: Vec<Vec<super::reading::LineMove>>,
+}
+
+/// The owner's tries shown beside a proof's main line.
+const SHOWN_TRIES: usize = 3;
+
+/// Proves or reads every group the proposal calls dead. First a proof (`proof::prove_dead`)
+/// that holds whatever happens outside a zone round the group, which the independent checker
+/// (`verify::verify`) must accept before it counts: the group is then proven, its main line
+/// becomes its reading (dead whoever starts, or, where the rules call a group left unsettled
+/// dead, captured with the attacker first). A group without a proof keeps its basis, says why
+/// there is none, and is read as before (`reading::read`, the stones around its region taken to
+/// stand): a reading that finds it alive or unsettled is an estimate reading does not bear out;
+/// a reading that finds it dead, resting on that assumption, is not shown as a proof. Kept out
+/// of [`propose`], which counts every finished game, because it costs up to a second a board;
+/// the groups of one board share one budget of positions.
+pub fn read_groups(board: &Board, groups: &mut [DeadGroup], rules: &super::ruleset::Ruleset) {
+    let ko = rules.reading_ko();
+    // Under the 2012 verification the examined side moves first, and under rules that leave a
+    // disputed group on the board (AGA, New Zealand, Tromp–Taylor) an unsettled group is not
+    // dead: only there is the attacker-first proof not a proof of death.
+    let attacker_first_too = rules.unsettled_dead && ko != KoRetake::Verification;
+    let mut proof_budget = BOARD_PROOF_NODES;
+    for group in groups.iter_mut().filter(|g| g.proof.is_none()) {
+        let Some(&first) = group.stones.first() else { continue };
+        match super::proof::prove_dead(
+            board,
+            first,
+            attacker_first_too,
+            rules.suicide != super::ruleset::Suicide::Forbidden,
+            &mut proof_budget,
+        ) {
+            Ok(certificate) => match super::verify::verify(board, &certificate) {
+                Ok(checked) => {
+                    let lines = super::proof::lines(board, &certificate, SHOWN_TRIES);
+                    let main = lines.first().cloned().unwrap_or_default();
+                    group.reading = Some(if certificate.owner_first {
+                        Verdict::Dead { line: main }
+                    } else {
+                        Verdict::Unsettled { attack: main }
+                    });
+                    if !certificate.owner_first {
+                        group.basis = Basis::Proven;
+                    }
+                    group.unproven = None;
+                    group.proof = Some(Proof { certificate, checked, lines });
+                }
+                // A certificate the checker refuses is no proof (and a fault of the search).
+                Err(_) => group.unproven = Some(super::proof::Unproven::Refused),
+            },
+            Err(why) => group.unproven = Some(why),
+        }
+    }
     // One budget for the board, so a page or a download that reads every group stays bounded.
     let mut budget = BOARD_READING_NODES;
-    for group in groups.iter_mut().filter(|g| g.basis != Basis::Proven && g.reading.is_none()) {
+    for group in groups.iter_mut().filter(|g| g.proof.is_none() && g.reading.is_none()) {
         if budget == 0 {
             break;
         }
         group.reading = group.stones.first().and_then(|&p| super::reading::read_within(board, p, ko, &mut budget));
+        // Dead with the stones around its region taken to stand: not a proof (no certificate).
+        if matches!(group.reading, Some(Verdict::Dead { .. })) {
+            group.reading = None;
+        }
     }
 }
+
+/// Positions all the proofs of one board may visit together (see `proof::GROUP_NODES` for one).
+const BOARD_PROOF_NODES: usize = 400_000;
 
 /// Positions all the readings of one board may visit together.
 const BOARD_READING_NODES: usize = 40_000;
@@ -250,7 +315,15 @@ fn dead_groups(
             Basis::Eyeless { owned }
         };
         let reading = lines.iter().find(|(at, _)| stones.contains(at)).map(|(_, verdict)| verdict.clone());
-        groups.push(DeadGroup { colour, stones, basis, playouts: estimate.playouts, reading });
+        groups.push(DeadGroup {
+            colour,
+            stones,
+            basis,
+            playouts: estimate.playouts,
+            reading,
+            proof: None,
+            unproven: None,
+        });
     }
     (dead, groups, verified_alive)
 }

@@ -4,6 +4,7 @@ pub mod board;
 pub mod estimate;
 pub mod game;
 pub mod life;
+pub mod proof;
 #[cfg(test)]
 mod properties;
 pub mod reading;
@@ -12,3 +13,4 @@ pub mod ruleset;
 pub mod scoring;
 pub mod sgf;
 pub mod shape;
+pub mod verify;

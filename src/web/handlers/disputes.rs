@@ -327,7 +327,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, Some(lap)));
     }
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
-    crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules().reading_ko());
+    crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules());
     let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
     let position = then.board();
     let last = then.moves().last().and_then(|m| match m.mv {
@@ -525,6 +525,18 @@ fn proposed_group(
             let explained = ctx.locale.t_args("basis-pass-explained", &[("colour", Arg::Str(&colour_name(side)))]);
             why = format!("{why}{explained}");
         }
+        // The proof behind the line, replayed by the checker.
+        if let Some(proof) = &group.proof {
+            let checked = ctx.locale.t_args(
+                "basis-proof-checked",
+                &[
+                    ("own", Arg::Str(&colour)),
+                    ("positions", Arg::Num(proof.checked.positions as i64)),
+                    ("tries", Arg::Num(proof.lines.len().saturating_sub(1) as i64)),
+                ],
+            );
+            why = format!("{why}{checked}");
+        }
         let (width, height) = (position.width(), position.height());
         let region = region.map_or((0, 0, width - 1, height - 1), |(x0, y0, x1, y1)| {
             widen((x0, x1), width, FIGURE_MIN_SPAN).zip_with(widen((y0, y1), height, FIGURE_MIN_SPAN))
@@ -536,11 +548,26 @@ fn proposed_group(
         );
         return ProposedGroup { basis: "proven", colour, points: points.join(" "), why, figure: Some(figure) };
     }
-    let doubt = match &group.reading {
+    let mut doubt = match &group.reading {
         Some(Verdict::Alive { .. }) => format!(" · {}", ctx.t("basis-reading-alive")),
         Some(Verdict::Unsettled { .. }) => format!(" · {}", ctx.t("basis-reading-unsettled")),
         _ => String::new(),
     };
+    // Why the search found no proof, where it looked.
+    {
+        use crate::domain::go::proof::Unproven;
+        let unproven = match group.unproven {
+            Some(Unproven::OutOfBudget { empty }) => {
+                ctx.locale.t_args("basis-unproven-budget", &[("empty", Arg::Num(empty as i64))])
+            }
+            Some(Unproven::HoldsOut { empty }) => ctx
+                .locale
+                .t_args("basis-unproven-holds", &[("empty", Arg::Num(empty as i64)), ("own", Arg::Str(&colour))]),
+            Some(Unproven::NoZone) => ctx.t("basis-unproven-open"),
+            Some(Unproven::Refused) | None => String::new(),
+        };
+        doubt.push_str(&unproven);
+    }
     // What the playouts say of a group: captured and owned, and a large group's size.
     let playouts_say = |key: &str, captured: f32, owned: f32, size: Option<(usize, usize)>| {
         let mut args = vec![

@@ -1518,3 +1518,7 @@ point-name-u = upper arc
 point-name-o = centre
 point-name-l = lower arc
 error-register-ask-director = If that is you, ask the director to link your account to the entry instead of registering again.
+basis-proof-checked = { " " }Proof checked: the checker replayed every reply of { $own } in the zone round the group ({ $positions } positions, { $tries } other first moves refuted); it assumes nothing outside the zone.
+basis-unproven-budget = { " " }No proof yet: the search ran out of positions in the zone round it ({ $empty } empty points).
+basis-unproven-holds = { " " }No proof: in the zone round it ({ $empty } empty points) { $own } holds out when the surrounding stones’ outside liberties count as filled.
+basis-unproven-open = { " " }No proof: it is not shut in closely enough to draw a zone round it.

@@ -1508,3 +1508,7 @@ point-name-u = 上の弧
 point-name-o = 中心
 point-name-l = 下の弧
 error-register-ask-director = それがあなたなら、重ねて登録せず、大会役員にアカウントをその登録に結び付けてもらってください。
+basis-proof-checked = { "" }証明は検証済み：検証プログラムがこの石の周りの区域で{ $own }のあらゆる応手を再現しました（{ $positions }局面、ほかの初手{ $tries }通りも反駁）。区域の外については何も仮定しません。
+basis-unproven-budget = { "" }まだ証明なし：周りの区域（空点{ $empty }）で探索できる局面数を使い切りました。
+basis-unproven-holds = { "" }証明なし：周りの区域（空点{ $empty }）で、囲む石の区域外のダメをすべて詰められたものとすると、{ $own }が持ちこたえます。
+basis-unproven-open = { "" }証明なし：周りに区域を引けるほど狭く閉じ込められていません。

@@ -1508,3 +1508,7 @@ point-name-u = 위 호
 point-name-o = 중심
 point-name-l = 아래 호
 error-register-ask-director = 본인이라면 다시 등록하지 말고 감독에게 계정을 그 등록에 연결해 달라고 하세요.
+basis-proof-checked = { " " }증명 검증됨: 검증 프로그램이 이 돌 주위 구역에서 { $own }의 모든 응수를 재현했습니다({ $positions }개 국면, 다른 첫수 { $tries }가지도 반박). 구역 밖에 대해서는 아무것도 가정하지 않습니다.
+basis-unproven-budget = { " " }아직 증명 없음: 주위 구역(빈 점 { $empty }개)에서 탐색할 국면 수를 다 썼습니다.
+basis-unproven-holds = { " " }증명 없음: 주위 구역(빈 점 { $empty }개)에서 둘러싼 돌의 구역 밖 활로를 모두 메운 것으로 치면 { $own }이(가) 버팁니다.
+basis-unproven-open = { " " }증명 없음: 주위에 구역을 그을 만큼 좁게 갇혀 있지 않습니다.

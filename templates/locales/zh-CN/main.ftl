@@ -1485,3 +1485,7 @@ point-name-u = 上弧
 point-name-o = 中心
 point-name-l = 下弧
 error-register-ask-director = 如果那就是您，请让裁判长把您的账户关联到该报名，而不要重复报名。
+basis-proof-checked = { "" }证明已核验：核验程序在该棋周围的区域内重放了{ $own }的每一种应对（{ $positions }个局面，另驳倒{ $tries }种首着）；区域外不作任何假定。
+basis-unproven-budget = { "" }尚无证明：在其周围区域（{ $empty }个空点）内搜索的局面数已用尽。
+basis-unproven-holds = { "" }无证明：在其周围区域（{ $empty }个空点）内，若包围之子在区域外的气都算被填满，{ $own }可以坚持。
+basis-unproven-open = { "" }无证明：它没有被围得足够紧，无法划出周围的区域。
