@@ -1387,7 +1387,7 @@ impl LiveGame {
         let Some(go) = self.go() else { return Vec::new() };
         let board = go.board();
         let mut groups = propose(board, go.rules().life_rules()).groups;
-        super::go::life::read_groups(board, &mut groups, go.rules());
+        super::go::life::read_groups(board, &mut groups, go.rules().life_rules());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
             super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })

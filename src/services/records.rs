@@ -436,7 +436,7 @@ fn explain_proposal(
     use crate::domain::go::life::Basis;
     use crate::domain::go::reading::Verdict;
     let mut groups = proposal.groups.clone();
-    crate::domain::go::life::read_groups(board, &mut groups, rules);
+    crate::domain::go::life::read_groups(board, &mut groups, rules.life_rules());
     let point = |p: &Point| {
         let (x, y) = board.xy(*p);
         coordinate(board.height(), sgf::SgfPoint { x, y })

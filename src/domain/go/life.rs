@@ -67,12 +67,16 @@ pub struct LifeRules {
     /// Art. 7 …). Not where the rules let the owner move first or leave disputed stones on the
     /// board (AGA Art. 10, New Zealand, Tromp–Taylor): there such a group stays an estimate.
     pub unsettled_dead: bool,
+    /// A chain of two or more stones may take its own last liberty (NZ, Ing, Tromp-Taylor):
+    /// a proof must answer such a move too.
+    pub multi_stone_suicide: bool,
 }
 
 impl From<KoRetake> for LifeRules {
-    /// The ko rule alone, with unsettled groups dead (the Chinese and Japanese rules).
+    /// The ko rule alone, with unsettled groups dead and no suicide (the Chinese and Japanese
+    /// rules).
     fn from(ko: KoRetake) -> LifeRules {
-        LifeRules { ko, unsettled_dead: true }
+        LifeRules { ko, unsettled_dead: true, multi_stone_suicide: false }
     }
 }
 
@@ -144,8 +148,8 @@ const SHOWN_TRIES: usize = 3;
 /// a reading that finds it dead, resting on that assumption, is not shown as a proof. Kept out
 /// of [`propose`], which counts every finished game, because it costs up to a second a board;
 /// the groups of one board share one budget of positions.
-pub fn read_groups(board: &Board, groups: &mut [DeadGroup], rules: &super::ruleset::Ruleset) {
-    let ko = rules.reading_ko();
+pub fn read_groups(board: &Board, groups: &mut [DeadGroup], rules: LifeRules) {
+    let ko = rules.ko;
     // Under the 2012 verification the examined side moves first, and under rules that leave a
     // disputed group on the board (AGA, New Zealand, Tromp–Taylor) an unsettled group is not
     // dead: only there is the attacker-first proof not a proof of death.
@@ -153,13 +157,7 @@ pub fn read_groups(board: &Board, groups: &mut [DeadGroup], rules: &super::rules
     let mut proof_budget = BOARD_PROOF_NODES;
     for group in groups.iter_mut().filter(|g| g.proof.is_none()) {
         let Some(&first) = group.stones.first() else { continue };
-        match super::proof::prove_dead(
-            board,
-            first,
-            attacker_first_too,
-            rules.suicide != super::ruleset::Suicide::Forbidden,
-            &mut proof_budget,
-        ) {
+        match super::proof::prove_dead(board, first, attacker_first_too, rules.multi_stone_suicide, &mut proof_budget) {
             Ok(certificate) => match super::verify::verify(board, &certificate) {
                 Ok(checked) => {
                     let lines = super::proof::lines(board, &certificate, SHOWN_TRIES);
@@ -703,7 +701,7 @@ mod tests {
         }
         // Where the rules leave disputed stones standing (AGA Art. 10, New Zealand, Tromp–Taylor)
         // the unsettled group is not proposed dead on the reading's word.
-        let standing = LifeRules { ko: KoRetake::NO_THREATS, unsettled_dead: false };
+        let standing = LifeRules { ko: KoRetake::NO_THREATS, unsettled_dead: false, multi_stone_suicide: false };
         let proposal = propose(&b, standing);
         assert!(
             proposal.groups.iter().all(|g| g.basis != Basis::Proven),

@@ -940,7 +940,7 @@ fn prove(board: &Board, target: Point, rule: KoRetake) -> Option<Verdict> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn board(rows: &str) -> Board {
@@ -995,15 +995,15 @@ mod tests {
     /// A position of tests/life/corpus.txt: its name, expected verdict, board, target and ko
     /// rule. Each board is set in the top left of a 9×9 board, or of the size its `size:` line
     /// gives; a `ko:` line gives the ko rule (no threats unless it says).
-    struct Known {
-        name: String,
-        expect: String,
-        board: Board,
-        target: Point,
-        rule: KoRetake,
+    pub(in super::super) struct Known {
+        pub(in super::super) name: String,
+        pub(in super::super) expect: String,
+        pub(in super::super) board: Board,
+        pub(in super::super) target: Point,
+        pub(in super::super) rule: KoRetake,
     }
 
-    fn positions(corpus: &str) -> Vec<Known> {
+    pub(in super::super) fn positions(corpus: &str) -> Vec<Known> {
         let mut known = Vec::new();
         for block in corpus.split("\nname: ").skip(1) {
             let mut lines = block.lines().peekable();

@@ -409,7 +409,11 @@ impl Ruleset {
 
     /// How the proposal reads a finished game's life and death under these rules.
     pub fn life_rules(&self) -> super::life::LifeRules {
-        super::life::LifeRules { ko: self.reading_ko(), unsettled_dead: self.unsettled_dead }
+        super::life::LifeRules {
+            ko: self.reading_ko(),
+            unsettled_dead: self.unsettled_dead,
+            multi_stone_suicide: self.suicide == Suicide::MultiStoneAllowed,
+        }
     }
 
     /// Overrides one parameter, as an event or the command line says it: `komi=3¾子`,

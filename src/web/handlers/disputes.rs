@@ -327,7 +327,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, Some(lap)));
     }
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
-    crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules());
+    crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules().life_rules());
     let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
     let position = then.board();
     let last = then.moves().last().and_then(|m| match m.mv {
