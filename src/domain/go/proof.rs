@@ -594,7 +594,8 @@ impl<'a> Search<'a> {
 }
 
 /// The owner's moves outside the zone that matter to the fight: filling a liberty of a wall
-/// (an attacker's chain with stones outside the zone). A liberty that touches nothing but
+/// (any attacker's chain next to the zone that has liberties outside it, a wall round the
+/// zone or a chain the attacker played at its edge). A liberty that touches nothing but
 /// its wall and points outside the zone does nothing but take that liberty, like any other
 /// such liberty of the same wall, so one of them (the first legal) stands for all; every
 /// other outside liberty of a wall is a move of its own. Any other move outside the zone
@@ -612,9 +613,9 @@ fn wall_fills(board: &Board, owner: Color, zone: &[Point], in_zone: &[bool], mul
             for s in &wall {
                 mark(&mut seen, *s);
             }
-            if wall.iter().all(|s| marked(in_zone, *s)) {
-                continue; // wholly inside: part of the fight, not a wall
-            }
+            // Every chain of the attacker's next to the zone, even one played inside it at its
+            // edge: a liberty it has outside is the owner's to fill (a chain with none is wholly
+            // in the fight and brings nothing here).
             let mut standing_for_all = None;
             for s in &wall {
                 for l in board.neighbours(*s) {
@@ -969,5 +970,34 @@ mod tests {
         }
         let fills = wall_fills(&b, Color::Black, &zone, &in_zone, false);
         assert!(fills.contains(&at(&b, 3, 0)) || fills.contains(&at(&b, 3, 1)), "{fills:?}");
+        // A stone the attacker plays inside the zone at its edge has liberties outside it too:
+        // the owner may take them, so they are moves of the fight, not passes.
+        let b = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let zone = zone_around(&b, at(&b, 4, 4), Color::White, Some(2)).unwrap_or_default();
+        let mut in_zone = vec![false; b.len()];
+        for p in &zone {
+            mark(&mut in_zone, *p);
+        }
+        let edge = zone
+            .iter()
+            .copied()
+            .find(|p| b.get(*p).is_none() && b.neighbours(*p).any(|n| b.get(n).is_none() && !zone.contains(&n)))
+            .unwrap_or_else(|| panic!("no edge point in {zone:?}"));
+        let mut played = b.clone();
+        played.play(Color::White, edge, false).unwrap_or_else(|e| panic!("{e:?}"));
+        let fills = wall_fills(&played, Color::Black, &zone, &in_zone, false);
+        let outside: Vec<Point> = played.liberties(edge).into_iter().filter(|l| !zone.contains(l)).collect();
+        assert!(!outside.is_empty() && outside.iter().any(|l| fills.contains(l)), "{outside:?} in {fills:?}");
     }
 }

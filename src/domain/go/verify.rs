@@ -89,7 +89,8 @@ impl Checker<'_> {
     }
 
     /// The owner's moves outside the zone that the fight must answer: the empty points next
-    /// to a surrounding chain (an attacker's chain not wholly inside the zone). Where several
+    /// to any attacker's chain that touches the zone (a surrounding chain, or one the attacker
+    /// played at the zone's edge: its liberties outside are real liberties the owner may take). Where several
     /// such points touch only that one chain and points outside the zone, each would do the
     /// same (take one of its liberties), so only the first the owner may legally play is
     /// replayed. Every other move outside the zone changes nothing in it: a pass.
@@ -109,9 +110,6 @@ impl Checker<'_> {
                     continue;
                 }
                 chains_done.push(lowest);
-                if chain.iter().all(|s| self.zone(*s)) {
-                    continue;
-                }
                 let mut alike: Vec<Point> = Vec::new();
                 for liberty in board.liberties(q) {
                     if self.zone(liberty) {
