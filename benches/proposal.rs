@@ -84,6 +84,9 @@ fn main() {
             let stones = group["stones"].as_array().map_or(0, Vec::len);
             let proven = group["basis"] == "proven";
             let certified = group["proof"]["checked"] == true;
+            if group["why"].as_str().is_some_and(|w| w.contains("the checker refused")) {
+                shares.refused += 1;
+            }
             shares.groups += 1;
             shares.stones += stones;
             if proven {
@@ -132,7 +135,7 @@ fn main() {
     );
     let share = |part: usize, whole: usize| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
     println!(
-        "proven by a certificate the checker replayed (issue 50's measure): {}/{} dead stones ({:.1} %), {}/{} dead groups ({:.1} %); {} of those groups in games whose count differs from GNU Go's, {} of them suspect (alive, they would bring the count to GNU Go's)",
+        "proven by a certificate the checker replayed (issue 50's measure): {}/{} dead stones ({:.1} %), {}/{} dead groups ({:.1} %); {} of those groups in games whose count differs from GNU Go's, {} of them suspect (alive, they would bring the count to GNU Go's); {} proofs refused by the checker",
         shares.certified_stones,
         shares.stones,
         share(shares.certified_stones, shares.stones),
@@ -141,6 +144,7 @@ fn main() {
         share(shares.certified_groups, shares.groups),
         shares.certified_in_inexact_games,
         shares.suspect,
+        shares.refused,
     );
     println!(
         "proven by any means (with Benson's life, or reading inside pass-alive walls): {}/{} dead stones ({:.1} %), {}/{} dead groups ({:.1} %); with --explain per game: median {:.1} ms, slowest {:.1} ms",
@@ -167,6 +171,8 @@ struct Shares {
     certified_in_inexact_games: usize,
     /// Proven groups that, left standing, bring an inexact game's count to GNU Go's.
     suspect: usize,
+    /// Proofs the search found and the checker refused.
+    refused: usize,
 }
 
 /// "C18" (19×19, as `--explain` names a point) as the SGF point "cb" of the `dead` list.
