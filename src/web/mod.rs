@@ -1,5 +1,6 @@
 //! The web layer: the whole route table in one place, extractors, middleware, handlers.
 pub mod api;
+pub mod assets;
 pub mod board_svg;
 pub mod extractors;
 pub mod handlers;
@@ -61,7 +62,12 @@ macro_rules! route_table {
                 // A guard on the resource (not the route) lets a GET and a POST share a path.
                 cfg.service(web::resource($path).guard(route_table!(@guard $method)).to($handler));
             )*
-            cfg.service(actix_files::Files::new("/static", concat!(env!("CARGO_MANIFEST_DIR"), "/static")));
+            // The assets are compiled in (web/assets.rs): a copied binary serves them too.
+            cfg.service(
+                web::resource("/static/{path:.*}")
+                    .guard(route_table!(@guard GET))
+                    .to(assets::serve),
+            );
         }
     };
     // HEAD is answered as GET without the body (link checkers, uptime monitors).
