@@ -4,8 +4,9 @@
 //! (gzip accepted, no cookie), for one page as fast as they can for SECONDS each: the
 //! standings (their first page of 100 places, and the whole table), round 3's pairings, a live
 //! board, and a static file of the whole standings' size
-//! served by the same server (the machine's limit for a page of that size; asked for with
-//! gzip, which the server compresses on every request, and without). Then the same with
+//! served by a bare actix-web server in this process (the machine's limit for a page of that
+//! size; asked for with gzip, which it compresses on every request as the app does, and
+//! without). Then the same with
 //! STREAMS live-board streams held open. Client and server share the machine. First, round 3's
 //! result slips as one PDF (the venue's paper for PLAYERS / 2 boards), timed five times.
 //! Prints one JSON line per page and load: requests/s, p50/p99 in ms, bytes per answer.
@@ -138,12 +139,34 @@ async fn main() -> anyhow::Result<()> {
     let board = format!("/events/{}/rounds/3/boards/1", open.id);
     // The standings come in pages of 100 places; the whole table is one link away (print).
     let whole = format!("{standings}?page=all");
-    // A static file of the whole table's size, served by the same server.
+    // A static file of the whole table's size: the same bytes from a bare actix-web server in
+    // this process, compressed on every request as the app does (the app's own assets are
+    // compiled in and small, so it cannot serve a file of this size as a file).
     let page = reqwest::get(format!("{base}{whole}")).await?.bytes().await?;
-    let static_name = format!("load-pages-{}.html", std::process::id());
-    let static_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static").join(&static_name);
-    std::fs::write(&static_file, &page)?;
-    let file = format!("/static/{static_name}");
+    let served = page.clone();
+    let file_server = actix_web::HttpServer::new(move || {
+        let bytes = served.clone();
+        actix_web::App::new().wrap(actix_web::middleware::Compress::default()).route(
+            "/file.html",
+            actix_web::web::get().to(move || {
+                let bytes = bytes.clone();
+                async move { actix_web::HttpResponse::Ok().content_type("text/html; charset=utf-8").body(bytes) }
+            }),
+        )
+    })
+    // As the app does (startup.rs): no Nagle delay on the compressed answer's last chunk.
+    .on_connect(|connection, _| {
+        if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+            let _ = tcp.set_nodelay(true);
+        }
+    })
+    .workers(1)
+    .bind("127.0.0.1:0")?;
+    let file_address = file_server.addrs().first().map(|a| a.to_string()).unwrap_or_default();
+    let file_server = file_server.run();
+    let file_handle = file_server.handle();
+    actix_web::rt::spawn(file_server);
+    let file = "/file.html".to_string();
 
     // The venue's paper for the whole round: its result slips as one PDF (PLAYERS / 2 boards),
     // fetched as a director's browser does, one after another; the median of five.
@@ -193,8 +216,8 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         // The static file as phones take it (gzipped by the server on every request) and as is.
-        let file_rate = report(load, "static file", hammer(&address, &file, true, connections, seconds).await);
-        report(load, "static file, not compressed", hammer(&address, &file, false, connections, seconds).await);
+        let file_rate = report(load, "static file", hammer(&file_address, &file, true, connections, seconds).await);
+        report(load, "static file, not compressed", hammer(&file_address, &file, false, connections, seconds).await);
         for (name, path) in [
             ("standings", &standings),
             ("standings, whole table", &whole),
@@ -211,7 +234,7 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     drop(held);
-    let _ = std::fs::remove_file(&static_file);
+    file_handle.stop(true).await;
     let _ = std::fs::remove_dir_all(&data);
     Ok(())
 }
