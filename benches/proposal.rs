@@ -47,33 +47,17 @@ fn main() {
         let mut result = String::new();
         for _ in 0..RUNS {
             let start = Instant::now();
-            let scored = records::score(
-                std::slice::from_ref(&path),
-                Some("japanese-1989"),
-                &[],
-                None,
-                &DeadStones::Auto { explain: false },
-            );
+            let scored = score(&path, &DeadStones::Auto { explain: false });
             times.push(start.elapsed());
-            result = scored
-                .ok()
-                .and_then(|lines| lines.first().and_then(|l| l["result"].as_str().map(str::to_string)))
-                .unwrap_or_default();
+            result = scored["result"].as_str().unwrap_or_default().to_string();
         }
         if signed_margin(&result).is_some() && signed_margin(&result) == signed_margin(expected) {
             exact += 1;
         }
         per_game.push(median(times));
         let start = Instant::now();
-        let explained = records::score(
-            std::slice::from_ref(&path),
-            Some("japanese-1989"),
-            &[],
-            None,
-            &DeadStones::Auto { explain: true },
-        );
+        let line = score(&path, &DeadStones::Auto { explain: true });
         explain_times.push(start.elapsed());
-        let line = explained.ok().and_then(|lines| lines.first().cloned()).unwrap_or_default();
         let groups = line["explain"].as_array().cloned().unwrap_or_default();
         let dead: Vec<String> = line["dead"]
             .as_array()
@@ -107,17 +91,9 @@ fn main() {
                     let standing: Vec<&String> =
                         dead.iter().filter(|p| !own.iter().any(|o| sgf_of(o) == **p)).collect();
                     let list = standing.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(",");
-                    let rescored = records::score(
-                        std::slice::from_ref(&path),
-                        Some("japanese-1989"),
-                        &[],
-                        None,
-                        &if list.is_empty() { DeadStones::None } else { DeadStones::Points(list) },
-                    );
-                    let result = rescored
-                        .ok()
-                        .and_then(|l| l.first().and_then(|l| l["result"].as_str().map(str::to_string)))
-                        .unwrap_or_default();
+                    let marks = if list.is_empty() { DeadStones::None } else { DeadStones::Points(list) };
+                    let rescored = score(&path, &marks);
+                    let result = rescored["result"].as_str().unwrap_or_default().to_string();
                     if signed_margin(&result).is_some() && signed_margin(&result) == signed_margin(expected) {
                         shares.suspect += 1;
                         println!("suspect: {record}: {own:?} proven dead, and GNU Go's count is ours with it alive");
@@ -157,6 +133,15 @@ fn main() {
         median(explain_times.clone()).as_secs_f64() * 1000.0,
         explain_times.iter().max().copied().unwrap_or_default().as_secs_f64() * 1000.0
     );
+}
+
+/// `yunzi score FILE --rules japanese-1989` with `dead`, as the command runs it: its JSON line
+/// (null if the record could not be scored).
+fn score(path: &Path, dead: &DeadStones) -> serde_json::Value {
+    records::score(std::slice::from_ref(&path.to_path_buf()), Some("japanese-1989"), &[], None, dead)
+        .ok()
+        .and_then(|lines| lines.first().cloned())
+        .unwrap_or_default()
 }
 
 /// The proposal's dead groups and stones over the suite, and how many of them are proven.

@@ -594,7 +594,7 @@ fn proof_json(
         "answers": certificate.strategy.len(),
         "positions_checked": proof.checked.positions,
         "longest_line": proof.checked.longest,
-        "assumes": "nothing outside the zone: the surrounding stones' liberties outside it count as filled, the owner may play anywhere in it or pass, the attacker never takes a ko, a repeated position counts for the owner",
+        "assumes": "nothing outside the zone: the owner may play anywhere in it, fill any liberty outside it of the attacker's chains next to it, or pass (any other move elsewhere changes nothing in it); the attacker plays only in the zone and never takes a ko; a captured surrounding chain, the group reaching out of the zone or a repeated position counts for the owner",
         "main_line": proof.lines.first().map(|l| line_text(l)).unwrap_or_default(),
         "refutations": proof.lines.iter().skip(1).map(|l| line_text(l)).collect::<Vec<_>>(),
     })
@@ -608,7 +608,7 @@ fn unproven_text(why: crate::domain::go::proof::Unproven) -> String {
             format!("; not proven: the search ran out of positions in the zone round it ({empty} empty points)")
         }
         Unproven::HoldsOut { empty } => format!(
-            "; not proven: in the zone round it ({empty} empty points) its owner holds out when the surrounding stones' outside liberties count as filled (they may be short of liberties, or it may live)"
+            "; not proven: in the zone round it ({empty} empty points) its owner holds out (it lives, reaches out of the zone, or captures a surrounding chain)"
         ),
         Unproven::NoZone => {
             "; not proven: it is not shut in closely enough to draw a zone round it (its region is open or large)"

@@ -62,7 +62,7 @@ const MAX_PLIES: usize = 40;
 
 /// Why no proof was found for a group: the largest zone tried (its empty points) and whether
 /// the search ran out of positions there or found that the owner holds out in it (the group
-/// reaches out of the zone, a wall runs short of liberties, or it lives), or no zone could be
+/// reaches out of the zone, a wall is captured, or it lives), or no zone could be
 /// drawn (the group is not shut in within [`MAX_ZONE_EMPTY`] points and no smaller zone holds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unproven {
@@ -208,8 +208,7 @@ fn mark(map: &mut [bool], p: Point) {
 enum Outcome {
     /// A stone of the group has been captured.
     Captured,
-    /// The owner has won: the group reached out of the zone, or a wall lost its last liberty
-    /// in the zone.
+    /// The owner has won: the group reached out of the zone, or the owner captured a wall.
     Escaped,
     Open,
 }
@@ -349,15 +348,7 @@ impl<'a> Search<'a> {
         }
         let mut hint = None;
         for step in self.owner_steps(board) {
-            let mut child = board.clone();
-            if let Some(p) = step
-                && child.play(self.owner, p, self.multi_stone_suicide).is_err()
-            {
-                continue;
-            }
-            if step.is_none() {
-                child.forget_removed();
-            }
+            let Some(child) = self.owner_child(board, step) else { continue };
             let won = match self.outcome(&child, self.owner, step) {
                 Outcome::Captured => true,
                 Outcome::Escaped => false,
@@ -434,6 +425,19 @@ impl<'a> Search<'a> {
                 won
             }
         }
+    }
+
+    /// The position after the owner's `step` (None: a pass, which captures nothing), if it is
+    /// legal.
+    fn owner_child(&self, board: &Board, step: Option<Point>) -> Option<Board> {
+        let mut child = board.clone();
+        match step {
+            Some(p) => {
+                child.play(self.owner, p, self.multi_stone_suicide).ok()?;
+            }
+            None => child.forget_removed(),
+        }
+        Some(child)
     }
 
     /// The position after the attacker plays `p`, if that is one of its moves here (in the
@@ -566,15 +570,7 @@ impl<'a> Search<'a> {
             }
             if owner_to_move {
                 for step in self.owner_steps(&position) {
-                    let mut child = position.clone();
-                    if let Some(p) = step
-                        && child.play(self.owner, p, self.multi_stone_suicide).is_err()
-                    {
-                        continue;
-                    }
-                    if step.is_none() {
-                        child.forget_removed();
-                    }
+                    let Some(child) = self.owner_child(&position, step) else { continue };
                     if self.outcome(&child, self.owner, step) == Outcome::Open {
                         stack.push((child, false));
                     }

@@ -529,13 +529,28 @@ fn proposed_group(
         if let Some(proof) = &group.proof {
             let checked = ctx.locale.t_args(
                 "basis-proof-checked",
-                &[
-                    ("own", Arg::Str(&colour)),
-                    ("positions", Arg::Num(proof.checked.positions as i64)),
-                    ("tries", Arg::Num(proof.lines.len().saturating_sub(1) as i64)),
-                ],
+                &[("own", Arg::Str(&colour)), ("positions", Arg::Num(proof.checked.positions as i64))],
             );
             why = format!("{why}{checked}");
+            // The owner's other first tries, each with the answers that refute it.
+            let tries: Vec<String> = proof
+                .lines
+                .iter()
+                .skip(1)
+                .map(|line| {
+                    line.iter()
+                        .map(|(c, p)| {
+                            let at = p.map_or_else(|| ctx.t("live-pass"), |p| name(position.xy(p)));
+                            format!("{} {at}", colour_name(*c))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" → ")
+                })
+                .collect();
+            if !tries.is_empty() {
+                let said = ctx.locale.t_args("basis-proof-tries", &[("lines", Arg::Str(&tries.join("; ")))]);
+                why = format!("{why}{said}");
+            }
         }
         let (width, height) = (position.width(), position.height());
         let region = region.map_or((0, 0, width - 1, height - 1), |(x0, y0, x1, y1)| {
