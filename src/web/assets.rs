@@ -1,7 +1,12 @@
 //! The static assets (the style sheet, the scripts, the icon), compiled into the binary like
 //! the templates and messages, so that a binary copied to a server serves a complete site from
-//! any folder (issue 51). Served with an ETag (a hash of the content), so a browser revalidates
-//! them cheaply after a deployment instead of keeping a stale copy.
+//! any folder (issue 51). The pages link each asset by a URL that carries a hash of its bytes
+//! ([`url`]), which a browser may keep for a year: a build with other bytes links another URL,
+//! so no visitor keeps a stale style sheet or script after a deployment. An asset asked for
+//! without the current hash (an old page, a hand-typed link) is served too, for an hour, with an
+//! ETag to revalidate it cheaply.
+use std::sync::OnceLock;
+
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
@@ -17,18 +22,45 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("js/round.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/round.js")),
 ];
 
-/// How long a browser may use an asset before it asks again (with its ETag).
+/// How long a browser may use an asset asked for without its current hash before it asks
+/// again (with its ETag).
 const MAX_AGE: &str = "public, max-age=3600";
+/// An asset asked for by its current hash never changes at that URL.
+const MAX_AGE_HASHED: &str = "public, max-age=31536000, immutable";
+
+/// Each asset's hash (hex, as in its URL and its ETag), in the order of [`ASSETS`].
+fn hashes() -> &'static [String] {
+    static HASHES: OnceLock<Vec<String>> = OnceLock::new();
+    HASHES.get_or_init(|| ASSETS.iter().map(|(_, _, bytes)| format!("{:016x}", fnv1a(bytes))).collect())
+}
+
+/// The URL a page links an asset by: `/static/{name}?v={hash of its bytes}`. A name that is
+/// not an asset (a mistake in a template, which the asset tests would catch) gets no hash.
+pub fn url(name: &str) -> String {
+    match ASSETS.iter().position(|(asset, _, _)| *asset == name).and_then(|i| hashes().get(i)) {
+        Some(hash) => format!("/static/{name}?v={hash}"),
+        None => format!("/static/{name}"),
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub struct Version {
+    v: Option<String>,
+}
 
 /// GET /static/{path}: the asset, or 404; 304 when the browser's copy is current.
-pub async fn serve(path: web::Path<String>, request: HttpRequest) -> HttpResponse {
-    let Some((_, content_type, bytes)) = ASSETS.iter().find(|(name, _, _)| *name == path.as_str()) else {
+pub async fn serve(path: web::Path<String>, version: web::Query<Version>, request: HttpRequest) -> HttpResponse {
+    let Some(i) = ASSETS.iter().position(|(name, _, _)| *name == path.as_str()) else {
         return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("no such file");
     };
-    let etag = format!("\"{:016x}\"", fnv1a(bytes));
+    let (Some((_, content_type, bytes)), Some(hash)) = (ASSETS.get(i), hashes().get(i)) else {
+        return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("no such file");
+    };
+    let etag = format!("\"{hash}\"");
     let cached = request.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str());
+    let max_age = if version.v.as_deref() == Some(hash.as_str()) { MAX_AGE_HASHED } else { MAX_AGE };
     let mut response = if cached { HttpResponse::NotModified() } else { HttpResponse::Ok() };
-    response.insert_header((header::CACHE_CONTROL, MAX_AGE)).insert_header((header::ETAG, etag));
+    response.insert_header((header::CACHE_CONTROL, max_age)).insert_header((header::ETAG, etag));
     if cached { response.finish() } else { response.content_type(*content_type).body(*bytes) }
 }
 

@@ -2,6 +2,8 @@
 //! (`src/web/assets.rs`) and served from it, whatever folder the server runs in (the test
 //! app runs in an empty data folder): each file of `static/` with its content type and its
 //! exact bytes, an ETag a browser can revalidate with, and 404 for a file that is not there.
+//! Pages link an asset by a URL with the hash of its bytes, which a browser may keep for a
+//! year; without the hash (or with an old one) it may keep it an hour.
 use crate::helpers::{TestApp, TestResult};
 
 #[actix_web::test]
@@ -10,7 +12,23 @@ async fn the_site_serves_its_css_and_scripts_from_the_binary() -> TestResult {
     let http = reqwest::Client::new();
     let home = http.get(format!("{}/", app.base)).send().await?;
     assert_eq!(home.status().as_u16(), 200);
-    assert!(home.text().await?.contains("/static/css/app.css"), "the page links its style sheet");
+    let page = home.text().await?;
+    let css = page
+        .split('"')
+        .find(|part| part.starts_with("/static/css/app.css?v="))
+        .ok_or("the page links its style sheet by its hashed URL")?
+        .to_string();
+    let hash = css.trim_start_matches("/static/css/app.css?v=");
+    assert!(hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()), "{css}");
+    let hashed = http.get(format!("{}{css}", app.base)).send().await?;
+    assert_eq!(hashed.status().as_u16(), 200);
+    let cache = |r: &reqwest::Response| {
+        r.headers().get("cache-control").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string()
+    };
+    assert_eq!(cache(&hashed), "public, max-age=31536000, immutable", "kept a year under its hash");
+    let stale = http.get(format!("{}/static/css/app.css?v=0000000000000000", app.base)).send().await?;
+    assert_eq!(stale.status().as_u16(), 200, "an old page's link still gets the style sheet");
+    assert_eq!(cache(&stale), "public, max-age=3600", "but only for an hour");
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
     let mut served = 0;
     for (folder, content_type) in [("css", "text/css"), ("js", "text/javascript"), ("img", "image/svg+xml")] {
