@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod api;
+mod architecture;
 mod assets;
 mod backup;
 mod bad_input;
