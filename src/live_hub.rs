@@ -15,8 +15,8 @@ const BACKLOG: usize = 16;
 
 #[derive(Default)]
 pub struct LiveHub {
-    /// By game: its channel, and where the board is (to read it again when another instance
-    /// changed it).
+    /// By game: its channel, where the board is (to read it again when it changed elsewhere),
+    /// and the event version (its latest audit row) its watchers have been told of.
     channels: Mutex<HashMap<i32, GameWatch>>,
     /// The rounds' pages being watched, by (event, round number): their channel and the event
     /// version last announced.
@@ -24,8 +24,8 @@ pub struct LiveHub {
     streams: Arc<StreamCounts>,
 }
 
-/// A watched game's channel, and its board's place.
-type GameWatch = (broadcast::Sender<Arc<str>>, BoardPlace);
+/// A watched game's channel, its board's place, and the event version its watchers know.
+type GameWatch = (broadcast::Sender<Arc<str>>, BoardPlace, i64);
 
 /// A watched round's channel, and the event version last announced on it.
 type RoundWatch = (broadcast::Sender<Arc<str>>, i64);
@@ -101,24 +101,46 @@ impl LiveHub {
         self.channels.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    pub fn subscribe(&self, place: BoardPlace) -> broadcast::Receiver<Arc<str>> {
-        self.channels().entry(place.game).or_insert_with(|| (broadcast::channel(BACKLOG).0, place)).0.subscribe()
+    /// Watches the game at `place`, whose watcher was shown the board as of event version
+    /// `version`. A game already watched keeps the version its watchers were last told of.
+    pub fn subscribe(&self, place: BoardPlace, version: i64) -> broadcast::Receiver<Arc<str>> {
+        self.channels()
+            .entry(place.game)
+            .or_insert_with(|| (broadcast::channel(BACKLOG).0, place, version))
+            .0
+            .subscribe()
     }
 
     /// Whether anyone here watches the game.
     pub fn is_watched(&self, game: i32) -> bool {
-        self.channels().get(&game).is_some_and(|(sender, _)| sender.receiver_count() > 0)
+        self.channels().get(&game).is_some_and(|(sender, _, _)| sender.receiver_count() > 0)
     }
 
     /// The games watched here.
     pub fn watched_games(&self) -> Vec<BoardPlace> {
-        self.channels().values().filter(|(sender, _)| sender.receiver_count() > 0).map(|&(_, place)| place).collect()
+        self.watched_games_with_versions().into_iter().map(|(place, _)| place).collect()
+    }
+
+    /// The games watched here, with the event version their watchers were last told of.
+    pub fn watched_games_with_versions(&self) -> Vec<(BoardPlace, i64)> {
+        self.channels()
+            .values()
+            .filter(|(sender, _, _)| sender.receiver_count() > 0)
+            .map(|&(_, place, version)| (place, version))
+            .collect()
+    }
+
+    /// Notes that the game's watchers know of the event's changes up to `version`.
+    pub fn told_up_to(&self, game: i32, version: i64) {
+        if let Some((_, _, told)) = self.channels().get_mut(&game) {
+            *told = (*told).max(version);
+        }
     }
 
     /// Sends `message` to the game's watchers; returns how many there were.
     pub fn publish(&self, game: i32, message: Arc<str>) -> usize {
         let mut channels = self.channels();
-        let Some((sender, _)) = channels.get(&game) else { return 0 };
+        let Some((sender, _, _)) = channels.get(&game) else { return 0 };
         match sender.send(message) {
             Ok(watchers) => watchers,
             Err(_) => {
@@ -162,7 +184,7 @@ impl LiveHub {
 
     /// Watchers of all games, for the health page and the load benchmark.
     pub fn watchers(&self) -> usize {
-        self.channels().values().map(|(sender, _)| sender.receiver_count()).sum()
+        self.channels().values().map(|(sender, _, _)| sender.receiver_count()).sum()
     }
 }
 
@@ -174,9 +196,9 @@ mod tests {
     async fn watchers_of_a_game_get_its_messages_and_nobody_else_does() {
         let hub = LiveHub::default();
         let place = |game| BoardPlace { game, event_id: 1, round: 1, board: game };
-        let mut first = hub.subscribe(place(1));
-        let mut second = hub.subscribe(place(1));
-        let mut other = hub.subscribe(place(2));
+        let mut first = hub.subscribe(place(1), 0);
+        let mut second = hub.subscribe(place(1), 0);
+        let mut other = hub.subscribe(place(2), 0);
         assert!(hub.is_watched(2) && !hub.is_watched(3));
         assert_eq!(hub.publish(1, Arc::from("move")), 2);
         assert_eq!(first.recv().await.ok().as_deref(), Some("move"));

@@ -75,6 +75,38 @@ pub async fn event_version(conn: &impl ConnectionTrait, event: i32) -> AppResult
     Ok(latest.flatten().map(i64::from))
 }
 
+/// The boards (round number, board number) that the event's audit rows after `since` name,
+/// and the event's latest row: what changed on which board, whoever changed it, on whichever
+/// instance (every change to a board's game that matters is audited with its round and board).
+pub async fn boards_changed_since(
+    conn: &impl ConnectionTrait,
+    event: i32,
+    since: i64,
+) -> AppResult<(i64, Vec<(i32, i32)>)> {
+    let rows: Vec<(i32, String)> = audit::Entity::find()
+        .filter(audit::Column::EventId.eq(event))
+        .filter(audit::Column::Id.gt(since))
+        .select_only()
+        .column(audit::Column::Id)
+        .column(audit::Column::Detail)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    let latest = rows.iter().map(|(id, _)| i64::from(*id)).max().unwrap_or(since);
+    let mut boards: Vec<(i32, i32)> = rows
+        .iter()
+        .filter_map(|(_, detail)| {
+            let detail: serde_json::Value = serde_json::from_str(detail).ok()?;
+            let number =
+                |key: &str| detail.get(key).and_then(serde_json::Value::as_i64).and_then(|n| i32::try_from(n).ok());
+            Some((number("round")?, number("board")?))
+        })
+        .collect();
+    boards.sort_unstable();
+    boards.dedup();
+    Ok((latest, boards))
+}
+
 fn chain_of(event: Option<i32>) -> sea_orm::Select<audit::Entity> {
     match event {
         Some(id) => audit::Entity::find().filter(audit::Column::EventId.eq(id)),

@@ -757,7 +757,8 @@ pub async fn board_stream(state: web::Data<AppState>, req: HttpRequest) -> AppRe
     let permit = crate::web::sse::admit(&state, Locale::En, &req)?;
     let found = board_at(&state, &req).await?;
     // Subscribed before the board is read again for the first message (as the page's stream).
-    let receiver = state.live.subscribe(live_feed::place_of(&found));
+    let version = crate::services::audit::event_version(&state.db, found.event.id).await?.unwrap_or(0);
+    let receiver = state.live.subscribe(live_feed::place_of(&found), version);
     let found = board_at(&state, &req).await?;
     let first = live_feed::api_part(&live_feed::message(&state, &found)).unwrap_or_default();
     Ok(crate::web::sse::stream_mapped(first, receiver, permit, live_feed::api_part))

@@ -394,6 +394,17 @@ pub fn position_rows(drawing: &Drawing) -> Vec<String> {
     rows.into_iter().map(|row| row.into_iter().collect()).collect()
 }
 
+/// The result a board shows: the one recorded for it (which a director's correction or a
+/// ruling changes), else the live game's own.
+pub fn shown_result(board: &LiveBoard) -> Option<crate::domain::result::GameResult> {
+    board
+        .game
+        .result
+        .as_deref()
+        .and_then(|t| crate::domain::result::GameResult::parse(t).ok())
+        .or(board.live.state().result)
+}
+
 pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let now = state.clock.now();
     let live = &board.live;
@@ -420,7 +431,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         phase: phase_code(live_state.phase),
         to_move: live.to_move().as_str(),
         svg,
-        result: live_state.result.map(|r| r.to_sgf()),
+        result: shown_result(board).map(|r| r.to_sgf()),
         clocks: clock_feeds(board, now),
         hold: hold_code(board),
         stage: opening_stage(board),
@@ -477,7 +488,8 @@ pub async fn events(
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
-    let receiver = state.live.subscribe(place_of(&found));
+    let version = crate::services::audit::event_version(&state.db, event_id).await?.unwrap_or(0);
+    let receiver = state.live.subscribe(place_of(&found), version);
     let found = queries::live_board(&state.db, at, ctx.locale).await?;
     let first = page_part(&message(&state, &found)).unwrap_or_default();
     Ok(crate::web::sse::stream_mapped(first, receiver, permit, page_part))
@@ -578,6 +590,9 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
             if let Err(e) = crate::web::round_feed::announce_changes(&state).await {
                 tracing::warn!(error = %e, "announcing changed rounds failed");
             }
+            if let Err(e) = announce_board_changes(&state).await {
+                tracing::warn!(error = %e, "announcing changed boards failed");
+            }
             beats += 1;
             if sweeps_here && beats.is_multiple_of(4) {
                 beat(&state).await;
@@ -645,6 +660,33 @@ async fn follow_other_instances(state: web::Data<AppState>, mut news: crate::clu
             }
         }
     }
+}
+
+/// Run by the sweep on every instance: each watched board that an audit row has named since its
+/// watchers were last told (a result typed or corrected, a report accepted, a ruling, made
+/// through any page or instance) is read again and sent to them. So a change reaches the
+/// board's watchers because it was written, not because its handler remembered to tell them;
+/// moves, which are not audited, are sent by the live board's own handlers at once. One query
+/// per watched event, and a board is read only when a row names it.
+pub async fn announce_board_changes(state: &AppState) -> AppResult<()> {
+    let mut by_event: std::collections::HashMap<i32, Vec<(crate::cluster::BoardPlace, i64)>> = Default::default();
+    for (place, told) in state.live.watched_games_with_versions() {
+        by_event.entry(place.event_id).or_default().push((place, told));
+    }
+    for (event, boards) in by_event {
+        let since = boards.iter().map(|(_, told)| *told).min().unwrap_or(0);
+        let (latest, changed) = crate::services::audit::boards_changed_since(&state.db, event, since).await?;
+        if latest <= since {
+            continue;
+        }
+        for (place, told) in boards {
+            if told < latest && changed.contains(&(place.round, place.board)) {
+                resend(state, place).await;
+            }
+            state.live.told_up_to(place.game, latest);
+        }
+    }
+    Ok(())
 }
 
 /// Reads the board at `place` and sends it to this instance's watchers.

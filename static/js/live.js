@@ -221,7 +221,9 @@
       phase = nextPhase;
       root.setAttribute("data-phase", phase);
     }
-    if (nextPhase !== phase || next.hold !== root.getAttribute("data-hold") || (next.stage || "") !== (root.getAttribute("data-stage") || "")) {
+    // A director's correction or a ruling changes a finished game's result: drawn again too.
+    var resultChanged = (next.result || "") !== (root.getAttribute("data-result") || "");
+    if (resultChanged || nextPhase !== phase || next.hold !== root.getAttribute("data-hold") || (next.stage || "") !== (root.getAttribute("data-stage") || "")) {
       // The controls change with the phase, a referee's hold or 五子棋's opening (a swap
       // changes who holds which colour): the server draws the page again.
       window.location.reload();

@@ -769,3 +769,35 @@ async fn a_handicap_game_on_the_live_board_counts_without_komi() -> TestResult {
     assert!(counted.contains("= 79 points (komi included)"), "no komi in a handicap game: {counted}");
     Ok(())
 }
+
+/// Issue 51, item 5: a director's correction of a live board's result reaches the board's
+/// watchers through their stream (the correction is written and audited; the sweep tells every
+/// watched board an audit row names), and the board's page shows the corrected result.
+#[actix_web::test]
+async fn a_directors_correction_reaches_the_boards_watchers() -> TestResult {
+    let mut t = live_table("").await?;
+    let mut director = std::mem::replace(&mut t.director, t.app.client());
+    t.play(&mut director, "E5").await?.assert_status(303)?;
+    director.post(&format!("{}/resign", t.board), &[("colour", "white")]).await?.assert_status(303)?;
+    let mut stream = EventStream::open(&t.app, &format!("{}/events", t.board)).await?;
+    assert_eq!(stream.next().await?["result"].as_str(), Some("B+R"));
+    // The wrong side's resignation was pressed: the director corrects the result.
+    let round = t.board.trim_end_matches("/boards/1");
+    director
+        .post(
+            &format!("{round}/results/1/correct"),
+            &[
+                ("outcome", "white"),
+                ("margin", "R"),
+                ("reason", "the wrong side's resignation was pressed"),
+                ("shown", "B+R"),
+            ],
+        )
+        .await?
+        .assert_status(303)?;
+    let after = stream.next().await?;
+    assert_eq!(after["result"].as_str(), Some("W+R"), "the watcher is told of the correction");
+    let page = director.get(&t.board).await?.body;
+    assert!(page.contains(r#"data-result="W+R""#), "the board's page shows the corrected result");
+    Ok(())
+}

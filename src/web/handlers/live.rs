@@ -53,6 +53,9 @@ pub struct BoardPage {
     /// The count while marking or once counted: the margin for the reader.
     count: Option<String>,
     result: Option<String>,
+    /// The shown result in SGF's form (empty while none): the page's script reloads the page
+    /// when a stream message brings another (a correction).
+    result_code: String,
     /// Phase, whose move, moves and prisoners (see `live_feed::status_line`).
     status: String,
     with_numbers: bool,
@@ -300,9 +303,10 @@ pub async fn show(
     let result_text = |r: &GameResult| ctx.locale.result_text_for(r, &board.event.ruleset);
     let count = crate::web::live_feed::count_text(&board, ctx.locale);
     let status = crate::web::live_feed::status_line(&board, ctx.locale);
-    // The live result, or one entered by hand for this board.
-    let result = live_state.result.or_else(|| board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()));
-    let result = result.as_ref().map(result_text);
+    // The recorded result (entered by hand, corrected, ruled), else the live game's own.
+    let shown = crate::web::live_feed::shown_result(&board);
+    let result_code = shown.as_ref().map(|r| r.to_sgf()).unwrap_or_default();
+    let result = shown.as_ref().map(result_text);
     Ok(BoardPage {
         svg,
         phase: live_state.phase,
@@ -318,6 +322,7 @@ pub async fn show(
         count,
         status,
         result,
+        result_code,
         with_numbers,
         paused: live.is_paused(),
         adjourning: live.is_adjourning(),
