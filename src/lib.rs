@@ -15,6 +15,7 @@ pub mod live_hub;
 pub mod mail;
 pub mod page_store;
 pub mod pdf_store;
+pub mod scheduler;
 pub mod services;
 pub mod startup;
 pub mod state;

@@ -21,7 +21,7 @@ use crate::state::AppState;
 pub struct Application {
     port: u16,
     server: Server,
-    /// The sweep for fallen flags and the heartbeat (see `web::live_feed::start`).
+    /// The sweep for fallen flags and the heartbeat (see `scheduler::start`).
     sweeper: tokio::task::JoinHandle<()>,
     state: web::Data<AppState>,
 }
@@ -54,7 +54,7 @@ impl Application {
             pages: Default::default(),
             pdfs: Default::default(),
         });
-        let sweeper = crate::web::live_feed::start(state.clone()).await?;
+        let sweeper = crate::scheduler::start(state.clone()).await?;
         let live_state = state.clone();
         let secure = state.settings.server.secure_cookies;
         let server = HttpServer::new(move || {
@@ -115,7 +115,7 @@ impl Application {
         // when we stopped. Then no sweeping without a server: waiting for the aborted task
         // closes the session that held the sweep's lock (PostgreSQL), so an instance started
         // next takes it at once.
-        crate::web::live_feed::last_beat_on_stop(&self.state).await;
+        crate::scheduler::last_beat_on_stop(&self.state).await;
         self.sweeper.abort();
         let _ = self.sweeper.await;
         stopped

@@ -19,8 +19,8 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use crate::error::AppError;
 use handlers::{
-    accounts, admin, disputes, events, home, live, notifications, paper as sheets, participation, players, relay,
-    reports, rounds, teams,
+    accounts, admin, audit_log, disputes, events, exports, home, live, notifications, paper as sheets, participation,
+    players, relay, reports, rounds, staff, standings, teams,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -98,8 +98,8 @@ route_table! {
     GET  "/admin/ratings" => admin::ratings, Admin;
     POST "/admin/ratings" => admin::import_ratings, Admin;
     GET  "/ratings/search" => admin::search_ratings, User;
-    GET  "/invite/{token}" => events::invitation_form, Public;
-    POST "/invite/{token}" => events::accept_invitation, Public;
+    GET  "/invite/{token}" => staff::invitation_form, Public;
+    POST "/invite/{token}" => staff::accept_invitation, Public;
     GET  "/forgot" => accounts::forgot_form, Public;
     POST "/forgot" => accounts::forgot, Public;
     GET  "/reset/{token}" => accounts::reset_form, Public;
@@ -116,10 +116,10 @@ route_table! {
     POST "/events/{event_id}/registration" => events::set_registration, Director;
     POST "/events/{event_id}/registration/terms" => events::set_registration_terms, Director;
     POST "/events/{event_id}/club-list" => events::update_club_list, Director;
-    POST "/events/{event_id}/staff" => events::add_staff, Director;
-    POST "/events/{event_id}/staff/{staff_id}/remove" => events::remove_staff, Director;
-    POST "/events/{event_id}/invitations/{invitation_id}/withdraw" => events::withdraw_invitation, Director;
-    GET  "/events/{event_id}/audit" => events::audit_log, EventStaff;
+    POST "/events/{event_id}/staff" => staff::add_staff, Director;
+    POST "/events/{event_id}/staff/{staff_id}/remove" => staff::remove_staff, Director;
+    POST "/events/{event_id}/invitations/{invitation_id}/withdraw" => staff::withdraw_invitation, Director;
+    GET  "/events/{event_id}/audit" => audit_log::audit_log, EventStaff;
     GET  "/events/{event_id}/disputes" => disputes::queue, EventStaff;
     GET  "/events/{event_id}/disputes/{dispute_id}" => disputes::show, User;
     POST "/events/{event_id}/disputes/{dispute_id}/rule" => disputes::rule, EventStaff;
@@ -180,16 +180,16 @@ route_table! {
     POST "/events/{event_id}/teams/{team_id}/lineup" => teams::set_lineup, Director;
     GET  "/events/{event_id}/relay" => relay::show, Public;
     POST "/events/{event_id}/relay/{team_id}/nominate" => relay::nominate, Director;
-    GET  "/events/{event_id}/standings" => rounds::standings, Public;
+    GET  "/events/{event_id}/standings" => standings::standings, Public;
     GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
-    GET  "/events/{event_id}/export/opengotha.xml" => rounds::export_opengotha, Public;
-    GET  "/events/{event_id}/export/egf.txt" => rounds::export_egf, Public;
-    GET  "/events/{event_id}/export/egd" => rounds::egd, Director;
-    GET  "/events/{event_id}/export/results.csv" => rounds::export_results, Public;
-    GET  "/events/{event_id}/export/yunzi.json" => rounds::export_pairing_file, Public;
-    GET  "/events/{event_id}/export/aga" => rounds::aga, Director;
-    POST "/events/{event_id}/export/aga" => rounds::set_aga_ids, Director;
-    GET  "/events/{event_id}/export/aga.txt" => rounds::export_aga, Director;
+    GET  "/events/{event_id}/export/opengotha.xml" => exports::export_opengotha, Public;
+    GET  "/events/{event_id}/export/egf.txt" => exports::export_egf, Public;
+    GET  "/events/{event_id}/export/egd" => exports::egd, Director;
+    GET  "/events/{event_id}/export/results.csv" => exports::export_results, Public;
+    GET  "/events/{event_id}/export/yunzi.json" => exports::export_pairing_file, Public;
+    GET  "/events/{event_id}/export/aga" => exports::aga, Director;
+    POST "/events/{event_id}/export/aga" => exports::set_aga_ids, Director;
+    GET  "/events/{event_id}/export/aga.txt" => exports::export_aga, Director;
     GET  "/api/v1/openapi.json" => crate::web::api::openapi, Public;
     GET  "/api/v1/events" => crate::web::api::list_events, Public;
     GET  "/api/v1/events/{event_id}" => crate::web::api::show_event, Public;

@@ -2,8 +2,10 @@
 //! calls one service and renders; the page structs live beside their handlers.
 pub mod accounts;
 pub mod admin;
+pub mod audit_log;
 pub mod disputes;
 pub mod events;
+pub mod exports;
 pub mod home;
 pub mod live;
 pub mod notifications;
@@ -13,6 +15,8 @@ pub mod players;
 pub mod relay;
 pub mod reports;
 pub mod rounds;
+pub mod staff;
+pub mod standings;
 pub mod teams;
 
 use actix_web::HttpResponse;
