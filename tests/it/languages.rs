@@ -135,7 +135,10 @@ async fn a_pairing_is_mailed_in_the_language_each_player_reads() -> TestResult {
 #[actix_web::test]
 async fn every_audit_action_and_timeline_step_has_its_words() -> TestResult {
     let mut actions = std::collections::BTreeSet::new();
-    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut stack = vec![
+        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/core/src")),
+    ];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir)?.flatten() {
             let path = entry.path();

@@ -739,7 +739,7 @@ error-move-stale = That move was meant for move { $meant }, but { $played } move
 error-result-stale = The result of this board changed to { $now } while you were looking at { $shown }: look at it again before correcting it.
 error-result-unchanged = The result is { $now } already: nothing to correct.
 
-## Messages of the core (src/domain): refused fields, moves and records.
+## Messages of the core (core/src): refused fields, moves and records.
 field-name = The name
 field-club = The club
 field-country = The country or region

@@ -738,7 +738,7 @@ error-move-stale = その手は{ $meant }手目として入力されましたが
 error-result-stale = { $shown } を表示している間に、この盤の結果は { $now } に変わりました：訂正する前にもう一度確認してください。
 error-result-unchanged = 結果はすでに { $now } です：訂正するものはありません。
 
-## Messages of the core (src/domain): refused fields, moves and records.
+## Messages of the core (core/src): refused fields, moves and records.
 field-name = 名前
 field-club = 所属クラブ
 field-country = 国・地域

@@ -738,7 +738,7 @@ error-move-stale = 그 수는 { $meant }수째로 입력했지만, 그사이 { $
 error-result-stale = 보고 있던 결과는 { $shown }이었지만 그사이 이 판의 결과가 { $now }(으)로 바뀌었습니다. 정정하기 전에 다시 확인하세요.
 error-result-unchanged = 결과가 이미 { $now }입니다. 정정할 것이 없습니다.
 
-## Messages of the core (src/domain): refused fields, moves and records.
+## Messages of the core (core/src): refused fields, moves and records.
 field-name = 이름
 field-club = 클럽
 field-country = 국가/지역

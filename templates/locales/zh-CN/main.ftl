@@ -718,7 +718,7 @@ error-move-stale = 这手棋原本是第 { $meant } 手，但其间已下了 { $
 error-result-stale = 您看到的结果是 { $shown }，其间此台结果已改为 { $now }：请先查看再更正。
 error-result-unchanged = 结果已是 { $now }，无需更正。
 
-## 核心的消息（src/domain）：被拒的字段、着法与棋谱。
+## 核心的消息（core/src）：被拒的字段、着法与棋谱。
 field-name = 姓名
 field-club = 单位
 field-country = 国家或地区
