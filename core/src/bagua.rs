@@ -1,4 +1,4 @@
-//! 八卦棋 (the eight-trigrams game) of `folk-board-games.txt`: two 本子 (main pieces) on the
+//! 八卦棋 (the eight-trigrams game) of the folk-games text: two 本子 (main pieces) on the
 //! taiji diagram, moved one step at a time by whoever guesses the sum of the 辅子 (helper
 //! pieces) both players hold hidden in their hands.
 //! - The board: the two fish of the taiji inside one circle; 11 points on the circle and on

@@ -1,4 +1,4 @@
-//! 二虎棋 (two tigers) of `folk-board-games.txt`, a game of the tiger family (老虎棋类): two
+//! 二虎棋 (two tigers) of the folk-games text, a game of the tiger family (老虎棋类): two
 //! tigers against sixteen dogs on the four-米 board.
 //! - The board: 5 × 5 lines and six diagonals — the two long ones corner to corner and the
 //!   four short ones joining the middles of the sides — 25 points. They are the diagonals of

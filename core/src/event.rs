@@ -623,7 +623,7 @@ impl SystemSettings {
     }
 }
 
-/// The rule presets an event can name: exactly the engine's (RULES.md §1).
+/// The rule presets an event can name: exactly the engine's (the team's rules notes, §1).
 pub const RULESETS: [&str; 14] = crate::go::ruleset::PRESET_NAMES;
 
 pub const DEFAULT_RULESET: &str = "chinese-1988";

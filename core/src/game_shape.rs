@@ -1,6 +1,6 @@
 //! The shape of a game's rules: what the live board, the referee desk and the downloads need
 //! of a game, whichever it is. Go implements it (`go::shape`); the folk games of
-//! `folk-board-games.txt` are to implement it too, and `live::AnyGame` holds whichever an
+//! the folk-games text are to implement it too, and `live::AnyGame` holds whichever an
 //! event plays. Points are (x, y) from the top left in the game's own cells (a go board's
 //! intersections; a triangle or a hexagon of another board); the drawing says where each
 //! cell is drawn.

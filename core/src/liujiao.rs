@@ -1,4 +1,4 @@
-//! 六角棋 (the hexagon game) of `folk-board-games.txt`: nine pieces a side on a hexagonal
+//! 六角棋 (the hexagon game) of the folk-games text: nine pieces a side on a hexagonal
 //! board of thirty points.
 //! - The board: three sets of four parallel lines inside a regular hexagon — its six sides and
 //!   six inner "long lines" of six points each — crossing at 30 points, 18 of them on the

@@ -1,4 +1,4 @@
-//! 七星棋 (the seven-stars game) of `folk-board-games.txt`: 25 points on one bent line, numbered
+//! 七星棋 (the seven-stars game) of the folk-games text: 25 points on one bent line, numbered
 //! 1 to 25 from the end of the Dipper's handle, seven of them the big rings of the seven stars;
 //! seven pieces shared by both players.
 //! - 棋规一: the pieces start on the seven big rings; 棋规二: none start on the board, the

@@ -1,8 +1,8 @@
 //! The referee desk's rules: the kinds of dispute a player or the engine files, the article each
 //! rests on in the event's rule set, the rulings that article allows, and the warnings count.
 //! Each rule set whose text the seeds give (the Chinese competition rules of 1988 and 2002, and
-//! the Japanese 1989, Korean 1992, Ing and AGA rules in `rules-history-book.txt`'s appendix, and
-//! the Japanese 2012 proposal in `japanese-rules-2012-articles.txt`) is
+//! the Japanese 1989, Korean 1992, Ing and AGA rules in the appendix of 《围棋规则演变史》, and
+//! the Japanese 2012 proposal in 分かりやすい日本囲碁規約(試案)) is
 //! refereed under its own articles; where its text is silent on a kind of dispute, the 1988
 //! competition rules apply instead, and the desk says so. Which ruling is given is the referee's
 //! decision; the desk offers those the article allows, each with its article.
@@ -19,7 +19,7 @@ pub enum Edition {
     Rules1988,
     Rules2002,
     Japanese1989,
-    /// The 2012 Japanese proposal (japanese-rules-2012-articles.txt): 第一条–第十二条 and its
+    /// The 2012 Japanese proposal (分かりやすい日本囲碁規約(試案)): 第一条–第十二条 and its
     /// related regulations (関連規定, cited as "Supp.").
     Japanese2012,
     Korean1992,
@@ -694,7 +694,7 @@ mod tests {
     }
 
     /// Where a rule set's text is silent the 1988 articles apply, and the citation says so by
-    /// naming them (rules-history-book.txt's appendix: the Japanese rules say nothing of
+    /// naming them (the appendix of 《围棋规则演变史》: the Japanese rules say nothing of
     /// clocks or conduct; "如果违反了第 8、9、10 条，棋子应还原" is all the Korean text says of
     /// illegal moves).
     #[test]
@@ -714,7 +714,7 @@ mod tests {
         assert_eq!(DisputeKind::IllegalMove.article(Edition::Aga), "AGA Art. 8");
     }
 
-    /// RULES.md §3 and rules-history-book.txt's appendix, line by line.
+    /// The team's rules notes (§3) and the appendix of 《围棋规则演变史》, line by line.
     #[test]
     fn the_rulings_are_those_the_articles_allow() {
         let (old, new) = (circumstances(Edition::Rules1988), circumstances(Edition::Rules2002));

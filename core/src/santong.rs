@@ -1,4 +1,4 @@
-//! 三通棋 (the three-sides game) of `folk-board-games.txt`: a triangle of 64 small triangles,
+//! 三通棋 (the three-sides game) of the folk-games text: a triangle of 64 small triangles,
 //! the cells; Black (甲方) and White (乙方) put one piece a turn on an empty cell, and White
 //! has once in the game — when it likes — the right to put two at once, to make up for
 //! Black's first move; nothing moves or is captured. The first to join its own pieces into one

@@ -1,4 +1,4 @@
-//! 四季棋 (the four-seasons game) of `folk-board-games.txt`: four pieces, 春 spring and 夏
+//! 四季棋 (the four-seasons game) of the folk-games text: four pieces, 春 spring and 夏
 //! summer for 甲 (Black, who moves first), 秋 autumn and 冬 winter for 乙 (White), on an 8 × 8
 //! board.
 //! - The setup: one piece in each corner, clockwise 春 夏 秋 冬 — 春 a8 (top left), 夏 h8, 秋

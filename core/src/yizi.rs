@@ -1,4 +1,4 @@
-//! 一字棋 (the one-line game) of `folk-board-games.txt`: eleven points in a row, the left end
+//! 一字棋 (the one-line game) of the folk-games text: eleven points in a row, the left end
 //! the goal (终点棋位, point 0 here; the others 1–10 counted from it), ten pieces shared by both
 //! players. Three rule variants, one agreement:
 //! - 棋规一: the ten pieces start one on each point but the goal;

@@ -102,7 +102,7 @@ pub struct MoveRecord {
     pub hash_after: u64,
 }
 
-/// Kinds of whole-board repetition (RULES.md, digest §3.1).
+/// Kinds of whole-board repetition (the team's rules notes; the digest §3.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CycleKind {
     TripleKo,
@@ -1088,7 +1088,7 @@ mod tests {
         assert_eq!(classify(&[rec(Black, 0), rec(White, 0)]), CycleKind::Other);
     }
 
-    /// 送二还一 (rules-history-digest.md: a period of six moves). Each side owns a shape where it
+    /// 送二还一 (the digest of 《围棋规则演变史》: a period of six moves). Each side owns a shape where it
     /// sends two stones and takes one back: on the left edge Black throws in at a3 next to its
     /// stone, White takes the two, Black retakes one and the edge is as before; in the top-left
     /// corner White does the same. Together the whole board repeats after six moves. Found by

@@ -56,7 +56,7 @@ fn random_game(name: &str, size: u8, seed: u64, moves: usize, played_out: bool) 
     game
 }
 
-/// Play to 两溢 (ancient-capture-count-rules.txt §三): random legal moves, where a side
+/// Play to 两溢 (章浒, 两溢后计俘子的围棋规则 §三): random legal moves, where a side
 /// fills its own one-point eye only while the chain it joins keeps two more, and passes
 /// (handing a prisoner under the pass-stone rule) only when nothing else is left.
 fn two_overflow_game(rules: Ruleset, seed: u64) -> Game {
@@ -149,7 +149,7 @@ proptest! {
         prop_assert_eq!(count.margin_half_points, 2 * tromp_taylor(game.board()));
     }
 
-    /// ancient-capture-count-rules.txt §四: with equal moves (a pass hands a prisoner, White
+    /// 章浒, 两溢后计俘子的围棋规则 §四: with equal moves (a pass hands a prisoner, White
     /// passes last) the side with more prisoners is the side with more stones on the board,
     /// by the same margin (m−b > m−a ⇔ a > b): counting prisoners (两溢后计俘子) and counting
     /// living stones (两溢后计活子) always agree, at any point where the moves are equal.

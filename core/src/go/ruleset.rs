@@ -1,6 +1,6 @@
 //! A rule system is a set of independent parameters; the named presets are just data.
 //! An event can take a preset and override any parameter (`key=value`, see [`Ruleset::set`]).
-//! Sources: RULES.md §1 and rules-history-digest.md §2 (the comparison matrix, §2.17).
+//! Sources: the team's rules notes (§1) and the digest of 《围棋规则演变史》 §2 (the comparison matrix, §2.17).
 use std::fmt;
 
 use crate::color::Color;
@@ -66,12 +66,12 @@ pub enum Scoring {
     Territory,
     /// Stones on the board only (pre-Tang 两溢 counting living stones, Tibetan).
     StoneCount,
-    /// Sunjang's absolute territory (绝对计空, rules-history-book.txt ch. 2, figs. 2-2 to 2-5,
+    /// Sunjang's absolute territory (绝对计空, 《围棋规则演变史》 ch. 2, figs. 2-2 to 2-5,
     /// pp. 34–36): the opponent's dead stones come off, then every own stone not on the
     /// boundary (冗子), keeping those a boundary stone needs to keep two liberties; the empty
     /// points are counted, eyes in seki too. Area counting less the boundary stones.
     AbsoluteTerritory,
-    /// Prisoners only (两溢后计俘子, ancient-capture-count-rules.txt): play runs until neither
+    /// Prisoners only (两溢后计俘子, 章浒, 两溢后计俘子的围棋规则): play runs until neither
     /// side can add a stone (两溢), a pass hands the opponent a prisoner, dead stones left on
     /// the board are handed over (淘子), and the side holding more prisoners wins.
     Captures,
@@ -344,7 +344,7 @@ impl Ruleset {
                 r.komi = komi(15);
                 r.split_shared_points = false;
             }
-            // Pre-Tang 两溢后计俘子 (ancient-capture-count-rules.txt §二–四): 座子, no passing
+            // Pre-Tang 两溢后计俘子 (章浒, 两溢后计俘子的围棋规则 §二–四): 座子, no passing
             // without handing a prisoner (虚手交俘虏), equal moves (White's last pass), the
             // board played full, more prisoners wins; equal counts lose for the side that
             // moved first (敦煌棋经: 受饶先下者输). A prisoner is one 路 (the text: 与唐宋数路

@@ -179,7 +179,7 @@ fn count_alive(alive: &Board, rules: &Ruleset, input: &CountInput<'_>, prisoners
     Count { black: side(0), white: side(1), shared: r.shared, margin_half_points: margin, result }
 }
 
-/// Sunjang's absolute territory (rules-history-book.txt ch. 2, figs. 2-2 and 2-3): the stones
+/// Sunjang's absolute territory (《围棋规则演变史》 ch. 2, figs. 2-2 and 2-3): the stones
 /// each side keeps when it clears its 冗子, per colour. A stone is on the boundary when it
 /// touches the opponent or a point that is not its own territory; a cleared stone comes back
 /// while a kept chain would otherwise have a single liberty ("边界上不能只有一口气的子，因此 A
@@ -468,7 +468,7 @@ mod tests {
         b
     }
 
-    /// ancient-capture-count-rules.txt §三.2, the 9×9 example (its figure is lost; its tally
+    /// 章浒, 两溢后计俘子的围棋规则 §三.2, the 9×9 example (its figure is lost; its tally
     /// is not): White lost 2 stones and passed 0 times, Black lost 5 and passed 6 times, so
     /// White holds 11 prisoners to Black's 2: "白胜9子".
     #[test]
@@ -867,7 +867,7 @@ mod tests {
         // (The seki these shapes must not be taken for stays one: see the two tests above.)
     }
 
-    /// Sunjang's absolute territory (rules-history-book.txt ch. 2, pp. 34–36): empty points
+    /// Sunjang's absolute territory (《围棋规则演变史》 ch. 2, pp. 34–36): empty points
     /// only, with the opponent's dead stones and one's own redundant stones (冗子) taken off,
     /// boundary stones kept. Positions made for the test.
     #[test]

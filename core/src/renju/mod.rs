@@ -1,5 +1,5 @@
 //! 五子棋 (gomoku; renju under its competition rules) in the shape every game's rules take
-//! (`domain::game_shape`), as `folk-board-games.txt` states the rules:
+//! (`domain::game_shape`), as the folk-games text states the rules:
 //! - a 15×15 board (a go board's 19×19 may be borrowed for free gomoku); Black first, then in
 //!   turn; nothing is ever moved or captured;
 //! - the first to make five in a row wins;

@@ -1,4 +1,4 @@
-//! The seed's rules of 五子棋 (`folk-board-games.txt`, 五子棋 §1–4), statement by statement.
+//! The seed's rules of 五子棋 (the folk-games text, 五子棋 §1–4), statement by statement.
 use super::*;
 
 fn game(rules: RenjuRules) -> RenjuGame {
