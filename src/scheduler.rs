@@ -95,6 +95,8 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
         // Aborting this task drops the follower's handle: stop it with us.
         let _follower = follower.map(AbortOnDrop);
         let mut tick = tokio::time::interval(Duration::from_millis(500));
+        // The periodic backups are the scheduler's own: one at a time, however long one takes.
+        let backups = Arc::new(crate::services::backup::Schedule::default());
         let mut beats = 0u32;
         loop {
             tick.tick().await;
@@ -124,10 +126,10 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
                 }
                 // The periodic backup (when one is due) on its own task: a large database
                 // must not hold up the sweep.
-                let backup_state = state.clone();
+                let (backup_state, backups) = (state.clone(), backups.clone());
                 tokio::spawn(async move {
                     let now = backup_state.clock.now();
-                    match backup_state.backups.run_if_due(&backup_state.db, &backup_state.settings, now).await {
+                    match backups.run_if_due(&backup_state.db, &backup_state.settings, now).await {
                         Ok(Some(file)) => tracing::info!(file = %file.display(), "backup written"),
                         Ok(None) => {}
                         Err(e) => tracing::warn!(error = %e, "the periodic backup failed"),

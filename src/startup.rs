@@ -45,7 +45,6 @@ impl Application {
         let state = web::Data::new(AppState {
             cluster,
             trusted_proxies,
-            backups: Default::default(),
             db,
             mailer,
             clock,

@@ -16,8 +16,6 @@ pub struct AppState {
     pub settings: Settings,
     /// The reverse proxies whose X-Forwarded-For is believed (from the settings).
     pub trusted_proxies: Vec<std::net::IpAddr>,
-    /// The periodic backups of the embedded database.
-    pub backups: crate::services::backup::Schedule,
     /// Watchers of live games (server-sent events).
     pub live: LiveHub,
     /// The other instances on the same PostgreSQL database, and who runs the sweep.

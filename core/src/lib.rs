@@ -1,4 +1,5 @@
 //! The pure core: no web, database, async or I/O code here.
+pub mod audit_chain;
 pub mod bagua;
 pub mod clock;
 pub mod color;

@@ -2,7 +2,7 @@
 //! PostgreSQL (foreign keys inside `create_table`, one alteration per `alter_table`).
 pub use sea_orm_migration::prelude::*;
 
-pub mod audit_chain;
+pub use yunzi_core::audit_chain;
 
 mod m20261121_000001_foundation;
 mod m20261121_000002_systems;

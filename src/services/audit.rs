@@ -1,8 +1,8 @@
 //! The append-only audit log. There is deliberately no function to change or delete a row.
 //! Every row is chained to the one before it in its event's chain (see
-//! `migration::audit_chain`); `verify` walks a chain and names the first row that does not fit.
+//! `domain::audit_chain`); `verify` walks a chain and names the first row that does not fit.
+use crate::domain::audit_chain;
 use chrono::{DateTime, Utc};
-use migration::audit_chain;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     Set, Statement,

@@ -436,7 +436,8 @@ async fn audit_verify_names_the_first_tampered_row() -> TestResult {
     let prev_hash: String = prev_row.try_get("", "hash")?;
     let at: chrono::DateTime<Utc> = prev_row.try_get("", "at")?;
     let detail = "{\"open\":true}";
-    let hash = migration::audit_chain::row_hash(&prev_hash, &at, None, Some(events[3]), "event.registration", detail);
+    let hash =
+        yunzi::domain::audit_chain::row_hash(&prev_hash, &at, None, Some(events[3]), "event.registration", detail);
     let values = db.get_database_backend();
     db.execute_raw(Statement::from_sql_and_values(
         values,

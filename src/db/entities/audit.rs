@@ -14,7 +14,7 @@ pub struct Model {
     pub detail: String,
     /// The hash of the row before this one in the same event's chain ("" for the first).
     pub prev_hash: String,
-    /// SHA-256 of `prev_hash` and this row's fields (see `migration::audit_chain`).
+    /// SHA-256 of `prev_hash` and this row's fields (see `domain::audit_chain`).
     pub hash: String,
 }
 
