@@ -1,35 +1,21 @@
-//! The pure core: no web, database, async or I/O code here.
+//! The pure core: no web, database, async or I/O code here. The games are in `games/`, the
+//! tournament in `tournament/`; the rest is what both use.
 pub mod audit_chain;
-pub mod bagua;
 pub mod clock;
 pub mod color;
-pub mod erhu;
-pub mod event;
-pub mod folk_record;
-pub mod game_shape;
 pub mod games;
-pub mod go;
-pub mod gor;
 pub mod interop;
 pub mod komi;
 pub mod limits;
-pub mod liujiao;
 pub mod live;
 pub mod message;
-pub mod pairing;
-pub mod participation;
-pub mod player;
-pub mod qixing;
 pub mod rank;
-pub mod rating_list;
 pub mod referee;
-pub mod registration;
-pub mod renju;
-pub mod repetition;
 pub mod result;
-pub mod santong;
 pub mod search;
-pub mod self_report;
-pub mod siji;
-pub mod standings;
-pub mod yizi;
+pub mod tournament;
+
+// Each game and each part of the tournament by its short path as well (`crate::go` is
+// `crate::games::go`), as the app and the core name them.
+pub use games::{bagua, erhu, folk_record, game_shape, go, liujiao, qixing, renju, repetition, santong, siji, yizi};
+pub use tournament::{event, gor, pairing, participation, player, rating_list, registration, self_report, standings};

@@ -15,11 +15,11 @@
 //! is written `r-k` with both counted from 1 ("1-1" is the apex, "8-15" the right corner).
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
-use super::message::Message;
-use super::result::{GameResult, Margin};
+use crate::color::Color;
+use crate::message::Message;
+use crate::result::{GameResult, Margin};
 
 /// Rows of the triangle; the board holds ROWS² = 64 cells.
 pub const ROWS: u8 = 8;

@@ -1056,7 +1056,7 @@ pub(super) mod tests {
     /// must agree with every one.
     #[test]
     fn the_corpus_reads_as_the_books_say() {
-        let known = positions(include_str!("../../../tests/life/corpus.txt"));
+        let known = positions(include_str!("../../../../tests/life/corpus.txt"));
         let mut wrong = Vec::new();
         let mut sizes = std::collections::BTreeSet::new();
         for k in &known {
@@ -1077,7 +1077,7 @@ pub(super) mod tests {
         let mut wrong = Vec::new();
         // The 2012 verification weighs a repeating line, which the proof-number search leaves
         // out: it is read depth-first only.
-        let corpus = positions(include_str!("../../../tests/life/corpus.txt"));
+        let corpus = positions(include_str!("../../../../tests/life/corpus.txt"));
         for k in corpus.into_iter().filter(|k| k.rule != KoRetake::Verification) {
             let verdict = verdict_name(prove(&k.board, k.target, k.rule));
             if verdict != k.expect {
@@ -1094,7 +1094,7 @@ pub(super) mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "millions of positions: run optimised, as tests/run does")]
     fn the_wide_shapes_read_as_the_books_say() {
-        let known = positions(include_str!("../../../tests/life/wide.txt"));
+        let known = positions(include_str!("../../../../tests/life/wide.txt"));
         let mut wrong = Vec::new();
         for k in &known {
             assert!(

@@ -1,6 +1,22 @@
 //! Which game a board plays: every game with the shape of `game_shape::BoardGame`, one variant
 //! each: go and every folk game of the seed. What only go has (counting with dead stones, reading, cycles) is reached
 //! through [`AnyGame::go`], which is None for the other games.
+//!
+//! The games, each in its own room (go and 五子棋 in folders of their own), with the shape
+//! they share (`game_shape`) and the record format of the folk games (`folk_record`).
+
+pub mod bagua;
+pub mod erhu;
+pub mod folk_record;
+pub mod game_shape;
+pub mod go;
+pub mod liujiao;
+pub mod qixing;
+pub mod renju;
+pub mod repetition;
+pub mod santong;
+pub mod siji;
+pub mod yizi;
 use super::bagua::BaguaGame;
 use super::color::Color;
 use super::erhu::ErhuGame;

@@ -3,9 +3,9 @@
 //! desk marks paid. Parsed from the director's form here; stored and enforced by the services.
 use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
 
-use super::limits::MAX_PLAYERS_PER_EVENT;
-use super::message::Message;
 use super::player::FieldError;
+use crate::limits::MAX_PLAYERS_PER_EVENT;
+use crate::message::Message;
 
 /// The terms as the director set them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

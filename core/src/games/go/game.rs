@@ -1061,12 +1061,12 @@ mod tests {
                 super::super::record::rules_for(&record, Some("chinese-1988")).unwrap_or_else(|e| panic!("{e}"));
             super::super::record::replay(&record, rules).unwrap_or_else(|e| panic!("{e}")).game
         };
-        let false_life = replayed(include_str!("../../../tests/sgf/false-life.sgf"));
+        let false_life = replayed(include_str!("../../../../tests/sgf/false-life.sgf"));
         let cycles = false_life.cycles();
         assert_eq!(cycles.len(), 1);
         assert_eq!((cycles[0].kind, cycles[0].living_falsely), (CycleKind::FalseLife, Some(Black)));
         assert_eq!((cycles[0].first_move, cycles[0].last_move), (1, 6));
-        let triple = replayed(include_str!("../../../tests/sgf/triple-ko.sgf"));
+        let triple = replayed(include_str!("../../../../tests/sgf/triple-ko.sgf"));
         assert_eq!(triple.cycles().first().map(|c| (c.kind, c.living_falsely)), Some((CycleKind::TripleKo, None)));
     }
 

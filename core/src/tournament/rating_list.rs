@@ -73,11 +73,11 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use super::interop::aga::AgaId;
-use super::message::Message;
 use super::player::name_key;
-use super::rank::Rank;
-use super::search::{self, fold_accents as fold};
+use crate::interop::aga::AgaId;
+use crate::message::Message;
+use crate::rank::Rank;
+use crate::search::{self, fold_accents as fold};
 
 /// Which list a text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,7 +134,7 @@ impl std::error::Error for ListError {}
 pub fn parse(kind: ListKind, text: &str) -> Result<Vec<ListEntry>, ListError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // One player a line: a line far longer than any list writes is refused before it is read.
-    let max = super::limits::MAX_RATING_LIST_LINE_CHARS;
+    let max = crate::limits::MAX_RATING_LIST_LINE_CHARS;
     if let Some((n, long)) = text.lines().enumerate().find(|(_, l)| l.len() > max && l.chars().count() > max) {
         let reason = Message::new("error-rating-list-line-too-long")
             .number("count", count(long.chars().count()))
@@ -587,23 +587,22 @@ mod tests {
     /// line and the limit named, before anything is read.
     #[test]
     fn a_line_past_the_limit_is_refused_with_its_number() {
-        let long =
-            format!("name,rank\nAnn Lee,3d\n{},2d\n", "x".repeat(super::super::limits::MAX_RATING_LIST_LINE_CHARS));
+        let long = format!("name,rank\nAnn Lee,3d\n{},2d\n", "x".repeat(crate::limits::MAX_RATING_LIST_LINE_CHARS));
         let refused = parse(ListKind::Csv, &long).err().map(|e| (e.line, e.reason.key.to_string()));
         assert_eq!(refused, Some((3, "error-rating-list-line-too-long".to_string())));
     }
     use crate::message::MessageArg;
     use proptest::prelude::*;
 
-    const EGF: &str = include_str!("../../tests/ratings/allworld_lp.html");
-    const EGF_CHANGED: &str = include_str!("../../tests/ratings/allworld_lp-changed.html");
-    const EGF_BAD: &str = include_str!("../../tests/ratings/allworld_lp-bad.html");
-    const AGA: &str = include_str!("../../tests/ratings/TDListA.txt");
-    const AGA_CHANGED: &str = include_str!("../../tests/ratings/TDListA-changed.txt");
-    const AGA_BAD: &str = include_str!("../../tests/ratings/TDListA-bad.txt");
-    const CSV: &str = include_str!("../../tests/ratings/national.csv");
-    const CSV_CHANGED: &str = include_str!("../../tests/ratings/national-changed.csv");
-    const CSV_BAD: &str = include_str!("../../tests/ratings/national-bad.csv");
+    const EGF: &str = include_str!("../../../tests/ratings/allworld_lp.html");
+    const EGF_CHANGED: &str = include_str!("../../../tests/ratings/allworld_lp-changed.html");
+    const EGF_BAD: &str = include_str!("../../../tests/ratings/allworld_lp-bad.html");
+    const AGA: &str = include_str!("../../../tests/ratings/TDListA.txt");
+    const AGA_CHANGED: &str = include_str!("../../../tests/ratings/TDListA-changed.txt");
+    const AGA_BAD: &str = include_str!("../../../tests/ratings/TDListA-bad.txt");
+    const CSV: &str = include_str!("../../../tests/ratings/national.csv");
+    const CSV_CHANGED: &str = include_str!("../../../tests/ratings/national-changed.csv");
+    const CSV_BAD: &str = include_str!("../../../tests/ratings/national-bad.csv");
 
     fn rank(text: &str) -> Option<Rank> {
         Some(Rank::parse(text).expect("a rank"))

@@ -23,13 +23,13 @@
 //! choice onto the other.
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{
     BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, step_line, step_points,
 };
-use super::message::Message;
 use super::repetition::Repetitions;
+use crate::color::Color;
+use crate::message::Message;
 
 /// Lines each way.
 pub const SIZE: u8 = 5;

@@ -3,7 +3,7 @@
 //! a move, its side first (`B` or `W`), the sides taking turns.
 use std::fmt;
 
-use super::color::Color;
+use crate::color::Color;
 
 /// Where a record goes wrong: its line's number (from 1) and why, quoting the line.
 pub type RecordError = (usize, String);

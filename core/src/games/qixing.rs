@@ -17,10 +17,10 @@
 //! by putting it down or moving it — is the one who "moved the last piece in".
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
-use super::message::Message;
+use crate::color::Color;
+use crate::message::Message;
 
 /// Points on the line.
 pub const POINTS: u8 = 25;

@@ -6,9 +6,9 @@
 //! cell is drawn.
 use std::fmt;
 
-use super::color::Color;
-use super::message::Message;
-use super::result::GameResult;
+use crate::color::Color;
+use crate::message::Message;
+use crate::result::GameResult;
 
 /// A move as a player or a board assistant makes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,7 +113,7 @@ impl PlayEnd {
     /// A game the rules decided: won by `winner`, or drawn.
     pub fn decided(winner: Option<Color>) -> PlayEnd {
         PlayEnd::Decided(match winner {
-            Some(winner) => GameResult::Win { winner, margin: super::result::Margin::Unspecified },
+            Some(winner) => GameResult::Win { winner, margin: crate::result::Margin::Unspecified },
             None => GameResult::Draw,
         })
     }

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use super::super::color::Color;
-use super::super::komi::Komi;
+use crate::color::Color;
+use crate::komi::Komi;
 
-use super::super::limits::{
+use crate::limits::{
     MAX_BOARD_SIDE, MAX_MOVES_PER_GAME, MAX_NODES_PER_GAME, MAX_PROPERTIES_PER_NODE, MAX_VALUES_PER_PROPERTY,
     MIN_BOARD_SIDE,
 };
@@ -1068,12 +1068,12 @@ Comment with [brackets\\] and a backslash \\\\ here.]
     fn the_hostile_files_are_refused_at_the_limit_they_pass() {
         // 21 KB that took 12 s in `yunzi check` before point lists were read once, and
         // the same range as 3,000 properties.
-        let values = include_str!("../../../tests/sgf/hostile-repeated-range-values.sgf");
+        let values = include_str!("../../../../tests/sgf/hostile-repeated-range-values.sgf");
         assert_eq!(
             err(values).to_string(),
             "line 1, column 14: property AB has more than 1000 values, the most one may have"
         );
-        let properties = include_str!("../../../tests/sgf/hostile-repeated-ranges.sgf");
+        let properties = include_str!("../../../../tests/sgf/hostile-repeated-ranges.sgf");
         assert_eq!(
             err(properties).to_string(),
             "line 1, column 1796: a node has more than 200 properties, the most one may have"

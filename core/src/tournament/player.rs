@@ -2,7 +2,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::message::Message;
+use crate::message::Message;
 
 /// Why a field was refused, as a message for the reader.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -330,14 +330,14 @@ pub struct PlayerInput<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewPlayer {
     pub name: PlayerName,
-    pub rank: super::rank::Rank,
+    pub rank: crate::rank::Rank,
     pub rating: Option<i32>,
     pub club: String,
     pub country: String,
     pub email: Option<EmailAddress>,
     pub team: String,
     pub board: Option<i32>,
-    pub aga_id: Option<super::interop::aga::AgaId>,
+    pub aga_id: Option<crate::interop::aga::AgaId>,
     pub egf_pin: Option<String>,
 }
 
@@ -366,7 +366,7 @@ fn parse_board(text: &str) -> Result<Option<i32>, FieldError> {
 impl NewPlayer {
     pub fn parse(input: &PlayerInput<'_>) -> Result<NewPlayer, FieldError> {
         let name = PlayerName::parse(input.name)?;
-        let rank = super::rank::Rank::parse(input.rank).map_err(|e| FieldError(e.message()))?;
+        let rank = crate::rank::Rank::parse(input.rank).map_err(|e| FieldError(e.message()))?;
         let email = if input.email.trim().is_empty() { None } else { Some(EmailAddress::parse(input.email)?) };
         Ok(NewPlayer {
             name,
@@ -377,7 +377,7 @@ impl NewPlayer {
             email,
             team: clean_text(input.team, "field-team", CLUB_MAX_CHARS, false)?,
             board: parse_board(input.board)?,
-            aga_id: super::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.message()))?,
+            aga_id: crate::interop::aga::AgaId::parse(input.aga_id).map_err(|e| FieldError(e.message()))?,
             egf_pin: parse_egf_pin(input.egf_pin)?,
         })
     }

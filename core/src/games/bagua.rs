@@ -29,10 +29,10 @@
 //!   one point: the seed gives them no way to take or block each other.
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, record_line};
-use super::message::Message;
+use crate::color::Color;
+use crate::message::Message;
 
 /// The thirteen points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

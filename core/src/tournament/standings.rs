@@ -68,7 +68,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::result::GameResult;
+use crate::result::GameResult;
 
 /// One scheduled game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,10 +17,10 @@
 //! Black the first move instead (docs/GAMES.md).
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, height_label, record_line};
-use super::message::Message;
+use crate::color::Color;
+use crate::message::Message;
 
 /// Points on the line, the goal included.
 pub const POINTS: usize = 11;

@@ -19,7 +19,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::color::Color;
+use crate::color::Color;
 
 pub use mcmahon::{PairCost, PairingSettings, PairingStats, pair_round};
 

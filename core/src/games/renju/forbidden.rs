@@ -287,7 +287,7 @@ mod tests {
     /// one) the seed's.
     #[test]
     fn the_forbidden_move_corpus_reads_as_renju_practice_says() {
-        let corpus = include_str!("../../../tests/renju/forbidden.txt");
+        let corpus = include_str!("../../../../tests/renju/forbidden.txt");
         let mut wrong = Vec::new();
         let mut kinds = std::collections::BTreeMap::new();
         for block in corpus.split("\nname: ").skip(1) {

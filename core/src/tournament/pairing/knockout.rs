@@ -53,11 +53,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::color::Color;
-use super::super::result::GameResult;
 use super::super::standings::GameRecord;
 use super::Board;
 use super::matching::{Edge, max_weight_matching};
+use crate::color::Color;
+use crate::result::GameResult;
 
 /// How the knockout is run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

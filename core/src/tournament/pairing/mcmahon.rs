@@ -44,11 +44,11 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::super::color::Color;
 use super::super::standings::{AbsentRecord, ByeRecord, GameRecord};
 use super::exact;
 use super::matching::WEIGHT_LIMIT;
 use super::{Board, PairingError, PairingPlayer, RoundPairing};
+use crate::color::Color;
 
 /// How players of one group are matched against each other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -5,16 +5,16 @@ use chrono::NaiveDate;
 
 use serde::{Deserialize, Serialize};
 
-use super::komi::Komi;
-use super::message::Message;
 use super::pairing::Colours;
 use super::pairing::mcmahon::{HandicapRule, Placement};
 use super::pairing::relay::DrawPolicy;
 use super::pairing::team::TeamTieBreak;
 use super::participation::AbsentScore;
 use super::player::{BOARD_MAX, FieldError, clean_text};
-use super::rank::Rank;
 use super::standings::{TieBreak, TieBreakRules, Tradition};
+use crate::komi::Komi;
+use crate::message::Message;
+use crate::rank::Rank;
 
 /// The pairing system (1988 Chinese Competition Rules, Art. 27, and the McMahon system).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -691,7 +691,7 @@ pub fn parse_ruleset(code: &str) -> Result<&'static str, FieldError> {
 }
 
 /// Most rounds an event can have.
-pub use super::limits::MAX_ROUNDS;
+pub use crate::limits::MAX_ROUNDS;
 
 /// Most groups a round robin may be split into.
 pub const MAX_GROUPS: u32 = 32;

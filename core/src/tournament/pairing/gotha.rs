@@ -1477,12 +1477,12 @@ mod tests {
     use super::*;
     use crate::interop::opengotha::{OgGame, parse};
 
-    const TOULOUSE: &str = include_str!("../../../tests/opengotha/2024-Toulouse_3511.xml");
-    const CONFUCIUS: &str = include_str!("../../../tests/opengotha/Coupe_Confucius_2018.xml");
-    const NOT_SIMPLE: &str = include_str!("../../../tests/opengotha/notsimplemm.xml");
-    const EXPLOITS: &str = include_str!("../../../tests/opengotha/exploits.xml");
-    const BOTH_WIN: &str = include_str!("../../../tests/opengotha/bothwin.xml");
-    const CATEGORIES: &str = include_str!("../../../tests/opengotha/categories.xml");
+    const TOULOUSE: &str = include_str!("../../../../tests/opengotha/2024-Toulouse_3511.xml");
+    const CONFUCIUS: &str = include_str!("../../../../tests/opengotha/Coupe_Confucius_2018.xml");
+    const NOT_SIMPLE: &str = include_str!("../../../../tests/opengotha/notsimplemm.xml");
+    const EXPLOITS: &str = include_str!("../../../../tests/opengotha/exploits.xml");
+    const BOTH_WIN: &str = include_str!("../../../../tests/opengotha/bothwin.xml");
+    const CATEGORIES: &str = include_str!("../../../../tests/opengotha/categories.xml");
 
     /// pairgoth's reference files carry a 3.51.02 (or older) header, but the build that paired
     /// them and printed their weight dumps blends geography by the thresholds and prices

@@ -11,7 +11,7 @@
 //!   one grade = 100, 1p = 7d = 2700, then 30 a professional grade).
 use std::collections::BTreeMap;
 
-use super::rank::{Rank, RankKind};
+use crate::rank::{Rank, RankKind};
 
 /// The lowest rating there is.
 pub const FLOOR: f64 = -900.0;

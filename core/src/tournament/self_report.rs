@@ -2,8 +2,8 @@
 //! the result is recorded when the two reports agree, a disagreement goes to the referee desk,
 //! and a director may accept a report the opponent has not answered. What a report comes to,
 //! decided here without any I/O.
-use super::color::Color;
-use super::result::GameResult;
+use crate::color::Color;
+use crate::result::GameResult;
 
 /// Where a board's reports stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub fn report(reports: &Reports, side: Color, result: GameResult) -> Result<Outc
 /// margin one side left blank agrees with any margin of the same winner (the board is won or
 /// lost; the margin is not a player's to dispute over), and then the stated one is kept.
 fn same_result(theirs: GameResult, ours: GameResult) -> bool {
-    use super::result::Margin;
+    use crate::result::Margin;
     match (theirs, ours) {
         (GameResult::Win { winner: a, margin: m }, GameResult::Win { winner: b, margin: n }) => {
             a == b && (m == n || m == Margin::Unspecified || n == Margin::Unspecified)
@@ -106,7 +106,7 @@ fn same_result(theirs: GameResult, ours: GameResult) -> bool {
 /// Of two agreeing reports, the one that states the margin.
 fn stated(theirs: GameResult, ours: GameResult) -> GameResult {
     match theirs {
-        GameResult::Win { margin: super::result::Margin::Unspecified, .. } => ours,
+        GameResult::Win { margin: crate::result::Margin::Unspecified, .. } => ours,
         _ => theirs,
     }
 }

@@ -19,11 +19,11 @@
 //! (`domain::repetition`).
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, step_line, step_points};
-use super::message::Message;
 use super::repetition::Repetitions;
+use crate::color::Color;
+use crate::message::Message;
 
 /// Squares each way.
 pub const SIZE: u8 = 8;

@@ -911,7 +911,7 @@ mod tests {
     #[test]
     fn proofs_agree_with_the_books() {
         use super::super::reading::tests::positions;
-        let known = positions(include_str!("../../../tests/life/corpus.txt"));
+        let known = positions(include_str!("../../../../tests/life/corpus.txt"));
         let mut wrong = Vec::new();
         let mut proven = 0;
         let dead = known.iter().filter(|k| k.expect == "dead").count();

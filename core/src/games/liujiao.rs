@@ -22,11 +22,11 @@
 //! to move is a draw (`domain::repetition`).
 use std::fmt;
 
-use super::color::Color;
 use super::folk_record::{Entry, RecordError, lines};
 use super::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal, step_line, step_points};
-use super::message::Message;
 use super::repetition::Repetitions;
+use crate::color::Color;
+use crate::message::Message;
 
 /// Points on the board.
 pub const POINTS: u8 = 30;
