@@ -11,14 +11,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use yunzi::domain::game_shape::{BoardGame, GameMove};
-use yunzi::domain::go::board::Point;
-use yunzi::domain::go::game::{Game, Move};
-use yunzi::domain::go::ruleset::Ruleset;
-use yunzi::domain::go::scoring::{self, CountInput};
-use yunzi::domain::renju::forbidden::BlackMove;
-use yunzi::domain::renju::{RenjuGame, RenjuRules};
-use yunzi::domain::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
+use yunzi::domain::games::game_shape::{BoardGame, GameMove};
+use yunzi::domain::games::go::board::Point;
+use yunzi::domain::games::go::game::{Game, Move};
+use yunzi::domain::games::go::ruleset::Ruleset;
+use yunzi::domain::games::go::scoring::{self, CountInput};
+use yunzi::domain::games::renju::forbidden::BlackMove;
+use yunzi::domain::games::renju::{RenjuGame, RenjuRules};
+use yunzi::domain::games::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
 
 fn rules() -> Ruleset {
     Ruleset::preset("tromp-taylor").unwrap_or_else(|| panic!("preset"))

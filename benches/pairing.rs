@@ -8,10 +8,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod simulated;
 use simulated::{Lcg, opengotha_file, simulated};
 use yunzi::domain::interop::opengotha;
-use yunzi::domain::pairing::gotha;
-use yunzi::domain::pairing::matching::{Edge, max_weight_matching};
-use yunzi::domain::pairing::{PairingSettings, pair_round};
-use yunzi::domain::standings::compute_standings;
+use yunzi::domain::tournament::pairing::gotha;
+use yunzi::domain::tournament::pairing::matching::{Edge, max_weight_matching};
+use yunzi::domain::tournament::pairing::{PairingSettings, pair_round};
+use yunzi::domain::tournament::standings::compute_standings;
 
 /// 2,000 players: round 2 (every group split by the first results, the hardest round for the
 /// certificate) and round 5. 10,000 players: benches/profile_pairing.rs (see README).

@@ -1,9 +1,9 @@
 //! A fixed workload for profiling the engine with callgrind (not a benchmark: see benches/).
 //! cargo build --release --example profile_engine
 //! valgrind --tool=callgrind target/release/examples/profile_engine [replay|legal]
-use yunzi::domain::go::game::{Game, Move};
-use yunzi::domain::go::ruleset::Ruleset;
-use yunzi::domain::go::scoring::{self, CountInput};
+use yunzi::domain::games::go::game::{Game, Move};
+use yunzi::domain::games::go::ruleset::Ruleset;
+use yunzi::domain::games::go::scoring::{self, CountInput};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "legal".into());

@@ -3,10 +3,10 @@
 use std::time::{Duration, Instant};
 
 use yunzi::domain::color::Color;
-use yunzi::domain::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
-use yunzi::domain::pairing::{PairingPlayer, PairingSettings, RoundPairing, pair_round};
 use yunzi::domain::result::{GameResult, Margin};
-use yunzi::domain::standings::{ByeRecord, GameRecord};
+use yunzi::domain::tournament::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
+use yunzi::domain::tournament::pairing::{PairingPlayer, PairingSettings, RoundPairing, pair_round};
+use yunzi::domain::tournament::standings::{ByeRecord, GameRecord};
 
 /// A small deterministic generator, so every run measures the same tournament.
 pub struct Lcg(pub u64);

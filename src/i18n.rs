@@ -11,8 +11,8 @@ use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
 use crate::domain::message::{Message, MessageArg};
-use crate::domain::pairing::relay::RelayError;
 use crate::domain::result::GameResult;
+use crate::domain::tournament::pairing::relay::RelayError;
 
 static_loader! {
     static LOCALES = {
@@ -202,7 +202,7 @@ impl Locale {
     /// A result as this language writes it for a game of `ruleset`: go's words for go
     /// (黑中盘胜, 持碁), the folk games' own (黑胜（对方认输）, 引き分け) for 五子棋 and the others.
     pub fn result_text_for(self, result: &GameResult, ruleset: &str) -> String {
-        if crate::domain::event::is_folk_game(ruleset) {
+        if crate::domain::tournament::event::is_folk_game(ruleset) {
             result.display_folk(match self {
                 Locale::Zh => "zh",
                 Locale::En => "en",

@@ -14,8 +14,3 @@ pub mod referee;
 pub mod result;
 pub mod search;
 pub mod tournament;
-
-// Each game and each part of the tournament by its short path as well (`crate::go` is
-// `crate::games::go`), as the app and the core name them.
-pub use games::{bagua, erhu, folk_record, game_shape, go, liujiao, qixing, renju, repetition, santong, siji, yizi};
-pub use tournament::{event, gor, pairing, participation, player, rating_list, registration, self_report, standings};

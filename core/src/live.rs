@@ -10,26 +10,26 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::bagua::BaguaGame;
 use super::clock::{ClockError, GameClock, Millis, Pressed, TimeControl};
 use super::color::Color;
-use super::erhu::ErhuGame;
-use super::game_shape::{BoardGame, GameMove, PlayEnd, Refusal};
 use super::games::AnyGame;
-use super::go::board::{BoardError, Point};
-use super::go::game::Game;
-use super::go::life::{DeadGroup, propose, propose_dead};
-use super::go::ruleset::Ruleset;
-use super::go::scoring::{self, Count, CountInput};
-use super::go::shape::GoGame;
 use super::limits::MAX_MOVES_PER_GAME;
-use super::liujiao::LiujiaoGame;
 use super::message::Message;
-use super::qixing::{QixingEnd, QixingGame, QixingSetup};
-use super::renju::{RenjuGame, RenjuRules};
-use super::santong::SantongGame;
-use super::siji::SijiGame;
-use super::yizi::{YiziEnd, YiziGame, YiziSetup};
+use crate::games::bagua::BaguaGame;
+use crate::games::erhu::ErhuGame;
+use crate::games::game_shape::{BoardGame, GameMove, PlayEnd, Refusal};
+use crate::games::go::board::{BoardError, Point};
+use crate::games::go::game::Game;
+use crate::games::go::life::{DeadGroup, propose, propose_dead};
+use crate::games::go::ruleset::Ruleset;
+use crate::games::go::scoring::{self, Count, CountInput};
+use crate::games::go::shape::GoGame;
+use crate::games::liujiao::LiujiaoGame;
+use crate::games::qixing::{QixingEnd, QixingGame, QixingSetup};
+use crate::games::renju::{RenjuGame, RenjuRules};
+use crate::games::santong::SantongGame;
+use crate::games::siji::SijiGame;
+use crate::games::yizi::{YiziEnd, YiziGame, YiziSetup};
 
 /// The folk games an event may play instead of go (docs/GAMES.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1052,7 +1052,7 @@ impl LiveGame {
 
     /// The cycles the engine found that are not yet filed for the referees, now counted as
     /// filed.
-    pub fn take_new_cycles(&mut self) -> Vec<super::go::game::Cycle> {
+    pub fn take_new_cycles(&mut self) -> Vec<crate::games::go::game::Cycle> {
         let found = self.go().map(Game::cycles).unwrap_or_default();
         let new = found.get(self.state.cycles_filed..).map(<[_]>::to_vec).unwrap_or_default();
         self.state.cycles_filed = found.len();
@@ -1387,13 +1387,13 @@ impl LiveGame {
         let Some(go) = self.go() else { return Vec::new() };
         let board = go.board();
         let mut groups = propose(board, go.rules().life_rules()).groups;
-        super::go::life::read_groups(board, &mut groups, go.rules().life_rules());
+        crate::games::go::life::read_groups(board, &mut groups, go.rules().life_rules());
         let name = |p: Point| {
             let (x, y) = board.xy(p);
-            super::go::record::coordinate(board.height(), super::go::sgf::SgfPoint { x, y })
+            crate::games::go::record::coordinate(board.height(), crate::games::go::sgf::SgfPoint { x, y })
         };
         let mut out = Vec::new();
-        use super::go::reading::Verdict;
+        use crate::games::go::reading::Verdict;
         for group in &groups {
             let owner = if group.colour == Color::Black { "Black" } else { "White" };
             let attacker = if group.colour == Color::Black { "White" } else { "Black" };
@@ -1404,7 +1404,7 @@ impl LiveGame {
                     line,
                     format!("captured even with {owner} to play first; this is the best defence and the capture"),
                 ),
-                (Some(Verdict::Unsettled { attack }), super::go::life::Basis::Proven) => (
+                (Some(Verdict::Unsettled { attack }), crate::games::go::life::Basis::Proven) => (
                     attack,
                     format!(
                         "left unsettled inside {attacker}'s living stones, captured with {attacker} to play first; this is the attack and the best answers"
@@ -1417,7 +1417,7 @@ impl LiveGame {
             }
             let stones: Vec<String> = group.stones.iter().map(|p| name(*p)).collect();
             // A line as an SGF variation, its first node carrying the comment.
-            let variation = |line: &[super::go::reading::LineMove], comment: String| {
+            let variation = |line: &[crate::games::go::reading::LineMove], comment: String| {
                 let mut variation = String::from("(");
                 for (i, (colour, point)) in line.iter().enumerate() {
                     let at = point
@@ -1453,7 +1453,7 @@ impl LiveGame {
 mod tests {
     use super::*;
     use crate::clock::{MINUTE, SECOND};
-    use crate::go::game::Illegal;
+    use crate::games::go::game::Illegal;
     use chrono::TimeZone;
 
     fn t(seconds: i64) -> DateTime<Utc> {

@@ -14,10 +14,10 @@ use crate::db::entities::{audit as audit_row, dispute, event, game, player, roun
 use crate::domain::clock::{MINUTE, Millis};
 use crate::domain::color::Color;
 use crate::domain::live::{BeforeRuling, LiveGame};
-use crate::domain::player::clean_text;
 use crate::domain::referee::{
     Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, offered_rulings, ruling_article,
 };
+use crate::domain::tournament::player::clean_text;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;

@@ -4,8 +4,8 @@ use serde_json::json;
 
 use crate::auth::token;
 use crate::db::entities::{event, event_staff, staff_invitation, user};
-use crate::domain::event::EventSettings;
-use crate::domain::player::EmailAddress;
+use crate::domain::tournament::event::EventSettings;
+use crate::domain::tournament::player::EmailAddress;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
@@ -82,7 +82,7 @@ pub async fn update(
     let txn = crate::db::begin_write(&state.db).await?;
     let current = queries::event(&txn, event_id).await?;
     let played = crate::services::queries::count_rounds(&txn, event_id).await?;
-    let stored = crate::domain::event::SystemSettings::from_json(&current.system_settings);
+    let stored = crate::domain::tournament::event::SystemSettings::from_json(&current.system_settings);
     // Once a knockout stage follows the director's rounds or the group table (积分编排淘汰制),
     // the rounds before it are the ones that count, and neither they nor the stage's size can
     // change.
@@ -101,7 +101,7 @@ pub async fn update(
     }
     // The system and what fixes its table cannot change once round 1 is drafted: the rounds
     // already made would no longer follow from the settings.
-    let fixed = |s: &crate::domain::event::SystemSettings| {
+    let fixed = |s: &crate::domain::tournament::event::SystemSettings| {
         (s.cycles, s.groups, s.seating, s.lives, s.third_place_game, s.best_of)
     };
     if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {
@@ -133,7 +133,7 @@ pub async fn set_registration_terms(
     state: &AppState,
     actor: &user::Model,
     event_id: i32,
-    terms: &crate::domain::registration::Terms,
+    terms: &crate::domain::tournament::registration::Terms,
 ) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -152,7 +152,7 @@ pub async fn set_registration_terms(
         json!({
             "places": terms.places,
             "deadline": terms.deadline,
-            "fee": terms.fee.as_ref().map(|f| crate::domain::registration::amount_text(f.minor.into())),
+            "fee": terms.fee.as_ref().map(|f| crate::domain::tournament::registration::amount_text(f.minor.into())),
             "currency": event.fee_currency,
         }),
     )

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::db::entities::{game, game_move, heartbeat, round, user};
 use crate::domain::color::Color;
-use crate::domain::game_shape::{BoardGame, GameMove};
+use crate::domain::games::game_shape::{BoardGame, GameMove};
 use crate::domain::live::{BeforeRuling, LiveError, LiveGame, Phase, Played};
 use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Ruling};
@@ -134,7 +134,7 @@ pub async fn act_as_read(
         if let Some(start) = board.round.starts_at {
             return Err(AppError::BadRequest(locale.t_args(
                 "error-live-not-started",
-                &[("start", Arg::Str(&crate::domain::event::local_time(&start, &board.event.time_zone)))],
+                &[("start", Arg::Str(&crate::domain::tournament::event::local_time(&start, &board.event.time_zone)))],
             )));
         }
         // Without a scheduled start, the game starts with its first move.
@@ -463,7 +463,7 @@ pub async fn refuse_marks(
     sentence: &str,
     locale: Locale,
 ) -> AppResult<LiveBoard> {
-    let sentence = crate::domain::player::clean_text(sentence, "field-claim", REFUSAL_MAX_CHARS, false)
+    let sentence = crate::domain::tournament::player::clean_text(sentence, "field-claim", REFUSAL_MAX_CHARS, false)
         .map_err(|e| AppError::refused(locale, &e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;

@@ -56,7 +56,7 @@ pub async fn latest(conn: &impl ConnectionTrait, user_id: i32, locale: Locale) -
                 // A row this version cannot read shows as stored rather than vanish.
                 text: serde_json::from_str::<Notice>(&row.message).map(|n| n.render(locale)).unwrap_or(row.message),
                 link: row.link,
-                at: crate::domain::event::local_time(&row.created_at, zone),
+                at: crate::domain::tournament::event::local_time(&row.created_at, zone),
                 unread: row.read_at.is_none(),
             }
         })

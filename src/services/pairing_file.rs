@@ -15,11 +15,11 @@ use std::collections::HashMap;
 
 use crate::domain::interop::opengotha::{self, OgTournament};
 use crate::domain::limits::{MAX_GAMES_PER_FILE, MAX_PLAYERS_PER_EVENT, MAX_ROUNDS};
-use crate::domain::pairing::gotha::{self, GothaError};
-use crate::domain::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
-use crate::domain::pairing::{PairingSettings, pair_round};
 use crate::domain::rank::Rank;
-use crate::domain::standings::{ByeRecord, GameRecord};
+use crate::domain::tournament::pairing::gotha::{self, GothaError};
+use crate::domain::tournament::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
+use crate::domain::tournament::pairing::{PairingSettings, pair_round};
+use crate::domain::tournament::standings::{ByeRecord, GameRecord};
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -175,7 +175,7 @@ enum Weights {
 
 /// The output lines: one JSON object per board, the bye if any, then a summary (or, with
 /// `compare`, one line per round compared and a summary). An OpenGotha file (XML) is paired
-/// with OpenGotha's weights and its own parameters (`domain::pairing::gotha`), or with Yunzi's
+/// with OpenGotha's weights and its own parameters (`domain::tournament::pairing::gotha`), or with Yunzi's
 /// criteria as [`from_opengotha`] reads it; each board also names the players' keys.
 pub fn pair(path: &Path, options: &PairOptions) -> Result<Vec<String>, String> {
     let round = round_option(options.round)?;

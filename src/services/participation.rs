@@ -1,4 +1,4 @@
-//! Participation per round (domain::participation): the venue's check-in desk, players
+//! Participation per round (domain::tournament::participation): the venue's check-in desk, players
 //! checking themselves in while the director lets them, and players asking in advance to
 //! skip rounds. Each mark is one transaction with its audit row.
 use std::collections::HashMap;
@@ -7,9 +7,9 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, presence as presence_row, user};
-use crate::domain::event::System;
-use crate::domain::participation::{Mark, Tally, check_in_begun, tally};
 use crate::domain::search::romanised;
+use crate::domain::tournament::event::System;
+use crate::domain::tournament::participation::{Mark, Tally, check_in_begun, tally};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::repo::presence;

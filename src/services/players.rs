@@ -6,11 +6,11 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::event::System;
 use crate::domain::interop::aga::AgaId;
 use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
-use crate::domain::player::{NewPlayer, PlayerInput};
-use crate::domain::registration::has_room;
+use crate::domain::tournament::event::System;
+use crate::domain::tournament::player::{NewPlayer, PlayerInput};
+use crate::domain::tournament::registration::has_room;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::audit;
@@ -95,7 +95,8 @@ impl Known {
 /// same club, EGD PIN or AGA number), or None. Two players may share a name: only warned.
 fn likely_duplicate(existing: &[Known], p: &NewPlayer, locale: Locale) -> Option<String> {
     let new = Known::of_new(p);
-    let other = existing.iter().find(|e| crate::domain::player::likely_same_person(new.fields(), e.fields()))?;
+    let other =
+        existing.iter().find(|e| crate::domain::tournament::player::likely_same_person(new.fields(), e.fields()))?;
     Some(locale.t_args(
         "warning-likely-duplicate",
         &[("name", Arg::Str(p.name.as_str())), ("other", Arg::Str(&other.name)), ("club", Arg::Str(&other.club))],
@@ -278,7 +279,7 @@ pub async fn register_self(
     if let Some(deadline) = event.registration_deadline
         && now > deadline
     {
-        let at = crate::domain::event::local_time(&deadline, &event.time_zone);
+        let at = crate::domain::tournament::event::local_time(&deadline, &event.time_zone);
         return Err(AppError::BadRequest(locale.t_args("error-registration-deadline", &[("at", Arg::Str(&at))])));
     }
     let existing = queries::entries(&txn, event_id).await?;
@@ -412,7 +413,10 @@ pub async fn set_fee_paid(
     let mut active: player::ActiveModel = found.into();
     active.fee_paid_at = Set(paid.then_some(now));
     let updated = active.update(&txn).await?;
-    let amount = event.entry_fee_minor.map(|m| crate::domain::registration::amount_text(m.into())).unwrap_or_default();
+    let amount = event
+        .entry_fee_minor
+        .map(|m| crate::domain::tournament::registration::amount_text(m.into()))
+        .unwrap_or_default();
     audit::record(
         &txn,
         now,

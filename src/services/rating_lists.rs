@@ -1,4 +1,4 @@
-//! Site-wide rating lists (domain::rating_list): imported by a site admin, replaced whole by a
+//! Site-wide rating lists (domain::tournament::rating_list): imported by a site admin, replaced whole by a
 //! re-import in one transaction that reports what changed, and searched as registration types.
 use sea_orm::sea_query::LikeExpr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
@@ -6,9 +6,9 @@ use serde_json::json;
 
 use crate::db::entities::rating_list as list_row;
 use crate::db::entities::{rating_entry, user};
-use crate::domain::player::clean_text;
 use crate::domain::rank::Rank;
-use crate::domain::rating_list::{self, ListChanges, ListEntry, ListKind};
+use crate::domain::tournament::player::clean_text;
+use crate::domain::tournament::rating_list::{self, ListChanges, ListEntry, ListKind};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::audit;
@@ -168,7 +168,7 @@ pub struct Found {
     pub entry: rating_entry::Model,
 }
 
-/// The entries of every list that `query` finds (domain::rating_list::matches), at most `limit`.
+/// The entries of every list that `query` finds (domain::tournament::rating_list::matches), at most `limit`.
 pub async fn search(conn: &impl ConnectionTrait, query: &str, limit: u64) -> AppResult<Vec<Found>> {
     let words = rating_list::query_words(query);
     if words.is_empty() {

@@ -8,9 +8,9 @@ use sea_orm::ConnectionTrait;
 
 use crate::db::entities::event;
 use crate::domain::color::Color;
-use crate::domain::gor::{self, Outcome, RatedGame};
 use crate::domain::rank::Rank;
 use crate::domain::result::{GameResult, Margin};
+use crate::domain::tournament::gor::{self, Outcome, RatedGame};
 use crate::error::AppResult;
 use crate::services::queries;
 

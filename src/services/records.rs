@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::domain::color::Color;
-use crate::domain::go::board::Point;
-use crate::domain::go::game::CycleDecision;
-use crate::domain::go::record::{self, IllegalMove, coordinate};
-use crate::domain::go::ruleset::Ruleset;
-use crate::domain::go::scoring::{self, CountInput};
-use crate::domain::go::sgf::{self, SgfGame};
+use crate::domain::games::go::board::Point;
+use crate::domain::games::go::game::CycleDecision;
+use crate::domain::games::go::record::{self, IllegalMove, coordinate};
+use crate::domain::games::go::ruleset::Ruleset;
+use crate::domain::games::go::scoring::{self, CountInput};
+use crate::domain::games::go::sgf::{self, SgfGame};
 use crate::domain::komi::Komi;
 
 /// Every .sgf file named, directories searched recursively, in a stable order.
@@ -132,10 +132,10 @@ enum Game {
     Bagua,
 }
 
-/// One record of a folk game in Yunzi's text format (`domain::folk_record`): its line, and
+/// One record of a folk game in Yunzi's text format (`domain::games::folk_record`): its line, and
 /// whether every move in it is legal.
 fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) {
-    use crate::domain::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
+    use crate::domain::games::{bagua, erhu, liujiao, qixing, santong, siji, yizi};
     let side = |c: Color| if c == Color::Black { "Black" } else { "White" };
     let replayed = match game {
         Game::Yizi => yizi::replay_text(text).map(|g| {
@@ -191,7 +191,7 @@ fn check_folk(game: Game, path: &std::path::Path, text: &str) -> (String, bool) 
 
 /// Whether an SGF text says it is a record of 五子棋 (GM[4] in its root).
 fn is_gomoku_record(text: &str) -> bool {
-    crate::domain::go::sgf::main_line(text)
+    crate::domain::games::go::sgf::main_line(text)
         .ok()
         .and_then(|nodes| nodes.into_iter().next())
         .is_some_and(|root| root.iter().any(|(k, v)| k == "GM" && v.first().is_some_and(|g| g.trim() == "4")))
@@ -199,7 +199,7 @@ fn is_gomoku_record(text: &str) -> bool {
 
 /// One 五子棋 record: its lines, and whether it is free of illegal and forbidden moves.
 fn check_gomoku(path: &std::path::Path, text: &str, rules: Option<&str>) -> Result<(Vec<String>, bool), String> {
-    use crate::domain::renju::{RenjuEnd, RenjuRules, record};
+    use crate::domain::games::renju::{RenjuEnd, RenjuRules, record};
     let rules = rules
         .map(|r| {
             RenjuRules::from_code(r)
@@ -218,7 +218,7 @@ fn check_gomoku(path: &std::path::Path, text: &str, rules: Option<&str>) -> Resu
     }
     let legal = match replay.end() {
         Some(RenjuEnd::Forbidden { kind, at: (x, y) }) => {
-            use crate::domain::game_shape::BoardGame;
+            use crate::domain::games::game_shape::BoardGame;
             lines.push(format!(
                 "{shown}: forbidden move {} ({}): {} ({}); White wins",
                 replay.moves,
@@ -275,13 +275,13 @@ pub enum DeadStones {
 
 fn dead_points(
     record: &SgfGame,
-    board: &crate::domain::go::board::Board,
+    board: &crate::domain::games::go::board::Board,
     dead: &DeadStones,
-    rules: crate::domain::go::life::LifeRules,
+    rules: crate::domain::games::go::life::LifeRules,
 ) -> Result<Vec<Point>, String> {
     match dead {
         DeadStones::None => Ok(Vec::new()),
-        DeadStones::Auto { .. } => Ok(crate::domain::go::life::propose_dead(board, rules)),
+        DeadStones::Auto { .. } => Ok(crate::domain::games::go::life::propose_dead(board, rules)),
         DeadStones::Points(list) => list
             .split([',', ' '])
             .filter(|s| !s.trim().is_empty())
@@ -335,7 +335,7 @@ pub fn score(
         let mut explained = None;
         let (dead_stones, open_territory) = match dead {
             DeadStones::Auto { explain } => {
-                let proposal = crate::domain::go::life::propose(board, set.life_rules());
+                let proposal = crate::domain::games::go::life::propose(board, set.life_rules());
                 if *explain {
                     explained = Some(explain_proposal(board, &proposal, &set));
                 }
@@ -351,7 +351,7 @@ pub fn score(
         let mut dead_stones = dead_stones;
         let falsely = game.cycles().last().and_then(|c| c.living_falsely).filter(|_| set.false_life_dead);
         if let (DeadStones::None, Some(side)) = (dead, falsely) {
-            let proposed = crate::domain::go::life::propose_dead(board, set.life_rules());
+            let proposed = crate::domain::games::go::life::propose_dead(board, set.life_rules());
             dead_stones.extend(proposed.into_iter().filter(|p| board.get(*p) == Some(side)));
         }
         let input = CountInput {
@@ -429,14 +429,14 @@ pub fn score(
 /// `yunzi score --dead auto --explain`: each group the proposal calls dead, and each chain
 /// left in seki, with its verdict, whether that is proven or estimated, and why.
 fn explain_proposal(
-    board: &crate::domain::go::board::Board,
-    proposal: &crate::domain::go::life::Proposal,
+    board: &crate::domain::games::go::board::Board,
+    proposal: &crate::domain::games::go::life::Proposal,
     rules: &Ruleset,
 ) -> Value {
-    use crate::domain::go::life::Basis;
-    use crate::domain::go::reading::Verdict;
+    use crate::domain::games::go::life::Basis;
+    use crate::domain::games::go::reading::Verdict;
     let mut groups = proposal.groups.clone();
-    crate::domain::go::life::read_groups(board, &mut groups, rules.life_rules());
+    crate::domain::games::go::life::read_groups(board, &mut groups, rules.life_rules());
     let point = |p: &Point| {
         let (x, y) = board.xy(*p);
         coordinate(board.height(), sgf::SgfPoint { x, y })
@@ -444,7 +444,7 @@ fn explain_proposal(
     let name = |c: Color| if c == Color::Black { "Black" } else { "White" };
     let percent = |share: f32| (share * 100.0).round() as u32;
     let mut out = Vec::new();
-    let line_text = |line: &[crate::domain::go::reading::LineMove]| -> Vec<String> {
+    let line_text = |line: &[crate::domain::games::go::reading::LineMove]| -> Vec<String> {
         line.iter()
             .map(|(c, p)| {
                 let side = if *c == Color::Black { "B" } else { "W" };
@@ -452,7 +452,7 @@ fn explain_proposal(
             })
             .collect()
     };
-    let verification = rules.reading_ko() == crate::domain::go::reading::KoRetake::Verification;
+    let verification = rules.reading_ko() == crate::domain::games::go::reading::KoRetake::Verification;
     for group in &groups {
         let opponent = name(group.colour.opponent());
         let own = name(group.colour);
@@ -582,9 +582,9 @@ fn explain_proposal(
 /// A checked proof in `--explain`: the zone it is played in, who moves first, what the checker
 /// replayed, and the lines (the longest resistance, then the owner's next-best tries).
 fn proof_json(
-    proof: &crate::domain::go::life::Proof,
+    proof: &crate::domain::games::go::life::Proof,
     point: &dyn Fn(&Point) -> String,
-    line_text: &dyn Fn(&[crate::domain::go::reading::LineMove]) -> Vec<String>,
+    line_text: &dyn Fn(&[crate::domain::games::go::reading::LineMove]) -> Vec<String>,
 ) -> Value {
     let certificate = &proof.certificate;
     json!({
@@ -601,8 +601,8 @@ fn proof_json(
 }
 
 /// Why a group has no proof, for `--explain` (after the estimate's own reason).
-fn unproven_text(why: crate::domain::go::proof::Unproven) -> String {
-    use crate::domain::go::proof::Unproven;
+fn unproven_text(why: crate::domain::games::go::proof::Unproven) -> String {
+    use crate::domain::games::go::proof::Unproven;
     match why {
         Unproven::OutOfBudget { empty } => {
             format!("; not proven: the search ran out of positions in the zone round it ({empty} empty points)")
@@ -650,7 +650,7 @@ pub fn rules_listing() -> Vec<String> {
             "santong  game=santong(三通棋) cells=64(triangles) move=one-piece,white-once-two join=shared-side win=one-group-touching-three-sides full-board=draw"
                 .to_string(),
         ))
-        .chain(crate::domain::renju::RenjuRules::ALL.iter().map(|r| {
+        .chain(crate::domain::games::renju::RenjuRules::ALL.iter().map(|r| {
             let params: Vec<String> = r.parameters().iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{}  {}", r.code(), params.join(" "))
         }))

@@ -7,11 +7,11 @@ use serde_json::json;
 
 use crate::db::entities::{event, player, user};
 use crate::domain::color::Color;
-use crate::domain::event::{RelayOrder, System, SystemSettings};
-use crate::domain::pairing::event_round::{EventPlan, Player};
-use crate::domain::pairing::relay::{RelayError, RelayMatch};
-use crate::domain::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
 use crate::domain::result::GameResult;
+use crate::domain::tournament::event::{RelayOrder, System, SystemSettings};
+use crate::domain::tournament::pairing::event_round::{EventPlan, Player};
+use crate::domain::tournament::pairing::relay::{RelayError, RelayMatch};
+use crate::domain::tournament::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::audit;

@@ -1,4 +1,4 @@
-//! Players' own results: the rows of the boards' reports (domain::self_report decides what a
+//! Players' own results: the rows of the boards' reports (domain::tournament::self_report decides what a
 //! report comes to; workflows::self_report records it, files the dispute of a disagreement
 //! and writes the agreed result), and the director's switch and acceptance.
 use std::collections::HashMap;
@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::db::entities::{event, game, result_report, user};
 use crate::domain::color::Color;
 use crate::domain::result::GameResult;
-use crate::domain::self_report::{Reports, Status};
+use crate::domain::tournament::self_report::{Reports, Status};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::repo::results::write_result;
@@ -140,7 +140,7 @@ pub async fn accept(
     // after the other.
     let g = queries::live_board_locked(&txn, queries::BoardRef { event_id, round, board }, locale).await?.game;
     let row = of_game(&txn, g.id).await?;
-    let result = crate::domain::self_report::one_sided(&reports_of(row.as_ref())).ok_or_else(|| {
+    let result = crate::domain::tournament::self_report::one_sided(&reports_of(row.as_ref())).ok_or_else(|| {
         AppError::BadRequest(locale.t_args("error-report-none", &[("board", Arg::Num(board.into()))]))
     })?;
     write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "report-accepted").await?;

@@ -10,16 +10,16 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
-use crate::domain::event::{System, TeamPairing};
-use crate::domain::pairing::BoardCost;
-use crate::domain::pairing::event_round::{
+use crate::domain::result::GameResult;
+use crate::domain::tournament::event::{System, TeamPairing};
+use crate::domain::tournament::pairing::BoardCost;
+use crate::domain::tournament::pairing::event_round::{
     self, EventPlan, History, NextRoundError, next_round, parse_ruling, ruling_code, uses_seeding,
 };
-use crate::domain::pairing::knockout::{BothLoseRuling, StageName};
-use crate::domain::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
-use crate::domain::pairing::round_robin::{group_round_count, round_robin_groups};
-use crate::domain::pairing::team_event::next_team_round;
-use crate::domain::result::GameResult;
+use crate::domain::tournament::pairing::knockout::{BothLoseRuling, StageName};
+use crate::domain::tournament::pairing::relay_event::{next_relay_round, relay_match, relay_sides};
+use crate::domain::tournament::pairing::round_robin::{group_round_count, round_robin_groups};
+use crate::domain::tournament::pairing::team_event::next_team_round;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
@@ -65,8 +65,10 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
         }
         System::Team => match settings.team_pairing {
             TeamPairing::Swiss => rounds.len() as i32 >= event.rounds,
-            TeamPairing::RoundRobin => crate::domain::pairing::round_robin::round_count(seeds.len(), settings.cycles)
-                .is_ok_and(|n| rounds.len() as u32 >= n),
+            TeamPairing::RoundRobin => {
+                crate::domain::tournament::pairing::round_robin::round_count(seeds.len(), settings.cycles)
+                    .is_ok_and(|n| rounds.len() as u32 >= n)
+            }
             TeamPairing::AllPlayAll => rounds.len() as u32 >= settings.team_boards,
         },
     })
@@ -106,7 +108,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             });
         }
     }
-    // Swiss and McMahon pair who is present for the round (domain::participation); the desk's
+    // Swiss and McMahon pair who is present for the round (domain::tournament::participation); the desk's
     // unmarked players are then recorded absent, as the draft leaves them out.
     let by_presence = matches!(system, System::Swiss | System::McMahon);
     let everyone = if by_presence {
@@ -827,7 +829,7 @@ async fn name_stages(
     conn: &impl ConnectionTrait,
     event: &event::Model,
     system: System,
-    settings: &crate::domain::event::SystemSettings,
+    settings: &crate::domain::tournament::event::SystemSettings,
     number: i32,
     boards: &mut [BoardView],
 ) -> AppResult<()> {

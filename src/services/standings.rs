@@ -1,5 +1,5 @@
 //! Standings from the published rounds, by the event's system: a table ranked by the event's
-//! tie-break order (Swiss, McMahon, round robin, best-of; see `domain::standings`) with a
+//! tie-break order (Swiss, McMahon, round robin, best-of; see `domain::tournament::standings`) with a
 //! cross-table cell per round, the bracket and placings of a knockout, a best-of match's
 //! score, and a team event's team table (with each player's board results below it).
 use std::collections::{HashMap, HashSet};
@@ -8,14 +8,14 @@ use sea_orm::ConnectionTrait;
 
 use crate::db::entities::{event, player};
 use crate::domain::color::Color;
-use crate::domain::event::{System, TeamPairing};
-use crate::domain::pairing::event_round::{self, initial_score};
-use crate::domain::pairing::knockout::{Knockout, MatchStatus, StageName};
-use crate::domain::pairing::round_robin::round_robin_groups;
-use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
-use crate::domain::pairing::team_event;
 use crate::domain::result::{GameResult, Margin};
-use crate::domain::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
+use crate::domain::tournament::event::{System, TeamPairing};
+use crate::domain::tournament::pairing::event_round::{self, initial_score};
+use crate::domain::tournament::pairing::knockout::{Knockout, MatchStatus, StageName};
+use crate::domain::tournament::pairing::round_robin::round_robin_groups;
+use crate::domain::tournament::pairing::team::{TeamStandingRow, TeamTieBreak, compute_team_standings};
+use crate::domain::tournament::pairing::team_event;
+use crate::domain::tournament::standings::{Entrant, GameRecord, TieBreak, Tradition, compute_standings_with};
 use crate::error::{AppError, AppResult};
 use crate::services::queries;
 

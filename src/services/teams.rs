@@ -5,8 +5,8 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::event::{System, SystemSettings, TeamPairing};
-use crate::domain::pairing::team_event::{EventTeam, teams};
+use crate::domain::tournament::event::{System, SystemSettings, TeamPairing};
+use crate::domain::tournament::pairing::team_event::{EventTeam, teams};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::audit;

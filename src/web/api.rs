@@ -15,9 +15,9 @@ use serde::Serialize;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::db::entities::{event, player};
-use crate::domain::event::tie_break_code;
-use crate::domain::game_shape::BoardGame;
-use crate::domain::standings::{Tradition, value_text};
+use crate::domain::games::game_shape::BoardGame;
+use crate::domain::tournament::event::tie_break_code;
+use crate::domain::tournament::standings::{Tradition, value_text};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::queries::{self, BoardRef, LiveBoard};

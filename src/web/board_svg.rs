@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::domain::color::Color;
-use crate::domain::game_shape::{Drawing, Lines};
+use crate::domain::games::game_shape::{Drawing, Lines};
 
 const CELL: u32 = 30;
 const MARGIN: u32 = 30;
@@ -355,8 +355,8 @@ fn cell_name(board: &Drawing, x: u8, y: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::go::board::Board;
-    use crate::domain::go::shape::drawing_of;
+    use crate::domain::games::go::board::Board;
+    use crate::domain::games::go::shape::drawing_of;
 
     #[test]
     fn draws_stones_marks_and_named_points() {

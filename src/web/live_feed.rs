@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::{Call, ClockView, TimeControl, calls};
 use crate::domain::color::Color;
-use crate::domain::game_shape::{BoardGame, Drawing, PlayEnd};
+use crate::domain::games::game_shape::{BoardGame, Drawing, PlayEnd};
 use crate::domain::live::Phase;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
@@ -205,7 +205,7 @@ fn quarters(value: i32) -> String {
 
 /// Each side's count and the margin in 子 and 目: a lead of 1 子 is 2 目, so the margin's
 /// half-points are its quarter-stones.
-pub fn count_detail(count: &crate::domain::go::scoring::Count, locale: Locale) -> String {
+pub fn count_detail(count: &crate::domain::games::go::scoring::Count, locale: Locale) -> String {
     let halves = |value: i32| crate::web::view::points(i64::from(value));
     let (black, white) = (halves(count.black.score_half_points), halves(count.white.score_half_points));
     let margin = count.margin_half_points.abs();
@@ -354,7 +354,7 @@ pub fn opening_stage(board: &LiveBoard) -> &'static str {
     if live.state().phase != Phase::Playing {
         return "";
     }
-    live.game().renju().and_then(crate::domain::renju::RenjuGame::opening_stage).unwrap_or("")
+    live.game().renju().and_then(crate::domain::games::renju::RenjuGame::opening_stage).unwrap_or("")
 }
 
 /// The server-sent event for the board as it stands.

@@ -4,7 +4,7 @@
 //! given.
 use crate::domain::color::Color;
 use crate::domain::result::GameResult;
-use crate::domain::standings::{TieBreak, Tradition, points_text, value_text};
+use crate::domain::tournament::standings::{TieBreak, Tradition, points_text, value_text};
 use crate::i18n::{Arg, Locale};
 use crate::services::rounds::DraftWarning;
 use crate::services::standings::{CellOutcome, CrossCell, MatchGame, StandingView};
@@ -34,7 +34,7 @@ pub fn grouped(n: i64) -> String {
 /// "3¾ stones" under the Chinese rules, 6.5目 or "6.5 points" under the Japanese. The form
 /// reads either back.
 pub fn komi(locale: Locale, ruleset: &str, half_points: i32) -> String {
-    let in_stones = crate::domain::go::ruleset::Ruleset::preset(ruleset).is_some_and(|r| r.count_in_stones);
+    let in_stones = crate::domain::games::go::ruleset::Ruleset::preset(ruleset).is_some_and(|r| r.count_in_stones);
     match crate::domain::komi::Komi::from_half_points(half_points) {
         Ok(k) => komi_in(locale, k, in_stones),
         Err(_) => half_points.to_string(),
@@ -53,7 +53,7 @@ pub fn komi_in(locale: Locale, komi: crate::domain::komi::Komi, in_stones: bool)
     locale.t_args(key, &[("n", Arg::Str(&number))])
 }
 
-pub use crate::domain::event::{local_time, local_time_exact};
+pub use crate::domain::tournament::event::{local_time, local_time_exact};
 
 /// A date in the reader's order: 2026年11月26日 in 日本語, 2026년 11월 26일 in 한국어; 中文 and
 /// English pages keep the ISO form (2026-11-26) their tables and forms use.
@@ -166,8 +166,8 @@ pub fn article(locale: Locale, text: &str) -> String {
 }
 
 /// What a knockout match is called, in the reader's language: 决赛, 半决赛, 16强 …
-pub fn stage_name(locale: Locale, stage: &crate::domain::pairing::knockout::StageName) -> String {
-    use crate::domain::pairing::knockout::StageName;
+pub fn stage_name(locale: Locale, stage: &crate::domain::tournament::pairing::knockout::StageName) -> String {
+    use crate::domain::tournament::pairing::knockout::StageName;
     let with = |key: &str, n: u32| locale.t_args(key, &[("n", Arg::Num(n.into()))]);
     match *stage {
         StageName::Final => locale.t("stage-final"),
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn every_rule_set_has_a_name_in_each_language() {
-        for code in crate::domain::go::ruleset::PRESET_NAMES {
+        for code in crate::domain::games::go::ruleset::PRESET_NAMES {
             for locale in [Locale::En, Locale::Zh] {
                 let name = ruleset_name(locale, code);
                 assert!(!name.is_empty() && !name.contains("ruleset-"), "{code} in {locale:?}: {name}");

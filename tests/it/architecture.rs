@@ -36,7 +36,7 @@ fn the_path_reader_tells_paths_from_other_code() {
     assert!(is_repository_path("src/web/assets.rs"));
     assert!(is_repository_path("Cargo.toml"));
     assert!(is_repository_path("templates/partials/"));
-    assert!(!is_repository_path("domain::go::proof"));
+    assert!(!is_repository_path("domain::games::go::proof"));
     assert!(!is_repository_path("cargo test --lib"));
     assert!(!is_repository_path("/static/{path}"));
     assert!(!is_repository_path("AppState"));

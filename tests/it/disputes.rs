@@ -390,7 +390,7 @@ async fn the_dispute_page_shows_the_line_that_proves_a_group_dead() -> TestResul
         sgf.contains("(;B[]C[Yunzi reading: Black A8 B8 C8 C9 is dead") || sgf.contains("C[Yunzi reading: Black"),
         "{sgf}"
     );
-    let record = yunzi::domain::go::sgf::parse(&sgf)?;
+    let record = yunzi::domain::games::go::sgf::parse(&sgf)?;
     let last = record.nodes.last().and_then(|n| n.mv.clone()).ok_or("no moves")?;
     assert_eq!((last.color, last.point), (yunzi::domain::color::Color::White, None), "{sgf}");
     let variation_moves = sgf.split("C[Yunzi reading").nth(1).map(|v| v.matches(";W[").count()).unwrap_or(0);

@@ -288,10 +288,10 @@ async fn a_santong_game_is_won_by_a_group_reaching_three_sides() -> TestResult {
     // The download is the text format, and it replays to the same end.
     let record = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(record.contains("W 8-14 8-13\n") && record.contains("# result: B+"), "{record}");
-    let replayed = yunzi::domain::santong::replay_text(&record).map_err(|e| format!("{e:?}"))?;
+    let replayed = yunzi::domain::games::santong::replay_text(&record).map_err(|e| format!("{e:?}"))?;
     assert_eq!(
         replayed.end(),
-        Some(yunzi::domain::santong::SantongEnd::ThreeSides(yunzi::domain::color::Color::Black))
+        Some(yunzi::domain::games::santong::SantongEnd::ThreeSides(yunzi::domain::color::Color::Black))
     );
     assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
@@ -329,8 +329,11 @@ async fn a_siji_game_is_won_when_the_other_side_cannot_move() -> TestResult {
     assert!(ended.contains("Black wins: White cannot move"), "{ended}");
     let record = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(record.contains("B g8-g2\nW f1-g1\nB h8-f8\n") && record.contains("# result: B+"), "{record}");
-    let replayed = yunzi::domain::siji::replay_text(&record).map_err(|e| format!("{e:?}"))?;
-    assert_eq!(replayed.end(), Some(yunzi::domain::siji::SijiEnd::CannotMove(yunzi::domain::color::Color::White)));
+    let replayed = yunzi::domain::games::siji::replay_text(&record).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(
+        replayed.end(),
+        Some(yunzi::domain::games::siji::SijiEnd::CannotMove(yunzi::domain::color::Color::White))
+    );
     assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
@@ -406,8 +409,8 @@ async fn an_erhu_game_is_won_by_the_tigers_taking_six_dogs() -> TestResult {
     let ended = white.get(&board).await?.body;
     assert!(ended.contains("Black (the tigers) wins: six dogs taken"), "{ended}");
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
-    let replayed = yunzi::domain::erhu::replay_text(&download).map_err(|e| format!("{e:?}"))?;
-    assert_eq!(replayed.end(), Some(yunzi::domain::erhu::ErhuEnd::SixTaken));
+    let replayed = yunzi::domain::games::erhu::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    assert_eq!(replayed.end(), Some(yunzi::domain::games::erhu::ErhuEnd::SixTaken));
     assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
 }
@@ -463,9 +466,9 @@ async fn a_liujiao_game_is_won_by_six_on_a_long_line() -> TestResult {
     let ended = white.get(&board).await?.body;
     assert!(ended.contains("Black wins: six on a long line"), "{ended}");
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
-    let replayed = yunzi::domain::liujiao::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    let replayed = yunzi::domain::games::liujiao::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!(
-        replayed.end().and_then(yunzi::domain::liujiao::LiujiaoEnd::winner),
+        replayed.end().and_then(yunzi::domain::games::liujiao::LiujiaoEnd::winner),
         Some(yunzi::domain::color::Color::Black)
     );
     assert_won(&mut e, &black_name, &white_name).await?;
@@ -520,7 +523,7 @@ async fn a_qixing_game_is_won_by_the_last_piece_into_point_seven() -> TestResult
         download.contains("setup: 2\n") && download.contains("W +3\n") && download.contains("B 25-7\n"),
         "{download}"
     );
-    let replayed = yunzi::domain::qixing::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    let replayed = yunzi::domain::games::qixing::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!(replayed.winner(), Some(yunzi::domain::color::Color::Black));
     assert_won(&mut e, &black_name, &white_name).await?;
     Ok(())
@@ -579,7 +582,7 @@ async fn a_yizi_game_is_won_by_the_last_piece_to_the_goal() -> TestResult {
     assert!(ended.contains("White wins: the last piece to the goal"), "{ended}");
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(download.contains("setup: 1\n") && download.contains("B 2-0 x2\n"), "{download}");
-    let replayed = yunzi::domain::yizi::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    let replayed = yunzi::domain::games::yizi::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!(replayed.winner(), Some(yunzi::domain::color::Color::White));
     assert_won(&mut e, &white_name, &black_name).await?;
     Ok(())
@@ -637,7 +640,7 @@ async fn a_bagua_game_is_played_by_hidden_hands_and_guesses() -> TestResult {
     assert!(ended.contains("Course: Black 13 of 13 steps, White 0 of 13"), "{ended}");
     let download = white.get(&format!("{board}/game.sgf")).await?.body;
     assert!(download.contains("B 2/1\nW 3/1\nB 1/0\n"), "{download}");
-    let replayed = yunzi::domain::bagua::replay_text(&download).map_err(|e| format!("{e:?}"))?;
+    let replayed = yunzi::domain::games::bagua::replay_text(&download).map_err(|e| format!("{e:?}"))?;
     assert_eq!((replayed.winner(), replayed.rounds()), (Some(yunzi::domain::color::Color::Black), 13));
     assert_won(&mut e, &black_name, &white_name).await?;
     // The rating bodies' files are of go games: a folk event offers none, and says why.

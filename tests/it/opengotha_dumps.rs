@@ -1,7 +1,7 @@
 //! OpenGotha mode's weights against OpenGotha's own weight dumps (issue 24): data other people
 //! published, fetched into a git-ignored folder; the test skips when it is absent.
 use yunzi::domain::interop::opengotha::parse;
-use yunzi::domain::pairing::gotha::Gotha;
+use yunzi::domain::tournament::pairing::gotha::Gotha;
 
 /// Every pair's terms against OpenGotha's own weight dumps, where pairgoth's test files
 /// (its tournaments and the dumps an instrumented OpenGotha printed for them) have been

@@ -1,8 +1,8 @@
 //! Random legal game records, shared by the record tests and `benches/readers.rs` (which
 //! includes this file by path).
-use yunzi::domain::go::game::{Game, Move};
-use yunzi::domain::go::ruleset::Ruleset;
-use yunzi::domain::go::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
+use yunzi::domain::games::go::game::{Game, Move};
+use yunzi::domain::games::go::ruleset::Ruleset;
+use yunzi::domain::games::go::sgf::{self, SgfGame, SgfMove, SgfNode, SgfPoint};
 
 /// A random legal game of `moves` moves on a `size` board, as an SGF record.
 pub fn random_record(seed: u64, size: u8, moves: usize) -> String {

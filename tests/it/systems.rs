@@ -759,7 +759,7 @@ async fn an_aga_results_file_lists_games_won_over_the_board_by_aga_number() -> T
 /// The EGF GoR table (docs/RATINGS.md): not shown while the event runs; once its one round is
 /// played, the event page gives each player's GoR before and after. 1d (2100, from the rank)
 /// beating 1k (2000) in an even game moves them to 2106.9 and 1993.5, as worked out by hand in
-/// `domain::gor::tests`.
+/// `domain::tournament::gor::tests`.
 #[actix_web::test]
 async fn an_events_page_shows_the_egf_rating_changes_once_it_is_over() -> TestResult {
     let app = TestApp::spawn().await?;

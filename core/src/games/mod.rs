@@ -17,18 +17,18 @@ pub mod repetition;
 pub mod santong;
 pub mod siji;
 pub mod yizi;
-use super::bagua::BaguaGame;
 use super::color::Color;
-use super::erhu::ErhuGame;
-use super::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
-use super::go::shape::GoGame;
-use super::liujiao::LiujiaoGame;
 use super::message::Message;
-use super::qixing::QixingGame;
-use super::renju::RenjuGame;
-use super::santong::SantongGame;
-use super::siji::SijiGame;
-use super::yizi::YiziGame;
+use crate::games::bagua::BaguaGame;
+use crate::games::erhu::ErhuGame;
+use crate::games::game_shape::{BoardGame, Drawing, GameMove, PlayEnd, Refusal};
+use crate::games::go::shape::GoGame;
+use crate::games::liujiao::LiujiaoGame;
+use crate::games::qixing::QixingGame;
+use crate::games::renju::RenjuGame;
+use crate::games::santong::SantongGame;
+use crate::games::siji::SijiGame;
+use crate::games::yizi::YiziGame;
 
 #[derive(Debug, Clone)]
 // One game per live board, held by value: the size of go's variant costs nothing to box away.

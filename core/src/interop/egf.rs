@@ -28,7 +28,7 @@ use crate::clock::{MINUTE, Millis, TimeControl};
 use crate::color::Color;
 use crate::message::Message;
 use crate::result::{GameResult, Margin};
-use crate::standings::{ByeRecord, GameRecord};
+use crate::tournament::standings::{ByeRecord, GameRecord};
 
 /// The EGF's tournament classes, by the weight the rating gives the games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

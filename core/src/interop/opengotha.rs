@@ -575,7 +575,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 }
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
-                let full = crate::player::join_name(&name, &first);
+                let full = crate::tournament::player::join_name(&name, &first);
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
                 let rank = Rank::parse(rank_text).or_else(|e| {
                     lenient_rank(rank_text).ok_or_else(|| {

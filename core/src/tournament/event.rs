@@ -624,7 +624,7 @@ impl SystemSettings {
 }
 
 /// The rule presets an event can name: exactly the engine's (the team's rules notes, §1).
-pub const RULESETS: [&str; 14] = crate::go::ruleset::PRESET_NAMES;
+pub const RULESETS: [&str; 14] = crate::games::go::ruleset::PRESET_NAMES;
 
 pub const DEFAULT_RULESET: &str = "chinese-1988";
 
@@ -809,7 +809,7 @@ impl EventSettings {
             ("", Some(ruleset)) => keep(
                 &mut errors,
                 "komi",
-                crate::go::ruleset::Ruleset::preset(ruleset)
+                crate::games::go::ruleset::Ruleset::preset(ruleset)
                     .map(|rules| rules.komi)
                     .ok_or_else(|| Message::new("error-ruleset-unknown").text("text", ruleset).into()),
             ),
@@ -1190,7 +1190,7 @@ mod tests {
 
     #[test]
     fn the_default_ruleset_is_an_engine_preset() {
-        assert!(crate::go::ruleset::Ruleset::preset(DEFAULT_RULESET).is_some());
+        assert!(crate::games::go::ruleset::Ruleset::preset(DEFAULT_RULESET).is_some());
         assert!(parse_ruleset("tromp-taylor").is_ok());
     }
 

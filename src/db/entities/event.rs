@@ -24,7 +24,7 @@ pub struct Model {
     /// domain::referee::WarningPenalty::code ("" as the rules say).
     pub warning_penalty: String,
     pub time_control: String,
-    /// The system's own settings as JSON (domain::event::SystemSettings).
+    /// The system's own settings as JSON (domain::tournament::event::SystemSettings).
     pub system_settings: String,
     /// Player ids in seed order, fixed when round 1 is drafted (round robin, knockout, best-of).
     pub seeding: Option<String>,

@@ -14,7 +14,7 @@ pub struct Model {
     pub result: Option<String>,
     pub recorded_at: Option<DateTimeUtc>,
     pub handicap: i32,
-    /// What each pairing criterion cost on this board, as JSON (domain::pairing::PairCost).
+    /// What each pairing criterion cost on this board, as JSON (domain::tournament::pairing::PairCost).
     pub pairing_costs: Option<String>,
     /// A director's ruling on this game (knockout "both lose": "replay" or "advance:<player id>").
     pub ruling: Option<String>,

@@ -8,7 +8,7 @@ pub struct Model {
     pub id: i32,
     pub event_id: i32,
     pub name: String,
-    /// The name folded for duplicate detection (see domain::player::name_key).
+    /// The name folded for duplicate detection (see domain::tournament::player::name_key).
     pub name_key: String,
     pub rank: String,
     pub rank_value: i32,

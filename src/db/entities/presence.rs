@@ -1,4 +1,4 @@
-//! The `round_presence` table (shape only; rules live in domain::participation).
+//! The `round_presence` table (shape only; rules live in domain::tournament::participation).
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -9,7 +9,7 @@ pub struct Model {
     pub event_id: i32,
     pub player_id: i32,
     pub round_number: i32,
-    /// domain::participation::Mark::code.
+    /// domain::tournament::participation::Mark::code.
     pub mark: String,
     pub marked_by: Option<i32>,
     pub marked_at: DateTimeUtc,

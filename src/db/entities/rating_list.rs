@@ -1,4 +1,4 @@
-//! The `rating_lists` table (shape only; reading a list is domain::rating_list).
+//! The `rating_lists` table (shape only; reading a list is domain::tournament::rating_list).
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]

@@ -1,6 +1,6 @@
 //! The `result_reports` table: the results the two players of a board reported themselves
 //! (`GameResult` storage strings), where the reports stand, and the dispute a disagreement
-//! opened. One row a board (shape only; domain::self_report decides).
+//! opened. One row a board (shape only; domain::tournament::self_report decides).
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]

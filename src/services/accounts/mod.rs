@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::auth::{password, token};
 use crate::clock::Clock;
 use crate::db::entities::{auth_token, user};
-use crate::domain::player::{EmailAddress, FieldError, PlayerName};
+use crate::domain::tournament::player::{EmailAddress, FieldError, PlayerName};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;

@@ -7,7 +7,7 @@ use super::{BoardRef, StaffRole};
 use crate::db::entities::{event, game, game_move, player, round, user};
 use crate::domain::clock::TimeControl;
 use crate::domain::color::Color;
-use crate::domain::go::ruleset::Ruleset;
+use crate::domain::games::go::ruleset::Ruleset;
 use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState};
 use crate::domain::referee::WarningPenalty;
@@ -40,7 +40,8 @@ pub enum Seat {
 pub fn setup_of(event: &event::Model, round: &round::Model, game: &game::Model) -> AppResult<LiveSetup> {
     // An event of a folk game keeps go's referee settings (warnings, Art. 25) from the 1988 rules.
     let folk = crate::domain::live::FolkGame::of_ruleset(&event.ruleset);
-    let preset = if folk.is_some() { crate::domain::event::DEFAULT_RULESET } else { event.ruleset.as_str() };
+    let preset =
+        if folk.is_some() { crate::domain::tournament::event::DEFAULT_RULESET } else { event.ruleset.as_str() };
     let mut rules = Ruleset::preset(preset)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("event {}: unknown ruleset {}", event.id, event.ruleset)))?;
     let size = u8::try_from(event.board_size).unwrap_or(19);

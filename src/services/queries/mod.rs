@@ -10,13 +10,13 @@ use std::collections::{HashMap, HashSet};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::db::entities::{bye, event, event_staff, game, lineup, player, presence, round, user};
-use crate::domain::event::{System, SystemSettings};
-use crate::domain::pairing::event_round::{self, EventPlan, History, PlayedGame, Player, parse_ruling};
-use crate::domain::pairing::relay_event::RelaySide;
-use crate::domain::pairing::team_event::teams;
-use crate::domain::participation::{Mark, check_in_begun, plays};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{AbsentRecord, ByeRecord};
+use crate::domain::tournament::event::{System, SystemSettings};
+use crate::domain::tournament::pairing::event_round::{self, EventPlan, History, PlayedGame, Player, parse_ruling};
+use crate::domain::tournament::pairing::relay_event::RelaySide;
+use crate::domain::tournament::pairing::team_event::teams;
+use crate::domain::tournament::participation::{Mark, check_in_begun, plays};
+use crate::domain::tournament::standings::{AbsentRecord, ByeRecord};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 
@@ -157,10 +157,10 @@ pub async fn waiting_list(conn: &impl ConnectionTrait, event_id: i32) -> AppResu
 }
 
 /// `players` as pages show them: a name another of them shares carries its mark (club, then
-/// number: see `domain::player::namesake_marks`), the entries' order kept. For showing only:
+/// number: see `domain::tournament::player::namesake_marks`), the entries' order kept. For showing only:
 /// never write these back.
 pub fn as_shown(mut players: Vec<player::Model>) -> Vec<player::Model> {
-    use crate::domain::player::{Entrant, namesake_marks, shown_name};
+    use crate::domain::tournament::player::{Entrant, namesake_marks, shown_name};
     let mut in_order: Vec<&player::Model> = players.iter().collect();
     in_order.sort_by_key(|p| p.id);
     let entrants: Vec<Entrant<'_>> = in_order
@@ -243,7 +243,7 @@ pub async fn history(conn: &impl ConnectionTrait, rounds: &[round::Model]) -> Ap
     Ok(past)
 }
 
-/// Every participation mark of the event (domain::participation), by round then player.
+/// Every participation mark of the event (domain::tournament::participation), by round then player.
 pub async fn marks(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<Vec<presence::Model>> {
     Ok(presence::Entity::find()
         .filter(presence::Column::EventId.eq(event_id))
@@ -273,7 +273,12 @@ pub fn knockout_of(
     settings: &SystemSettings,
     players: &[Player],
     past: &History,
-) -> Option<Result<crate::domain::pairing::knockout::Knockout, crate::domain::pairing::knockout::KnockoutError>> {
+) -> Option<
+    Result<
+        crate::domain::tournament::pairing::knockout::Knockout,
+        crate::domain::tournament::pairing::knockout::KnockoutError,
+    >,
+> {
     knockout_start(event, system, settings)?;
     let seeds = knockout_seeding(event, system);
     if system != System::Knockout && seeds.is_empty() {
@@ -303,7 +308,7 @@ pub async fn pairing_players(conn: &impl ConnectionTrait, event_id: i32) -> AppR
 }
 
 /// The event's players as the pairing of round `number` reads them: present only if they play
-/// it (domain::participation::plays: not withdrawn, not sitting out, checked in once the desk
+/// it (domain::tournament::participation::plays: not withdrawn, not sitting out, checked in once the desk
 /// has begun checking players in).
 pub async fn round_players(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<Vec<Player>> {
     let everyone = players(conn, event_id).await?;

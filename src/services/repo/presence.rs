@@ -1,9 +1,9 @@
-//! Participation marks (domain::participation): written by the desk and players
+//! Participation marks (domain::tournament::participation): written by the desk and players
 //! (services::participation) and when a round is drafted (services::rounds).
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 
 use crate::db::entities::{presence, user};
-use crate::domain::participation::{Mark, check_in_begun};
+use crate::domain::tournament::participation::{Mark, check_in_begun};
 use crate::error::AppResult;
 use crate::services::queries;
 

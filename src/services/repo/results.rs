@@ -6,9 +6,9 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, game, round};
-use crate::domain::event::System;
-use crate::domain::pairing::{Board, BoardCost};
 use crate::domain::result::GameResult;
+use crate::domain::tournament::event::System;
+use crate::domain::tournament::pairing::{Board, BoardCost};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::{audit, queries};

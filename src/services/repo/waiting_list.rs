@@ -8,7 +8,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::registration::to_promote;
+use crate::domain::tournament::registration::to_promote;
 use crate::error::AppResult;
 use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;

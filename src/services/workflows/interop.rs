@@ -6,19 +6,19 @@ use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
-use crate::domain::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
 use crate::domain::interop::aga::{self, AgaId};
 use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
 use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
 use crate::domain::message::Message;
-use crate::domain::pairing::event_round::{EventPlan, pairing_input};
-use crate::domain::pairing::gotha_event;
-use crate::domain::pairing::mcmahon::Placement;
-use crate::domain::player::{NewPlayer, PlayerInput};
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
-use crate::domain::standings::{ByeRecord, GameRecord, value_text};
+use crate::domain::tournament::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
+use crate::domain::tournament::pairing::event_round::{EventPlan, pairing_input};
+use crate::domain::tournament::pairing::gotha_event;
+use crate::domain::tournament::pairing::mcmahon::Placement;
+use crate::domain::tournament::player::{NewPlayer, PlayerInput};
+use crate::domain::tournament::standings::{ByeRecord, GameRecord, value_text};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::pairing_file::PairingFile;
@@ -78,7 +78,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 // One name in Yunzi: a name in Chinese or Korean script is split into surname
                 // and given name as OpenGotha keeps them, any other is all in `name`; a
                 // colliding key's number goes after the given name.
-                let (surname, given) = crate::domain::player::split_name(&p.name);
+                let (surname, given) = crate::domain::tournament::player::split_name(&p.name);
                 let number = k.strip_prefix(&opengotha::player_key(&p.name, "")).unwrap_or("");
                 Ok(OgPlayer {
                     key: k.clone(),
@@ -391,7 +391,8 @@ pub async fn import_opengotha(
         let rank = p.rank.to_string();
         // The rating bodies' numbers come along when they are well formed; a malformed one in
         // someone's file is left out rather than refusing the whole event.
-        let egf_pin = crate::domain::player::parse_egf_pin(&p.ids.egf_pin).ok().flatten().unwrap_or_default();
+        let egf_pin =
+            crate::domain::tournament::player::parse_egf_pin(&p.ids.egf_pin).ok().flatten().unwrap_or_default();
         let aga_id = AgaId::parse(&p.ids.aga_id).ok().flatten().map(|id| id.as_str().to_string()).unwrap_or_default();
         let new = NewPlayer::parse(&PlayerInput {
             name: &p.name,

@@ -6,7 +6,7 @@ use crate::db::entities::user;
 use crate::domain::color::Color;
 use crate::domain::referee::DisputeKind;
 use crate::domain::result::GameResult;
-use crate::domain::self_report::{self, Outcome, Refusal, Status};
+use crate::domain::tournament::self_report::{self, Outcome, Refusal, Status};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::queries::{self, BoardRef};

@@ -58,7 +58,7 @@ impl RatingsPage {
     }
 
     /// What changed in one entry, field by field in the reader's language: "rating 2100 → 2120".
-    fn change_text(&self, change: &crate::domain::rating_list::EntryChange) -> String {
+    fn change_text(&self, change: &crate::domain::tournament::rating_list::EntryChange) -> String {
         let (old, new) = (&change.old, &change.new);
         let rank =
             |r: &Option<crate::domain::rank::Rank>| r.map_or_else(|| "–".into(), |r| self.ctx.rank(&r.to_string()));

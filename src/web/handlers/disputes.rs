@@ -7,7 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
-use crate::domain::go::shape::drawing_of;
+use crate::domain::games::go::shape::drawing_of;
 use crate::domain::live::LiveGame;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
@@ -39,7 +39,9 @@ pub async fn file(
     crate::services::queries::require_seat(&state.db, &account, BoardRef { event_id, round, board }, ctx.locale)
         .await?;
     let form = form.parse()?;
-    let folk = crate::domain::event::is_folk_game(&crate::services::queries::event(&state.db, event_id).await?.ruleset);
+    let folk = crate::domain::tournament::event::is_folk_game(
+        &crate::services::queries::event(&state.db, event_id).await?.ruleset,
+    );
     let kind = DisputeKind::parse(&form.kind)
         .filter(|k| k.filed_at_the_board() && !(folk && k.go_only()))
         .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
@@ -241,7 +243,7 @@ impl DisputePage {
         let ruleset = crate::web::view::ruleset_name(self.ctx.locale, &self.event.ruleset);
         // A folk game has no written competition rules: the referee rules by the 1988 rules'
         // spirit, which the note says without calling the game go.
-        let key = if crate::domain::event::is_folk_game(&self.event.ruleset) {
+        let key = if crate::domain::tournament::event::is_folk_game(&self.event.ruleset) {
             "dispute-article-instead-folk"
         } else {
             "dispute-article-instead"
@@ -289,7 +291,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {dispute_id}: {e}")))?;
         let last = then.moves().last().and_then(|m| m.point);
         let svg = board_svg::render(
-            &crate::domain::game_shape::BoardGame::drawing(then.game()),
+            &crate::domain::games::game_shape::BoardGame::drawing(then.game()),
             &Marks { last, dead: &[], numbers: &[] },
         );
         return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, None));
@@ -297,9 +299,9 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     // The game as it stood at the dispute's move: its record then, kept with the dispute (a
     // replay may have started the game again since). A record that resumed after the passes
     // does not replay as SGF; the game's own moves up to then stand in for it.
-    let from_record = crate::domain::go::sgf::parse(&view.entry.dispute.position)
+    let from_record = crate::domain::games::go::sgf::parse(&view.entry.dispute.position)
         .ok()
-        .and_then(|sgf| crate::domain::go::record::replay(&sgf, board.live.setup().rules.clone()).ok())
+        .and_then(|sgf| crate::domain::games::go::record::replay(&sgf, board.live.setup().rules.clone()).ok())
         .filter(|replay| replay.illegal.is_none())
         .map(|replay| replay.game);
     let then = match from_record {
@@ -327,16 +329,19 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
         return Ok(DisputePage::without_analysis(ctx, board.event, view, svg, Some(lap)));
     }
     let (mut groups, count) = crate::domain::live::proposal_for(&then, board.live.setup().handicap);
-    crate::domain::go::life::read_groups(then.board(), &mut groups, then.rules().life_rules());
+    crate::domain::games::go::life::read_groups(then.board(), &mut groups, then.rules().life_rules());
     let dead: Vec<(u8, u8)> = groups.iter().flat_map(|g| g.stones.iter().map(|p| then.board().xy(*p))).collect();
     let position = then.board();
     let last = then.moves().last().and_then(|m| match m.mv {
-        crate::domain::go::game::Move::Play(p) => Some(position.xy(p)),
-        crate::domain::go::game::Move::Pass => None,
+        crate::domain::games::go::game::Move::Play(p) => Some(position.xy(p)),
+        crate::domain::games::go::game::Move::Pass => None,
     });
     let svg = board_svg::render(&drawing_of(position), &Marks { last, dead: &dead, numbers: &[] });
     let name = |(x, y): (u8, u8)| {
-        crate::domain::go::record::coordinate(position.height(), crate::domain::go::sgf::SgfPoint { x, y })
+        crate::domain::games::go::record::coordinate(
+            position.height(),
+            crate::domain::games::go::sgf::SgfPoint { x, y },
+        )
     };
     let result = ctx.locale.result_text(&count.result);
     let count = format!("{result} · {}", crate::web::live_feed::count_detail(&count, ctx.locale));
@@ -388,8 +393,8 @@ pub struct HeldGroup {
 /// The lap of the cycle in `game` (its record up to the dispute): the last repetition the
 /// engine found, or, for a claim it did not find, the last twelve moves. With the numbers to
 /// write on the board: each point at the last move the lap played there.
-fn lap_of(ctx: &PageCtx, game: &crate::domain::go::game::Game) -> (Lap, Vec<(u8, u8, usize)>) {
-    use crate::domain::go::game::Move;
+fn lap_of(ctx: &PageCtx, game: &crate::domain::games::go::game::Game) -> (Lap, Vec<(u8, u8, usize)>) {
+    use crate::domain::games::go::game::Move;
     let played = game.moves();
     // The lap the dispute is about ends at its move; an earlier one (ruled on already) is not it.
     let (first, last, summary) = match game.cycles().last().filter(|c| c.last_move == played.len()) {
@@ -418,7 +423,10 @@ fn lap_of(ctx: &PageCtx, game: &crate::domain::go::game::Game) -> (Lap, Vec<(u8,
                 let (x, y) = board.xy(p);
                 numbers.retain(|&(px, py, _)| (px, py) != (x, y));
                 numbers.push((x, y, n));
-                crate::domain::go::record::coordinate(board.height(), crate::domain::go::sgf::SgfPoint { x, y })
+                crate::domain::games::go::record::coordinate(
+                    board.height(),
+                    crate::domain::games::go::sgf::SgfPoint { x, y },
+                )
             }
             Move::Pass => ctx.t("live-pass"),
         };
@@ -465,13 +473,13 @@ impl Span {
 /// A proposed group for the page: its colour and points, proven or estimated, and why.
 fn proposed_group(
     ctx: &PageCtx,
-    position: &crate::domain::go::board::Board,
-    group: &crate::domain::go::life::DeadGroup,
+    position: &crate::domain::games::go::board::Board,
+    group: &crate::domain::games::go::life::DeadGroup,
     name: &dyn Fn((u8, u8)) -> String,
 ) -> ProposedGroup {
     use crate::domain::color::Color;
-    use crate::domain::go::life::Basis;
-    use crate::domain::go::reading::Verdict;
+    use crate::domain::games::go::life::Basis;
+    use crate::domain::games::go::reading::Verdict;
     use crate::i18n::Arg;
     let percent = |share: f32| Arg::Num(i64::from((share * 100.0).round() as i32));
     let playouts = Arg::Num(group.playouts as i64);
@@ -570,7 +578,7 @@ fn proposed_group(
     };
     // Why the search found no proof, where it looked.
     {
-        use crate::domain::go::proof::Unproven;
+        use crate::domain::games::go::proof::Unproven;
         let unproven = match group.unproven {
             Some(Unproven::OutOfBudget { empty }) => {
                 ctx.locale.t_args("basis-unproven-budget", &[("empty", Arg::Num(empty as i64))])

@@ -7,18 +7,18 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
-use crate::domain::event::{
+use crate::domain::komi::Komi;
+use crate::domain::rank::Rank;
+use crate::domain::tournament::event::{
     DEFAULT_RULESET, EventInput, EventSettings, RULESETS, RelayOrder, Seating, Strength, System, SystemInput,
     SystemSettings, TeamPairing, Weights, team_tie_break_text, tie_break_text,
 };
-use crate::domain::komi::Komi;
-use crate::domain::pairing::Colours;
-use crate::domain::pairing::mcmahon::Placement;
-use crate::domain::pairing::relay::DrawPolicy;
-use crate::domain::participation::AbsentScore;
-use crate::domain::rank::Rank;
-use crate::domain::registration::amount_text;
-use crate::domain::standings::Tradition;
+use crate::domain::tournament::pairing::Colours;
+use crate::domain::tournament::pairing::mcmahon::Placement;
+use crate::domain::tournament::pairing::relay::DrawPolicy;
+use crate::domain::tournament::participation::AbsentScore;
+use crate::domain::tournament::registration::amount_text;
+use crate::domain::tournament::standings::Tradition;
 use crate::error::{AppError, AppResult};
 use crate::i18n::{Arg, Locale};
 use crate::services::events::{self, StaffMember};
@@ -33,7 +33,7 @@ use crate::web::multipart;
 
 /// The event's komi in its rule set's unit, with the other unit beside it: "3¾子 (7.5目)".
 pub fn komi_text(locale: Locale, e: &event::Model) -> String {
-    let in_stones = crate::domain::go::ruleset::Ruleset::preset(&e.ruleset).is_some_and(|r| r.count_in_stones);
+    let in_stones = crate::domain::games::go::ruleset::Ruleset::preset(&e.ruleset).is_some_and(|r| r.count_in_stones);
     match Komi::from_half_points(e.komi_half_points) {
         Ok(k) => {
             use crate::web::view::komi_in;
@@ -254,7 +254,7 @@ impl EventForm {
             system: e.system.clone(),
             ruleset: e.ruleset.clone(),
             // A folk game has no komi: its form shows none (not "0目").
-            komi: if crate::domain::event::is_folk_game(&e.ruleset) {
+            komi: if crate::domain::tournament::event::is_folk_game(&e.ruleset) {
                 String::new()
             } else {
                 crate::web::view::komi(locale, &e.ruleset, e.komi_half_points)
@@ -295,7 +295,7 @@ impl EventFormPage {
     /// cycle's outcome, the warning's stone, handicaps) are left out (a new event's form
     /// has them, and its script hides them when a folk game is chosen).
     fn folk_form(&self) -> bool {
-        crate::domain::event::is_folk_game(&self.form.ruleset)
+        crate::domain::tournament::event::is_folk_game(&self.form.ruleset)
     }
 
     /// The presets of the time-control picker: (notation, its kind and meaning in the
@@ -334,8 +334,8 @@ impl EventFormPage {
             field_errors: Vec::new(),
             systems: System::ALL.iter().map(|s| s.code()).collect(),
             rulesets: RULESETS.to_vec(),
-            gomoku_rulesets: crate::domain::event::GOMOKU_RULESETS.to_vec(),
-            folk_rulesets: crate::domain::event::FOLK_RULESETS.to_vec(),
+            gomoku_rulesets: crate::domain::tournament::event::GOMOKU_RULESETS.to_vec(),
+            folk_rulesets: crate::domain::tournament::event::FOLK_RULESETS.to_vec(),
             placements: Placement::ALL.iter().map(|p| p.code()).collect(),
             weights: Weights::ALL.iter().map(|w| (w.code(), w.label())).collect(),
             seatings: Seating::ALL.iter().map(|s| s.code()).collect(),
@@ -504,7 +504,7 @@ impl TermsForm {
             places: event.places.map(|n| n.to_string()).unwrap_or_default(),
             deadline: event
                 .registration_deadline
-                .map(|at| crate::domain::event::local_input(&at, &event.time_zone))
+                .map(|at| crate::domain::tournament::event::local_input(&at, &event.time_zone))
                 .unwrap_or_default(),
             fee: event.entry_fee_minor.map(|m| amount_text(m.into())).unwrap_or_default(),
             currency: event.fee_currency.clone(),
@@ -547,7 +547,7 @@ impl EventPage {
 
     /// Whether the places are all taken (a new entry waits).
     fn full(&self) -> bool {
-        !crate::domain::registration::has_room(self.event.places, self.places_taken)
+        !crate::domain::tournament::registration::has_room(self.event.places, self.places_taken)
     }
 
     /// A GoR as the table writes it, to one decimal.
@@ -562,7 +562,7 @@ impl EventPage {
 
     /// Whether the event's games are go, which the rating bodies (EGF, AGA) rate.
     fn rated_by_go_bodies(&self) -> bool {
-        !crate::domain::event::is_folk_game(&self.event.ruleset)
+        !crate::domain::tournament::event::is_folk_game(&self.event.ruleset)
     }
 
     /// An instant in the event's time zone.
@@ -731,7 +731,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
     let found_open = found.registration_open;
     let deadline_ahead = found.registration_deadline.is_none_or(|d| state.clock.now() <= d);
     // The rating bodies rate go: a folk game's event moves no GoR.
-    let rated = over && !crate::domain::event::is_folk_game(&found.ruleset);
+    let rated = over && !crate::domain::tournament::event::is_folk_game(&found.ruleset);
     let rating_changes =
         if rated { crate::services::ratings::gor_changes(&state.db, &found).await? } else { Vec::new() };
     Ok(EventPage {
@@ -773,7 +773,7 @@ pub async fn set_registration_terms(
     let event_id = path.into_inner();
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let parsed = crate::domain::registration::Terms::parse(
+    let parsed = crate::domain::tournament::registration::Terms::parse(
         &form.places,
         &form.deadline,
         &form.fee,
@@ -867,7 +867,8 @@ pub async fn update_club_list(
     let event_id = path.into_inner();
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let rated = !crate::domain::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
+    let rated =
+        !crate::domain::tournament::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
     if !rated {
         return Err(AppError::BadRequest(ctx.t("error-club-list-not-over")));
     }

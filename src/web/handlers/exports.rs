@@ -162,7 +162,8 @@ pub async fn egd(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>)
 pub async fn export_results(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
     let found = queries::event(&state.db, path.into_inner()).await?;
     let table = standings::compute(&state.db, &found).await?;
-    let rated = !crate::domain::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
+    let rated =
+        !crate::domain::tournament::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
     let gor = if rated { crate::services::ratings::gor_changes(&state.db, &found).await? } else { Vec::new() };
     let mut header =
         vec![ctx.t("place"), ctx.t("player-name"), ctx.t("rank"), ctx.t("club"), ctx.t("country"), ctx.t("egf-pin")];
@@ -206,7 +207,7 @@ fn csv_field(text: &str) -> String {
 /// The rating bodies' files (EGF, AGA) are of go games: an event of a folk game has none, and
 /// says why rather than write its games as go.
 fn go_games_only(found: &event::Model, ctx: &PageCtx) -> AppResult<()> {
-    if crate::domain::event::is_folk_game(&found.ruleset) {
+    if crate::domain::tournament::event::is_folk_game(&found.ruleset) {
         let game = crate::web::view::ruleset_name(ctx.locale, &found.ruleset);
         return Err(AppError::BadRequest(ctx.t_s("error-export-go-only", "game", &game)));
     }

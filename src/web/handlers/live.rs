@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::db::entities::{event, player, round};
 use crate::domain::color::Color;
-use crate::domain::game_shape::{BoardGame, GameMove};
+use crate::domain::games::game_shape::{BoardGame, GameMove};
 use crate::domain::live::Phase;
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
@@ -236,7 +236,8 @@ impl BoardPage {
         crate::domain::referee::DisputeKind::ALL
             .iter()
             .filter(|k| {
-                k.filed_at_the_board() && !(k.go_only() && crate::domain::event::is_folk_game(&self.event.ruleset))
+                k.filed_at_the_board()
+                    && !(k.go_only() && crate::domain::tournament::event::is_folk_game(&self.event.ruleset))
             })
             .map(|k| (k.code(), self.ctx.t(&format!("dispute-{}", k.code()))))
             .collect()
@@ -363,14 +364,14 @@ pub async fn show(
         takes_hands: board.live.game().takes_hands(),
         record_is_sgf: board.live.record_is_sgf(),
         two_open: matches!(board.live.state().phase, Phase::Waiting | Phase::Playing)
-            && board.live.game().santong().is_some_and(crate::domain::santong::SantongGame::double_move_left),
+            && board.live.game().santong().is_some_and(crate::domain::games::santong::SantongGame::double_move_left),
         point_example: {
             let game = board.live.game();
             if game.moves_pieces() {
                 // Two cells of the board as a step is typed ("a8-a5"; "9-8" on numbered points,
                 // downwards as 七星棋 and 一字棋 move).
                 match game.drawing().lines {
-                    crate::domain::game_shape::Lines::Lattice { points, .. } => {
+                    crate::domain::games::game_shape::Lines::Lattice { points, .. } => {
                         let name = |i: usize| points.get(i).map(|(_, n)| n.clone()).unwrap_or_default();
                         format!("{}-{}", name(8), name(7))
                     }
@@ -428,13 +429,13 @@ fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u
         let drawing = game.drawing();
         // The top right corner of a grid; of a triangle (三通棋), the right end of its base.
         let (key, corner) = match drawing.lines {
-            crate::domain::game_shape::Lines::Triangles { .. } => {
+            crate::domain::games::game_shape::Lines::Triangles { .. } => {
                 ("error-live-cell", game.cell_name(drawing.width.saturating_sub(1), drawing.height.saturating_sub(1)))
             }
-            crate::domain::game_shape::Lines::Lattice { points, .. } => {
+            crate::domain::games::game_shape::Lines::Lattice { points, .. } => {
                 ("error-live-number", points.last().map(|(_, name)| name.clone()).unwrap_or_default())
             }
-            crate::domain::game_shape::Lines::Grid { .. } => {
+            crate::domain::games::game_shape::Lines::Grid { .. } => {
                 ("error-live-point", game.cell_name(drawing.width.saturating_sub(1), 0))
             }
         };

@@ -108,7 +108,7 @@ fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
         title: found.name.clone(),
         round: ctx.t_n("round-n", "n", number),
         // A folk game has no komi: the cards and slips print none.
-        komi: if crate::domain::event::is_folk_game(&found.ruleset) {
+        komi: if crate::domain::tournament::event::is_folk_game(&found.ruleset) {
             String::new()
         } else {
             format!("{} {}", ctx.t("paper-komi"), komi_text(ctx.locale, found))
@@ -120,7 +120,11 @@ fn words(ctx: &PageCtx, found: &event::Model, number: i32) -> Words {
         outcomes: [
             "paper-black-wins",
             "paper-white-wins",
-            if crate::domain::event::is_folk_game(&found.ruleset) { "paper-draw-folk" } else { "paper-draw" },
+            if crate::domain::tournament::event::is_folk_game(&found.ruleset) {
+                "paper-draw-folk"
+            } else {
+                "paper-draw"
+            },
             "paper-other",
         ]
         .map(|k| ctx.t(k))

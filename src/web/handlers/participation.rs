@@ -8,7 +8,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
-use crate::domain::participation::Mark;
+use crate::domain::tournament::participation::Mark;
 use crate::error::{AppError, AppResult};
 use crate::services::participation::{self, Desk};
 use crate::services::queries;
@@ -27,7 +27,7 @@ pub struct CheckInPage {
     rounds: Vec<i32>,
     director: bool,
     /// When the event asks a fee: paid and owed, for the treasurer (marked row by row here).
-    fees: Option<crate::domain::registration::FeeTotals>,
+    fees: Option<crate::domain::tournament::registration::FeeTotals>,
 }
 
 impl CheckInPage {
@@ -42,7 +42,9 @@ impl CheckInPage {
 
     /// An amount of the event's fee currency as the page writes it.
     fn money(&self, minor: &i64) -> String {
-        format!("{} {}", crate::domain::registration::amount_text(*minor), self.event.fee_currency).trim().to_string()
+        format!("{} {}", crate::domain::tournament::registration::amount_text(*minor), self.event.fee_currency)
+            .trim()
+            .to_string()
     }
 
     /// A letter heading's anchor: the letter, or "other" for names filed under #.
@@ -90,7 +92,7 @@ pub async fn desk(
         None => (None, Vec::new()),
     };
     let fees = match found.entry_fee_minor {
-        Some(fee) => Some(crate::domain::registration::fee_totals(
+        Some(fee) => Some(crate::domain::tournament::registration::fee_totals(
             fee,
             queries::players(&state.db, event_id).await?.iter().map(|p| (p.fee_paid_at.is_some(), !p.withdrawn)),
         )),

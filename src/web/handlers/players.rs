@@ -7,7 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::player::{PlayerInput, parse_egf_pin};
+use crate::domain::tournament::player::{PlayerInput, parse_egf_pin};
 use crate::error::{AppError, AppResult};
 use crate::services::players::{self, ImportOutcome, LineError};
 use crate::services::queries;
@@ -81,7 +81,7 @@ pub struct PlayersPage {
     /// Entries waiting for a place, first come first.
     waiting: Vec<player::Model>,
     /// Directors, when the event asks a fee: paid and owed, for the treasurer.
-    fees: Option<crate::domain::registration::FeeTotals>,
+    fees: Option<crate::domain::tournament::registration::FeeTotals>,
 }
 
 impl PlayersPage {
@@ -91,7 +91,9 @@ impl PlayersPage {
 
     /// An amount of the event's fee currency as the page writes it.
     fn money(&self, minor: &i64) -> String {
-        format!("{} {}", crate::domain::registration::amount_text(*minor), self.event.fee_currency).trim().to_string()
+        format!("{} {}", crate::domain::tournament::registration::amount_text(*minor), self.event.fee_currency)
+            .trim()
+            .to_string()
     }
 
     fn asks_fee(&self) -> bool {
@@ -110,7 +112,10 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
     let (system, settings) = queries::system_of(&found)?;
     let mut registered = queries::players(&state.db, event_id).await?;
     let mut team_heads = Vec::new();
-    if matches!(system, crate::domain::event::System::Team | crate::domain::event::System::Relay) {
+    if matches!(
+        system,
+        crate::domain::tournament::event::System::Team | crate::domain::tournament::event::System::Relay
+    ) {
         // By team, then in the team's order (board numbers, then strength).
         registered.sort_by(|a, b| {
             (a.team.as_str(), a.board.unwrap_or(i32::MAX), -a.rank_value).cmp(&(
@@ -137,7 +142,7 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
         })
         .collect();
     let fees = match found.entry_fee_minor {
-        Some(fee) if roles.director => Some(crate::domain::registration::fee_totals(
+        Some(fee) if roles.director => Some(crate::domain::tournament::registration::fee_totals(
             fee,
             registered.iter().map(|p| (p.fee_paid_at.is_some(), !p.withdrawn)),
         )),
@@ -610,14 +615,14 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let standings = crate::services::standings::compute(&state.db, &found_event).await?;
     // Points as the standings page writes them (halved under the European tradition).
     let place = standings.rows.iter().find(|r| r.player.id == player_id).map(|r| {
-        let points = crate::domain::standings::value_text(
+        let points = crate::domain::tournament::standings::value_text(
             Some(i64::from(r.points)),
-            crate::domain::standings::TieBreak::Points,
+            crate::domain::tournament::standings::TieBreak::Points,
             standings.tradition,
         );
         (r.place, points)
     });
-    let rated = !crate::domain::event::is_folk_game(&found_event.ruleset)
+    let rated = !crate::domain::tournament::event::is_folk_game(&found_event.ruleset)
         && crate::services::rounds::is_over(&state.db, &found_event).await?;
     let gor = if rated {
         crate::services::ratings::gor_changes(&state.db, &found_event)

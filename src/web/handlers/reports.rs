@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::db::entities::{event, game, player};
 use crate::domain::color::Color;
 use crate::domain::result::GameResult;
-use crate::domain::self_report::{Reports, Status};
+use crate::domain::tournament::self_report::{Reports, Status};
 use crate::error::{AppError, AppResult};
 use crate::services::queries::{self, BoardRef};
 use crate::services::reports;
@@ -44,7 +44,7 @@ impl ReportPage {
     }
 
     fn margin_placeholder_key(&self) -> &'static str {
-        if crate::domain::event::is_folk_game(&self.event.ruleset) {
+        if crate::domain::tournament::event::is_folk_game(&self.event.ruleset) {
             "margin-placeholder-folk"
         } else {
             "margin-placeholder"

@@ -9,12 +9,12 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
-use crate::domain::event::System;
-use crate::domain::pairing::BoardCost;
-use crate::domain::pairing::event_round::parse_ruling;
-use crate::domain::pairing::knockout::StageName;
-use crate::domain::pairing::mcmahon::QUALITY_UNIT;
 use crate::domain::result::{GameResult, Margin};
+use crate::domain::tournament::event::System;
+use crate::domain::tournament::pairing::BoardCost;
+use crate::domain::tournament::pairing::event_round::parse_ruling;
+use crate::domain::tournament::pairing::knockout::StageName;
+use crate::domain::tournament::pairing::mcmahon::QUALITY_UNIT;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
 use crate::services::queries::{self, BoardRef, EventRoles};
@@ -139,7 +139,7 @@ impl RoundPage {
 
     /// Whether the event plays a folk game (五子棋, 八卦棋 …): its pages speak none of go's words.
     fn folk(&self) -> bool {
-        crate::domain::event::is_folk_game(&self.event.ruleset)
+        crate::domain::tournament::event::is_folk_game(&self.event.ruleset)
     }
 
     /// A message key in the words of the event's game: `key` for go, `key-folk` for the folk
@@ -274,7 +274,7 @@ async fn report_states(
     view: &RoundView,
     ruleset: &str,
 ) -> AppResult<HashMap<i32, (&'static str, String)>> {
-    use crate::domain::self_report::Status;
+    use crate::domain::tournament::self_report::Status;
     let games = queries::games_of(&state.db, view.round.id).await?;
     let rows = crate::services::reports::of_event(&state.db, view.round.event_id).await?;
     let mut states = HashMap::new();
@@ -504,7 +504,7 @@ pub(crate) fn result_of(outcome: &str, margin: &str, locale: Locale, ruleset: &s
         _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
     };
     let result = GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))?;
-    if crate::domain::event::is_folk_game(ruleset)
+    if crate::domain::tournament::event::is_folk_game(ruleset)
         && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
     {
         let margin = crate::i18n::Arg::Str(margin);

@@ -6,11 +6,11 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
-use crate::domain::event::System;
-use crate::domain::pairing::knockout::StageName;
-use crate::domain::pairing::team::{TeamStandingRow, TeamTieBreak};
 use crate::domain::result::GameResult;
-use crate::domain::standings::{TieBreak, Tradition};
+use crate::domain::tournament::event::System;
+use crate::domain::tournament::pairing::knockout::StageName;
+use crate::domain::tournament::pairing::team::{TeamStandingRow, TeamTieBreak};
+use crate::domain::tournament::standings::{TieBreak, Tradition};
 use crate::error::AppResult;
 use crate::services::queries::{self};
 use crate::services::relay::{self, RelayView};
@@ -111,7 +111,7 @@ pub async fn standings(
 impl StandingsPage {
     /// Whether the event's games are go, which the rating bodies (EGF, AGA) rate.
     fn rated_by_go_bodies(&self) -> bool {
-        !crate::domain::event::is_folk_game(&self.event.ruleset)
+        !crate::domain::tournament::event::is_folk_game(&self.event.ruleset)
     }
 
     /// The rows this page shows.
@@ -161,7 +161,7 @@ impl StandingsPage {
 
     /// The legend in the words of the event's game (a draw is no 持碁 at a folk game).
     fn legend_key(&self) -> &'static str {
-        if crate::domain::event::is_folk_game(&self.event.ruleset) {
+        if crate::domain::tournament::event::is_folk_game(&self.event.ruleset) {
             "standings-legend-folk"
         } else {
             "standings-legend"

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yunzi::domain::go::{record, sgf};
+use yunzi::domain::games::go::{record, sgf};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -650,8 +650,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::life::proven_dead;
-    use crate::go::scoring::{CountInput, count};
+    use crate::games::go::life::proven_dead;
+    use crate::games::go::scoring::{CountInput, count};
     use Color::{Black, White};
 
     fn rules(name: &str) -> Ruleset {
@@ -823,7 +823,7 @@ mod tests {
             let mut r = rules(name);
             r.width = 7;
             r.height = 7;
-            r.setup = crate::go::ruleset::Setup::Empty;
+            r.setup = crate::games::go::ruleset::Setup::Empty;
             let mut g = Game::new(r).unwrap_or_else(|e| panic!("{e}"));
             let mut state: u64 = 12345;
             for _ in 0..150 {

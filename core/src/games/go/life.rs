@@ -611,13 +611,14 @@ mod tests {
             let sign = if *color == Color::Black { 1.0 } else { -1.0 };
             assert!(open.get(*p).is_none() && sign * owned >= OPEN_TERRITORY_FROM, "{p:?} {owned}");
         }
-        let mut japanese = crate::go::ruleset::Ruleset::preset("japanese-1989").unwrap_or_else(|| panic!("preset"));
+        let mut japanese =
+            crate::games::go::ruleset::Ruleset::preset("japanese-1989").unwrap_or_else(|| panic!("preset"));
         japanese.width = 9;
         japanese.height = 9;
-        let by_regions = crate::go::scoring::count(&open, &japanese, &Default::default());
+        let by_regions = crate::games::go::scoring::count(&open, &japanese, &Default::default());
         assert_eq!((by_regions.black.territory, by_regions.white.territory), (0, 0));
-        let input = crate::go::scoring::CountInput { territory: &proposal.territory, ..Default::default() };
-        let proposed = crate::go::scoring::count(&open, &japanese, &input);
+        let input = crate::games::go::scoring::CountInput { territory: &proposal.territory, ..Default::default() };
+        let proposed = crate::games::go::scoring::count(&open, &japanese, &input);
         let given = |c: Color| proposal.territory.iter().filter(|(_, o)| *o == c).count() as u32;
         assert_eq!((proposed.black.territory, proposed.white.territory), (given(Color::Black), given(Color::White)));
         assert_eq!(proposed.shared, by_regions.shared - given(Color::Black) - given(Color::White));
@@ -627,8 +628,8 @@ mod tests {
             (open.point(0, 0).unwrap_or(Point(0)), Color::Black),
             (open.point(8, 8).unwrap_or(Point(0)), Color::White),
         ];
-        let input = crate::go::scoring::CountInput { territory: &corners, ..Default::default() };
-        let given = crate::go::scoring::count(&open, &japanese, &input);
+        let input = crate::games::go::scoring::CountInput { territory: &corners, ..Default::default() };
+        let given = crate::games::go::scoring::count(&open, &japanese, &input);
         assert_eq!((given.black.territory, given.white.territory, given.shared), (1, 1, by_regions.shared - 2));
 
         let mut closed = open.clone();
@@ -768,7 +769,7 @@ mod tests {
     }
 
     fn japanese_2012() -> LifeRules {
-        crate::go::ruleset::Ruleset::preset("japanese-2012").unwrap_or_else(|| panic!("preset")).life_rules()
+        crate::games::go::ruleset::Ruleset::preset("japanese-2012").unwrap_or_else(|| panic!("preset")).life_rules()
     }
 
     fn whites(b: &Board) -> Vec<Point> {

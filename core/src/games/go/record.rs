@@ -157,7 +157,7 @@ pub fn replay(sgf: &SgfGame, rules: Ruleset) -> Result<Replay, BoardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::sgf;
+    use crate::games::go::sgf;
 
     fn replayed(text: &str, rules: Option<&str>) -> Replay {
         let record = sgf::parse(text).unwrap_or_else(|e| panic!("{e}"));
@@ -176,14 +176,14 @@ mod tests {
             let rules = rules_for(&record, Some(name)).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(rules.komi, crate::komi::Komi::ZERO, "{name}");
             let game = replay(&record, rules.clone()).unwrap_or_else(|e| panic!("{e}")).game;
-            let input = crate::go::scoring::CountInput {
+            let input = crate::games::go::scoring::CountInput {
                 dead: &[],
                 prisoners: [0, 0],
                 warnings: [0, 0],
                 handicap: 2,
                 territory: &[],
             };
-            let count = crate::go::scoring::count(game.board(), &rules, &input);
+            let count = crate::games::go::scoring::count(game.board(), &rules, &input);
             assert_eq!((count.black.score_half_points, count.white.score_half_points), (370, 352), "{name}");
             assert_eq!(count.result.display_zh(), "黑胜3½子", "{name}");
         }
@@ -196,13 +196,13 @@ mod tests {
     /// chinese-1988 and japanese-1989, and the engine proposes the falsely living groups dead.
     #[test]
     fn false_life_is_dead_not_a_void_game() {
-        use crate::go::game::{CycleDecision, CycleKind};
+        use crate::games::go::game::{CycleDecision, CycleKind};
         let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/sgf/false-life.sgf"));
         for name in ["chinese-1988", "japanese-1989"] {
             let game = replayed(text, Some(name)).game;
             assert_eq!(game.cycles().last().map(|c| c.kind), Some(CycleKind::FalseLife), "{name}");
             assert_eq!(game.cycle_decision(), CycleDecision::Counted, "{name}");
-            let proposal = crate::go::life::propose(game.board(), game.rules().life_rules());
+            let proposal = crate::games::go::life::propose(game.board(), game.rules().life_rules());
             let black_dead = proposal.dead.iter().filter(|p| game.board().get(**p) == Some(Color::Black)).count();
             let black_stones = game.board().points().filter(|p| game.board().get(*p) == Some(Color::Black)).count();
             assert_eq!(black_dead, black_stones, "{name}: Black lives only by the kos, so every Black stone is dead");

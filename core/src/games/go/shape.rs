@@ -6,7 +6,7 @@ use super::record::{COLUMNS, coordinate, parse_point};
 use super::ruleset::Ruleset;
 use super::sgf::SgfPoint;
 use crate::color::Color;
-use crate::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use crate::games::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
 use crate::message::Message;
 
 /// The usual handicap points (x, y) on a 9, 13 or 19 board, Black's stones before White's

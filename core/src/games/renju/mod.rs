@@ -20,7 +20,7 @@ pub mod record;
 use std::fmt;
 
 use crate::color::Color;
-use crate::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
+use crate::games::game_shape::{BoardGame, Drawing, GameMove, Lines, Piece, PlayEnd, Refusal};
 use crate::message::Message;
 use crate::result::{GameResult, Margin};
 use forbidden::{BlackMove, Cells, DoubleFourReading, Forbidden, black_move};

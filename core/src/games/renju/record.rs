@@ -5,8 +5,8 @@
 //! the offers: without `OF` the fifth Black stone is taken as the one kept.
 use super::{RenjuEnd, RenjuGame, RenjuRules};
 use crate::color::Color;
-use crate::game_shape::{BoardGame, GameMove, Refusal};
-use crate::go::sgf::{SgfProperty, main_line};
+use crate::games::game_shape::{BoardGame, GameMove, Refusal};
+use crate::games::go::sgf::{SgfProperty, main_line};
 
 /// What replaying a record found.
 #[derive(Debug, Clone)]

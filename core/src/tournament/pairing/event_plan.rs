@@ -13,9 +13,9 @@ use super::relay::RelayError;
 use super::round_robin::RoundRobinError;
 use super::team::TeamError;
 use super::{Board, BoardCost, PairingError};
-use crate::event::{System, SystemSettings, TeamPairing};
 use crate::result::GameResult;
-use crate::standings::{AbsentRecord, ByeRecord, GameRecord};
+use crate::tournament::event::{System, SystemSettings, TeamPairing};
+use crate::tournament::standings::{AbsentRecord, ByeRecord, GameRecord};
 
 /// What the next round needs to know about the event.
 #[derive(Debug, Clone, Copy)]

@@ -25,9 +25,11 @@ use super::relay_event::{next_relay_round, relay_seeding};
 use super::round_robin::{group_round_count, pair_group_round, round_robin_groups};
 use super::team_event::{next_team_round, team_knockout, team_seeding, team_stage_seeding};
 use super::{BoardCost, PairingSettings, pair_round};
-use crate::event::{Seating, System, SystemSettings, Weights};
 use crate::result::GameResult;
-use crate::standings::{AbsentRecord, ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with};
+use crate::tournament::event::{Seating, System, SystemSettings, Weights};
+use crate::tournament::standings::{
+    AbsentRecord, ByeRecord, Entrant as StandingsEntrant, GameRecord, compute_standings_with,
+};
 
 /// A player's initial score in half-points: the McMahon score from rank in a McMahon, else 0.
 pub fn initial_score(plan: &EventPlan<'_>, rank_value: i32, rating: Option<i32>) -> i32 {
@@ -304,9 +306,9 @@ pub fn parse_ruling(code: &str) -> Option<BothLoseRuling> {
 mod tests {
     use super::*;
     use crate::color::Color;
-    use crate::pairing::Board;
-    use crate::pairing::round_robin::RoundRobinError;
     use crate::result::Margin;
+    use crate::tournament::pairing::Board;
+    use crate::tournament::pairing::round_robin::RoundRobinError;
 
     fn players(n: i64) -> Vec<Player> {
         (1..=n).map(|id| Player::for_test(id, 30 - id as i32, None, format!("club {}", id % 3))).collect()
@@ -471,7 +473,7 @@ mod tests {
     #[test]
     fn mcmahon_can_read_strength_from_the_rating() {
         let by_rank = SystemSettings { mcmahon_bar: 2, mcmahon_floor: -10, ..SystemSettings::default() };
-        let by_rating = SystemSettings { strength: crate::event::Strength::Rating, ..by_rank.clone() };
+        let by_rating = SystemSettings { strength: crate::tournament::event::Strength::Rating, ..by_rank.clone() };
         let (rank_plan, rating_plan) = (plan(System::McMahon, &by_rank), plan(System::McMahon, &by_rating));
         assert_eq!(initial_score(&rank_plan, -1, Some(2310)), 2 * (-1 + 10), "1k by rank");
         assert_eq!(initial_score(&rating_plan, -1, Some(2310)), 2 * (2 + 10), "2310 is 3d: at the bar");

@@ -15,10 +15,10 @@ use std::collections::HashMap;
 use super::event_plan::{DraftRound, EventPlan, History, NextRoundError, Player};
 use super::gotha::{self, GothaRound};
 use super::{Board, BoardCost, PairingError};
-use crate::event::{System, SystemSettings};
 use crate::interop::opengotha::{OgGame, OgParameters, OgPlayer, OgTournament};
-use crate::player::split_name;
 use crate::rank::Rank;
+use crate::tournament::event::{System, SystemSettings};
+use crate::tournament::player::split_name;
 
 /// Round `number` of a Swiss or McMahon event, paired with OpenGotha 3.51's weights from the
 /// games and byes of the rounds before it; the players present take part.
@@ -161,12 +161,12 @@ fn draft(players: &[Player], history: &History, round: &GothaRound) -> DraftRoun
 mod tests {
     use super::*;
     use crate::color::Color;
-    use crate::event::{SystemSettings, Weights};
-    use crate::pairing::event_plan::PlayedGame;
-    use crate::pairing::event_round::next_round;
-    use crate::pairing::mcmahon::HandicapRule;
     use crate::result::{GameResult, Margin};
-    use crate::standings::ByeRecord;
+    use crate::tournament::event::{SystemSettings, Weights};
+    use crate::tournament::pairing::event_plan::PlayedGame;
+    use crate::tournament::pairing::event_round::next_round;
+    use crate::tournament::pairing::mcmahon::HandicapRule;
+    use crate::tournament::standings::ByeRecord;
 
     /// `n` players, the strongest first (1d, 1k, 2k …), each of a club of his own.
     fn players(n: i64) -> Vec<Player> {

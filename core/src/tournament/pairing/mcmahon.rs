@@ -738,8 +738,8 @@ fn last_difference(a: &[Color], b: &[Color]) -> Option<Color> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pairing::matching::{self, Edge};
     use crate::result::{GameResult, Margin};
+    use crate::tournament::pairing::matching::{self, Edge};
     use proptest::prelude::*;
 
     fn entrant(id: i64, rank_value: i32) -> Entrant {

@@ -19,7 +19,7 @@ use super::event_plan::{DraftRound, EventPlan, History, NextRoundError, Player};
 use super::mcmahon::mix;
 use super::relay::{Order, RelayError, RelayMatch, RelaySettings, RelayTeam};
 use super::team_event::teams;
-use crate::event::{RelayOrder, Seating, SystemSettings};
+use crate::tournament::event::{RelayOrder, Seating, SystemSettings};
 
 /// A team of the match: its id (smallest player id), name and squad in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,11 +117,11 @@ pub fn next_relay_round(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{System, SystemSettings};
-    use crate::pairing::event_round::PlayedGame;
-    use crate::pairing::relay::DrawPolicy;
-    use crate::pairing::team_event::tests::player;
     use crate::result::GameResult;
+    use crate::tournament::event::{System, SystemSettings};
+    use crate::tournament::pairing::event_round::PlayedGame;
+    use crate::tournament::pairing::relay::DrawPolicy;
+    use crate::tournament::pairing::team_event::tests::player;
 
     /// Two teams: A (ids 1–3: 2d, 1d, 1k, boards 2, 1, 3) and B (ids 4–6: 3d, 1k, 2k, no boards).
     fn players() -> Vec<Player> {

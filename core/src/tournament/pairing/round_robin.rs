@@ -237,7 +237,7 @@ fn seat_round(players: usize, round: u32) -> SeatRound {
 mod tests {
     use super::*;
     use crate::result::GameResult;
-    use crate::standings::{ByeRecord, GameRecord, StandingRow, compute_standings};
+    use crate::tournament::standings::{ByeRecord, GameRecord, StandingRow, compute_standings};
     use proptest::prelude::*;
     use std::collections::HashMap;
 

@@ -29,8 +29,8 @@ use super::team::{
     pair_team_swiss, team_all_play_all,
 };
 use crate::color::Color;
-use crate::event::{Seating, TeamPairing};
 use crate::result::{GameResult, Margin};
+use crate::tournament::event::{Seating, TeamPairing};
 
 /// A team as registered: players present, in the registered board order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -402,10 +402,10 @@ pub fn as_one_match(matches: &[TeamMatchRecord]) -> Vec<TeamMatchRecord> {
 pub(crate) mod tests {
     use super::*;
     use crate::color::Color;
-    use crate::event::{System, SystemSettings};
-    use crate::pairing::event_round::PlayedGame;
     use crate::result::{GameResult, Margin};
-    use crate::standings::ByeRecord;
+    use crate::tournament::event::{System, SystemSettings};
+    use crate::tournament::pairing::event_round::PlayedGame;
+    use crate::tournament::standings::ByeRecord;
 
     pub(crate) fn player(id: i64, team: &str, board: Option<i32>, rank_value: i32) -> Player {
         Player {
@@ -653,7 +653,7 @@ pub(crate) mod tests {
             let draft = next_team_round(&plan, &players, &history, &seeds, &HashMap::new(), round).expect("Swiss");
             play(&mut history, round, &draft, &|lower, _, _| Some(lower));
         }
-        let stage = crate::pairing::event_round::knockout_stage_seeding(&plan, &players, &history, &seeds);
+        let stage = crate::tournament::pairing::event_round::knockout_stage_seeding(&plan, &players, &history, &seeds);
         assert_eq!(stage, vec![11, 21, 31, 41]);
 
         let semis = next_team_round(&plan, &players, &history, &stage, &HashMap::new(), 3).expect("semi-finals");
