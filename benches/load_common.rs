@@ -125,10 +125,10 @@ pub async fn open(db: &DatabaseConnection, players: usize) -> anyhow::Result<eve
         }
     }
     // As every change does: the event's audit row, whose id is its pages' version.
-    yunzi::services::audit::record(&txn, now, Some(director.id), Some(open.id), "event.created", serde_json::json!({}))
+    yunzi::services::audit::entry(now, Some(director.id), Some(open.id))
+        .commit(txn, "event.created", serde_json::json!({}))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    txn.commit().await?;
     Ok(open)
 }
 

@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use yunzi::domain::interop::opengotha;
-use yunzi::i18n::Locale;
 use yunzi::services::records::{self, DeadStones};
 use yunzi::services::{pairing_file, players};
 
@@ -521,7 +520,7 @@ fn main() {
         let tally = match name {
             n if n.starts_with("SGF") => run(cases, sgf_file(&dir)),
             n if n.starts_with("CSV") => run(cases, |t| {
-                players::parse_csv(t, &[], Locale::En).map(|_| ()).map_err(|errors| {
+                players::parse_csv(t, &[]).map(|_| ()).map_err(|errors| {
                     errors.iter().map(|e| format!("line {}: {}", e.line, e.message)).collect::<Vec<_>>().join("; ")
                 })
             }),

@@ -6,7 +6,6 @@
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
 
 use crate::domain::message::Message;
-use crate::i18n::Locale;
 
 pub type AppResult<T> = Result<T, AppError>;
 
@@ -21,13 +20,14 @@ pub enum AppError {
     /// Needs a signed-in user; GET requests are redirected to the login page.
     #[error("login required")]
     LoginRequired { next: String },
-    /// The request was understood but cannot be done; the message is shown to the user.
+    /// The request was understood but cannot be done; the message is shown to the user, said
+    /// in their language by the web layer (services say what is wrong, never in which words).
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Message),
     /// Not yet: something elsewhere must be done first. The message, and where to do it (a
     /// path of this site and the words of the link), e.g. the results a round still misses.
     #[error("{message}")]
-    Unfinished { message: String, link: String, label: String },
+    Unfinished { message: Message, link: String, label: Message },
     /// The form or the address could not be read at all (a field of the wrong shape, sent by
     /// no page of ours); what the parser said is logged, the page says it plainly.
     #[error("unreadable request: {0}")]
@@ -43,7 +43,7 @@ pub enum AppError {
     /// Someone else changed the thing at the same moment, or since the page was drawn: the
     /// message says what changed (None: the general "reload and try again").
     #[error("changed meanwhile")]
-    Conflict(Option<String>),
+    Conflict(Option<Message>),
     /// The server's slots for heavy work (rendering PDFs) are all taken and their queue is
     /// full: come back in a few seconds (503 with Retry-After).
     #[error("busy")]
@@ -55,13 +55,9 @@ pub enum AppError {
 }
 
 impl AppError {
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        AppError::BadRequest(message.into())
-    }
-
-    /// A refusal the core explained, said in the reader's language.
-    pub fn refused(locale: Locale, message: &Message) -> Self {
-        AppError::BadRequest(locale.message(message))
+    /// A refusal by its locale key alone.
+    pub fn refused(key: &'static str) -> Self {
+        AppError::BadRequest(Message::new(key))
     }
 }
 

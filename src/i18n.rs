@@ -12,7 +12,6 @@ use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
 use crate::domain::message::{Message, MessageArg};
 use crate::domain::result::GameResult;
-use crate::domain::tournament::pairing::relay::RelayError;
 
 static_loader! {
     static LOCALES = {
@@ -225,24 +224,6 @@ impl Locale {
                 Locale::En => rank.to_string(),
             },
             Err(_) => text.to_string(),
-        }
-    }
-
-    /// Why a relay cannot go on, teams named by `name` (an id when it knows none).
-    pub fn relay_error(self, e: &RelayError, name: &dyn Fn(i64) -> String) -> String {
-        match e {
-            RelayError::TeamCount(n) => self.t_args("error-relay-teams", &[("n", Arg::Num(*n as i64))]),
-            RelayError::AwaitingNomination(teams) => {
-                let names: Vec<String> = teams.iter().map(|&t| name(t)).collect();
-                self.t_args("error-relay-awaiting", &[("teams", Arg::Str(&names.join(", ")))])
-            }
-            RelayError::NotDue(team) => self.t_args("error-relay-not-due", &[("team", Arg::Str(&name(*team)))]),
-            RelayError::PlayerOut(_) => self.t("error-relay-player-out"),
-            RelayError::ForeignPlayer { team, .. } => {
-                self.t_args("error-relay-foreign", &[("team", Arg::Str(&name(*team)))])
-            }
-            // The rest only a bug reaches: said as such, with the detail for the report.
-            other => self.message(&Message::new("error-pairing-internal").text("detail", other.to_string())),
         }
     }
 }

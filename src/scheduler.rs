@@ -12,7 +12,6 @@ use actix_web::web;
 use chrono::{DateTime, Utc};
 
 use crate::error::AppResult;
-use crate::i18n::Locale;
 use crate::services::live;
 use crate::services::queries::{self, BoardRef};
 use crate::state::AppState;
@@ -217,7 +216,7 @@ pub async fn announce_board_changes(state: &AppState) -> AppResult<()> {
 /// Reads the board at `place` and sends it to this instance's watchers.
 async fn resend(state: &AppState, place: crate::cluster::BoardPlace) {
     let at = BoardRef { event_id: place.event_id, round: place.round, board: place.board };
-    match queries::live_board(&state.db, at, Locale::En).await {
+    match queries::live_board(&state.db, at).await {
         Ok(board) if board.game.id == place.game => {
             state.live.publish(place.game, Arc::from(message(state, &board)));
         }

@@ -33,6 +33,11 @@ impl Message {
         Message { key: Cow::Borrowed(key), args: Vec::new() }
     }
 
+    /// A message whose key is made from a code ("dispute-" and a dispute kind's code).
+    pub fn keyed(key: String) -> Message {
+        Message { key: Cow::Owned(key), args: Vec::new() }
+    }
+
     pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
         self.args.push((Cow::Borrowed(name), MessageArg::Text(value.into())));
         self
@@ -46,6 +51,19 @@ impl Message {
     pub fn nested(mut self, name: &'static str, value: Message) -> Message {
         self.args.push((Cow::Borrowed(name), MessageArg::Message(Box::new(value))));
         self
+    }
+
+    /// This message, then `next` (two sentences, as the reader's language joins them).
+    pub fn then(self, next: Message) -> Message {
+        Message::new("joined-sentences").nested("first", self).nested("then", next)
+    }
+
+    /// The messages said one after the other as a list ("a; b; c"), or None for none.
+    pub fn list(messages: Vec<Message>) -> Option<Message> {
+        messages
+            .into_iter()
+            .rev()
+            .reduce(|rest, first| Message::new("joined-list").nested("first", first).nested("rest", rest))
     }
 
     /// The message as a text column keeps it, to be said in each reader's language when shown.

@@ -19,6 +19,19 @@ pub struct Mail {
     pub link: Option<String>,
 }
 
+impl Mail {
+    /// A mail in `language` (an account's own: services say what a mail tells, by its locale
+    /// keys; here it is put into words).
+    pub fn said(
+        to: &str,
+        language: crate::i18n::Locale,
+        subject: &crate::domain::message::Message,
+        body: &crate::domain::message::Message,
+    ) -> Mail {
+        Mail { to: to.to_string(), subject: language.message(subject), body: language.message(body), link: None }
+    }
+}
+
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,

@@ -4,8 +4,8 @@
 use crate::domain::audit_chain;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement,
 };
 
 use std::collections::HashMap;
@@ -17,7 +17,38 @@ use crate::error::AppResult;
 /// line ("YUNZ"); the second is the event.
 const CHAIN_LOCK: i32 = 0x5955_4e5a;
 
-pub async fn record(
+/// Who made a change, to which event (None: the site's own chain) and when: what every audit
+/// row of the change carries besides its action and detail.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub at: DateTime<Utc>,
+    pub actor: Option<i32>,
+    pub event: Option<i32>,
+}
+
+/// The author line of a change's audit rows (see [`Entry::commit`]).
+pub fn entry(at: DateTime<Utc>, actor: Option<i32>, event: Option<i32>) -> Entry {
+    Entry { at, actor, event }
+}
+
+impl Entry {
+    /// The one protocol for a change that matters: its audit row is written in the change's
+    /// own transaction and the transaction is committed with it, so the change and its row
+    /// stand or fall together (and nothing is written after the row). Takes the transaction.
+    pub async fn commit(self, txn: DatabaseTransaction, action: &str, detail: serde_json::Value) -> AppResult<()> {
+        record(&txn, self.at, self.actor, self.event, action, detail).await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// One more row in a transaction that records several (a move and the dispute it files);
+    /// the last is written by [`Entry::commit`].
+    pub async fn record(self, conn: &impl ConnectionTrait, action: &str, detail: serde_json::Value) -> AppResult<()> {
+        record(conn, self.at, self.actor, self.event, action, detail).await
+    }
+}
+
+async fn record(
     conn: &impl ConnectionTrait,
     at: DateTime<Utc>,
     actor: Option<i32>,

@@ -14,12 +14,12 @@ use crate::db::entities::{audit as audit_row, dispute, event, game, player, roun
 use crate::domain::clock::{MINUTE, Millis};
 use crate::domain::color::Color;
 use crate::domain::live::{BeforeRuling, LiveGame};
+use crate::domain::message::Message;
 use crate::domain::referee::{
     Circumstances, CycleOutcome, DisputeKind, Edition, Ruling, offered_rulings, ruling_article,
 };
 use crate::domain::tournament::player::clean_text;
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
@@ -33,8 +33,8 @@ pub const CLAIM_MAX_CHARS: usize = 2000;
 pub const APPEAL_ARTICLE: &str = "1988 Art. 16.4";
 
 /// A claim as a player or the staff wrote it, cleaned and held to [`CLAIM_MAX_CHARS`].
-pub fn claim_text(claim: &str, locale: Locale) -> AppResult<String> {
-    clean_text(claim, "field-claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))
+pub fn claim_text(claim: &str) -> AppResult<String> {
+    clean_text(claim, "field-claim", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))
 }
 
 /// Who may file a dispute about `board` and whom it is about: a player of the board files
@@ -129,7 +129,7 @@ pub struct Decided {
     pub reasons: Option<String>,
 }
 
-fn minutes(text: &str, locale: Locale) -> AppResult<Millis> {
+fn minutes(text: &str) -> AppResult<Millis> {
     match text.trim() {
         "" => Ok(0),
         t => t
@@ -137,21 +137,23 @@ fn minutes(text: &str, locale: Locale) -> AppResult<Millis> {
             .ok()
             .filter(|m| *m <= 600)
             .map(|m| u64::from(m) * MINUTE)
-            .ok_or_else(|| AppError::BadRequest(locale.t_args("error-ruling-minutes", &[("minutes", Arg::Str(t))]))),
+            .ok_or_else(|| AppError::BadRequest(Message::new("error-ruling-minutes").text("minutes", t))),
     }
 }
 
 /// The offered ruling the form chose.
-fn chosen(offered: &[Ruling], choice: &RulingChoice, locale: Locale) -> AppResult<Ruling> {
+fn chosen(offered: &[Ruling], choice: &RulingChoice) -> AppResult<Ruling> {
     let value = choice.ruling.trim();
-    let ruling = offered.iter().copied().find(|r| r.form_value() == value).ok_or_else(|| {
-        AppError::BadRequest(locale.t_args("error-ruling-not-offered", &[("ruling", Arg::Str(value))]))
-    })?;
+    let ruling = offered
+        .iter()
+        .copied()
+        .find(|r| r.form_value() == value)
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-ruling-not-offered").text("ruling", value)))?;
     Ok(match ruling {
         Ruling::AdjustClock { .. } => {
-            let (black, white) = (minutes(&choice.black_minutes, locale)?, minutes(&choice.white_minutes, locale)?);
+            let (black, white) = (minutes(&choice.black_minutes)?, minutes(&choice.white_minutes)?);
             if black == 0 && white == 0 {
-                return Err(AppError::BadRequest(locale.t("error-ruling-no-time")));
+                return Err(AppError::BadRequest(Message::new("error-ruling-no-time")));
             }
             Ruling::AdjustClock { black, white }
         }
@@ -196,17 +198,15 @@ async fn record_step(
     step: DeskStep<'_>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<Vec<Mail>> {
-    audit::record(
-        txn,
-        now,
-        Some(by),
-        Some(d.event_id),
-        step.action,
-        json!({ "dispute": d.id, "round": board.round.number, "board": board.game.board, "kind": d.kind,
+    audit::entry(now, Some(by), Some(d.event_id))
+        .record(
+            txn,
+            step.action,
+            json!({ "dispute": d.id, "round": board.round.number, "board": board.game.board, "kind": d.kind,
                 "ruling": step.ruling, "side": step.side.map(Color::as_str), "article": step.article,
                 "reason": step.reasons }),
-    )
-    .await?;
+        )
+        .await?;
     tell(txn, board, d, &step, by, now).await
 }
 
@@ -244,14 +244,13 @@ pub async fn open_for_ruling(
     referee: &user::Model,
     event_id: i32,
     dispute_id: i32,
-    locale: Locale,
 ) -> AppResult<dispute::Model> {
     if !queries::roles(txn, event_id, referee).await?.referee {
         return Err(AppError::Forbidden);
     }
     let found = find(txn, event_id, dispute_id).await?;
     if found.status != "open" {
-        return Err(AppError::BadRequest(locale.t("error-dispute-ruled")));
+        return Err(AppError::BadRequest(Message::new("error-dispute-ruled")));
     }
     Ok(found)
 }
@@ -263,11 +262,10 @@ pub fn choose(
     board: &LiveBoard,
     choice: &RulingChoice,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<(DisputeKind, Decided)> {
-    let reasons = clean_text(&choice.reasons, "field-reasons", CLAIM_MAX_CHARS, false)
-        .map_err(|e| AppError::refused(locale, &e.0))?;
-    let ruling = chosen(&applicable_rulings(d, board, now)?, choice, locale)?;
+    let reasons =
+        clean_text(&choice.reasons, "field-reasons", CLAIM_MAX_CHARS, false).map_err(|e| AppError::BadRequest(e.0))?;
+    let ruling = chosen(&applicable_rulings(d, board, now)?, choice)?;
     Ok((kind_of(d)?, Decided { ruling, reasons: Some(reasons).filter(|r| !r.is_empty()) }))
 }
 
@@ -322,22 +320,20 @@ pub async fn appeal(
     event_id: i32,
     dispute_id: i32,
     claim: &str,
-    locale: Locale,
 ) -> AppResult<()> {
-    let claim =
-        clean_text(claim, "field-appeal", CLAIM_MAX_CHARS, true).map_err(|e| AppError::refused(locale, &e.0))?;
+    let claim = clean_text(claim, "field-appeal", CLAIM_MAX_CHARS, true).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = find(&txn, event_id, dispute_id).await?;
-    let board = queries::live_board(&txn, board_of(&txn, &found).await?, locale).await?;
+    let board = queries::live_board(&txn, board_of(&txn, &found).await?).await?;
     if !matches!(queries::seat_of(&txn, &board, Some(account)).await?, Seat::Player(_)) {
         return Err(AppError::Forbidden);
     }
     if found.status != "ruled" {
-        return Err(AppError::BadRequest(locale.t("error-appeal-not-ruled")));
+        return Err(AppError::BadRequest(Message::new("error-appeal-not-ruled")));
     }
     if found.appealed_at.is_some() {
-        return Err(AppError::BadRequest(locale.t("error-appeal-once")));
+        return Err(AppError::BadRequest(Message::new("error-appeal-once")));
     }
     let mut active: dispute::ActiveModel = found.clone().into();
     active.appeal_claim = Set(Some(claim));
@@ -364,14 +360,13 @@ pub async fn appeal_to_hear(
     chief: &user::Model,
     event_id: i32,
     dispute_id: i32,
-    locale: Locale,
 ) -> AppResult<dispute::Model> {
     if !queries::roles(txn, event_id, chief).await?.chief_referee {
         return Err(AppError::Forbidden);
     }
     let found = find(txn, event_id, dispute_id).await?;
     if found.appealed_at.is_none() || found.appeal_decision.is_some() {
-        return Err(AppError::BadRequest(locale.t("error-appeal-nothing-to-hear")));
+        return Err(AppError::BadRequest(Message::new("error-appeal-nothing-to-hear")));
     }
     Ok(found)
 }
@@ -461,8 +456,7 @@ async fn entry_of(
     let g = game::Entity::find_by_id(d.game_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let r = round::Entity::find_by_id(g.round_id).one(conn).await?.ok_or(AppError::NotFound)?;
     let mut board =
-        queries::live_board(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }, Locale::En)
-            .await?;
+        queries::live_board(conn, BoardRef { event_id: d.event_id, round: r.number, board: g.board }).await?;
     // An appeal awaiting the chief referee: what may replace the ruling applies to the game as
     // it was before it.
     if d.appealed_at.is_some()

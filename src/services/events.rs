@@ -4,10 +4,11 @@ use serde_json::json;
 
 use crate::auth::token;
 use crate::db::entities::{event, event_staff, staff_invitation, user};
+use crate::domain::message::Message;
 use crate::domain::tournament::event::EventSettings;
 use crate::domain::tournament::player::EmailAddress;
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
+use crate::i18n::Locale;
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, StaffRole};
@@ -66,18 +67,13 @@ pub async fn create_in(
     }
     .insert(txn)
     .await?;
-    audit::record(txn, now, Some(creator.id), Some(created.id), "event.created", json!({ "name": created.name }))
+    audit::entry(now, Some(creator.id), Some(created.id))
+        .record(txn, "event.created", json!({ "name": created.name }))
         .await?;
     Ok(created)
 }
 
-pub async fn update(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    settings: &EventSettings,
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn update(state: &AppState, actor: &user::Model, event_id: i32, settings: &EventSettings) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let current = queries::event(&txn, event_id).await?;
@@ -89,15 +85,13 @@ pub async fn update(
     let stage_started = current.stage_seeding.is_some();
     let scored = if stage_started { current.rounds.max(0) as u64 } else { played };
     if (settings.rounds as u64) < scored {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-rounds-below-played", &[("n", Arg::Num(scored as i64))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-rounds-below-played").number("n", scored as i64)));
     }
     if stage_started
         && (settings.rounds as i32 != current.rounds
             || settings.system_settings.knockout_after != stored.knockout_after)
     {
-        return Err(AppError::BadRequest(locale.t("error-knockout-stage-fixed")));
+        return Err(AppError::BadRequest(Message::new("error-knockout-stage-fixed")));
     }
     // The system and what fixes its table cannot change once round 1 is drafted: the rounds
     // already made would no longer follow from the settings.
@@ -105,13 +99,14 @@ pub async fn update(
         (s.cycles, s.groups, s.seating, s.lives, s.third_place_game, s.best_of)
     };
     if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {
-        return Err(AppError::BadRequest(locale.t("error-system-fixed")));
+        return Err(AppError::BadRequest(Message::new("error-system-fixed")));
     }
     let mut active: event::ActiveModel = current.into();
     apply(&mut active, settings);
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.updated", json!({ "name": settings.name })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "event.updated", json!({ "name": settings.name }))
+        .await?;
     Ok(())
 }
 
@@ -121,8 +116,9 @@ pub async fn set_registration_open(state: &AppState, actor: &user::Model, event_
     let mut active: event::ActiveModel = queries::event(&txn, event_id).await?.into();
     active.registration_open = Set(open);
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.registration", json!({ "open": open })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "event.registration", json!({ "open": open }))
+        .await?;
     Ok(())
 }
 
@@ -143,20 +139,18 @@ pub async fn set_registration_terms(
     active.entry_fee_minor = Set(terms.fee.as_ref().map(|f| f.minor));
     active.fee_currency = Set(terms.fee.as_ref().map(|f| f.currency.clone()).unwrap_or_default());
     let event = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "event.registration_terms",
-        json!({
-            "places": terms.places,
-            "deadline": terms.deadline,
-            "fee": terms.fee.as_ref().map(|f| crate::domain::tournament::registration::amount_text(f.minor.into())),
-            "currency": event.fee_currency,
-        }),
-    )
-    .await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .record(
+            &txn,
+            "event.registration_terms",
+            json!({
+                "places": terms.places,
+                "deadline": terms.deadline,
+                "fee": terms.fee.as_ref().map(|f| crate::domain::tournament::registration::amount_text(f.minor.into())),
+                "currency": event.fee_currency,
+            }),
+        )
+        .await?;
     let promoted = crate::services::repo::waiting_list::promote(&txn, &event, Some(actor.id), now).await?;
     txn.commit().await?;
     let mails = crate::services::repo::waiting_list::promotion_mails(&state.db, &event, &promoted).await?;
@@ -194,14 +188,13 @@ pub async fn add_staff(
     event_id: i32,
     email: &str,
     role: StaffRole,
-    locale: Locale,
 ) -> AppResult<StaffAdded> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = queries::event(&txn, event_id).await?;
     let Some(account) = queries::find_user_by_email(&txn, email).await? else {
         // No account yet: the address is invited, and the link signs them up into the role.
-        let mail = invite_in(&txn, state, actor, &found, email, role, now, locale).await?;
+        let mail = invite_in(&txn, state, actor, &found, email, role, now).await?;
         txn.commit().await?;
         // However many events invite one address, it gets a few invitations an hour.
         let limits = crate::services::repo::mail_limits::MailLimits::from_settings(&state.settings.security);
@@ -220,9 +213,7 @@ pub async fn add_staff(
         .one(&txn)
         .await?;
     if exists.is_some() {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-already-staff", &[("name", Arg::Str(&account.display_name))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-already-staff").text("name", &account.display_name)));
     }
     insert_staff(&txn, actor.id, event_id, account.id, role.code(), None, now).await?;
     txn.commit().await?;
@@ -252,7 +243,7 @@ async fn insert_staff(
         Some(id) => json!({ "user": user_id, "role": role, "invitation": id }),
         None => json!({ "user": user_id, "role": role }),
     };
-    audit::record(txn, now, Some(actor), Some(event_id), "staff.added", detail).await
+    audit::entry(now, Some(actor), Some(event_id)).record(txn, "staff.added", detail).await
 }
 
 /// What adding a staff member by address did.
@@ -277,9 +268,8 @@ async fn invite_in(
     email: &str,
     role: StaffRole,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<Mail> {
-    let address = EmailAddress::parse(email).map_err(|e| AppError::refused(locale, &e.0))?;
+    let address = EmailAddress::parse(email).map_err(|e| AppError::BadRequest(e.0))?;
     let open = staff_invitation::Entity::find()
         .filter(staff_invitation::Column::EventId.eq(event.id))
         .filter(staff_invitation::Column::Email.eq(address.as_str()))
@@ -290,9 +280,7 @@ async fn invite_in(
         .one(txn)
         .await?;
     if open.is_some() {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-already-invited", &[("email", Arg::Str(address.as_str()))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-already-invited").text("email", address.as_str())));
     }
     let raw = token::random_token()?;
     let invitation = staff_invitation::ActiveModel {
@@ -309,29 +297,30 @@ async fn invite_in(
     }
     .insert(txn)
     .await?;
-    audit::record(
-        txn,
-        now,
-        Some(actor.id),
-        Some(event.id),
-        "staff.invited",
-        json!({ "invitation": invitation.id, "email": address.as_str(), "role": role.code() }),
-    )
-    .await?;
+    audit::entry(now, Some(actor.id), Some(event.id))
+        .record(
+            txn,
+            "staff.invited",
+            json!({ "invitation": invitation.id, "email": address.as_str(), "role": role.code() }),
+        )
+        .await?;
     let link = format!("{}/invite/{raw}", state.settings.server.base_url.trim_end_matches('/'));
-    let said = |locale: Locale| {
-        let role_name = locale.t(role.code());
-        let args = [
-            ("name", Arg::Str(&actor.display_name)),
-            ("event", Arg::Str(&event.name)),
-            ("role", Arg::Str(&role_name)),
-            ("link", Arg::Str(&link)),
-            ("days", Arg::Num(INVITATION_DAYS)),
-        ];
-        (locale.t_args("mail-invite-subject", &args), locale.t_args("mail-invite-body", &args))
+    let said = |language: Locale| {
+        let say = |key: &'static str| {
+            language.message(
+                &Message::new(key)
+                    .text("name", &actor.display_name)
+                    .text("event", &event.name)
+                    .nested("role", Message::new(role.code()))
+                    .text("link", &link)
+                    .number("days", INVITATION_DAYS),
+            )
+        };
+        (say("mail-invite-subject"), say("mail-invite-body"))
     };
     // The invitee has no account yet: written in the inviter's language, then English (or 中文).
-    let said: Vec<(String, String)> = Locale::mail_languages(Some(locale)).into_iter().map(said).collect();
+    let said: Vec<(String, String)> =
+        Locale::mail_languages(queries::account_locale(actor)).into_iter().map(said).collect();
     Ok(Mail {
         to: address.as_str().to_string(),
         subject: said.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" / "),
@@ -381,16 +370,13 @@ pub async fn withdraw_invitation(state: &AppState, actor: &user::Model, event_id
     let mut active: staff_invitation::ActiveModel = found.clone().into();
     active.withdrawn_at = Set(Some(now));
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "staff.invitation_withdrawn",
-        json!({ "invitation": id, "email": found.email, "role": found.role }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            "staff.invitation_withdrawn",
+            json!({ "invitation": id, "email": found.email, "role": found.role }),
+        )
+        .await?;
     Ok(())
 }
 
@@ -420,7 +406,6 @@ pub async fn accept_invitation_in(
     invitation: &staff_invitation::Model,
     account: &user::Model,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<()> {
     // Spent once: of two acceptances at the same moment, the second finds it taken.
     let spent = staff_invitation::Entity::update_many()
@@ -430,19 +415,13 @@ pub async fn accept_invitation_in(
         .exec(txn)
         .await?;
     if spent.rows_affected != 1 {
-        return Err(AppError::BadRequest(locale.t("error-link-expired")));
+        return Err(AppError::BadRequest(Message::new("error-link-expired")));
     }
     insert_staff(txn, account.id, invitation.event_id, account.id, &invitation.role, Some(invitation.id), now).await
 }
 
 /// Removes a staff member; the last director cannot be removed (the event would be orphaned).
-pub async fn remove_staff(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    staff_id: i32,
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn remove_staff(state: &AppState, actor: &user::Model, event_id: i32, staff_id: i32) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let row = event_staff::Entity::find_by_id(staff_id)
@@ -457,13 +436,13 @@ pub async fn remove_staff(
             .all(&txn)
             .await?;
         if directors.len() <= 1 {
-            return Err(AppError::BadRequest(locale.t("error-last-director")));
+            return Err(AppError::BadRequest(Message::new("error-last-director")));
         }
     }
     let (user_id, role) = (row.user_id, row.role.clone());
     row.delete(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "staff.removed", json!({ "user": user_id, "role": role }))
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "staff.removed", json!({ "user": user_id, "role": role }))
         .await?;
-    txn.commit().await?;
     Ok(())
 }

@@ -17,7 +17,6 @@ use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::domain::result::{GameResult, Margin};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
 use crate::services::{audit, repo};
 use crate::state::AppState;
@@ -25,8 +24,8 @@ use crate::state::AppState;
 /// The board at `at`, loaded for a change: its game's row is locked until the transaction ends,
 /// so two actions on one board (or an action and the sweep, or a ruling) take turns on
 /// PostgreSQL as well (SQLite's write transactions take turns already).
-pub async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
-    queries::live_board_locked(conn, at, locale).await
+pub async fn load_for_change(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
+    queries::live_board_locked(conn, at).await
 }
 
 /// What a player, or a recorder for them, does.
@@ -63,8 +62,8 @@ fn may_act_for(seat: Seat, colour: Color) -> bool {
     }
 }
 
-fn refused(e: LiveError, locale: Locale) -> AppError {
-    AppError::refused(locale, &e.message())
+fn refused(e: LiveError) -> AppError {
+    AppError::BadRequest(e.message())
 }
 
 /// Does `action` on the board as `account`, at the server's time. Returns the board after it,
@@ -79,9 +78,8 @@ pub async fn act(
     at: BoardRef,
     action: Action,
     meant_for: Option<usize>,
-    locale: Locale,
 ) -> AppResult<LiveBoard> {
-    act_as_read(state, account, at, locale, |_| Ok((action, meant_for))).await
+    act_as_read(state, account, at, |_| Ok((action, meant_for))).await
 }
 
 /// [`act`] with the action (and the move number it was sent as) read by `read` from what the
@@ -92,12 +90,11 @@ pub async fn act_as_read(
     state: &AppState,
     account: &user::Model,
     at: BoardRef,
-    locale: Locale,
     read: impl FnOnce(&LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut board = load_for_change(&txn, at, locale).await?;
+    let mut board = load_for_change(&txn, at).await?;
     let seat = queries::seat_of(&txn, &board, Some(account)).await?;
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
@@ -107,13 +104,14 @@ pub async fn act_as_read(
         && meant != board.live.moves().len() + 1
     {
         let played = board.live.moves().len();
-        return Err(AppError::Conflict(Some(locale.t_args(
-            "error-move-stale",
-            &[("meant", Arg::Num(meant as i64)), ("played", Arg::Num(played.saturating_sub(meant - 1) as i64))],
-        ))));
+        return Err(AppError::Conflict(Some(
+            Message::new("error-move-stale")
+                .number("meant", meant as i64)
+                .number("played", played.saturating_sub(meant - 1) as i64),
+        )));
     }
     if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
-        return Err(AppError::BadRequest(locale.t("error-live-result-entered")));
+        return Err(AppError::BadRequest(Message::new("error-live-result-entered")));
     }
     let stored_moves = board.live.moves().len();
     let live = &mut board.live;
@@ -125,20 +123,20 @@ pub async fn act_as_read(
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.
-        save(&txn, &mut board, stored_moves, now, Change::Act(account.id), locale).await?;
+        save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
         txn.commit().await?;
         send_outbox(state, &mut board);
         return Ok(board);
     }
     if live.state().phase == Phase::Waiting && moves_now {
         if let Some(start) = board.round.starts_at {
-            return Err(AppError::BadRequest(locale.t_args(
-                "error-live-not-started",
-                &[("start", Arg::Str(&crate::domain::tournament::event::local_time(&start, &board.event.time_zone)))],
-            )));
+            return Err(AppError::BadRequest(
+                Message::new("error-live-not-started")
+                    .text("start", crate::domain::tournament::event::local_time(&start, &board.event.time_zone)),
+            ));
         }
         // Without a scheduled start, the game starts with its first move.
-        live.start(now).map_err(|e| refused(e, locale))?;
+        live.start(now).map_err(refused)?;
     }
     let to_move = live.to_move();
     let mut held = None;
@@ -146,7 +144,7 @@ pub async fn act_as_read(
         Action::Play(colour, point) => {
             let colour = colour.unwrap_or(to_move);
             if !may_act_for(seat, colour) || (seat != Seat::Recorder && colour != to_move) {
-                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
             }
             match live.play(colour, point, now) {
                 Ok(played) => {
@@ -168,7 +166,7 @@ pub async fn act_as_read(
         Action::Opening(colour, mv) => {
             let colour = colour.unwrap_or(to_move);
             if !may_act_for(seat, colour) || colour != to_move {
-                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
             }
             live.play_move(colour, mv, now).map(|_| ())
         }
@@ -208,7 +206,7 @@ pub async fn act_as_read(
         Action::Resume => live.resume(now).map(|_| ()),
         Action::Seal(point) => {
             if !may_act_for(seat, to_move) {
-                return Err(AppError::BadRequest(locale.t("error-live-not-your-turn")));
+                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
             }
             live.seal(to_move, point, now)
         }
@@ -219,9 +217,9 @@ pub async fn act_as_read(
     if let Err(e) = outcome
         && !flagged
     {
-        return Err(refused(e, locale));
+        return Err(refused(e));
     }
-    save(&txn, &mut board, stored_moves, now, Change::Act(account.id), locale).await?;
+    save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
     if swapped {
         swap_colours(&txn, &mut board, account.id, now).await?;
     }
@@ -238,16 +236,14 @@ pub async fn act_as_read(
         _ => None,
     };
     if let Some(what) = referee_step {
-        audit::record(
-            &txn,
-            now,
-            Some(account.id),
-            Some(board.event.id),
-            what,
-            json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
+        audit::entry(now, Some(account.id), Some(board.event.id))
+            .record(
+                &txn,
+                what,
+                json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
                     "article": "1988 Art. 14" }),
-        )
-        .await?;
+            )
+            .await?;
     }
     txn.commit().await?;
     send_outbox(state, &mut board);
@@ -291,7 +287,7 @@ async fn sweep_one(
     let txn = crate::db::begin_write(&state.db).await?;
     let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await? else { return Ok(None) };
     let at = BoardRef { event_id: r.event_id, round: r.number, board: g.board };
-    let mut board = load_for_change(&txn, at, Locale::En).await?;
+    let mut board = load_for_change(&txn, at).await?;
     let before = board.live.state().clone();
     let stored = board.live.moves().len();
     // Someone may have acted in the meantime: only what is still due is done.
@@ -302,7 +298,7 @@ async fn sweep_one(
     if board.live.state() == &before && board.live.due_at() == g.flag_at {
         return Ok(None);
     }
-    save(&txn, &mut board, stored, now, Change::Time, Locale::En).await?;
+    save(&txn, &mut board, stored, now, Change::Time).await?;
     txn.commit().await?;
     send_outbox(state, &mut board);
     Ok(Some(board))
@@ -360,13 +356,12 @@ async fn resume_one(
     let Some(r) = round::Entity::find_by_id(g.round_id).one(&txn).await?.filter(|r| r.published) else {
         return Ok(false);
     };
-    let mut board =
-        load_for_change(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }, Locale::En).await?;
+    let mut board = load_for_change(&txn, BoardRef { event_id: r.event_id, round: r.number, board: g.board }).await?;
     if !board.live.skip_downtime(down, now) {
         return Ok(false);
     }
     let stored = board.live.moves().len();
-    save(&txn, &mut board, stored, now, Change::Time, Locale::En).await?;
+    save(&txn, &mut board, stored, now, Change::Time).await?;
     txn.commit().await?;
     send_outbox(state, &mut board);
     Ok(true)
@@ -420,7 +415,6 @@ pub async fn apply_ruling(
     dispute_id: i32,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<BeforeRuling> {
     let mut before_ruling = BeforeRuling {
         state: board.live.state().clone(),
@@ -430,7 +424,7 @@ pub async fn apply_ruling(
     };
     let stored = board.live.moves().len();
     board.live.tick(now);
-    board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::refused(locale, &e.message()))?;
+    board.live.apply_ruling(kind, ruling, now).map_err(|e| AppError::BadRequest(e.message()))?;
     let stored = if ruling == Ruling::Replay {
         // The record so far stays with the dispute (its position) and the audit row.
         forget_moves(txn, board).await?;
@@ -442,9 +436,9 @@ pub async fn apply_ruling(
     if board.game.result.is_some() {
         let reason = format!("ruling {} on dispute {}", ruling.code(), dispute_id);
         let result = board.live.state().result;
-        rewrite_result(txn, board, result, by, &reason, now, locale).await?;
+        rewrite_result(txn, board, result, by, &reason, now).await?;
     }
-    save(txn, board, stored, now, Change::Ruling(by), locale).await?;
+    save(txn, board, stored, now, Change::Ruling(by)).await?;
     before_ruling.version_after = board.live.state().version;
     Ok(before_ruling)
 }
@@ -461,24 +455,23 @@ pub async fn refuse_marks(
     account: &user::Model,
     at: BoardRef,
     sentence: &str,
-    locale: Locale,
 ) -> AppResult<LiveBoard> {
     let sentence = crate::domain::tournament::player::clean_text(sentence, "field-claim", REFUSAL_MAX_CHARS, false)
-        .map_err(|e| AppError::refused(locale, &e.0))?;
+        .map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut board = load_for_change(&txn, at, locale).await?;
+    let mut board = load_for_change(&txn, at).await?;
     let by = match queries::seat_of(&txn, &board, Some(account)).await? {
         Seat::Spectator => return Err(AppError::Forbidden),
         Seat::Player(colour) => Some(colour),
         Seat::Recorder => None,
     };
     if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
-        return Err(AppError::BadRequest(locale.t("error-live-result-entered")));
+        return Err(AppError::BadRequest(Message::new("error-live-result-entered")));
     }
     let stored = board.live.moves().len();
-    board.live.dispute().map_err(|e| refused(e, locale))?;
-    save(&txn, &mut board, stored, now, Change::Act(account.id), locale).await?;
+    board.live.dispute().map_err(refused)?;
+    save(&txn, &mut board, stored, now, Change::Act(account.id)).await?;
     let marks = board.live.state().dead.clone();
     let names: Vec<String> = marks.iter().map(|&(x, y)| point_name(&board, x, y)).collect();
     let mut claim = if names.is_empty() {
@@ -514,7 +507,6 @@ pub async fn hold_for_claimed_cycle(
     board: &mut LiveBoard,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<()> {
     let stored = board.live.moves().len();
     // A result entered by hand: the board's game is not played here.
@@ -526,12 +518,12 @@ pub async fn hold_for_claimed_cycle(
     // a second hold would refuse, so the cycle is then only filed.
     let state = board.live.state();
     if state.phase == Phase::Playing && state.held_cycle.is_none() && state.held.is_none() {
-        board.live.hold_for_cycle(None, now).map_err(|e| refused(e, locale))?;
+        board.live.hold_for_cycle(None, now).map_err(refused)?;
     } else if !flagged {
         return Ok(());
     }
     // The hold, or a flag that fell meanwhile, is stored before watchers are told.
-    save(txn, board, stored, now, Change::Act(by), locale).await
+    save(txn, board, stored, now, Change::Act(by)).await
 }
 
 /// The game's stored moves are dropped (a replay, or a ruling undone: the moves are stored
@@ -550,14 +542,12 @@ async fn rewrite_result(
     by: i32,
     reason: &str,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<()> {
     if board.game.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == result {
         return Ok(());
     }
     let event_id = board.event.id;
-    repo::results::overwrite_result(txn, Some(by), event_id, &board.round, &board.game, result, now, reason, locale)
-        .await?;
+    repo::results::overwrite_result(txn, Some(by), event_id, &board.round, &board.game, result, now, reason).await?;
     board.game.result = result.map(|r| r.to_storage_string());
     Ok(())
 }
@@ -572,10 +562,9 @@ pub async fn undo_ruling(
     dispute_id: i32,
     by: i32,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<()> {
     if board.live.state().version != before.version_after {
-        return Err(AppError::BadRequest(locale.t("error-appeal-play-went-on")));
+        return Err(AppError::BadRequest(Message::new("error-appeal-play-went-on")));
     }
     let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", dispute_id)))?;
@@ -583,8 +572,8 @@ pub async fn undo_ruling(
     forget_moves(txn, board).await?;
     let result = before.result.as_deref().and_then(|t| GameResult::parse(t).ok());
     let reason = format!("appeal on dispute {}: the ruling is undone", dispute_id);
-    rewrite_result(txn, board, result, by, &reason, now, locale).await?;
-    save(txn, board, 0, now, Change::Ruling(by), locale).await
+    rewrite_result(txn, board, result, by, &reason, now).await?;
+    save(txn, board, 0, now, Change::Ruling(by)).await
 }
 
 /// Sends the mail a committed change made.
@@ -608,16 +597,14 @@ async fn swap_colours(
     active.white_id = Set(board.game.black_id);
     board.game = active.update(txn).await?;
     std::mem::swap(&mut board.black, &mut board.white);
-    audit::record(
-        txn,
-        now,
-        Some(by),
-        Some(board.event.id),
-        "live.colours_swapped",
-        json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
+    audit::entry(now, Some(by), Some(board.event.id))
+        .record(
+            txn,
+            "live.colours_swapped",
+            json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
                 "black": board.black.id, "white": board.white.id, "rule": "五子棋 三手可交换" }),
-    )
-    .await?;
+        )
+        .await?;
     Ok(())
 }
 
@@ -649,7 +636,6 @@ pub(crate) async fn save(
     stored_moves: usize,
     now: chrono::DateTime<chrono::Utc>,
     change: Change,
-    locale: Locale,
 ) -> AppResult<()> {
     let actor = change.actor();
     let mut mails = Vec::new();
@@ -694,8 +680,7 @@ pub(crate) async fn save(
             let filed = repo::file_dispute(txn, board, filing, now);
             mails.extend(filed.await?);
         }
-        repo::results::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, locale, "live")
-            .await?;
+        repo::results::write_result(txn, actor, board.event.id, &board.round, &board.game, result, now, "live").await?;
     }
     board.outbox.extend(mails);
     Ok(())

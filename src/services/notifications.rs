@@ -7,14 +7,15 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::db::entities::{event, notification, user};
+use crate::domain::message::Message;
 use crate::error::AppResult;
-use crate::i18n::Locale;
 use crate::services::repo::Notice;
 use crate::state::AppState;
 
 /// A notice as the list shows it.
 pub struct Shown {
-    pub text: String,
+    /// What the notice says, or the stored text of a row this version cannot read.
+    pub said: Result<Message, String>,
     pub link: String,
     /// When, in the time zone of the event the notice is about (UTC for one about none).
     pub at: String,
@@ -31,7 +32,7 @@ pub async fn unread(conn: &impl ConnectionTrait, user_id: i32) -> AppResult<u64>
 }
 
 /// The user's latest notices, newest first.
-pub async fn latest(conn: &impl ConnectionTrait, user_id: i32, locale: Locale) -> AppResult<Vec<Shown>> {
+pub async fn latest(conn: &impl ConnectionTrait, user_id: i32) -> AppResult<Vec<Shown>> {
     let rows = notification::Entity::find()
         .filter(notification::Column::UserId.eq(user_id))
         .order_by_desc(notification::Column::Id)
@@ -54,7 +55,7 @@ pub async fn latest(conn: &impl ConnectionTrait, user_id: i32, locale: Locale) -
             let zone = row.event_id.and_then(|id| zones.get(&id)).map_or("UTC", String::as_str);
             Shown {
                 // A row this version cannot read shows as stored rather than vanish.
-                text: serde_json::from_str::<Notice>(&row.message).map(|n| n.render(locale)).unwrap_or(row.message),
+                said: serde_json::from_str::<Notice>(&row.message).map(|n| n.message()).map_err(|_| row.message),
                 link: row.link,
                 at: crate::domain::tournament::event::local_time(&row.created_at, zone),
                 unread: row.read_at.is_none(),

@@ -7,11 +7,11 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, presence as presence_row, user};
+use crate::domain::message::Message;
 use crate::domain::search::romanised;
 use crate::domain::tournament::event::System;
 use crate::domain::tournament::participation::{Mark, Tally, check_in_begun, tally};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::repo::presence;
 use crate::services::{audit, queries};
 use crate::state::AppState;
@@ -78,18 +78,17 @@ pub async fn desk(conn: &impl ConnectionTrait, event: &event::Model, round: i32)
 }
 
 /// A round whose marks may still change: after the last published round, within the event.
-async fn open_round(conn: &impl ConnectionTrait, event: &event::Model, round: i32, locale: Locale) -> AppResult<()> {
+async fn open_round(conn: &impl ConnectionTrait, event: &event::Model, round: i32) -> AppResult<()> {
     if !takes_check_in(event) {
-        return Err(AppError::BadRequest(locale.t("error-check-in-system")));
+        return Err(AppError::BadRequest(Message::new("error-check-in-system")));
     }
     if round < 1 || round > event.rounds {
-        return Err(AppError::BadRequest(locale.t_args(
-            "error-check-in-round",
-            &[("n", Arg::Num(round.into())), ("max", Arg::Num(event.rounds.into()))],
-        )));
+        return Err(AppError::BadRequest(
+            Message::new("error-check-in-round").number("n", round).number("max", event.rounds),
+        ));
     }
     if queries::round(conn, event.id, round).await?.is_some_and(|r| r.published) {
-        return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(round.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-round-published").number("n", round)));
     }
     Ok(())
 }
@@ -114,15 +113,13 @@ async fn write_mark(
     if let Some(mark) = mark {
         presence::insert_mark(txn, now, actor, (event_id, player_id, round), mark).await?;
     }
-    audit::record(
-        txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "presence.marked",
-        json!({ "player": player_id, "round": round, "mark": mark.map_or("none", Mark::code) }),
-    )
-    .await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .record(
+            txn,
+            "presence.marked",
+            json!({ "player": player_id, "round": round, "mark": mark.map_or("none", Mark::code) }),
+        )
+        .await?;
     Ok(())
 }
 
@@ -138,13 +135,12 @@ pub async fn mark(
     player_id: i32,
     round: i32,
     mark: Option<Mark>,
-    locale: Locale,
 ) -> AppResult<()> {
     let txn = crate::db::begin_write(&state.db).await?;
-    open_round(&txn, event, round, locale).await?;
+    open_round(&txn, event, round).await?;
     let p = player_of(&txn, event.id, player_id).await?;
     if p.withdrawn && mark.is_some() {
-        return Err(AppError::BadRequest(locale.t_args("error-check-in-withdrawn", &[("name", Arg::Str(&p.name))])));
+        return Err(AppError::BadRequest(Message::new("error-check-in-withdrawn").text("name", &p.name)));
     }
     write_mark(&txn, state, actor, event.id, player_id, round, mark).await?;
     txn.commit().await?;
@@ -153,15 +149,16 @@ pub async fn mark(
 
 /// A player checks themselves in for the desk's round, while the director lets players do so.
 /// Returns the round.
-pub async fn check_in_self(state: &AppState, account: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
+pub async fn check_in_self(state: &AppState, account: &user::Model, event_id: i32) -> AppResult<i32> {
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if !event.check_in_open {
-        return Err(AppError::BadRequest(locale.t("error-check-in-closed")));
+        return Err(AppError::BadRequest(Message::new("error-check-in-closed")));
     }
-    let entry = own_player(&txn, &event, account, locale).await?;
-    let round = desk_round(&txn, &event).await?.ok_or_else(|| AppError::BadRequest(locale.t("error-check-in-none")))?;
-    open_round(&txn, &event, round, locale).await?;
+    let entry = own_player(&txn, &event, account).await?;
+    let round =
+        desk_round(&txn, &event).await?.ok_or_else(|| AppError::BadRequest(Message::new("error-check-in-none")))?;
+    open_round(&txn, &event, round).await?;
     write_mark(&txn, state, account, event_id, entry.id, round, Some(Mark::Present)).await?;
     txn.commit().await?;
     Ok(round)
@@ -171,13 +168,12 @@ async fn own_player(
     conn: &impl ConnectionTrait,
     event: &event::Model,
     account: &user::Model,
-    locale: Locale,
 ) -> AppResult<player::Model> {
     queries::players(conn, event.id)
         .await?
         .into_iter()
         .find(|p| p.user_id == Some(account.id) && !p.withdrawn)
-        .ok_or_else(|| AppError::BadRequest(locale.t("error-not-registered")))
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-not-registered")))
 }
 
 /// The rounds a player may still ask to skip (not yet paired), and those they asked to skip.
@@ -201,22 +197,16 @@ pub async fn skippable_rounds(
 
 /// A player's advance request: skip exactly `rounds` among the rounds not yet paired (the
 /// others lose a skip they had; a check-in or a desk's absence mark on them stays).
-pub async fn set_skips(
-    state: &AppState,
-    account: &user::Model,
-    event_id: i32,
-    rounds: &[i32],
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn set_skips(state: &AppState, account: &user::Model, event_id: i32, rounds: &[i32]) -> AppResult<()> {
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if !takes_check_in(&event) {
-        return Err(AppError::BadRequest(locale.t("error-check-in-system")));
+        return Err(AppError::BadRequest(Message::new("error-check-in-system")));
     }
-    let entry = own_player(&txn, &event, account, locale).await?;
+    let entry = own_player(&txn, &event, account).await?;
     let open = skippable_rounds(&txn, &event, entry.id).await?;
     if let Some(bad) = rounds.iter().find(|n| !open.iter().any(|(open, _)| open == *n)) {
-        return Err(AppError::BadRequest(locale.t_args("error-skip-round", &[("n", Arg::Num((*bad).into()))])));
+        return Err(AppError::BadRequest(Message::new("error-skip-round").number("n", *bad)));
     }
     for (n, skipping) in open {
         let wanted = rounds.contains(&n);
@@ -236,7 +226,6 @@ pub async fn set_check_in_open(state: &AppState, actor: &user::Model, event_id: 
     let mut active: event::ActiveModel = found.into();
     active.check_in_open = Set(open);
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.check-in", json!({ "open": open })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id)).commit(txn, "event.check-in", json!({ "open": open })).await?;
     Ok(())
 }

@@ -8,11 +8,11 @@ use serde_json::json;
 use crate::db::entities::{event, player, user};
 use crate::domain::interop::aga::AgaId;
 use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
+use crate::domain::message::Message;
 use crate::domain::tournament::event::System;
 use crate::domain::tournament::player::{NewPlayer, PlayerInput};
 use crate::domain::tournament::registration::has_room;
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::audit;
 use crate::services::queries;
 use crate::services::repo::waiting_list;
@@ -48,12 +48,10 @@ fn active_model(
 
 /// The refusal for an entry whose address another entry of the event has, or None: an
 /// address is one person's (it links the entry to an account).
-fn address_taken(existing: &[player::Model], p: &NewPlayer, locale: Locale) -> Option<String> {
+fn address_taken(existing: &[player::Model], p: &NewPlayer) -> Option<Message> {
     let email = p.email.as_ref()?;
     let other = existing.iter().find(|e| e.email.as_deref() == Some(email.as_str()))?;
-    Some(
-        locale.t_args("error-duplicate-email", &[("email", Arg::Str(email.as_str())), ("name", Arg::Str(&other.name))]),
-    )
+    Some(Message::new("error-duplicate-email").text("email", email.as_str()).text("name", &other.name))
 }
 
 /// An entry as far as spotting a player registered twice goes.
@@ -93,14 +91,16 @@ impl Known {
 
 /// The warning for an entry that is likely a registered player again (the same name and the
 /// same club, EGD PIN or AGA number), or None. Two players may share a name: only warned.
-fn likely_duplicate(existing: &[Known], p: &NewPlayer, locale: Locale) -> Option<String> {
+fn likely_duplicate(existing: &[Known], p: &NewPlayer) -> Option<Message> {
     let new = Known::of_new(p);
     let other =
         existing.iter().find(|e| crate::domain::tournament::player::likely_same_person(new.fields(), e.fields()))?;
-    Some(locale.t_args(
-        "warning-likely-duplicate",
-        &[("name", Arg::Str(p.name.as_str())), ("other", Arg::Str(&other.name)), ("club", Arg::Str(&other.club))],
-    ))
+    Some(
+        Message::new("warning-likely-duplicate")
+            .text("name", p.name.as_str())
+            .text("other", &other.name)
+            .text("club", &other.club),
+    )
 }
 
 fn known(entries: &[player::Model]) -> Vec<Known> {
@@ -110,37 +110,28 @@ fn known(entries: &[player::Model]) -> Vec<Known> {
 /// A player added, and the warning when he is likely registered already.
 pub struct Added {
     pub player: player::Model,
-    pub warning: Option<String>,
+    pub warning: Option<Message>,
 }
 
-pub async fn add(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    input: &PlayerInput<'_>,
-    locale: Locale,
-) -> AppResult<Added> {
-    let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
+pub async fn add(state: &AppState, actor: &user::Model, event_id: i32, input: &PlayerInput<'_>) -> AppResult<Added> {
+    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event_locked(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
-    let warning = likely_duplicate(&known(&existing), &new, locale);
-    let mut created = insert_new(&txn, &existing, event_id, &new, None, now, locale).await?;
+    let warning = likely_duplicate(&known(&existing), &new);
+    let mut created = insert_new(&txn, &existing, event_id, &new, None, now).await?;
     // The places all taken: a director's entry waits like anyone's (he may give it a place).
     if !has_room(event.places, waiting_list::taken(&existing)) {
         created = wait(&txn, created, now).await?;
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "player.added",
-        json!({ "player": created.id, "name": created.name, "waiting": created.waiting_since.is_some() }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            "player.added",
+            json!({ "player": created.id, "name": created.name, "waiting": created.waiting_since.is_some() }),
+        )
+        .await?;
     Ok(Added { player: created, warning })
 }
 
@@ -163,13 +154,12 @@ pub(crate) async fn insert_new(
     new: &NewPlayer,
     user_id: Option<i32>,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<player::Model> {
-    if let Some(message) = address_taken(existing, new, locale) {
+    if let Some(message) = address_taken(existing, new) {
         return Err(AppError::BadRequest(message));
     }
     if existing.len() >= MAX_PLAYERS_PER_EVENT {
-        return Err(AppError::BadRequest(full_event(locale)));
+        return Err(AppError::BadRequest(full_event()));
     }
     Ok(active_model(event_id, new, user_id, now).insert(conn).await?)
 }
@@ -180,7 +170,7 @@ pub struct Edited {
     pub player: player::Model,
     pub changed: bool,
     /// When the entry now looks like another registered player.
-    pub warning: Option<String>,
+    pub warning: Option<Message>,
 }
 
 /// A director corrects a registered player (a misspelt name, a rank or club typed wrong):
@@ -193,25 +183,24 @@ pub async fn edit(
     event_id: i32,
     player_id: i32,
     input: &PlayerInput<'_>,
-    locale: Locale,
 ) -> AppResult<Edited> {
-    let edited = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
+    let edited = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let registered = queries::entries(&txn, event_id).await?;
     let found = registered.iter().find(|p| p.id == player_id).cloned().ok_or(AppError::NotFound)?;
     let others: Vec<player::Model> = registered.into_iter().filter(|p| p.id != player_id).collect();
-    if let Some(message) = address_taken(&others, &edited, locale) {
+    if let Some(message) = address_taken(&others, &edited) {
         return Err(AppError::BadRequest(message));
     }
-    let warning = likely_duplicate(&known(&others), &edited, locale);
+    let warning = likely_duplicate(&known(&others), &edited);
     // A team event scores its matches by each player's team and board as they stand now: once
     // a round is drafted, moving a player would move games already paired or played.
     let event = queries::event(&txn, event_id).await?;
     let by_teams = matches!(queries::system_of(&event)?.0, System::Team | System::Relay);
     let moved = edited.team != found.team || edited.board != found.board;
     if by_teams && moved && !queries::rounds(&txn, event_id).await?.is_empty() {
-        return Err(AppError::BadRequest(locale.t("error-team-fixed")));
+        return Err(AppError::BadRequest(Message::new("error-team-fixed")));
     }
     // The entry as a new registration would write it, on the same row, keeping its account,
     // registration time and withdrawal.
@@ -223,15 +212,9 @@ pub async fn edit(
     let updated = wanted.update(&txn).await?;
     let changes = changed_fields(&found, &updated);
     if !changes.is_empty() {
-        audit::record(
-            &txn,
-            now,
-            Some(actor.id),
-            Some(event_id),
-            "player.edited",
-            json!({ "player": player_id, "changes": changes }),
-        )
-        .await?;
+        audit::entry(now, Some(actor.id), Some(event_id))
+            .record(&txn, "player.edited", json!({ "player": player_id, "changes": changes }))
+            .await?;
     }
     txn.commit().await?;
     Ok(Edited { changed: !changes.is_empty(), player: updated, warning })
@@ -267,24 +250,23 @@ pub async fn register_self(
     account: &user::Model,
     event_id: i32,
     input: &PlayerInput<'_>,
-    locale: Locale,
 ) -> AppResult<player::Model> {
-    let new = NewPlayer::parse(input).map_err(|e| AppError::refused(locale, &e.0))?;
+    let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event_locked(&txn, event_id).await?;
     if !event.registration_open {
-        return Err(AppError::BadRequest(locale.t("error-registration-closed")));
+        return Err(AppError::BadRequest(Message::new("error-registration-closed")));
     }
     if let Some(deadline) = event.registration_deadline
         && now > deadline
     {
         let at = crate::domain::tournament::event::local_time(&deadline, &event.time_zone);
-        return Err(AppError::BadRequest(locale.t_args("error-registration-deadline", &[("at", Arg::Str(&at))])));
+        return Err(AppError::BadRequest(Message::new("error-registration-deadline").text("at", &at)));
     }
     let existing = queries::entries(&txn, event_id).await?;
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
-        return Err(AppError::BadRequest(locale.t("error-already-registered")));
+        return Err(AppError::BadRequest(Message::new("error-already-registered")));
     }
     // The director may have entered this player already, with this (confirmed) address: the
     // entry becomes theirs instead of being refused as a duplicate.
@@ -294,31 +276,24 @@ pub async fn register_self(
         let mut active: player::ActiveModel = entry.clone().into();
         active.user_id = Set(Some(account.id));
         let linked = active.update(&txn).await?;
-        audit::record(&txn, now, Some(account.id), Some(event_id), "player.linked", json!({ "player": linked.id }))
+        audit::entry(now, Some(account.id), Some(event_id))
+            .commit(txn, "player.linked", json!({ "player": linked.id }))
             .await?;
-        txn.commit().await?;
         return Ok(linked);
     }
     // The director may have entered this player already without his address: a second entry
     // of the same name and club (or number) is his to link, not the player's to make.
     let unclaimed: Vec<player::Model> = existing.iter().filter(|p| p.user_id.is_none()).cloned().collect();
-    if let Some(warning) = likely_duplicate(&known(&unclaimed), &new, locale) {
-        return Err(AppError::BadRequest(format!("{warning} {}", locale.t("error-register-ask-director"))));
+    if let Some(warning) = likely_duplicate(&known(&unclaimed), &new) {
+        return Err(AppError::BadRequest(warning.then(Message::new("error-register-ask-director"))));
     }
-    let mut created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now, locale).await?;
+    let mut created = insert_new(&txn, &existing, event_id, &new, Some(account.id), now).await?;
     if !has_room(event.places, waiting_list::taken(&existing)) {
         created = wait(&txn, created, now).await?;
     }
-    audit::record(
-        &txn,
-        now,
-        Some(account.id),
-        Some(event_id),
-        "player.registered",
-        json!({ "player": created.id, "waiting": created.waiting_since.is_some() }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(account.id), Some(event_id))
+        .commit(txn, "player.registered", json!({ "player": created.id, "waiting": created.waiting_since.is_some() }))
+        .await?;
     Ok(created)
 }
 
@@ -356,7 +331,7 @@ pub async fn set_withdrawn(
     active.withdrawn = Set(withdrawn);
     active.update(&txn).await?;
     let action = if withdrawn { "player.withdrawn" } else { "player.reinstated" };
-    audit::record(&txn, now, Some(actor.id), Some(event_id), action, json!({ "player": player_id })).await?;
+    audit::entry(now, Some(actor.id), Some(event_id)).record(&txn, action, json!({ "player": player_id })).await?;
     // A place freed before the first round goes to the first who waits.
     let promoted = if withdrawn { waiting_list::promote(&txn, &event, Some(actor.id), now).await? } else { Vec::new() };
     txn.commit().await?;
@@ -375,16 +350,9 @@ pub async fn give_place(state: &AppState, actor: &user::Model, event_id: i32, pl
     let mut active: player::ActiveModel = entry.into();
     active.waiting_since = Set(None);
     let placed = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "player.promoted",
-        json!({ "player": placed.id, "by_director": true }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "player.promoted", json!({ "player": placed.id, "by_director": true }))
+        .await?;
     let mails = waiting_list::promotion_mails(&state.db, &event, &[placed]).await?;
     state.mailer.send_in_background(mails);
     Ok(())
@@ -397,13 +365,12 @@ pub async fn set_fee_paid(
     event_id: i32,
     player_id: i32,
     paid: bool,
-    locale: Locale,
 ) -> AppResult<player::Model> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if event.entry_fee_minor.is_none() {
-        return Err(AppError::BadRequest(locale.t("error-no-fee")));
+        return Err(AppError::BadRequest(Message::new("error-no-fee")));
     }
     let found =
         queries::entries(&txn, event_id).await?.into_iter().find(|p| p.id == player_id).ok_or(AppError::NotFound)?;
@@ -417,16 +384,13 @@ pub async fn set_fee_paid(
         .entry_fee_minor
         .map(|m| crate::domain::tournament::registration::amount_text(m.into()))
         .unwrap_or_default();
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        if paid { "player.fee_paid" } else { "player.fee_unpaid" },
-        json!({ "player": player_id, "amount": amount, "currency": event.fee_currency }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            if paid { "player.fee_paid" } else { "player.fee_unpaid" },
+            json!({ "player": player_id, "amount": amount, "currency": event.fee_currency }),
+        )
+        .await?;
     Ok(updated)
 }
 
@@ -439,7 +403,6 @@ pub async fn set_aga_ids(
     actor: &user::Model,
     event_id: i32,
     typed: &[(i32, String)],
-    locale: Locale,
 ) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -450,7 +413,7 @@ pub async fn set_aga_ids(
         let Some(p) = registered.iter().find(|p| p.id == *player_id) else { return Err(AppError::NotFound) };
         match AgaId::parse(text) {
             Ok(id) => wanted.push((p, id.map(|id| id.as_str().to_string()))),
-            Err(e) => problems.push(format!("{}: {}", p.name, locale.message(&e.message()))),
+            Err(e) => problems.push(Message::new("named-problem").text("name", &p.name).nested("problem", e.message())),
         }
     }
     // Numbers kept from before count too: two players of one event never share one.
@@ -464,17 +427,14 @@ pub async fn set_aga_ids(
             holders.entry(id.as_str()).or_default().push(p.name.as_str());
         }
     }
-    let mut shared: Vec<String> = holders
-        .iter()
-        .filter(|(_, names)| names.len() > 1)
-        .map(|(id, names)| {
-            locale.t_args("error-aga-id-shared", &[("id", Arg::Str(id)), ("names", Arg::Str(&names.join(", ")))])
-        })
-        .collect();
+    let mut shared: Vec<(&str, String)> =
+        holders.iter().filter(|(_, names)| names.len() > 1).map(|(id, names)| (*id, names.join(", "))).collect();
     shared.sort();
-    problems.extend(shared);
-    if !problems.is_empty() {
-        return Err(AppError::BadRequest(problems.join("; ")));
+    problems.extend(
+        shared.into_iter().map(|(id, names)| Message::new("error-aga-id-shared").text("id", id).text("names", names)),
+    );
+    if let Some(said) = Message::list(problems) {
+        return Err(AppError::BadRequest(said));
     }
     let mut changed = Vec::new();
     for (p, id) in wanted {
@@ -486,7 +446,8 @@ pub async fn set_aga_ids(
         }
     }
     if !changed.is_empty() {
-        audit::record(&txn, now, Some(actor.id), Some(event_id), "players.aga_ids", json!({ "changed": changed }))
+        audit::entry(now, Some(actor.id), Some(event_id))
+            .record(&txn, "players.aga_ids", json!({ "changed": changed }))
             .await?;
     }
     txn.commit().await?;
@@ -501,17 +462,16 @@ pub async fn set_forbidden_pair(
     event_id: i32,
     pair: (i32, i32),
     forbid: bool,
-    locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = queries::event(&txn, event_id).await?;
     let (system, mut settings) = super::queries::system_of(&found)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(locale.t("error-forbidden-pair-system")));
+        return Err(AppError::BadRequest(Message::new("error-forbidden-pair-system")));
     }
     if pair.0 == pair.1 {
-        return Err(AppError::BadRequest(locale.t("error-forbidden-pair-same")));
+        return Err(AppError::BadRequest(Message::new("error-forbidden-pair-same")));
     }
     let registered = queries::players(&txn, event_id).await?;
     if !registered.iter().any(|p| p.id == pair.0) || !registered.iter().any(|p| p.id == pair.1) {
@@ -525,27 +485,24 @@ pub async fn set_forbidden_pair(
     let mut active: event::ActiveModel = found.into();
     active.system_settings = Set(settings.to_json());
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        if forbid { "pairing.pair_forbidden" } else { "pairing.pair_allowed" },
-        json!({ "players": [key.0, key.1] }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            if forbid { "pairing.pair_forbidden" } else { "pairing.pair_allowed" },
+            json!({ "players": [key.0, key.1] }),
+        )
+        .await?;
     Ok(())
 }
 
-fn full_event(locale: Locale) -> String {
-    locale.t_args("error-event-full", &[("max", Arg::Num(MAX_PLAYERS_PER_EVENT as i64))])
+fn full_event() -> Message {
+    Message::new("error-event-full").number("max", MAX_PLAYERS_PER_EVENT as i64)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError {
     pub line: u64,
-    pub message: String,
+    pub message: Message,
 }
 
 /// Which column holds which field, found from the header line (English or Chinese names).
@@ -594,7 +551,7 @@ pub struct CsvPlayers {
 }
 
 /// Reads the CSV text into players, or every problem line by line. Nothing is stored here.
-pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Result<CsvPlayers, Vec<LineError>> {
+pub fn parse_csv(text: &str, existing: &[player::Model]) -> Result<CsvPlayers, Vec<LineError>> {
     let first_line = text.lines().next().unwrap_or("");
     let delimiter =
         [b',', b';', b'\t'].into_iter().max_by_key(|d| first_line.bytes().filter(|b| b == d).count()).unwrap_or(b',');
@@ -602,11 +559,11 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let header = match reader.headers() {
         Ok(h) => h.clone(),
-        Err(_) => return Err(vec![LineError { line: 1, message: locale.t("error-csv-unreadable") }]),
+        Err(_) => return Err(vec![LineError { line: 1, message: Message::new("error-csv-unreadable") }]),
     };
     let columns = columns_from_header(&header);
     let (Some(name_col), Some(rank_col)) = (columns.name, columns.rank) else {
-        return Err(vec![LineError { line: 1, message: locale.t("error-csv-header") }]);
+        return Err(vec![LineError { line: 1, message: Message::new("error-csv-header") }]);
     };
     let mut errors = Vec::new();
     let mut players = Vec::new();
@@ -619,7 +576,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             Ok(r) => r,
             Err(e) => {
                 let line = e.position().map(|p| p.line()).unwrap_or(0);
-                errors.push(LineError { line, message: locale.t("error-csv-unreadable") });
+                errors.push(LineError { line, message: Message::new("error-csv-unreadable") });
                 continue;
             }
         };
@@ -630,7 +587,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         if players.len() + errors.len() >= MAX_IMPORT_ROWS {
             errors.push(LineError {
                 line,
-                message: locale.t_args("error-csv-too-many", &[("max", Arg::Num(MAX_IMPORT_ROWS as i64))]),
+                message: Message::new("error-csv-too-many").number("max", MAX_IMPORT_ROWS as i64),
             });
             break;
         }
@@ -648,23 +605,22 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
             egf_pin: field(columns.egf_pin),
         };
         match NewPlayer::parse(&input) {
-            Err(e) => errors.push(LineError { line, message: locale.message(&e.0) }),
+            Err(e) => errors.push(LineError { line, message: e.0 }),
             Ok(p) => {
                 if p.email.as_ref().is_some_and(|e| !seen_emails.insert(e.as_str().to_string())) {
                     let email = p.email.as_ref().map(|e| e.as_str()).unwrap_or("");
                     errors.push(LineError {
                         line,
-                        message: locale.t_args(
-                            "error-duplicate-email",
-                            &[("email", Arg::Str(email)), ("name", Arg::Str(p.name.as_str()))],
-                        ),
+                        message: Message::new("error-duplicate-email")
+                            .text("email", email)
+                            .text("name", p.name.as_str()),
                     });
                 } else if existing.len() + players.len() >= MAX_PLAYERS_PER_EVENT {
                     // The first line the event has no room for.
-                    errors.push(LineError { line, message: full_event(locale) });
+                    errors.push(LineError { line, message: full_event() });
                     break;
                 } else {
-                    if let Some(message) = likely_duplicate(&seen, &p, locale) {
+                    if let Some(message) = likely_duplicate(&seen, &p) {
                         warnings.push(LineError { line, message });
                     }
                     seen.push(Known::of_new(&p));
@@ -674,7 +630,7 @@ pub fn parse_csv(text: &str, existing: &[player::Model], locale: Locale) -> Resu
         }
     }
     if players.is_empty() && errors.is_empty() {
-        errors.push(LineError { line: 2, message: locale.t("error-csv-empty") });
+        errors.push(LineError { line: 2, message: Message::new("error-csv-empty") });
     }
     if errors.is_empty() { Ok(CsvPlayers { players, warnings }) } else { Err(errors) }
 }
@@ -691,19 +647,13 @@ pub enum ImportOutcome {
 }
 
 /// Imports every line or none: one bad line rejects the file, with a report of every problem.
-pub async fn import_csv(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    text: &str,
-    locale: Locale,
-) -> AppResult<ImportOutcome> {
+pub async fn import_csv(state: &AppState, actor: &user::Model, event_id: i32, text: &str) -> AppResult<ImportOutcome> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::event(&txn, event_id).await?;
     let event = queries::event_locked(&txn, event_id).await?;
     let existing = queries::entries(&txn, event_id).await?;
-    let CsvPlayers { players, warnings } = match parse_csv(text, &existing, locale) {
+    let CsvPlayers { players, warnings } = match parse_csv(text, &existing) {
         Ok(p) => p,
         Err(errors) => return Ok(ImportOutcome::Rejected(errors)),
     };
@@ -720,16 +670,9 @@ pub async fn import_csv(
         }
         row.insert(&txn).await?;
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "player.imported",
-        json!({ "count": players.len(), "waiting": waiting }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "player.imported", json!({ "count": players.len(), "waiting": waiting }))
+        .await?;
     Ok(ImportOutcome::Imported { count: players.len(), waiting, warnings })
 }
 
@@ -817,9 +760,9 @@ mod tests {
     fn a_good_file_imports_with_english_or_chinese_headers() {
         let en =
             "name,rank,rating,club,country,email\nLi Wei,3d,2250,Hangzhou,CN,li@example.org\nAnna,5k,,Leiden,NL,\n";
-        assert_eq!(parse_csv(en, &[], Locale::En).map(|p| p.players.len()).ok(), Some(2));
+        assert_eq!(parse_csv(en, &[]).map(|p| p.players.len()).ok(), Some(2));
         let zh = "姓名;段位;俱乐部\n张三;2段;杭州棋院\n李四;1级;\n";
-        let players = parse_csv(zh, &[], Locale::Zh).map(|p| p.players).unwrap_or_default();
+        let players = parse_csv(zh, &[]).map(|p| p.players).unwrap_or_default();
         assert_eq!(players.len(), 2);
         assert_eq!(players.first().map(|p| p.rank.to_string()), Some("2d".into()));
     }
@@ -827,28 +770,31 @@ mod tests {
     #[test]
     fn every_bad_line_is_reported_with_its_number() {
         let text = "name,rank\nGood One,1d\nBad Rank,31k\n,2d\nGood One,3k\n\"unclosed,1d\n";
-        let errors = parse_csv(text, &[], Locale::En).err().unwrap_or_default();
+        let errors = parse_csv(text, &[]).err().unwrap_or_default();
         let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
         assert_eq!(&lines[..2], &[3, 4], "{errors:?}");
         assert!(!lines.contains(&5), "a second Good One is a namesake, not an error: {errors:?}");
-        assert!(errors.iter().any(|e| e.message.contains("31k")), "{errors:?}");
+        assert!(errors.iter().any(|e| e.message.to_string().contains("31k")), "{errors:?}");
     }
 
     #[test]
     fn namesakes_import_and_only_a_likely_second_entry_is_warned_about() {
         let text = "姓名,段位,单位\n张伟,2段,北京\n张伟,1段,上海\n张 伟,2段,北京\n";
-        let read = parse_csv(text, &[], Locale::Zh).map_err(|e| format!("{e:?}"));
+        let read = parse_csv(text, &[]).map_err(|e| format!("{e:?}"));
         let Ok(CsvPlayers { players, warnings }) = read else { panic!("{read:?}", read = read.err()) };
         assert_eq!(players.len(), 3, "all three kept");
         assert_eq!(warnings.iter().map(|w| w.line).collect::<Vec<_>>(), vec![4], "{warnings:?}");
-        assert!(warnings.iter().all(|w| w.message.contains("张伟（北京）")), "{warnings:?}");
+        assert!(
+            warnings.iter().all(|w| crate::i18n::Locale::Zh.message(&w.message).contains("张伟（北京）")),
+            "{warnings:?}"
+        );
     }
 
     #[test]
     fn a_header_without_name_or_rank_is_refused() {
-        let errors = parse_csv("foo,bar\n1,2\n", &[], Locale::En).err().unwrap_or_default();
+        let errors = parse_csv("foo,bar\n1,2\n", &[]).err().unwrap_or_default();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors.first().map(|e| e.line), Some(1));
-        assert!(parse_csv("name,rank\n", &[], Locale::En).is_err());
+        assert!(parse_csv("name,rank\n", &[]).is_err());
     }
 }

@@ -6,11 +6,11 @@ use serde_json::json;
 
 use crate::db::entities::rating_list as list_row;
 use crate::db::entities::{rating_entry, user};
+use crate::domain::message::Message;
 use crate::domain::rank::Rank;
 use crate::domain::tournament::player::clean_text;
 use crate::domain::tournament::rating_list::{self, ListChanges, ListEntry, ListKind};
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 use crate::services::audit;
 use crate::state::AppState;
 
@@ -37,11 +37,11 @@ pub struct ImportReport {
 }
 
 /// The file's text: UTF-8, or (the EGD serves its list so) Latin-1, one byte a character.
-fn decode(kind: ListKind, bytes: &[u8], locale: Locale) -> AppResult<String> {
+fn decode(kind: ListKind, bytes: &[u8]) -> AppResult<String> {
     match String::from_utf8(bytes.to_vec()) {
         Ok(text) => Ok(text),
         Err(_) if kind == ListKind::Egf => Ok(bytes.iter().map(|&b| char::from(b)).collect()),
-        Err(_) => Err(AppError::BadRequest(locale.t("error-csv-not-utf8"))),
+        Err(_) => Err(AppError::BadRequest(Message::new("error-csv-not-utf8"))),
     }
 }
 
@@ -76,12 +76,10 @@ pub async fn import(
     kind: ListKind,
     label: &str,
     bytes: &[u8],
-    locale: Locale,
 ) -> AppResult<ImportReport> {
-    let label =
-        clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(locale.message(&e.0)))?;
-    let text = decode(kind, bytes, locale)?;
-    let entries = rating_list::parse(kind, &text).map_err(|e| AppError::BadRequest(locale.message(&e.message())))?;
+    let label = clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(e.0))?;
+    let text = decode(kind, bytes)?;
+    let entries = rating_list::parse(kind, &text).map_err(|e| AppError::BadRequest(e.message()))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let existing = list_row::Entity::find().filter(list_row::Column::Label.eq(label.as_str())).one(&txn).await?;
@@ -127,16 +125,13 @@ pub async fn import(
     let summary = changes
         .as_ref()
         .map(|c| json!({ "added": c.added.len(), "removed": c.removed.len(), "changed": c.changed.len() }));
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        None,
-        "ratings.imported",
-        json!({ "list": label, "kind": kind_code(kind), "entries": entries.len(), "changes": summary }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), None)
+        .commit(
+            txn,
+            "ratings.imported",
+            json!({ "list": label, "kind": kind_code(kind), "entries": entries.len(), "changes": summary }),
+        )
+        .await?;
     Ok(ImportReport { label, entries: entries.len(), changes })
 }
 
@@ -220,17 +215,13 @@ pub async fn update_club_list(
     event_id: i32,
     label: &str,
     after: &[(crate::db::entities::player::Model, f64)],
-    locale: Locale,
 ) -> AppResult<ClubUpdate> {
-    let label =
-        clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(locale.message(&e.0)))?;
+    let label = clean_text(label, "rating-list-label", 60, true).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let list = match list_row::Entity::find().filter(list_row::Column::Label.eq(label.as_str())).one(&txn).await? {
         Some(list) if list.kind != CLUB => {
-            return Err(AppError::BadRequest(
-                locale.t_args("error-club-list-kind", &[("label", crate::i18n::Arg::Str(&label))]),
-            ));
+            return Err(AppError::BadRequest(Message::new("error-club-list-kind").text("label", &label)));
         }
         Some(list) => list,
         None => {
@@ -279,16 +270,9 @@ pub async fn update_club_list(
     active.imported_by = Set(actor.id);
     active.imported_at = Set(now);
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "ratings.club-list-updated",
-        json!({ "list": label, "added": added, "changed": changed }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "ratings.club-list-updated", json!({ "list": label, "added": added, "changed": changed }))
+        .await?;
     Ok(ClubUpdate { label, added, changed })
 }
 

@@ -7,13 +7,13 @@ use serde_json::json;
 
 use crate::db::entities::{event, player, user};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::event::{RelayOrder, System, SystemSettings};
 use crate::domain::tournament::pairing::event_round::{EventPlan, Player};
 use crate::domain::tournament::pairing::relay::{RelayError, RelayMatch};
-use crate::domain::tournament::pairing::relay_event::{RelaySide, relay_match, relay_seeding, relay_sides};
+use crate::domain::tournament::pairing::relay_event::{self, RelaySide, relay_match, relay_seeding, relay_sides};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::audit;
 use crate::services::{queries, repo};
 use crate::state::AppState;
@@ -61,7 +61,7 @@ pub struct RelayView {
     pub winner: Option<String>,
     /// Once the match is won: the winning team's last player standing and their streak, as
     /// the page says it.
-    pub last_standing: Option<String>,
+    pub last_standing: Option<Message>,
     /// The event's rounds are all played and no team has won: the number set, for the
     /// director to raise it (a relay is never run past it).
     pub rounds_used_up: Option<i32>,
@@ -69,15 +69,15 @@ pub struct RelayView {
     pub next_round: i32,
     pub locked: bool,
     /// Why no match can be made from the registered teams (two or three are needed).
-    pub problem: Option<String>,
+    pub problem: Option<Message>,
     /// Registered players without a team name.
     pub without_team: Vec<String>,
 }
 
-fn relay_settings(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
+fn relay_settings(event: &event::Model) -> AppResult<SystemSettings> {
     let (system, settings) = queries::system_of(event)?;
     if system != System::Relay {
-        return Err(AppError::BadRequest(locale.t("error-not-relay-event")));
+        return Err(AppError::BadRequest(Message::new("error-not-relay-event")));
     }
     Ok(settings)
 }
@@ -94,13 +94,13 @@ fn sides_of(event: &event::Model, settings: &SystemSettings, everyone: &[Player]
     relay_sides(everyone, &seeding)
 }
 
-/// The message for a relay that cannot go on, with team names instead of ids.
-fn relay_error(e: &RelayError, sides: &[RelaySide], locale: Locale) -> String {
-    locale.relay_error(e, &|id| sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone()))
+/// Why a relay cannot go on, with team names instead of ids (an id when no side has it).
+fn relay_error(e: &RelayError, sides: &[RelaySide]) -> Message {
+    e.message(&|id| relay_event::side_name(sides, id))
 }
 
-pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<RelayView> {
-    let settings = relay_settings(event, locale)?;
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<RelayView> {
+    let settings = relay_settings(event)?;
     let registered = queries::players(conn, event.id).await?;
     let everyone = queries::domain_players(&registered);
     let by_id: HashMap<i64, &player::Model> = registered.iter().map(|p| (i64::from(p.id), p)).collect();
@@ -128,7 +128,7 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
     let relay: RelayMatch = match relay_match(&settings, queries::relay_lot(event), &sides, &past, &named) {
         Ok(relay) => relay,
         Err(e) => {
-            view.problem = Some(relay_error(&e, &sides, locale));
+            view.problem = Some(relay_error(&e, &sides));
             return Ok(view);
         }
     };
@@ -181,12 +181,10 @@ pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Loc
         // The winner of the last game is the last player standing.
         view.last_standing = relay.games().last().and_then(|record| {
             let board = record.game.board();
-            [board.black, board.white].into_iter().find(|id| !record.out.contains(id)).map(|id| {
-                locale.t_args(
-                    "relay-last-standing",
-                    &[("name", Arg::Str(&name(id))), ("n", Arg::Num(relay.streak(id).into()))],
-                )
-            })
+            [board.black, board.white]
+                .into_iter()
+                .find(|id| !record.out.contains(id))
+                .map(|id| Message::new("relay-last-standing").text("name", name(id)).number("n", relay.streak(id)))
         });
     } else if past.games.iter().all(|g| g.result.is_some())
         && past.games.iter().map(|g| g.round).max().unwrap_or(0) >= event.rounds.max(0) as u32
@@ -204,15 +202,14 @@ pub async fn nominate(
     event_id: i32,
     team_id: i64,
     player: i64,
-    locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
-    let settings = relay_settings(&event, locale)?;
+    let settings = relay_settings(&event)?;
     let (round, locked) = queries::lineup_round(&txn, event_id).await?;
     if locked {
-        return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-lineup-locked").number("n", round)));
     }
     let everyone = queries::pairing_players(&txn, event_id).await?;
     let sides = sides_of(&event, &settings, &everyone);
@@ -220,22 +217,15 @@ pub async fn nominate(
     let past = queries::history(&txn, &queries::rounds(&txn, event_id).await?).await?;
     let mut named = queries::nominations(&txn, event_id, &sides).await?;
     named.remove(&(round as u32, team_id));
-    let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides, locale));
+    let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides));
     let mut relay = relay_match(&settings, queries::relay_lot(&event), &sides, &past, &named).map_err(refused)?;
     if relay.winner().is_some() {
-        return Err(AppError::BadRequest(locale.t("error-event-over")));
+        return Err(AppError::BadRequest(Message::new("error-event-over")));
     }
     relay.nominate(team_id, player).map_err(refused)?;
     repo::replace_lineup(&txn, event_id, round, &side.name, &[player]).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "relay.nomination",
-        json!({ "round": round, "team": side.name, "player": player }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "relay.nomination", json!({ "round": round, "team": side.name, "player": player }))
+        .await?;
     Ok(())
 }

@@ -8,10 +8,10 @@ use serde_json::json;
 
 use crate::db::entities::{event, game, result_report, user};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::self_report::{Reports, Status};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::repo::results::write_result;
 use crate::services::{audit, queries};
 use crate::state::AppState;
@@ -83,15 +83,9 @@ pub async fn save(
     }
     row.status = Set(status.code().to_string());
     let saved = if is_new { row.insert(txn).await? } else { row.update(txn).await? };
-    audit::record(
-        txn,
-        now,
-        Some(by),
-        Some(event_id),
-        "report.filed",
-        json!({ "round": round, "board": g.board, "side": side.as_str(), "result": text }),
-    )
-    .await?;
+    audit::entry(now, Some(by), Some(event_id))
+        .record(txn, "report.filed", json!({ "round": round, "board": g.board, "side": side.as_str(), "result": text }))
+        .await?;
     Ok(saved)
 }
 
@@ -119,8 +113,7 @@ pub async fn set_players_report(state: &AppState, actor: &user::Model, event_id:
     let mut active: event::ActiveModel = queries::event(&txn, event_id).await?.into();
     active.players_report = Set(on);
     active.update(&txn).await?;
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "event.players_report", json!({ "on": on })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id)).commit(txn, "event.players_report", json!({ "on": on })).await?;
     Ok(())
 }
 
@@ -131,31 +124,22 @@ pub async fn accept(
     event_id: i32,
     round: i32,
     board: i32,
-    locale: Locale,
 ) -> AppResult<GameResult> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let r = queries::round(&txn, event_id, round).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
     // The board locked as a report locks it: an acceptance and a report at once are one
     // after the other.
-    let g = queries::live_board_locked(&txn, queries::BoardRef { event_id, round, board }, locale).await?.game;
+    let g = queries::live_board_locked(&txn, queries::BoardRef { event_id, round, board }).await?.game;
     let row = of_game(&txn, g.id).await?;
-    let result = crate::domain::tournament::self_report::one_sided(&reports_of(row.as_ref())).ok_or_else(|| {
-        AppError::BadRequest(locale.t_args("error-report-none", &[("board", Arg::Num(board.into()))]))
-    })?;
-    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "report-accepted").await?;
+    let result = crate::domain::tournament::self_report::one_sided(&reports_of(row.as_ref()))
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-report-none").number("board", board)))?;
+    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, "report-accepted").await?;
     if let Some(row) = row {
         settle(&txn, row, Status::Accepted, None, Some(actor.id), now).await?;
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "report.accepted",
-        json!({ "round": round, "board": board }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "report.accepted", json!({ "round": round, "board": board }))
+        .await?;
     Ok(result)
 }

@@ -10,6 +10,7 @@ use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::event::{System, TeamPairing};
 use crate::domain::tournament::pairing::BoardCost;
@@ -74,19 +75,19 @@ pub async fn is_over(conn: &impl ConnectionTrait, event: &event::Model) -> AppRe
     })
 }
 
-fn next_round_error(e: NextRoundError, locale: Locale) -> AppError {
-    AppError::refused(locale, &e.message())
+fn next_round_error(e: NextRoundError) -> AppError {
+    AppError::BadRequest(e.message())
 }
 
 /// Makes the next round's pairing as an unpublished draft, by the event's system.
-pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, locale: Locale) -> AppResult<i32> {
+pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32) -> AppResult<i32> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     let (system, settings) = queries::system_of(&event)?;
     let rounds = queries::rounds(&txn, event_id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
-        return Err(AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(draft.number.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-draft-exists").number("n", draft.number)));
     }
     let number = rounds.len() as i32 + 1;
     if let Some(last) = rounds.last() {
@@ -99,12 +100,9 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         if !open.is_empty() {
             // Said on the page the director is on, with the way to the round's results.
             return Err(AppError::Unfinished {
-                message: locale.t_args(
-                    "error-results-missing",
-                    &[("n", Arg::Num(last.number.into())), ("boards", Arg::Str(&open.join(", ")))],
-                ),
+                message: Message::new("error-results-missing").number("n", last.number).text("boards", open.join(", ")),
                 link: format!("/events/{event_id}/rounds/{}", last.number),
-                label: locale.t_args("enter-results-of-round", &[("n", Arg::Num(last.number.into()))]),
+                label: Message::new("enter-results-of-round").number("n", last.number),
             });
         }
     }
@@ -148,25 +146,22 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
     let draft = match system {
         System::Team => {
             let lineups = super::queries::lineups_for(&txn, event_id, number, &everyone, &settings).await?;
-            next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32)
-                .map_err(|e| next_round_error(e, locale))?
+            next_team_round(&plan, &everyone, &past, &seeds, &lineups, number as u32).map_err(next_round_error)?
         }
         System::Relay => {
             let sides = relay_sides(&everyone, &seeds);
             let named = queries::nominations(&txn, event_id, &sides).await?;
             let draft = next_relay_round(&settings, queries::relay_lot(&event), &everyone, &past, &seeds, &named)
                 .map_err(|e| match e {
-                    NextRoundError::Relay(e) => AppError::BadRequest(locale.relay_error(&e, &|id| {
-                        sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
-                    })),
-                    other => next_round_error(other, locale),
+                    NextRoundError::Relay(e) => AppError::BadRequest(
+                        e.message(&|id| crate::domain::tournament::pairing::relay_event::side_name(&sides, id)),
+                    ),
+                    other => next_round_error(other),
                 })?;
             // The match goes on until a team has no player left, but never past the rounds the
             // event is set to: the director is told, and raises them to play on.
             if number > event.rounds {
-                return Err(AppError::BadRequest(
-                    locale.t_args("error-relay-rounds-cap", &[("n", Arg::Num(event.rounds.into()))]),
-                ));
+                return Err(AppError::BadRequest(Message::new("error-relay-rounds-cap").number("n", event.rounds)));
             }
             draft
         }
@@ -180,7 +175,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
             })
             .await
             .map_err(|e| AppError::Internal(anyhow::anyhow!("the pairing task failed: {e}")))?
-            .map_err(|e| next_round_error(e, locale))?
+            .map_err(next_round_error)?
         }
     };
 
@@ -197,7 +192,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         // Two "pair the next round" clicks at once: the unique (event, number) index stops the
         // second, which is told what happened.
         if crate::db::is_unique_violation(&e) {
-            AppError::BadRequest(locale.t_args("error-draft-exists", &[("n", Arg::Num(number.into()))]))
+            AppError::BadRequest(Message::new("error-draft-exists").number("n", number))
         } else {
             AppError::Database(e)
         }
@@ -215,74 +210,53 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32,
         .insert(&txn)
         .await?;
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "round.drafted",
-        json!({ "round": number, "system": system.code(), "boards": draft.boards.len(),
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            "round.drafted",
+            json!({ "round": number, "system": system.code(), "boards": draft.boards.len(),
                 "byes": draft.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
                 "not_paired": everyone.iter().filter(|p| !p.present).map(|p| p.id).collect::<Vec<_>>(),
                 "recorded_absent": absent }),
-    )
-    .await?;
-    txn.commit().await?;
+        )
+        .await?;
     Ok(number)
 }
 
-async fn draft_round(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    number: i32,
-    locale: Locale,
-) -> AppResult<round::Model> {
+async fn draft_round(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<round::Model> {
     let found = queries::round(conn, event_id, number).await?.ok_or(AppError::NotFound)?;
     if found.published {
-        return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-round-published").number("n", number)));
     }
     Ok(found)
 }
 
 /// A draft the director may edit by hand: only where the engine pairs by score; a round robin's
 /// table, a bracket or a match fixes who plays whom.
-async fn editable_draft(
-    conn: &impl ConnectionTrait,
-    event_id: i32,
-    number: i32,
-    locale: Locale,
-) -> AppResult<round::Model> {
+async fn editable_draft(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<round::Model> {
     let (system, _) = queries::system_of(&queries::event(conn, event_id).await?)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(locale.t("error-fixed-pairing")));
+        return Err(AppError::BadRequest(Message::new("error-fixed-pairing")));
     }
-    draft_round(conn, event_id, number, locale).await
+    draft_round(conn, event_id, number).await
 }
 
 /// Exchanges the places of two players in a draft: on boards (keeping board colours) or
 /// with the bye. The draft page then shows any rematch or colour problem this creates.
-pub async fn swap(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    number: i32,
-    a: i32,
-    b: i32,
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: i32, a: i32, b: i32) -> AppResult<()> {
     if a == b {
-        return Err(AppError::BadRequest(locale.t("error-swap-same")));
+        return Err(AppError::BadRequest(Message::new("error-swap-same")));
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let draft = editable_draft(&txn, event_id, number, locale).await?;
+    let draft = editable_draft(&txn, event_id, number).await?;
     let games = queries::games_of(&txn, draft.id).await?;
     let byes = queries::byes_of(&txn, draft.id).await?;
     let place = |id: i32| -> bool {
         games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id)
     };
     if !place(a) || !place(b) {
-        return Err(AppError::BadRequest(locale.t("error-swap-not-in-round")));
+        return Err(AppError::BadRequest(Message::new("error-swap-not-in-round")));
     }
     let swap_id = |id: i32| {
         if id == a {
@@ -312,16 +286,9 @@ pub async fn swap(
             active.update(&txn).await?;
         }
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "round.swapped",
-        json!({ "round": number, "players": [a, b] }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "round.swapped", json!({ "round": number, "players": [a, b] }))
+        .await?;
     Ok(())
 }
 
@@ -338,45 +305,31 @@ pub async fn swap_colours(
     event_id: i32,
     number: i32,
     board: i32,
-    locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let (system, _) = queries::system_of(&queries::event(&txn, event_id).await?)?;
     if !system.colours_editable() {
-        return Err(AppError::BadRequest(locale.t("error-fixed-pairing")));
+        return Err(AppError::BadRequest(Message::new("error-fixed-pairing")));
     }
-    let draft = draft_round(&txn, event_id, number, locale).await?;
-    let g = queries::board_of(&txn, &draft, board, locale).await?;
+    let draft = draft_round(&txn, event_id, number).await?;
+    let g = queries::board_of(&txn, &draft, board).await?;
     let (black, white) = (g.white_id, g.black_id);
     let mut active: game::ActiveModel = g.into();
     active.black_id = Set(black);
     active.white_id = Set(white);
     active.pairing_costs = Set(by_hand());
     active.update(&txn).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "round.colours_swapped",
-        json!({ "round": number, "board": board }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "round.colours_swapped", json!({ "round": number, "board": board }))
+        .await?;
     Ok(())
 }
 
-pub async fn discard_draft(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    number: i32,
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn discard_draft(state: &AppState, actor: &user::Model, event_id: i32, number: i32) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let draft = draft_round(&txn, event_id, number).await?;
     draft.delete(&txn).await?;
     let event = queries::event(&txn, event_id).await?;
     let (system, settings) = queries::system_of(&event)?;
@@ -387,24 +340,19 @@ pub async fn discard_draft(
         active.stage_seeding = Set(None);
         active.update(&txn).await?;
     }
-    audit::record(&txn, now, Some(actor.id), Some(event_id), "round.discarded", json!({ "round": number })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "round.discarded", json!({ "round": number }))
+        .await?;
     Ok(())
 }
 
 /// Publishes a draft and mails every paired player (in 中文 and English) their board,
 /// colour and opponent. Returns how many messages could not be sent.
-pub async fn publish(
-    state: &AppState,
-    actor: &user::Model,
-    event_id: i32,
-    number: i32,
-    locale: Locale,
-) -> AppResult<usize> {
+pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, number: i32) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
-    let draft = draft_round(&txn, event_id, number, locale).await?;
+    let draft = draft_round(&txn, event_id, number).await?;
     let games = queries::games_of(&txn, draft.id).await?;
     let byes = queries::byes_of(&txn, draft.id).await?;
     let everyone: HashMap<i32, player::Model> =
@@ -418,20 +366,17 @@ pub async fn publish(
         .exec(&txn)
         .await?;
     if written.rows_affected != 1 {
-        return Err(AppError::BadRequest(locale.t_args("error-round-published", &[("n", Arg::Num(number.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-round-published").number("n", number)));
     }
     let boards: Vec<_> =
         games.iter().map(|g| json!({ "board": g.board, "black": g.black_id, "white": g.white_id })).collect();
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "round.published",
-        json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(
+            txn,
+            "round.published",
+            json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() }),
+        )
+        .await?;
 
     let link = format!("{}/events/{event_id}/rounds/{number}", state.settings.server.base_url.trim_end_matches('/'));
     // Each player's mail in the language their account reads (中文 and English when unknown).
@@ -512,16 +457,15 @@ pub async fn set_start(
     event_id: i32,
     number: i32,
     starts_at: Option<chrono::DateTime<chrono::Utc>>,
-    locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let r = queries::round(&txn, event_id, number)
         .await?
-        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-no-such-round").number("n", number)))?;
     // A start long past is a slip (often of the time zone): its lateness would forfeit the round.
     if starts_at.is_some_and(|at| at < now - chrono::Duration::hours(1)) {
-        return Err(AppError::BadRequest(locale.t("error-round-start-past")));
+        return Err(AppError::BadRequest(Message::new("error-round-start-past")));
     }
     let games = queries::games_of(&txn, r.id).await?;
     let started = |g: &game::Model| {
@@ -531,7 +475,7 @@ pub async fn set_start(
             .is_some_and(|state| state.phase != crate::domain::live::Phase::Waiting)
     };
     if games.iter().any(started) {
-        return Err(AppError::BadRequest(locale.t("error-round-under-way")));
+        return Err(AppError::BadRequest(Message::new("error-round-under-way")));
     }
     let mut active: round::ActiveModel = r.clone().into();
     active.starts_at = Set(starts_at);
@@ -543,33 +487,20 @@ pub async fn set_start(
         .filter(game::Column::Result.is_null())
         .exec(&txn)
         .await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "round.start_set",
-        json!({ "round": number, "starts_at": starts_at }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "round.start_set", json!({ "round": number, "starts_at": starts_at }))
+        .await?;
     Ok(())
 }
 
 /// Records the result of a board that has none yet.
-pub async fn record_result(
-    state: &AppState,
-    actor: &user::Model,
-    at: BoardRef,
-    result: GameResult,
-    locale: Locale,
-) -> AppResult<()> {
+pub async fn record_result(state: &AppState, actor: &user::Model, at: BoardRef, result: GameResult) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = queries::published_round(&txn, event_id, number, locale).await?;
-    let g = queries::board_of(&txn, &r, board, locale).await?;
-    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await?;
+    let r = queries::published_round(&txn, event_id, number).await?;
+    let g = queries::board_of(&txn, &r, board).await?;
+    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, "entered").await?;
     txn.commit().await?;
     Ok(())
 }
@@ -584,17 +515,16 @@ pub async fn record_results(
     event_id: i32,
     number: i32,
     entries: &[(i32, GameResult)],
-    locale: Locale,
-) -> AppResult<Vec<(i32, String)>> {
+) -> AppResult<Vec<(i32, Message)>> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = queries::published_round(&txn, event_id, number, locale).await?;
+    let r = queries::published_round(&txn, event_id, number).await?;
     let mut refused = Vec::new();
     for &(board, result) in entries {
         // A savepoint per board: a refused one takes back only what it wrote.
         let step = txn.begin().await?;
-        let written = match queries::board_of(&step, &r, board, locale).await {
-            Ok(g) => write_result(&step, Some(actor.id), event_id, &r, &g, result, now, locale, "entered").await,
+        let written = match queries::board_of(&step, &r, board).await {
+            Ok(g) => write_result(&step, Some(actor.id), event_id, &r, &g, result, now, "entered").await,
             Err(e) => Err(e),
         };
         match written {
@@ -618,17 +548,16 @@ pub async fn correct_result(
     result: GameResult,
     reason: &str,
     shown: &str,
-    locale: Locale,
 ) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
     let reason = reason.trim();
     if reason.is_empty() {
-        return Err(AppError::BadRequest(locale.t("error-reason-required")));
+        return Err(AppError::BadRequest(Message::new("error-reason-required")));
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let r = queries::published_round(&txn, event_id, number, locale).await?;
-    let g = queries::board_of(&txn, &r, board, locale).await?;
+    let r = queries::published_round(&txn, event_id, number).await?;
+    let g = queries::board_of(&txn, &r, board).await?;
     // Made against the result the director saw, or not at all; and only if it changes it.
     let stored = g.result.clone().unwrap_or_default();
     let show = |text: &str| {
@@ -639,17 +568,14 @@ pub async fn correct_result(
         }
     };
     if stored != shown.trim() {
-        return Err(AppError::Conflict(Some(locale.t_args(
-            "error-result-stale",
-            &[("now", Arg::Str(&show(&stored))), ("shown", Arg::Str(&show(shown.trim())))],
-        ))));
+        return Err(AppError::Conflict(Some(
+            Message::new("error-result-stale").text("now", show(&stored)).text("shown", show(shown.trim())),
+        )));
     }
     if stored == result.to_storage_string() {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-result-unchanged", &[("now", Arg::Str(&show(&stored)))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-result-unchanged").text("now", show(&stored))));
     }
-    overwrite_result(&txn, Some(actor.id), event_id, &r, &g, Some(result), now, reason, locale).await?;
+    overwrite_result(&txn, Some(actor.id), event_id, &r, &g, Some(result), now, reason).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -661,7 +587,6 @@ pub async fn rule_both_lose(
     actor: &user::Model,
     at: BoardRef,
     ruling: BothLoseRuling,
-    locale: Locale,
 ) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
@@ -671,19 +596,19 @@ pub async fn rule_both_lose(
     if system == System::Team
         || queries::knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start)
     {
-        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
     }
-    let r = queries::published_round(&txn, event_id, number, locale).await?;
-    let g = queries::board_of(&txn, &r, board, locale).await?;
+    let r = queries::published_round(&txn, event_id, number).await?;
+    let g = queries::board_of(&txn, &r, board).await?;
     let both_lost = g.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == Some(GameResult::BothLose);
     if !both_lost || g.ruling.is_some() {
-        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
     }
     if let BothLoseRuling::Advance(player) = ruling
         && player != i64::from(g.black_id)
         && player != i64::from(g.white_id)
     {
-        return Err(AppError::BadRequest(locale.t("error-choose-ruling")));
+        return Err(AppError::BadRequest(Message::new("error-choose-ruling")));
     }
     let code = ruling_code(ruling);
     let written = game::Entity::update_many()
@@ -693,18 +618,16 @@ pub async fn rule_both_lose(
         .exec(&txn)
         .await?;
     if written.rows_affected != 1 {
-        return Err(AppError::BadRequest(locale.t("error-ruling-not-needed")));
+        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
     }
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "ruling.both_lose",
-        json!({ "round": number, "board": board, "ruling": code, "article": "1988 Art. 27 (knockout)" }),
-    )
-    .await?;
-    sync_knockout_round(&txn, &event, &r, locale).await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .record(
+            &txn,
+            "ruling.both_lose",
+            json!({ "round": number, "board": board, "ruling": code, "article": "1988 Art. 27 (knockout)" }),
+        )
+        .await?;
+    sync_knockout_round(&txn, &event, &r).await?;
     txn.commit().await?;
     Ok(())
 }

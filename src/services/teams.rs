@@ -5,10 +5,10 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
+use crate::domain::message::Message;
 use crate::domain::tournament::event::{System, SystemSettings, TeamPairing};
 use crate::domain::tournament::pairing::team_event::{EventTeam, teams};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::audit;
 use crate::services::{queries, repo};
 use crate::state::AppState;
@@ -50,16 +50,16 @@ pub struct TeamsView {
     pub without_team: Vec<player::Model>,
 }
 
-fn team_event(event: &event::Model, locale: Locale) -> AppResult<SystemSettings> {
+fn team_event(event: &event::Model) -> AppResult<SystemSettings> {
     let (system, settings) = queries::system_of(event)?;
     if system != System::Team {
-        return Err(AppError::BadRequest(locale.t("error-not-team-event")));
+        return Err(AppError::BadRequest(Message::new("error-not-team-event")));
     }
     Ok(settings)
 }
 
-pub async fn view(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<TeamsView> {
-    let settings = team_event(event, locale)?;
+pub async fn view(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<TeamsView> {
+    let settings = team_event(event)?;
     let boards = settings.team_boards as usize;
     let registered = queries::players(conn, event.id).await?;
     let everyone = queries::domain_players(&registered);
@@ -93,42 +93,32 @@ pub async fn set_lineup(
     event_id: i32,
     team_id: i64,
     chosen: &[i64],
-    locale: Locale,
 ) -> AppResult<()> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
-    let settings = team_event(&event, locale)?;
+    let settings = team_event(&event)?;
     let (round, locked) = queries::lineup_round(&txn, event_id).await?;
     if locked {
-        return Err(AppError::BadRequest(locale.t_args("error-lineup-locked", &[("n", Arg::Num(round.into()))])));
+        return Err(AppError::BadRequest(Message::new("error-lineup-locked").number("n", round)));
     }
     if settings.team_pairing == TeamPairing::AllPlayAll && round > 1 {
-        return Err(AppError::BadRequest(locale.t("error-lineup-all-play-all")));
+        return Err(AppError::BadRequest(Message::new("error-lineup-all-play-all")));
     }
     let everyone = queries::pairing_players(&txn, event_id).await?;
     let boards = settings.team_boards as usize;
     let team = teams(&everyone, boards).into_iter().find(|t| t.id == team_id).ok_or(AppError::NotFound)?;
     let lineup = team.lineup(boards, Some(chosen)).map_err(|e| {
-        AppError::BadRequest(locale.t_args(
-            "error-lineup",
-            &[
-                ("team", Arg::Str(&team.name)),
-                ("n", Arg::Num(boards as i64)),
-                ("detail", Arg::Str(&locale.message(&e.message()))),
-            ],
-        ))
+        AppError::BadRequest(
+            Message::new("error-lineup")
+                .text("team", &team.name)
+                .number("n", boards as i64)
+                .nested("detail", e.message()),
+        )
     })?;
     repo::replace_lineup(&txn, event_id, round, &team.name, lineup.players()).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(actor.id),
-        Some(event_id),
-        "team.lineup",
-        json!({ "round": round, "team": team.name, "players": lineup.players() }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(actor.id), Some(event_id))
+        .commit(txn, "team.lineup", json!({ "round": round, "team": team.name, "players": lineup.players() }))
+        .await?;
     Ok(())
 }

@@ -16,15 +16,17 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::db::entities::{event, player};
 use crate::domain::games::game_shape::BoardGame;
+use crate::domain::message::Message;
 use crate::domain::tournament::event::tie_break_code;
 use crate::domain::tournament::standings::{Tradition, value_text};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Locale;
-use crate::services::queries::{self, BoardRef, LiveBoard};
+use crate::services::queries::{self, LiveBoard};
 use crate::services::standings::{CellOutcome, CrossCell};
 use crate::services::{events, rounds, standings};
 use crate::state::AppState;
 use crate::web::live_feed::{self, BoardUpdate, ClockState};
+use crate::web::paths::{BoardPath, EventPath, RoundPath};
 
 /// The largest page of a list; the default is [`DEFAULT_PER_PAGE`].
 pub const MAX_PER_PAGE: usize = 500;
@@ -306,39 +308,6 @@ pub struct MoveView {
 )]
 pub struct ApiDoc;
 
-/// An event's address.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)] // Read by the OpenAPI document only; handlers take the path from the request.
-struct EventPath {
-    /// The event's id.
-    event_id: i32,
-}
-
-/// A round's address.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)]
-struct RoundPath {
-    /// The event's id.
-    event_id: i32,
-    /// The round's number, from 1.
-    number: i32,
-}
-
-/// A board's address.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)]
-struct BoardPath {
-    /// The event's id.
-    event_id: i32,
-    /// The round's number, from 1.
-    number: i32,
-    /// The board's number in the round.
-    board: i32,
-}
-
 /// A page of a list.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -383,19 +352,19 @@ fn json<T: Serialize>(req: &HttpRequest, value: &T) -> AppResult<HttpResponse> {
 
 /// `page` and `per_page` from the query; anything else there is refused, so a typo is seen.
 fn paging(req: &HttpRequest) -> AppResult<(usize, usize)> {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
-        .map_err(|_| AppError::BadRequest("the query string could not be read".into()))?;
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(req.query_string()).map_err(|_| AppError::refused("api-query-unreadable"))?;
     let (mut page, mut per_page) = (1, DEFAULT_PER_PAGE);
     for (name, value) in pairs {
         let number = value.parse::<usize>().ok().filter(|n| *n >= 1);
         match name.as_str() {
-            "page" => page = number.ok_or_else(|| AppError::BadRequest("page must be a number from 1".into()))?,
+            "page" => page = number.ok_or_else(|| AppError::refused("api-page-number"))?,
             "per_page" => {
                 per_page = number.filter(|n| *n <= MAX_PER_PAGE).ok_or_else(|| {
-                    AppError::BadRequest(format!("per_page must be a number from 1 to {MAX_PER_PAGE}"))
+                    AppError::BadRequest(Message::new("api-per-page").number("max", MAX_PER_PAGE as i64))
                 })?
             }
-            other => return Err(AppError::BadRequest(format!("unknown query parameter: {other}"))),
+            other => return Err(AppError::BadRequest(Message::new("api-unknown-parameter").text("name", other))),
         }
     }
     Ok((page, per_page))
@@ -429,14 +398,6 @@ fn player_of(p: &player::Model, shown: &player::Model) -> Player {
         egf_pin: p.egf_pin.clone(),
         withdrawn: p.withdrawn,
     }
-}
-
-fn event_id(req: &HttpRequest) -> AppResult<i32> {
-    number(req, "event_id")
-}
-
-fn number(req: &HttpRequest, name: &str) -> AppResult<i32> {
-    req.match_info().get(name).and_then(|v| v.parse().ok()).ok_or(AppError::NotFound)
 }
 
 /// The events, newest first.
@@ -484,8 +445,12 @@ async fn published_rounds(state: &AppState, event_id: i32) -> AppResult<Vec<crat
         (status = 404, description = "No such event", body = ApiError)
     )
 )]
-pub async fn show_event(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    let found: event::Model = queries::event(&state.db, event_id(&req)?).await?;
+pub async fn show_event(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let found: event::Model = queries::event(&state.db, path.event_id).await?;
     let published = published_rounds(&state, found.id).await?.iter().map(|r| r.number).collect();
     json(
         &req,
@@ -521,9 +486,13 @@ pub async fn show_event(state: web::Data<AppState>, req: HttpRequest) -> AppResu
         (status = 404, description = "No such event", body = ApiError)
     )
 )]
-pub async fn list_players(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+pub async fn list_players(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
     let (page, per_page) = paging(&req)?;
-    let found = queries::event(&state.db, event_id(&req)?).await?;
+    let found = queries::event(&state.db, path.event_id).await?;
     let registered = queries::players(&state.db, found.id).await?;
     let shown = queries::as_shown(registered.clone());
     let all: Vec<Player> = registered.iter().zip(&shown).map(|(p, shown)| player_of(p, shown)).collect();
@@ -542,8 +511,12 @@ pub async fn list_players(state: web::Data<AppState>, req: HttpRequest) -> AppRe
         (status = 404, description = "No such event", body = ApiError)
     )
 )]
-pub async fn list_rounds(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, event_id(&req)?).await?;
+pub async fn list_rounds(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
     let items = published_rounds(&state, found.id)
         .await?
         .into_iter()
@@ -563,9 +536,13 @@ pub async fn list_rounds(state: web::Data<AppState>, req: HttpRequest) -> AppRes
         (status = 404, description = "No such event or published round", body = ApiError)
     )
 )]
-pub async fn show_round(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, event_id(&req)?).await?;
-    let number = number(&req, "number")?;
+pub async fn show_round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<RoundPath>,
+) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
+    let number = path.number;
     let view = rounds::view(&state.db, &found, number).await?;
     if !view.round.published {
         return Err(AppError::NotFound);
@@ -633,8 +610,12 @@ fn cell_of(round: i32, cell: &CrossCell) -> RoundCell {
         (status = 404, description = "No such event", body = ApiError)
     )
 )]
-pub async fn show_standings(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, event_id(&req)?).await?;
+pub async fn show_standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
     let table = standings::compute(&state.db, &found).await?;
     let rows = table
         .rows
@@ -677,14 +658,14 @@ pub async fn show_standings(state: web::Data<AppState>, req: HttpRequest) -> App
 }
 
 /// A board of a published round, as the read API names it.
-async fn board_at(state: &AppState, req: &HttpRequest) -> AppResult<LiveBoard> {
-    let at = BoardRef { event_id: event_id(req)?, round: number(req, "number")?, board: number(req, "board")? };
+async fn board_at(state: &AppState, path: &BoardPath) -> AppResult<LiveBoard> {
+    let at = path.at();
     let round = queries::round(&state.db, at.event_id, at.round).await?;
     if !round.is_some_and(|r| r.published) {
         return Err(AppError::NotFound);
     }
     // No such board in the round is a refusal on the page, and a 404 here.
-    queries::live_board(&state.db, at, Locale::En).await.map_err(|e| match e {
+    queries::live_board(&state.db, at).await.map_err(|e| match e {
         AppError::BadRequest(_) => AppError::NotFound,
         other => other,
     })
@@ -701,8 +682,12 @@ async fn board_at(state: &AppState, req: &HttpRequest) -> AppResult<LiveBoard> {
         (status = 404, description = "No such board in a published round", body = ApiError)
     )
 )]
-pub async fn show_board(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    let found = board_at(&state, &req).await?;
+pub async fn show_board(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<BoardPath>,
+) -> AppResult<HttpResponse> {
+    let found = board_at(&state, &path).await?;
     let live = &found.live;
     let drawing = live.game().drawing();
     let moves = live
@@ -753,13 +738,17 @@ pub async fn show_board(state: web::Data<AppState>, req: HttpRequest) -> AppResu
         (status = 429, description = "Too many streams open, in all or from this address", body = ApiError)
     )
 )]
-pub async fn board_stream(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+pub async fn board_stream(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<BoardPath>,
+) -> AppResult<HttpResponse> {
     let permit = crate::web::sse::admit(&state, Locale::En, &req)?;
-    let found = board_at(&state, &req).await?;
+    let found = board_at(&state, &path).await?;
     // Subscribed before the board is read again for the first message (as the page's stream).
     let version = crate::services::audit::event_version(&state.db, found.event.id).await?.unwrap_or(0);
     let receiver = state.live.subscribe(live_feed::place_of(&found), version);
-    let found = board_at(&state, &req).await?;
+    let found = board_at(&state, &path).await?;
     let first = live_feed::api_part(&live_feed::message(&state, &found)).unwrap_or_default();
     Ok(crate::web::sse::stream_mapped(first, receiver, permit, live_feed::api_part))
 }

@@ -232,6 +232,11 @@ impl PageCtx {
         crate::web::view::date(self.locale, *date)
     }
 
+    /// What a service said (a refusal, a warning) in the reader's language.
+    pub fn say(&self, message: &crate::domain::message::Message) -> String {
+        self.locale.message(message)
+    }
+
     pub fn t_s(&self, key: &str, name: &'static str, value: &str) -> String {
         self.locale.t_args(key, &[(name, Arg::Str(value))])
     }

@@ -482,12 +482,12 @@ pub async fn events(
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
     let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
-    let found = queries::live_board(&state.db, at, ctx.locale).await?;
+    let found = queries::live_board(&state.db, at).await?;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
     let version = crate::services::audit::event_version(&state.db, event_id).await?.unwrap_or(0);
     let receiver = state.live.subscribe(place_of(&found), version);
-    let found = queries::live_board(&state.db, at, ctx.locale).await?;
+    let found = queries::live_board(&state.db, at).await?;
     let first = page_part(&message(&state, &found)).unwrap_or_default();
     Ok(crate::web::sse::stream_mapped(first, receiver, permit, page_part))
 }

@@ -115,14 +115,14 @@ pub async fn render_errors(
         return Ok(ServiceResponse::new(req, redirect));
     }
     let message = match app_error {
-        Some(AppError::BadRequest(message)) => message.clone(),
+        Some(AppError::BadRequest(message)) => locale.message(message),
         Some(AppError::TooManyAttempts { retry_after_minutes }) => locale
             .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
         Some(AppError::TooManyStreams(message)) => message.clone(),
         Some(AppError::Csrf) => locale.t("error-csrf"),
         Some(AppError::Unreadable(_)) => locale.t("error-unreadable"),
-        Some(AppError::Conflict(Some(message))) => message.clone(),
-        Some(AppError::Unfinished { message, .. }) => message.clone(),
+        Some(AppError::Conflict(Some(message))) => locale.message(message),
+        Some(AppError::Unfinished { message, .. }) => locale.message(message),
         Some(AppError::Conflict(None)) => locale.t("error-conflict"),
         Some(AppError::Busy { retry_after_seconds }) => {
             locale.t_args("error-busy", &[("seconds", crate::i18n::Arg::Num(i64::from(*retry_after_seconds)))])
@@ -145,7 +145,7 @@ pub async fn render_errors(
     }
     let back = page_came_from(response.request());
     let link = match app_error {
-        Some(AppError::Unfinished { link, label, .. }) => Some((link.clone(), label.clone())),
+        Some(AppError::Unfinished { link, label, .. }) => Some((link.clone(), locale.message(label))),
         _ => None,
     };
     // A form refused (a mistake, or something changed meanwhile) goes back to the page it was

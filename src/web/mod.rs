@@ -9,6 +9,7 @@ pub mod middleware;
 pub mod multipart;
 pub mod page_cache;
 pub mod paper;
+pub mod paths;
 pub mod qr;
 pub mod round_feed;
 pub mod sse;

@@ -10,9 +10,8 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{Error, web};
 
+use crate::domain::message::Message;
 use crate::error::AppError;
-use crate::i18n::Arg;
-use crate::web::extractors::locale_of;
 use crate::web::multipart;
 
 /// Whether a form field may not hold `c`.
@@ -73,14 +72,11 @@ fn offending_field(content_type: &str, body: &[u8]) -> Option<(String, char)> {
     None
 }
 
-fn refused(req: &ServiceRequest, field: &str, c: char) -> AppError {
-    let locale = locale_of(req.request());
+fn refused(_req: &ServiceRequest, field: &str, c: char) -> AppError {
     let code = format!("U+{:04X}", u32::from(c));
     // A field's name is the sender's to choose: enough of it to find the field, no more.
     let field: String = field.chars().filter(|c| forbidden_in_field(&c.to_string()).is_none()).take(60).collect();
-    AppError::BadRequest(
-        locale.t_args("error-control-character", &[("field", Arg::Str(&field)), ("code", Arg::Str(&code))]),
-    )
+    AppError::BadRequest(Message::new("error-control-character").text("field", field).text("code", code))
 }
 
 /// The middleware: the query first, then (for a request that sends one) the body.

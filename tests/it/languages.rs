@@ -131,7 +131,7 @@ async fn a_pairing_is_mailed_in_the_language_each_player_reads() -> TestResult {
 
 /// Issue 49: every action the audit log records, and every step a board's timeline shows, has
 /// its name in each language — none is shown as a raw code or an "Unknown localization key".
-/// The actions are read from the sources (`audit::record` calls and the live board's steps).
+/// The actions are read from the sources (`audit::entry` calls and the live board's steps).
 #[actix_web::test]
 async fn every_audit_action_and_timeline_step_has_its_words() -> TestResult {
     let mut actions = std::collections::BTreeSet::new();
@@ -146,7 +146,7 @@ async fn every_audit_action_and_timeline_step_has_its_words() -> TestResult {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path)?;
-                for (i, _) in text.match_indices("audit::record(") {
+                for (i, _) in text.match_indices("audit::entry(") {
                     let call = &text[i..text.len().min(i + 400)];
                     let call = call.split(".await").next().unwrap_or_default();
                     for piece in call.split('"').skip(1).step_by(2) {

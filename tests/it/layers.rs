@@ -311,6 +311,44 @@ fn no_two_files_of_src_import_each_other_round_a_circle() {
     assert!(gone.is_empty(), "straightened: take these off KNOWN_CIRCLES: {gone:#?}");
 }
 
+/// Issue 51: services say what is wrong as a `Message` (a key and its arguments) and only the
+/// web layer puts it into the reader's words, so no service function takes the reader's
+/// `Locale` (mail to an account is written in the account's own language, read from it).
+#[test]
+fn no_service_function_takes_a_locale() {
+    let services = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/services");
+    let mut files = Vec::new();
+    rust_files(&services, &mut files);
+    assert!(files.len() > 20, "the services are where the test looks: {}", services.display());
+    let mut taking = Vec::new();
+    let mut signatures = 0;
+    for file in &files {
+        let code = code_of(&std::fs::read_to_string(file).unwrap_or_default());
+        for (at, _) in code.match_indices("fn ") {
+            // The signature: from `fn` to the parenthesis that closes its parameters.
+            let rest = &code[at..];
+            let Some(open) = rest.find('(') else { continue };
+            let mut depth = 0;
+            let close = rest[open..].char_indices().find_map(|(i, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(open + i)
+            });
+            let Some(close) = close else { continue };
+            signatures += 1;
+            if rest[open..close].contains("Locale") {
+                let name = rest[3..open].trim();
+                taking.push(format!("{}: fn {name}", file.strip_prefix(&services).unwrap_or(file).display()));
+            }
+        }
+    }
+    assert!(signatures > 200, "the reader finds the services' functions ({signatures})");
+    assert!(taking.is_empty(), "service functions that take a Locale: {taking:#?}");
+}
+
 #[test]
 fn the_path_reader_expands_use_trees() {
     let code =

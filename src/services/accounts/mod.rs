@@ -12,9 +12,10 @@ use serde_json::json;
 use crate::auth::{password, token};
 use crate::clock::Clock;
 use crate::db::entities::{auth_token, user};
+use crate::domain::message::Message;
 use crate::domain::tournament::player::{EmailAddress, FieldError, PlayerName};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
+use crate::i18n::Locale;
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries;
@@ -26,17 +27,18 @@ const PASSWORD_MAX_CHARS: usize = 200;
 const CONFIRM_PURPOSE: &str = "confirm_email";
 const RESET_PURPOSE: &str = "reset_password";
 
-fn bad(e: FieldError, locale: Locale) -> AppError {
-    AppError::refused(locale, &e.0)
+fn bad(e: FieldError) -> AppError {
+    AppError::BadRequest(e.0)
 }
 
-fn check_password(password: &str, locale: Locale) -> AppResult<()> {
+fn check_password(password: &str) -> AppResult<()> {
     let n = password.chars().count();
     if !(PASSWORD_MIN_CHARS..=PASSWORD_MAX_CHARS).contains(&n) {
-        return Err(AppError::BadRequest(locale.t_args(
-            "error-password-length",
-            &[("min", Arg::Num(PASSWORD_MIN_CHARS as i64)), ("max", Arg::Num(PASSWORD_MAX_CHARS as i64))],
-        )));
+        return Err(AppError::BadRequest(
+            Message::new("error-password-length")
+                .number("min", PASSWORD_MIN_CHARS as i64)
+                .number("max", PASSWORD_MAX_CHARS as i64),
+        ));
     }
     Ok(())
 }
@@ -45,6 +47,14 @@ pub struct SignUp {
     pub email: String,
     pub display_name: String,
     pub password: String,
+    /// The code of the language the form was read in (`zh`, `en` …): the account's own, which
+    /// its mail is written in. A code the site does not speak leaves it unset.
+    pub language: String,
+}
+
+/// The language an account's mail is written in: its own, else the site's first.
+fn mail_language(account: &user::Model) -> Locale {
+    Locale::mail_languages(queries::account_locale(account)).first().copied().unwrap_or(Locale::Zh)
 }
 
 /// Creates an unconfirmed account and mails the confirmation link. The first account of an
@@ -53,10 +63,10 @@ pub struct SignUp {
 /// not reveal who has an account. Sign-ups from one network address (`address`) and the mails
 /// they cause are limited (see [`mail_limits`]). Returns the (normalised) address the mail went
 /// to, and whether the account is the site admin of a new install.
-pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Locale) -> AppResult<(String, bool)> {
-    let email = EmailAddress::parse(&form.email).map_err(|e| bad(e, locale))?;
-    let name = PlayerName::parse(&form.display_name).map_err(|e| bad(e, locale))?;
-    check_password(&form.password, locale)?;
+pub async fn sign_up(state: &AppState, form: SignUp, address: &str) -> AppResult<(String, bool)> {
+    let email = EmailAddress::parse(&form.email).map_err(bad)?;
+    let name = PlayerName::parse(&form.display_name).map_err(bad)?;
+    check_password(&form.password)?;
     let now = state.clock.now();
     let limits = mail_limits::MailLimits::from_settings(&state.settings.security);
     // Counted before the password is hashed: a refused sign-up costs the server nothing.
@@ -69,19 +79,15 @@ pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Loca
         // Nothing was written; the limits count in their own transaction.
         drop(txn);
         let base = state.settings.server.base_url.trim_end_matches('/');
-        let mail = Mail {
-            to: owner.email.clone(),
-            subject: locale.t("mail-exists-subject"),
-            body: locale.t_args(
-                "mail-exists-body",
-                &[
-                    ("name", Arg::Str(&owner.display_name)),
-                    ("login", Arg::Str(&format!("{base}/login"))),
-                    ("forgot", Arg::Str(&format!("{base}/forgot"))),
-                ],
-            ),
-            link: None,
-        };
+        let mail = Mail::said(
+            &owner.email,
+            mail_language(&owner),
+            &Message::new("mail-exists-subject"),
+            &Message::new("mail-exists-body")
+                .text("name", &owner.display_name)
+                .text("login", format!("{base}/login"))
+                .text("forgot", format!("{base}/forgot")),
+        );
         send_limited(state, mail_limits::MailKind::AddressTaken, mail, Some(address), now);
         return Ok((owner.email, false));
     }
@@ -93,7 +99,7 @@ pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Loca
         is_admin: Set(first),
         email_confirmed_at: Set(None),
         created_at: Set(now),
-        locale: Set(Some(locale.code().to_string())),
+        locale: Set(Locale::from_code(&form.language).map(|l| l.code().to_string())),
         ..Default::default()
     }
     .insert(&txn)
@@ -106,18 +112,11 @@ pub async fn sign_up(state: &AppState, form: SignUp, address: &str, locale: Loca
         Err(error) => return Err(error.into()),
     };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw_token, now + Duration::days(7), now).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(account.id),
-        None,
-        "account.created",
-        json!({ "user": account.id, "site_admin": first }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(account.id), None)
+        .commit(txn, "account.created", json!({ "user": account.id, "site_admin": first }))
+        .await?;
 
-    send_confirmation(state, &account, &raw_token, Some(address), locale);
+    send_confirmation(state, &account, &raw_token, Some(address));
     Ok((account.email, first))
 }
 
@@ -168,15 +167,14 @@ async fn store_token(
     Ok(())
 }
 
-fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, address: Option<&str>, locale: Locale) {
+fn send_confirmation(state: &AppState, account: &user::Model, raw_token: &str, address: Option<&str>) {
     let link = format!("{}/confirm/{raw_token}", state.settings.server.base_url.trim_end_matches('/'));
-    let mail = Mail {
-        to: account.email.clone(),
-        subject: locale.t("mail-confirm-subject"),
-        body: locale
-            .t_args("mail-confirm-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
-        link: None,
-    };
+    let mail = Mail::said(
+        &account.email,
+        mail_language(account),
+        &Message::new("mail-confirm-subject"),
+        &Message::new("mail-confirm-body").text("name", &account.display_name).text("link", &link),
+    );
     send_limited(state, mail_limits::MailKind::Confirmation, mail, address, state.clock.now());
 }
 
@@ -186,7 +184,6 @@ async fn take_token(
     purpose: &str,
     raw: &str,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<auth_token::Model> {
     let found = auth_token::Entity::find()
         .filter(auth_token::Column::TokenHash.eq(token::sha256_hex(raw)))
@@ -194,10 +191,10 @@ async fn take_token(
         .one(conn)
         .await?;
     let Some(found) = found else {
-        return Err(AppError::BadRequest(locale.t("error-link-invalid")));
+        return Err(AppError::BadRequest(Message::new("error-link-invalid")));
     };
     if found.used_at.is_some() || found.expires_at <= now {
-        return Err(AppError::BadRequest(locale.t("error-link-expired")));
+        return Err(AppError::BadRequest(Message::new("error-link-expired")));
     }
     let mut active: auth_token::ActiveModel = found.clone().into();
     active.used_at = Set(Some(now));
@@ -205,22 +202,21 @@ async fn take_token(
     Ok(found)
 }
 
-pub async fn confirm_email(state: &AppState, raw_token: &str, locale: Locale) -> AppResult<user::Model> {
+pub async fn confirm_email(state: &AppState, raw_token: &str) -> AppResult<user::Model> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let spent = take_token(&txn, CONFIRM_PURPOSE, raw_token, now, locale).await?;
+    let spent = take_token(&txn, CONFIRM_PURPOSE, raw_token, now).await?;
     let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
     let mut active: user::ActiveModel = account.into();
     active.email_confirmed_at = Set(Some(now));
     let account = active.update(&txn).await?;
-    audit::record(&txn, now, Some(account.id), None, "account.confirmed", json!({ "user": account.id })).await?;
-    txn.commit().await?;
+    audit::entry(now, Some(account.id), None).commit(txn, "account.confirmed", json!({ "user": account.id })).await?;
     Ok(account)
 }
 
 /// Sends a new confirmation link if the address has an unconfirmed account. Says nothing
 /// either way, so the form cannot be used to find out who has an account.
-pub async fn resend_confirmation(state: &AppState, email: &str, address: &str, locale: Locale) -> AppResult<()> {
+pub async fn resend_confirmation(state: &AppState, email: &str, address: &str) -> AppResult<()> {
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
@@ -229,19 +225,13 @@ pub async fn resend_confirmation(state: &AppState, email: &str, address: &str, l
     let Some(account) = account.filter(|a| a.email_confirmed_at.is_none()) else { return Ok(()) };
     store_token(&txn, account.id, CONFIRM_PURPOSE, &raw, now + Duration::days(7), now).await?;
     txn.commit().await?;
-    send_confirmation(state, &account, &raw, Some(address), locale);
+    send_confirmation(state, &account, &raw, Some(address));
     Ok(())
 }
 
 /// Checks the password under the per-account and per-address limits (failures count; a
 /// success does not).
-pub async fn log_in(
-    state: &AppState,
-    email: &str,
-    password_text: String,
-    address: &str,
-    locale: Locale,
-) -> AppResult<user::Model> {
+pub async fn log_in(state: &AppState, email: &str, password_text: String, address: &str) -> AppResult<user::Model> {
     let now = state.clock.now();
     let account_key = email.trim().to_lowercase();
     let limits = login_limits::Limits::from_settings(&state.settings.security);
@@ -252,24 +242,23 @@ pub async fn log_in(
         Some(account) if ok => {
             login_limits::succeeded(&state.db, attempt).await?;
             if account.email_confirmed_at.is_none() {
-                return Err(AppError::BadRequest(locale.t("error-confirm-first")));
+                return Err(AppError::BadRequest(Message::new("error-confirm-first")));
             }
-            // The language of the pages they sign in on is the one their mail is written in.
-            remember_locale(&state.db, &account, locale).await?;
             Ok(account)
         }
-        _ => Err(AppError::BadRequest(locale.t("error-login-failed"))),
+        _ => Err(AppError::BadRequest(Message::new("error-login-failed"))),
     }
 }
 
-/// Keeps `locale` as the account's language (for mail sent without a request), unless it is
-/// already.
-pub async fn remember_locale(conn: &impl ConnectionTrait, account: &user::Model, locale: Locale) -> AppResult<()> {
-    if account.locale.as_deref() == Some(locale.code()) {
+/// Keeps the language of code `language` (`zh`, `en` …) as the account's own (for mail sent
+/// without a request), unless it is already or the site does not speak it.
+pub async fn remember_language(conn: &impl ConnectionTrait, account: &user::Model, language: &str) -> AppResult<()> {
+    let Some(language) = Locale::from_code(language) else { return Ok(()) };
+    if account.locale.as_deref() == Some(language.code()) {
         return Ok(());
     }
     let mut active: user::ActiveModel = account.clone().into();
-    active.locale = Set(Some(locale.code().to_string()));
+    active.locale = Set(Some(language.code().to_string()));
     active.update(conn).await?;
     Ok(())
 }
@@ -283,14 +272,13 @@ pub async fn change_password(
     new_password: String,
     keep_session: i32,
     address: &str,
-    locale: Locale,
 ) -> AppResult<u64> {
-    check_password(&new_password, locale)?;
+    check_password(&new_password)?;
     let now = state.clock.now();
     let limits = login_limits::Limits::from_settings(&state.settings.security);
     let attempt = login_limits::begin(&state.db, limits, &account.email, address, now).await?;
     if !password::verify(current, Some(account.password_hash.clone())).await? {
-        return Err(AppError::BadRequest(locale.t("error-current-password")));
+        return Err(AppError::BadRequest(Message::new("error-current-password")));
     }
     login_limits::succeeded(&state.db, attempt).await?;
     let hash = password::hash(new_password).await?;
@@ -299,22 +287,15 @@ pub async fn change_password(
     active.password_hash = Set(hash);
     active.update(&txn).await?;
     let ended = sessions::end_all(&txn, account.id, Some(keep_session)).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(account.id),
-        None,
-        "account.password_changed",
-        json!({ "user": account.id, "sessions_ended": ended }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(account.id), None)
+        .commit(txn, "account.password_changed", json!({ "user": account.id, "sessions_ended": ended }))
+        .await?;
     Ok(ended)
 }
 
 /// Mails a reset link if the address has an account, within the mail limits (`address`: the
 /// network address asking). Says nothing either way.
-pub async fn request_password_reset(state: &AppState, email: &str, address: &str, locale: Locale) -> AppResult<()> {
+pub async fn request_password_reset(state: &AppState, email: &str, address: &str) -> AppResult<()> {
     let Ok(email) = EmailAddress::parse(email) else { return Ok(()) };
     let now = state.clock.now();
     let raw = token::random_token()?;
@@ -325,12 +306,12 @@ pub async fn request_password_reset(state: &AppState, email: &str, address: &str
     store_token(&txn, account.id, RESET_PURPOSE, &raw, now + Duration::hours(1), now).await?;
     txn.commit().await?;
     let link = format!("{}/reset/{raw}", state.settings.server.base_url.trim_end_matches('/'));
-    let mail = Mail {
-        to: account.email.clone(),
-        subject: locale.t("mail-reset-subject"),
-        body: locale.t_args("mail-reset-body", &[("name", Arg::Str(&account.display_name)), ("link", Arg::Str(&link))]),
-        link: None,
-    };
+    let mail = Mail::said(
+        &account.email,
+        mail_language(&account),
+        &Message::new("mail-reset-subject"),
+        &Message::new("mail-reset-body").text("name", &account.display_name).text("link", &link),
+    );
     // In the background: answering only after a mail to a real account would be slower, and
     // the delay would tell who has one.
     send_limited(state, mail_limits::MailKind::Reset, mail, Some(address), now);
@@ -339,17 +320,12 @@ pub async fn request_password_reset(state: &AppState, email: &str, address: &str
 
 /// Sets a new password from a reset link. Following the link also proves the address, so an
 /// unconfirmed account becomes confirmed.
-pub async fn reset_password(
-    state: &AppState,
-    raw_token: &str,
-    new_password: String,
-    locale: Locale,
-) -> AppResult<user::Model> {
-    check_password(&new_password, locale)?;
+pub async fn reset_password(state: &AppState, raw_token: &str, new_password: String) -> AppResult<user::Model> {
+    check_password(&new_password)?;
     let hash = password::hash(new_password).await?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let spent = take_token(&txn, RESET_PURPOSE, raw_token, now, locale).await?;
+    let spent = take_token(&txn, RESET_PURPOSE, raw_token, now).await?;
     let account = user::Entity::find_by_id(spent.user_id).one(&txn).await?.ok_or(AppError::NotFound)?;
     let confirmed = account.email_confirmed_at.unwrap_or(now);
     let mut active: user::ActiveModel = account.into();
@@ -359,16 +335,9 @@ pub async fn reset_password(
     // Whoever knew the old password (or holds a copied cookie) is signed out everywhere.
     let ended = sessions::end_all(&txn, account.id, None).await?;
     login_limits::forget_account(&txn, &account.email).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(account.id),
-        None,
-        "account.password_reset",
-        json!({ "user": account.id, "sessions_ended": ended }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(account.id), None)
+        .commit(txn, "account.password_reset", json!({ "user": account.id, "sessions_ended": ended }))
+        .await?;
     Ok(account)
 }
 
@@ -390,14 +359,14 @@ pub async fn create_admin(
     name: &str,
     password_text: String,
 ) -> AppResult<user::Model> {
-    let email = EmailAddress::parse(email).map_err(|e| bad(e, Locale::En))?;
-    let name = PlayerName::parse(name).map_err(|e| bad(e, Locale::En))?;
-    check_password(&password_text, Locale::En)?;
+    let email = EmailAddress::parse(email).map_err(bad)?;
+    let name = PlayerName::parse(name).map_err(bad)?;
+    check_password(&password_text)?;
     let hash = password::hash(password_text).await?;
     let now = clock.now();
     let txn = crate::db::begin_write(db).await?;
     if queries::find_user_by_email(&txn, email.as_str()).await?.is_some() {
-        return Err(AppError::BadRequest(format!("an account for {} already exists", email.as_str())));
+        return Err(AppError::BadRequest(Message::new("error-account-exists").text("email", email.as_str())));
     }
     let account = user::ActiveModel {
         email: Set(email.as_str().to_string()),
@@ -410,8 +379,7 @@ pub async fn create_admin(
     }
     .insert(&txn)
     .await?;
-    audit::record(&txn, now, None, None, "account.admin_created", json!({ "user": account.id })).await?;
-    txn.commit().await?;
+    audit::entry(now, None, None).commit(txn, "account.admin_created", json!({ "user": account.id })).await?;
     Ok(account)
 }
 
@@ -425,12 +393,11 @@ pub async fn create_invited_in(
     display_name: &str,
     hash: String,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
 ) -> AppResult<user::Model> {
-    let email = EmailAddress::parse(email).map_err(|e| bad(e, locale))?;
-    let name = PlayerName::parse(display_name).map_err(|e| bad(e, locale))?;
+    let email = EmailAddress::parse(email).map_err(bad)?;
+    let name = PlayerName::parse(display_name).map_err(bad)?;
     if queries::find_user_by_email(txn, email.as_str()).await?.is_some() {
-        return Err(AppError::BadRequest(locale.t("error-invitation-account-exists")));
+        return Err(AppError::BadRequest(Message::new("error-invitation-account-exists")));
     }
     let account = user::ActiveModel {
         email: Set(email.as_str().to_string()),
@@ -443,14 +410,15 @@ pub async fn create_invited_in(
     }
     .insert(txn)
     .await?;
-    audit::record(txn, now, Some(account.id), None, "account.created", json!({ "user": account.id, "invited": true }))
+    audit::entry(now, Some(account.id), None)
+        .record(txn, "account.created", json!({ "user": account.id, "invited": true }))
         .await?;
     Ok(account)
 }
 
 /// The argon2id hash of a new password that meets the rules.
-pub async fn checked_password_hash(password_text: String, locale: Locale) -> AppResult<String> {
-    check_password(&password_text, locale)?;
+pub async fn checked_password_hash(password_text: String) -> AppResult<String> {
+    check_password(&password_text)?;
     Ok(password::hash(password_text).await?)
 }
 
@@ -493,15 +461,8 @@ pub async fn end_sessions_by_admin(state: &AppState, admin: &user::Model, user_i
         return Err(AppError::NotFound);
     }
     let ended = sessions::end_all(&txn, user_id, None).await?;
-    audit::record(
-        &txn,
-        now,
-        Some(admin.id),
-        None,
-        "account.sessions_ended",
-        json!({ "user": user_id, "sessions_ended": ended }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(admin.id), None)
+        .commit(txn, "account.sessions_ended", json!({ "user": user_id, "sessions_ended": ended }))
+        .await?;
     Ok(ended)
 }

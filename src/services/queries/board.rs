@@ -12,7 +12,6 @@ use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState};
 use crate::domain::referee::WarningPenalty;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 
 /// A board with its game, as the board page shows it.
 pub struct LiveBoard {
@@ -73,20 +72,20 @@ fn corrupt(e: LiveError) -> AppError {
 
 /// The board's game from its stored moves and state, to read. A game not yet started is started here
 /// once its round's scheduled start has passed (the clock running from that instant).
-pub async fn live_board(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
-    load_with(conn, at, locale, false).await
+pub async fn live_board(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
+    load_with(conn, at, false).await
 }
 
 /// [`live_board`] for a change, by services::live alone (the one owner of a board's changes): the game's row is locked until the transaction ends, so two actions
 /// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
 /// transactions take turns already).
-pub async fn live_board_locked(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale) -> AppResult<LiveBoard> {
-    load_with(conn, at, locale, true).await
+pub async fn live_board_locked(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
+    load_with(conn, at, true).await
 }
 
-async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lock: bool) -> AppResult<LiveBoard> {
+async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, lock: bool) -> AppResult<LiveBoard> {
     let event = super::event(conn, at.event_id).await?;
-    let round = super::published_round(conn, at.event_id, at.round, locale).await?;
+    let round = super::published_round(conn, at.event_id, at.round).await?;
     let game = if lock {
         let locked = game::Entity::find()
             .filter(game::Column::RoundId.eq(round.id))
@@ -96,10 +95,10 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, locale: Locale, lo
             .await?;
         match locked {
             Some(game) => game,
-            None => super::board_of(conn, &round, at.board, locale).await?,
+            None => super::board_of(conn, &round, at.board).await?,
         }
     } else {
-        super::board_of(conn, &round, at.board, locale).await?
+        super::board_of(conn, &round, at.board).await?
     };
     // Both players in one query: a live move reads the board every time.
     let both =
@@ -158,13 +157,8 @@ pub async fn seat_of(conn: &impl ConnectionTrait, board: &LiveBoard, account: Op
 
 /// Refuses a reader who may not act on the board (neither one of its players nor the event's
 /// staff) before what they sent is read, so a wrong seat is told 403 whatever the form holds.
-pub async fn require_seat(
-    conn: &impl ConnectionTrait,
-    account: &user::Model,
-    at: BoardRef,
-    locale: Locale,
-) -> AppResult<()> {
-    let board = live_board(conn, at, locale).await?;
+pub async fn require_seat(conn: &impl ConnectionTrait, account: &user::Model, at: BoardRef) -> AppResult<()> {
+    let board = live_board(conn, at).await?;
     if seat_of(conn, &board, Some(account)).await? == Seat::Spectator {
         return Err(AppError::Forbidden);
     }

@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::db::entities::{bye, event, event_staff, game, lineup, player, presence, round, user};
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::event::{System, SystemSettings};
 use crate::domain::tournament::pairing::event_round::{self, EventPlan, History, PlayedGame, Player, parse_ruling};
@@ -18,7 +19,6 @@ use crate::domain::tournament::pairing::team_event::teams;
 use crate::domain::tournament::participation::{Mark, check_in_begun, plays};
 use crate::domain::tournament::standings::{AbsentRecord, ByeRecord};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 
 pub use board::{LiveBoard, Seat, live_board, live_board_locked, require_seat, seat_of, setup_of, told_of};
 
@@ -361,24 +361,14 @@ pub(crate) fn relay_lot(event: &event::Model) -> u64 {
     round_seed(event.id, 0) ^ (event.created_at.timestamp() as u64).rotate_left(17)
 }
 
-pub(crate) async fn board_of(
-    conn: &impl ConnectionTrait,
-    r: &round::Model,
-    board: i32,
-    locale: Locale,
-) -> AppResult<game::Model> {
+pub(crate) async fn board_of(conn: &impl ConnectionTrait, r: &round::Model, board: i32) -> AppResult<game::Model> {
     game::Entity::find()
         .filter(game::Column::RoundId.eq(r.id))
         .filter(game::Column::Board.eq(board))
         .one(conn)
         .await?
         .ok_or_else(|| {
-            AppError::BadRequest(
-                locale.t_args(
-                    "error-no-such-board",
-                    &[("n", Arg::Num(r.number.into())), ("board", Arg::Num(board.into()))],
-                ),
-            )
+            AppError::BadRequest(Message::new("error-no-such-board").number("n", r.number).number("board", board))
         })
 }
 
@@ -386,15 +376,12 @@ pub(crate) async fn published_round(
     conn: &impl ConnectionTrait,
     event_id: i32,
     number: i32,
-    locale: Locale,
 ) -> AppResult<round::Model> {
     let found = round(conn, event_id, number)
         .await?
-        .ok_or_else(|| AppError::BadRequest(locale.t_args("error-no-such-round", &[("n", Arg::Num(number.into()))])))?;
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-no-such-round").number("n", number)))?;
     if !found.published {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-round-not-published", &[("n", Arg::Num(number.into()))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-round-not-published").number("n", number)));
     }
     Ok(found)
 }

@@ -18,9 +18,10 @@ use serde_json::json;
 
 use crate::db::entities::{dispute, lineup, notification, user};
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Edition};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
+use crate::i18n::Locale;
 use crate::mail::Mail;
 use crate::services::audit;
 use crate::services::queries::{self, LiveBoard};
@@ -74,25 +75,26 @@ pub struct Notice {
 }
 
 impl Notice {
-    /// The notice in `locale`.
-    pub fn render(&self, locale: Locale) -> String {
-        let kind = locale.t(&format!("dispute-{}", self.kind));
-        let mut ruling = self.ruling.as_deref().map(|r| locale.t(&format!("desk-{r}"))).unwrap_or_default();
-        if let Some(side) = self.side.as_deref().filter(|_| self.ruling.is_some()) {
-            ruling = format!("{ruling} · {}", locale.t(side));
-        }
-        let said = locale.t_args(
-            &format!("notice-{}", self.what),
-            &[
-                ("event", Arg::Str(&self.event)),
-                ("round", Arg::Num(self.round.into())),
-                ("board", Arg::Num(self.board.into())),
-                ("kind", Arg::Str(&kind)),
-                ("ruling", Arg::Str(&ruling)),
-            ],
-        );
+    /// What the notice says, to be put in each reader's language.
+    pub fn message(&self) -> Message {
+        let kind = Message::keyed(format!("dispute-{}", self.kind));
+        let said = Message::keyed(format!("notice-{}", self.what))
+            .text("event", &self.event)
+            .number("round", self.round)
+            .number("board", self.board)
+            .nested("kind", kind);
+        let said = match (self.ruling.as_deref(), self.side.as_deref()) {
+            (Some(r), Some(side)) => said.nested(
+                "ruling",
+                Message::new("notice-ruling-side")
+                    .nested("ruling", Message::keyed(format!("desk-{r}")))
+                    .nested("side", Message::keyed(side.to_string())),
+            ),
+            (Some(r), None) => said.nested("ruling", Message::keyed(format!("desk-{r}"))),
+            (None, _) => said.text("ruling", ""),
+        };
         match &self.reasons {
-            Some(reasons) => format!("{said} {}", locale.t_args("notice-reasons", &[("reasons", Arg::Str(reasons))])),
+            Some(reasons) => said.then(Message::new("notice-reasons").text("reasons", reasons)),
             None => said,
         }
     }
@@ -130,14 +132,14 @@ pub async fn notify_in(
         // In the account's language, with English after it (中文 and English when unknown).
         let said: Vec<String> = Locale::mail_languages(crate::services::queries::account_locale(&account))
             .into_iter()
-            .map(|locale| notice.render(locale))
+            .map(|language| language.message(&notice.message()))
             .collect();
         // The notice names the event, round and board already: the subject is the notice,
         // without the referee's reasons (the body has them).
         let first = Locale::mail_languages(crate::services::queries::account_locale(&account))
             .into_iter()
             .next()
-            .map(|locale| Notice { reasons: None, ..notice.clone() }.render(locale))
+            .map(|language| language.message(&Notice { reasons: None, ..notice.clone() }.message()))
             .unwrap_or_default();
         mails.push(Mail { to: account.email, subject: first, body: said.join("\n"), link: Some(link.to_string()) });
     }
@@ -200,16 +202,14 @@ pub async fn file_dispute(
     }
     .insert(txn)
     .await?;
-    audit::record(
-        txn,
-        now,
-        by,
-        Some(board.event.id),
-        "dispute.filed",
-        json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
+    audit::entry(now, by, Some(board.event.id))
+        .record(
+            txn,
+            "dispute.filed",
+            json!({ "dispute": filed.id, "round": board.round.number, "board": board.game.board, "kind": kind.code(),
                 "move": filed.move_number, "article": kind.article(edition) }),
-    )
-    .await?;
+        )
+        .await?;
     let notice = Notice {
         what: "filed".into(),
         event: board.event.name.clone(),

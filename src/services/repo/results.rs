@@ -6,11 +6,11 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, game, round};
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::event::System;
 use crate::domain::tournament::pairing::{Board, BoardCost};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::{audit, queries};
 
 /// A pairing's player id as the database stores it.
@@ -50,7 +50,6 @@ pub async fn sync_knockout_round(
     conn: &impl ConnectionTrait,
     event: &event::Model,
     round: &round::Model,
-    locale: Locale,
 ) -> AppResult<()> {
     let (system, settings) = queries::system_of(event)?;
     if queries::knockout_start(event, system, &settings).is_none_or(|start| (round.number as u32) < start) {
@@ -58,16 +57,13 @@ pub async fn sync_knockout_round(
     }
     let rounds = queries::rounds(conn, event.id).await?;
     if rounds.last().map(|r| r.id) != Some(round.id) {
-        return Err(AppError::BadRequest(locale.t("error-knockout-later-rounds")));
+        return Err(AppError::BadRequest(Message::new("error-knockout-later-rounds")));
     }
     let past = queries::history(conn, &rounds).await?;
     let everyone = queries::pairing_players(conn, event.id).await?;
     let Some(knockout) = queries::knockout_of(event, system, &settings, &everyone, &past) else { return Ok(()) };
-    let knockout = knockout.map_err(|e| {
-        AppError::BadRequest(
-            locale.t_args("error-knockout-conflict", &[("detail", Arg::Str(&locale.message(&e.message())))]),
-        )
-    })?;
+    let knockout = knockout
+        .map_err(|e| AppError::BadRequest(Message::new("error-knockout-conflict").nested("detail", e.message())))?;
     if system == System::Team {
         // A knockout team match is never replayed: its boards stay as drafted.
         return Ok(());
@@ -105,14 +101,13 @@ pub async fn write_result(
     g: &game::Model,
     result: GameResult,
     now: chrono::DateTime<chrono::Utc>,
-    locale: Locale,
     source: &str,
 ) -> AppResult<()> {
     let board = g.board;
     let number = r.number;
     if let Some(existing) = &g.result {
         return Err(AppError::BadRequest(
-            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(existing))]),
+            Message::new("error-result-exists").number("board", board).text("result", existing),
         ));
     }
     let text = result.to_storage_string();
@@ -126,21 +121,15 @@ pub async fn write_result(
         .exec(txn)
         .await?;
     if written.rows_affected != 1 {
-        let current = queries::board_of(txn, r, board, locale).await?.result.unwrap_or_default();
+        let current = queries::board_of(txn, r, board).await?.result.unwrap_or_default();
         return Err(AppError::BadRequest(
-            locale.t_args("error-result-exists", &[("board", Arg::Num(board.into())), ("result", Arg::Str(&current))]),
+            Message::new("error-result-exists").number("board", board).text("result", &current),
         ));
     }
-    audit::record(
-        txn,
-        now,
-        actor,
-        Some(event_id),
-        "result.recorded",
-        json!({ "round": number, "board": board, "result": text, "source": source }),
-    )
-    .await?;
-    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
+    audit::entry(now, actor, Some(event_id))
+        .record(txn, "result.recorded", json!({ "round": number, "board": board, "result": text, "source": source }))
+        .await?;
+    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r).await?;
     Ok(())
 }
 
@@ -156,7 +145,6 @@ pub async fn overwrite_result(
     result: Option<GameResult>,
     now: chrono::DateTime<chrono::Utc>,
     reason: &str,
-    locale: Locale,
 ) -> AppResult<()> {
     let (number, board) = (r.number, g.board);
     let before = g.result.clone();
@@ -175,19 +163,15 @@ pub async fn overwrite_result(
         .exec(txn)
         .await?;
     if written.rows_affected != 1 {
-        return Err(AppError::Conflict(Some(
-            locale.t_args("error-result-changed", &[("board", Arg::Num(board.into()))]),
-        )));
+        return Err(AppError::Conflict(Some(Message::new("error-result-changed").number("board", board))));
     }
-    audit::record(
-        txn,
-        now,
-        actor,
-        Some(event_id),
-        "result.corrected",
-        json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
-    )
-    .await?;
-    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r, locale).await?;
+    audit::entry(now, actor, Some(event_id))
+        .record(
+            txn,
+            "result.corrected",
+            json!({ "round": number, "board": board, "before": before, "result": text, "reason": reason }),
+        )
+        .await?;
+    sync_knockout_round(txn, &queries::event(txn, event_id).await?, r).await?;
     Ok(())
 }

@@ -37,7 +37,9 @@ pub async fn promote(
         let mut active: player::ActiveModel = p.into();
         active.waiting_since = Set(None);
         let placed = active.update(conn).await?;
-        audit::record(conn, now, actor, Some(event.id), "player.promoted", json!({ "player": placed.id })).await?;
+        audit::entry(now, actor, Some(event.id))
+            .record(conn, "player.promoted", json!({ "player": placed.id }))
+            .await?;
         promoted.push(placed);
     }
     Ok(promoted)

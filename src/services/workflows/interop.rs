@@ -20,7 +20,6 @@ use crate::domain::tournament::pairing::mcmahon::Placement;
 use crate::domain::tournament::player::{NewPlayer, PlayerInput};
 use crate::domain::tournament::standings::{ByeRecord, GameRecord, value_text};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::pairing_file::PairingFile;
 use crate::services::queries;
 use crate::services::{audit, events, players, standings};
@@ -118,10 +117,10 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
 /// A Swiss or McMahon event as a Yunzi pairing file (JSON): the entrants, who is present, the
 /// published games and byes, and the settings (with the seed) the app uses for the next round,
 /// so `yunzi pair FILE` pairs that round exactly as the app would.
-pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
+pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {
     let (system, settings) = queries::system_of(event)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(locale.t("error-pairing-file-system")));
+        return Err(AppError::BadRequest(Message::new("error-pairing-file-system")));
     }
     let everyone = queries::pairing_players(conn, event.id).await?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
@@ -163,15 +162,10 @@ pub fn egd_defaults(event: &event::Model) -> (egf::Class, u32, String, String) {
     (class, adjusted, String::new(), event.venue.clone())
 }
 
-pub async fn egf_table(
-    conn: &impl ConnectionTrait,
-    event: &event::Model,
-    choices: &EgdChoices,
-    locale: Locale,
-) -> AppResult<String> {
+pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, choices: &EgdChoices) -> AppResult<String> {
     let (system, settings) = queries::system_of(event)?;
     if system == System::Knockout {
-        return Err(AppError::BadRequest(locale.t("error-egf-knockout")));
+        return Err(AppError::BadRequest(Message::new("error-egf-knockout")));
     }
     let table = standings::compute(conn, event).await?;
     // The file names players as registered (the standings tell namesakes apart by club, which
@@ -235,7 +229,7 @@ pub async fn egf_table(
 /// The AGA results file of the published rounds (see `domain::interop::aga`): every game won
 /// over the board, its players listed by AGA membership number. Refused, naming them, while a
 /// player of such a game has no number.
-pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model, locale: Locale) -> AppResult<String> {
+pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {
     let everyone = queries::players(conn, event.id).await?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
     let mut rated = Vec::new();
@@ -253,9 +247,7 @@ pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model, loca
     let aga_id = |p: &player::Model| p.aga_id.as_deref().and_then(|text| AgaId::parse(text).ok().flatten());
     let missing: Vec<&str> = listed.iter().filter(|p| aga_id(p).is_none()).map(|p| p.name.as_str()).collect();
     if !missing.is_empty() {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-aga-ids-missing", &[("names", Arg::Str(&missing.join(", ")))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-aga-ids-missing").text("names", missing.join(", "))));
     }
     let id_of: HashMap<i32, AgaId> = listed.iter().filter_map(|p| Some((p.id, aga_id(p)?))).collect();
     let players: Vec<aga::AgaPlayer> = listed
@@ -332,11 +324,9 @@ pub async fn import_opengotha(
     creator: &user::Model,
     xml: &str,
     time_zone: &str,
-    locale: Locale,
 ) -> AppResult<Imported> {
-    let refuse =
-        |reason: String| AppError::BadRequest(locale.t_args("error-opengotha-file", &[("reason", Arg::Str(&reason))]));
-    let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(locale.message(&e.0)))?;
+    let refuse = |reason: Message| AppError::BadRequest(Message::new("error-opengotha-file").nested("reason", reason));
+    let t = opengotha::parse(xml.trim_start_matches('\u{feff}')).map_err(|e| refuse(e.0))?;
     let last = t.last_round();
     let system =
         if t.parameters.criteria.first().is_some_and(|c| c == "MMS") { System::McMahon } else { System::Swiss };
@@ -378,7 +368,7 @@ pub async fn import_opengotha(
             ..Default::default()
         },
     };
-    let settings = EventSettings::parse(&input).map_err(|e| refuse(locale.message(&e.0)))?;
+    let settings = EventSettings::parse(&input).map_err(|e| refuse(e.0))?;
 
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -404,9 +394,9 @@ pub async fn import_opengotha(
             aga_id: &aga_id,
             ..Default::default()
         })
-        .map_err(|e| refuse(format!("{}: {}", p.name, locale.message(&e.0))))?;
+        .map_err(|e| refuse(Message::new("named-problem").text("name", &p.name).nested("problem", e.0)))?;
         let mut model =
-            players::insert_new(&txn, &inserted, created.id, &new, None, now, locale).await.map_err(|e| match e {
+            players::insert_new(&txn, &inserted, created.id, &new, None, now).await.map_err(|e| match e {
                 AppError::BadRequest(message) => refuse(message),
                 other => other,
             })?;
@@ -420,9 +410,7 @@ pub async fn import_opengotha(
         id_of.insert(p.key.as_str(), model.id);
         inserted.push(model);
     }
-    let id = |key: &str| {
-        id_of.get(key).copied().ok_or_else(|| refuse(locale.message(&Message::new("og-no-player").text("key", key))))
-    };
+    let id = |key: &str| id_of.get(key).copied().ok_or_else(|| refuse(Message::new("og-no-player").text("key", key)));
     let mut found = Vec::new();
     for number in 1..=last {
         let mut this = RoundFound { number, played: 0, unplayed: 0, byes: 0 };
@@ -439,8 +427,7 @@ pub async fn import_opengotha(
         let mut seat = |player: i32, name: &str| {
             if seated.contains(&player) {
                 return Err(refuse(
-                    locale
-                        .message(&Message::new("og-paired-twice").number("round", number as i64).text("player", name)),
+                    Message::new("og-paired-twice").number("round", number as i64).text("player", name),
                 ));
             }
             seated.push(player);
@@ -448,9 +435,9 @@ pub async fn import_opengotha(
         };
         for g in t.games.iter().filter(|g| g.round == number) {
             if g.both_win {
-                return Err(refuse(locale.message(
-                    &Message::new("og-both-win").number("round", i64::from(number)).number("table", i64::from(g.table)),
-                )));
+                return Err(refuse(
+                    Message::new("og-both-win").number("round", i64::from(number)).number("table", i64::from(g.table)),
+                ));
             }
             let (black, white) = (id(&g.black)?, id(&g.white)?);
             seat(black, &g.black)?;
@@ -484,15 +471,12 @@ pub async fn import_opengotha(
         found.push(this);
     }
     let games: usize = found.iter().map(|r| r.played + r.unplayed).sum();
-    audit::record(
-        &txn,
-        now,
-        Some(creator.id),
-        Some(created.id),
-        "event.imported",
-        json!({ "from": "opengotha", "players": inserted.len(), "rounds": last, "games": games }),
-    )
-    .await?;
-    txn.commit().await?;
+    audit::entry(now, Some(creator.id), Some(created.id))
+        .commit(
+            txn,
+            "event.imported",
+            json!({ "from": "opengotha", "players": inserted.len(), "rounds": last, "games": games }),
+        )
+        .await?;
     Ok(Imported { event: created, players: inserted.len(), withdrawn, rounds: found })
 }

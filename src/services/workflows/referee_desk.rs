@@ -5,7 +5,6 @@
 use crate::db::entities::user;
 use crate::domain::referee::DisputeKind;
 use crate::error::AppResult;
-use crate::i18n::Locale;
 use crate::services::disputes::{self, AppealDecision, RulingChoice};
 use crate::services::live;
 use crate::services::queries::{BoardRef, LiveBoard};
@@ -21,15 +20,14 @@ pub async fn file(
     at: BoardRef,
     kind: DisputeKind,
     claim: &str,
-    locale: Locale,
 ) -> AppResult<LiveBoard> {
-    let claim = disputes::claim_text(claim, locale)?;
+    let claim = disputes::claim_text(claim)?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut board = live::load_for_change(&txn, at, locale).await?;
+    let mut board = live::load_for_change(&txn, at).await?;
     let offender = disputes::offender_for(&txn, &board, account, kind).await?;
     if kind == DisputeKind::Cycle {
-        live::hold_for_claimed_cycle(&txn, &mut board, account.id, now, locale).await?;
+        live::hold_for_claimed_cycle(&txn, &mut board, account.id, now).await?;
     }
     let filing = repo::Filing::new(kind, &claim).by(Some(account.id)).about(offender);
     let mails = repo::file_dispute(&txn, &board, filing, now).await?;
@@ -61,20 +59,18 @@ pub async fn decide(
     dispute_id: i32,
     decision: DeskDecision,
     choice: &RulingChoice,
-    locale: Locale,
 ) -> AppResult<LiveBoard> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let found = match decision {
-        DeskDecision::Rule => disputes::open_for_ruling(&txn, by, event_id, dispute_id, locale).await?,
-        DeskDecision::HearAppeal => disputes::appeal_to_hear(&txn, by, event_id, dispute_id, locale).await?,
+        DeskDecision::Rule => disputes::open_for_ruling(&txn, by, event_id, dispute_id).await?,
+        DeskDecision::HearAppeal => disputes::appeal_to_hear(&txn, by, event_id, dispute_id).await?,
     };
-    let mut board = live::load_for_change(&txn, disputes::board_of(&txn, &found).await?, locale).await?;
+    let mut board = live::load_for_change(&txn, disputes::board_of(&txn, &found).await?).await?;
     let mails = match decision {
         DeskDecision::Rule => {
-            let (kind, decided) = disputes::choose(&found, &board, choice, now, locale)?;
-            let before =
-                live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now, locale).await?;
+            let (kind, decided) = disputes::choose(&found, &board, choice, now)?;
+            let before = live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now).await?;
             disputes::record_ruling(&txn, &board, &found, &decided, &before, by.id, now).await?
         }
         DeskDecision::HearAppeal => {
@@ -82,9 +78,9 @@ pub async fn decide(
                 AppealDecision::Uphold
             } else {
                 let before = disputes::before_ruling_of(&found)?;
-                live::undo_ruling(&txn, &mut board, before, found.id, by.id, now, locale).await?;
-                let (kind, decided) = disputes::choose(&found, &board, choice, now, locale)?;
-                live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now, locale).await?;
+                live::undo_ruling(&txn, &mut board, before, found.id, by.id, now).await?;
+                let (kind, decided) = disputes::choose(&found, &board, choice, now)?;
+                live::apply_ruling(&txn, &mut board, kind, decided.ruling, found.id, by.id, now).await?;
                 AppealDecision::Overturn { ruling: decided.ruling }
             };
             disputes::record_appeal_decision(&txn, &board, &found, heard, by.id, now).await?

@@ -4,11 +4,11 @@
 //! live area holds it), both players and the referees told.
 use crate::db::entities::user;
 use crate::domain::color::Color;
+use crate::domain::message::Message;
 use crate::domain::referee::DisputeKind;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::self_report::{self, Outcome, Refusal, Status};
 use crate::error::{AppError, AppResult};
-use crate::i18n::{Arg, Locale};
 use crate::services::queries::{self, BoardRef};
 use crate::services::repo::results::write_result;
 use crate::services::{live, repo, reports};
@@ -27,10 +27,10 @@ pub enum Reported {
 
 /// `account`'s colour on board `at` of a published round; 403 for anyone who does not play it
 /// (checked before anything a form says).
-pub async fn seat_of(state: &AppState, account: &user::Model, at: BoardRef, locale: Locale) -> AppResult<Color> {
+pub async fn seat_of(state: &AppState, account: &user::Model, at: BoardRef) -> AppResult<Color> {
     let round =
         queries::round(&state.db, at.event_id, at.round).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
-    let g = queries::board_of(&state.db, &round, at.board, locale).await?;
+    let g = queries::board_of(&state.db, &round, at.board).await?;
     let own = queries::entries(&state.db, at.event_id).await?.into_iter().find(|p| p.user_id == Some(account.id));
     match own {
         Some(p) if p.id == g.black_id => Ok(Color::Black),
@@ -42,34 +42,25 @@ pub async fn seat_of(state: &AppState, account: &user::Model, at: BoardRef, loca
 /// `account`, a player of board `at`, reports `result`. Refused when the event does not take
 /// reports, the board is not his, its round is over (a later round is published) or its
 /// result is in, or he reported already; limited per account.
-pub async fn report(
-    state: &AppState,
-    account: &user::Model,
-    at: BoardRef,
-    result: GameResult,
-    locale: Locale,
-) -> AppResult<Reported> {
+pub async fn report(state: &AppState, account: &user::Model, at: BoardRef, result: GameResult) -> AppResult<Reported> {
     let now = state.clock.now();
     let limits = repo::mail_limits::MailLimits::from_settings(&state.settings.security);
     repo::mail_limits::count_report(&state.db, limits, account.id, now).await?;
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, at.event_id).await?;
     if !event.players_report {
-        return Err(AppError::BadRequest(locale.t("error-reports-off")));
+        return Err(AppError::BadRequest(Message::new("error-reports-off")));
     }
     let rounds = queries::rounds(&txn, at.event_id).await?;
     let round = rounds.iter().find(|r| r.number == at.round && r.published).ok_or(AppError::NotFound)?;
     if rounds.iter().any(|r| r.number > at.round && r.published) {
-        return Err(AppError::BadRequest(
-            locale.t_args("error-report-round-over", &[("n", Arg::Num(at.round.into()))]),
-        ));
+        return Err(AppError::BadRequest(Message::new("error-report-round-over").number("n", at.round)));
     }
-    let mut board = live::load_for_change(&txn, at, locale).await?;
+    let mut board = live::load_for_change(&txn, at).await?;
     let g = board.game.clone();
     if let Some(existing) = &g.result {
         return Err(AppError::BadRequest(
-            locale
-                .t_args("error-result-exists", &[("board", Arg::Num(at.board.into())), ("result", Arg::Str(existing))]),
+            Message::new("error-result-exists").number("board", at.board).text("result", existing),
         ));
     }
     let own = queries::entries(&txn, at.event_id)
@@ -86,10 +77,10 @@ pub async fn report(
     };
     let row = reports::of_game(&txn, g.id).await?;
     let outcome = self_report::report(&reports::reports_of(row.as_ref()), side, result).map_err(|refusal| {
-        AppError::BadRequest(locale.t(match refusal {
+        AppError::refused(match refusal {
             Refusal::Twice => "error-report-twice",
             Refusal::Settled => "error-report-settled",
-        }))
+        })
     })?;
     let status = match outcome {
         Outcome::Waiting => Status::Reported,
@@ -100,7 +91,7 @@ pub async fn report(
     let reported = match outcome {
         Outcome::Waiting => Reported::Waiting,
         Outcome::Agreed(agreed) => {
-            write_result(&txn, Some(account.id), at.event_id, round, &g, agreed, now, locale, "reported").await?;
+            write_result(&txn, Some(account.id), at.event_id, round, &g, agreed, now, "reported").await?;
             reports::settle(&txn, saved, Status::Confirmed, None, None, now).await?;
             Reported::Recorded(agreed)
         }

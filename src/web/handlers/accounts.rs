@@ -69,17 +69,24 @@ pub async fn signup(
         let message = ctx.t("error-passwords-differ");
         return again(ctx, &form, message);
     }
-    let request =
-        SignUp { email: form.email.clone(), display_name: form.display_name.clone(), password: form.password.clone() };
+    let request = SignUp {
+        email: form.email.clone(),
+        display_name: form.display_name.clone(),
+        password: form.password.clone(),
+        language: ctx.locale.code().to_string(),
+    };
     let address = client_address(&req, &state.trusted_proxies);
-    match accounts::sign_up(&state, request, &address, ctx.locale).await {
+    match accounts::sign_up(&state, request, &address).await {
         Ok((email, site_admin)) => {
             // Where the mail waits is the server's business: told only to whoever sets up a
             // new install (its first account), never to the public.
             let outbox = state.mailer.outbox().filter(|_| site_admin).map(|p| p.display().to_string());
             page_with_status(StatusCode::OK, &CheckMailPage { ctx, email, outbox })
         }
-        Err(AppError::BadRequest(message)) => again(ctx, &form, message),
+        Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
+            again(ctx, &form, message)
+        }
         Err(other) => Err(other),
     }
 }
@@ -98,7 +105,7 @@ pub async fn confirm_form(ctx: PageCtx, token: web::Path<String>) -> ConfirmPage
 }
 
 pub async fn confirm(state: web::Data<AppState>, ctx: PageCtx, token: web::Path<String>) -> AppResult<HttpResponse> {
-    let account = accounts::confirm_email(&state, &token, ctx.locale).await?;
+    let account = accounts::confirm_email(&state, &token).await?;
     ctx.flash("success", ctx.t_s("flash-confirmed", "email", &account.email));
     Ok(see_other("/login"))
 }
@@ -116,7 +123,7 @@ pub async fn resend_confirmation(
     form: web::Form<EmailForm>,
 ) -> AppResult<HttpResponse> {
     let address = client_address(&req, &state.trusted_proxies);
-    accounts::resend_confirmation(&state, &form.email, &address, ctx.locale).await?;
+    accounts::resend_confirmation(&state, &form.email, &address).await?;
     ctx.flash("info", ctx.t("flash-confirmation-resent"));
     Ok(see_other("/login"))
 }
@@ -157,13 +164,16 @@ pub async fn login(
     let form = form.into_inner();
     let address = client_address(&req, &state.trusted_proxies);
     let next = safe_next(form.next.as_deref(), "/events");
-    match accounts::log_in(&state, &form.email, form.password, &address, ctx.locale).await {
+    match accounts::log_in(&state, &form.email, form.password, &address).await {
         Ok(account) => {
+            // The language of the pages they sign in on is the one their mail is written in.
+            accounts::remember_language(&state.db, &account, ctx.locale.code()).await?;
             // A new session on login: a session fixed before login is worth nothing after.
             start_session(&state, &ctx.session, &req, &account).await?;
             Ok(see_other(&next))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             page_with_status(StatusCode::BAD_REQUEST, &LoginPage { ctx, email: form.email, next, error: Some(message) })
         }
         Err(other) => Err(other),
@@ -198,7 +208,7 @@ pub async fn forgot(
     form: web::Form<EmailForm>,
 ) -> AppResult<ForgotPage> {
     let address = client_address(&req, &state.trusted_proxies);
-    accounts::request_password_reset(&state, &form.email, &address, ctx.locale).await?;
+    accounts::request_password_reset(&state, &form.email, &address).await?;
     Ok(ForgotPage { ctx, sent: true })
 }
 
@@ -241,12 +251,15 @@ pub async fn reset(
     let error = if form.password != form.password_again {
         Some(ctx.t("error-passwords-differ"))
     } else {
-        match accounts::reset_password(&state, &token, form.password, ctx.locale).await {
+        match accounts::reset_password(&state, &token, form.password).await {
             Ok(_) => {
                 ctx.flash("success", ctx.t("flash-password-reset"));
                 return Ok(see_other("/login"));
             }
-            Err(AppError::BadRequest(message)) => Some(message),
+            Err(AppError::BadRequest(message)) => {
+                let message = ctx.say(&message);
+                Some(message)
+            }
             Err(other) => return Err(other),
         }
     };
@@ -333,13 +346,12 @@ pub async fn change_password(
         ctx.t("error-passwords-differ")
     } else {
         let address = client_address(&req, &state.trusted_proxies);
-        match accounts::change_password(&state, &account, form.current, form.password, keep, &address, ctx.locale).await
-        {
+        match accounts::change_password(&state, &account, form.current, form.password, keep, &address).await {
             Ok(ended) => {
                 ctx.flash("success", ctx.t_n("flash-password-changed", "count", ended));
                 return Ok(see_other("/account"));
             }
-            Err(AppError::BadRequest(message)) => message,
+            Err(AppError::BadRequest(message)) => ctx.say(&message),
             Err(other) => return Err(other),
         }
     };

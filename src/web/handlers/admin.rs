@@ -113,10 +113,12 @@ pub async fn import_ratings(
     let label = multipart::text_field(&parts, "label").unwrap_or_default();
     let kind = multipart::text_field(&parts, "kind").as_deref().and_then(rating_lists::parse_kind);
     let outcome = match (kind, multipart::file(&parts, "file")) {
-        (Some(kind), Some(file)) if !file.is_empty() => {
-            rating_lists::import(&state, &admin, kind, &label, file, ctx.locale).await
-        }
-        _ => Err(AppError::BadRequest(ctx.t("error-rating-list-form"))),
+        (Some(kind), Some(file)) if !file.is_empty() => rating_lists::import(&state, &admin, kind, &label, file).await,
+        _ => Err(AppError::refused("error-rating-list-form")),
+    };
+    let problem = match &outcome {
+        Err(AppError::BadRequest(message)) => Some(ctx.say(message)),
+        _ => None,
     };
     let mut shown = ratings_page(&state, ctx).await?;
     match outcome {
@@ -124,8 +126,8 @@ pub async fn import_ratings(
             shown.report = Some(report);
             page_with_status(StatusCode::OK, &shown)
         }
-        Err(AppError::BadRequest(message)) => {
-            shown.problem = Some(message);
+        Err(AppError::BadRequest(_)) => {
+            shown.problem = problem;
             shown.label = label;
             page_with_status(StatusCode::BAD_REQUEST, &shown)
         }

@@ -10,6 +10,7 @@ use crate::error::AppResult;
 use crate::services::audit as audit_service;
 use crate::state::AppState;
 use crate::web::extractors::{PageCtx, staff_of};
+use crate::web::paths::EventPath;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "events/audit.html")]
@@ -211,10 +212,10 @@ impl AuditPage {
 pub async fn audit_log(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     filter: web::Query<AuditFilter>,
 ) -> AppResult<AuditPage> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (_, found) = staff_of(&state, &ctx, event_id).await?;
     let rows = audit_service::for_event(&state.db, event_id).await?;
     // The rows come newest first; the chain is walked from its start, whatever is shown.

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::db::entities::event;
 use crate::domain::games::go::shape::drawing_of;
 use crate::domain::live::LiveGame;
+use crate::domain::message::Message;
 use crate::domain::referee::{DisputeKind, Ruling};
 use crate::error::{AppError, AppResult};
 use crate::services::disputes::{self, AppealDecision, DisputeView, QueueEntry, RulingChoice};
@@ -18,6 +19,7 @@ use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx, staff_of};
 use crate::web::handlers::see_other;
+use crate::web::paths::{BoardPath, EventPath};
 
 #[derive(Deserialize)]
 pub struct DisputeForm {
@@ -31,23 +33,20 @@ pub struct DisputeForm {
 pub async fn file(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<DisputeForm>,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
-    let (event_id, round, board) = path.into_inner();
-    crate::services::queries::require_seat(&state.db, &account, BoardRef { event_id, round, board }, ctx.locale)
-        .await?;
+    let BoardPath { event_id, number: round, board } = *path;
+    crate::services::queries::require_seat(&state.db, &account, BoardRef { event_id, round, board }).await?;
     let form = form.parse()?;
     let folk = crate::domain::tournament::event::is_folk_game(
         &crate::services::queries::event(&state.db, event_id).await?.ruleset,
     );
     let kind = DisputeKind::parse(&form.kind)
         .filter(|k| k.filed_at_the_board() && !(folk && k.go_only()))
-        .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-dispute-kind", "kind", form.kind.trim())))?;
-    let changed =
-        referee_desk::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim, ctx.locale)
-            .await?;
+        .ok_or_else(|| AppError::BadRequest(Message::new("error-dispute-kind").text("kind", form.kind.trim())))?;
+    let changed = referee_desk::file(&state, &account, BoardRef { event_id, round, board }, kind, &form.claim).await?;
     crate::web::live_feed::publish(&state, &changed);
     ctx.flash("success", ctx.t("flash-dispute-filed"));
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}")))
@@ -63,8 +62,7 @@ pub async fn rule(
     let (event_id, dispute_id) = path.into_inner();
     let (account, _) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let board =
-        referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::Rule, &form, ctx.locale).await?;
+    let board = referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::Rule, &form).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-dispute-ruled"));
     Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
@@ -85,7 +83,7 @@ pub async fn appeal(
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let (event_id, dispute_id) = path.into_inner();
-    disputes::appeal(&state, &account, event_id, dispute_id, &form.claim, ctx.locale).await?;
+    disputes::appeal(&state, &account, event_id, dispute_id, &form.claim).await?;
     ctx.flash("success", ctx.t("flash-appeal-made"));
     Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
 }
@@ -99,9 +97,7 @@ pub async fn hear(
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
     let (event_id, dispute_id) = path.into_inner();
-    let board =
-        referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::HearAppeal, &form, ctx.locale)
-            .await?;
+    let board = referee_desk::decide(&state, &account, event_id, dispute_id, DeskDecision::HearAppeal, &form).await?;
     crate::web::live_feed::publish(&state, &board);
     ctx.flash("success", ctx.t("flash-appeal-heard"));
     Ok(see_other(&crate::services::queries::dispute_link(event_id, dispute_id)))
@@ -156,8 +152,8 @@ impl QueuePage {
 
 /// The event's open disputes for its directors and referees, most urgent first, and the
 /// appeals not yet heard.
-pub async fn queue(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<QueuePage> {
-    let event_id = path.into_inner();
+pub async fn queue(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<QueuePage> {
+    let event_id = path.event_id;
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let may_rule = crate::services::queries::roles(&state.db, event_id, &account).await?.referee;
     let (entries, appeals) = disputes::queue(&state.db, event_id, state.clock.now()).await?;
@@ -279,7 +275,7 @@ pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32
     let (event_id, dispute_id) = path.into_inner();
     let view = disputes::view(&state.db, &account, event_id, dispute_id, state.clock.now()).await?;
     let at = BoardRef { event_id, round: view.entry.round, board: view.entry.board };
-    let board = queries::live_board(&state.db, at, ctx.locale).await?;
+    let board = queries::live_board(&state.db, at).await?;
     if board.live.go().is_none() {
         // Another game than go (五子棋): the board at the dispute's move, with nothing counted.
         let upto = usize::try_from(view.entry.dispute.move_number).unwrap_or(0).min(board.live.moves().len());

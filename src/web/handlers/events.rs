@@ -30,6 +30,7 @@ use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
+use crate::web::paths::EventPath;
 
 /// The event's komi in its rule set's unit, with the other unit beside it: "3¾子 (7.5目)".
 pub fn komi_text(locale: Locale, e: &event::Model) -> String {
@@ -395,7 +396,7 @@ pub async fn import_opengotha(
         return refused(ctx, message);
     };
     let time_zone = multipart::text_field(&parts, "time_zone").unwrap_or_else(|| new_event_form(&state).time_zone);
-    match interop::import_opengotha(&state, &account, xml, time_zone.trim(), ctx.locale).await {
+    match interop::import_opengotha(&state, &account, xml, time_zone.trim()).await {
         Ok(imported) => {
             // What each round held; a round paired but not played is where the director goes on.
             let mut report = vec![ctx.locale.t_args(
@@ -426,7 +427,10 @@ pub async fn import_opengotha(
                 }
             }
         }
-        Err(AppError::BadRequest(message)) => refused(ctx, message),
+        Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
+            refused(ctx, message)
+        }
         Err(other) => Err(other),
     }
 }
@@ -686,8 +690,8 @@ impl EventPage {
     }
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<EventPage> {
-    event_page(&state, ctx, path.into_inner()).await
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<EventPage> {
+    event_page(&state, ctx, path.event_id).await
 }
 
 /// The event page as `ctx`'s user sees it.
@@ -767,10 +771,10 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
 pub async fn set_registration_terms(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<TermsForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let parsed = crate::domain::tournament::registration::Terms::parse(
@@ -800,8 +804,12 @@ pub async fn set_registration_terms(
     }
 }
 
-pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn edit_form(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let (_, found) = director_of(&state, &ctx, event_id).await?;
     let form = EventForm::from_event(&found, ctx.locale);
     page(&EventFormPage::new(ctx, form, format!("/events/{event_id}/edit"), true, None))
@@ -810,20 +818,23 @@ pub async fn edit_form(state: web::Data<AppState>, ctx: PageCtx, path: web::Path
 pub async fn update(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<EventForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let action = format!("/events/{event_id}/edit");
     let (error, field_errors) = match form.parse(ctx.locale) {
-        Ok(settings) => match events::update(&state, &account, event_id, &settings, ctx.locale).await {
+        Ok(settings) => match events::update(&state, &account, event_id, &settings).await {
             Ok(()) => {
                 ctx.flash("success", ctx.t("flash-event-saved"));
                 return Ok(see_other(&format!("/events/{event_id}")));
             }
-            Err(AppError::BadRequest(message)) => (Some(message), Vec::new()),
+            Err(AppError::BadRequest(message)) => {
+                let message = ctx.say(&message);
+                (Some(message), Vec::new())
+            }
             Err(other) => return Err(other),
         },
         Err(errors) => (None, errors),
@@ -840,10 +851,10 @@ pub struct RegistrationForm {
 pub async fn set_registration(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<RegistrationForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     events::set_registration_open(&state, &account, event_id, form.open == "true").await?;
@@ -861,16 +872,16 @@ pub struct ClubListForm {
 pub async fn update_club_list(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<ClubListForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let rated =
         !crate::domain::tournament::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
     if !rated {
-        return Err(AppError::BadRequest(ctx.t("error-club-list-not-over")));
+        return Err(AppError::refused("error-club-list-not-over"));
     }
     let changes = crate::services::ratings::gor_changes(&state.db, &found).await?;
     let players = queries::players(&state.db, event_id).await?;
@@ -879,8 +890,7 @@ pub async fn update_club_list(
         .filter_map(|c| players.iter().find(|p| p.id == c.player_id).map(|p| (p.clone(), c.after)))
         .collect();
     let update =
-        crate::services::rating_lists::update_club_list(&state, &account, event_id, &form.label, &after, ctx.locale)
-            .await?;
+        crate::services::rating_lists::update_club_list(&state, &account, event_id, &form.label, &after).await?;
     ctx.flash(
         "success",
         ctx.locale.t_args(

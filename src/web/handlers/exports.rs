@@ -9,6 +9,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::db::entities::{event, player};
+use crate::domain::message::Message;
 use crate::error::{AppError, AppResult};
 use crate::services::players;
 use crate::services::queries::{self};
@@ -18,6 +19,7 @@ use crate::services::workflows::interop;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page, page_with_status, see_other};
+use crate::web::paths::EventPath;
 use crate::web::view;
 
 /// A file download: the event's short name and the extension.
@@ -37,20 +39,16 @@ fn download(event: &event::Model, extension: &str, content_type: &str, body: Str
 }
 
 /// The published rounds as an OpenGotha tournament file.
-pub async fn export_opengotha(state: web::Data<AppState>, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, path.into_inner()).await?;
+pub async fn export_opengotha(state: web::Data<AppState>, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
     let xml = interop::opengotha_file(&state.db, &found).await?;
     Ok(download(&found, "xml", "application/xml; charset=utf-8", xml))
 }
 
 /// The standings as an EGF results table.
-pub async fn export_pairing_file(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<i32>,
-) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, path.into_inner()).await?;
-    let file = interop::pairing_file(&state.db, &found, ctx.locale).await?;
+pub async fn export_pairing_file(state: web::Data<AppState>, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
+    let file = interop::pairing_file(&state.db, &found).await?;
     Ok(download(&found, "yunzi.json", "application/json", file))
 }
 
@@ -69,13 +67,14 @@ pub struct EgdQuery {
 
 impl EgdQuery {
     /// The choices, or the first one that cannot be taken, named.
-    fn choices(&self, ctx: &PageCtx) -> AppResult<interop::EgdChoices> {
+    fn choices(&self) -> AppResult<interop::EgdChoices> {
         use crate::domain::interop::egf::{Class, egd_country};
         let class = match self.class.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             None => None,
-            Some(text) => {
-                Some(Class::parse(text).ok_or_else(|| AppError::BadRequest(ctx.t_s("error-egd-class", "text", text)))?)
-            }
+            Some(text) => Some(
+                Class::parse(text)
+                    .ok_or_else(|| AppError::BadRequest(Message::new("error-egd-class").text("text", text)))?,
+            ),
         };
         let adjusted_minutes = match self.tm.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             None => None,
@@ -83,14 +82,14 @@ impl EgdQuery {
                 text.parse::<u32>()
                     .ok()
                     .filter(|m| *m <= 24 * 60)
-                    .ok_or_else(|| AppError::BadRequest(ctx.t_s("error-egd-time", "text", text)))?,
+                    .ok_or_else(|| AppError::BadRequest(Message::new("error-egd-time").text("text", text)))?,
             ),
         };
         let country = match self.country.as_deref().map(str::trim) {
             None => None,
             Some("") => Some(String::new()),
             Some(text) if egd_country(text) != "XX" || text.eq_ignore_ascii_case("xx") => Some(egd_country(text)),
-            Some(text) => return Err(AppError::BadRequest(ctx.t_s("error-egd-country", "text", text))),
+            Some(text) => return Err(AppError::BadRequest(Message::new("error-egd-country").text("text", text))),
         };
         let town = self.town.as_deref().map(|t| t.trim().chars().take(60).collect());
         Ok(interop::EgdChoices { class, adjusted_minutes, country, town })
@@ -102,13 +101,13 @@ impl EgdQuery {
 pub async fn export_egf(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     query: web::Query<EgdQuery>,
 ) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, path.into_inner()).await?;
+    let found = queries::event(&state.db, path.event_id).await?;
     go_games_only(&found, &ctx)?;
-    let choices = query.choices(&ctx)?;
-    let table = interop::egf_table(&state.db, &found, &choices, ctx.locale).await?;
+    let choices = query.choices()?;
+    let table = interop::egf_table(&state.db, &found, &choices).await?;
     let file = format!("{}.h{}", found.start_date, table_reduction(&table));
     Ok(download(&found, &file, "text/plain; charset=utf-8", table))
 }
@@ -143,14 +142,17 @@ impl EgdPage {
     }
 }
 
-pub async fn egd(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn egd(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let (_, found) = director_of(&state, &ctx, event_id).await?;
     go_games_only(&found, &ctx)?;
     let (class, adjusted_minutes, country, town) = interop::egd_defaults(&found);
-    let problem = match interop::egf_table(&state.db, &found, &interop::EgdChoices::default(), ctx.locale).await {
+    let problem = match interop::egf_table(&state.db, &found, &interop::EgdChoices::default()).await {
         Ok(_) => None,
-        Err(AppError::BadRequest(message)) => Some(message),
+        Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
+            Some(message)
+        }
         Err(other) => return Err(other),
     };
     page(&EgdPage { ctx, event: found, class: class.code().to_string(), adjusted_minutes, country, town, problem })
@@ -159,8 +161,12 @@ pub async fn egd(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>)
 /// The results as a spreadsheet reads them (CSV, UTF-8 with a byte order mark so spreadsheet
 /// programs take the Chinese names): place, name, rank, club, country, EGD PIN, the event's
 /// criteria, and once a go event is over each player's GoR before and after it.
-pub async fn export_results(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let found = queries::event(&state.db, path.into_inner()).await?;
+pub async fn export_results(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let found = queries::event(&state.db, path.event_id).await?;
     let table = standings::compute(&state.db, &found).await?;
     let rated =
         !crate::domain::tournament::event::is_folk_game(&found.ruleset) && rounds::is_over(&state.db, &found).await?;
@@ -209,7 +215,7 @@ fn csv_field(text: &str) -> String {
 fn go_games_only(found: &event::Model, ctx: &PageCtx) -> AppResult<()> {
     if crate::domain::tournament::event::is_folk_game(&found.ruleset) {
         let game = crate::web::view::ruleset_name(ctx.locale, &found.ruleset);
-        return Err(AppError::BadRequest(ctx.t_s("error-export-go-only", "game", &game)));
+        return Err(AppError::BadRequest(Message::new("error-export-go-only").text("game", &game)));
     }
     Ok(())
 }
@@ -236,16 +242,19 @@ impl AgaPage {
 
 async fn aga_page(state: &AppState, ctx: PageCtx, found: event::Model) -> AppResult<AgaPage> {
     let players = queries::players(&state.db, found.id).await?;
-    let problem = match interop::aga_results(&state.db, &found, ctx.locale).await {
+    let problem = match interop::aga_results(&state.db, &found).await {
         Ok(_) => None,
-        Err(AppError::BadRequest(message)) => Some(message),
+        Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
+            Some(message)
+        }
         Err(other) => return Err(other),
     };
     Ok(AgaPage { ctx, event: found, players, typed: HashMap::new(), problem })
 }
 
-pub async fn aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let (_, found) = director_of(&state, &ctx, event_id).await?;
     go_games_only(&found, &ctx)?;
     page(&aga_page(&state, ctx, found).await?)
@@ -256,22 +265,23 @@ pub async fn aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>)
 pub async fn set_aga_ids(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (actor, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let typed: HashMap<i32, String> =
         form.into_iter().filter_map(|(key, value)| Some((key.strip_prefix("aga-")?.parse().ok()?, value))).collect();
     let mut ordered: Vec<(i32, String)> = typed.iter().map(|(id, text)| (*id, text.clone())).collect();
     ordered.sort();
-    match players::set_aga_ids(&state, &actor, event_id, &ordered, ctx.locale).await {
+    match players::set_aga_ids(&state, &actor, event_id, &ordered).await {
         Ok(changed) => {
             ctx.flash("success", ctx.t_n("flash-aga-ids-saved", "n", changed as i64));
             Ok(see_other(&format!("/events/{event_id}/export/aga")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut refused = aga_page(&state, ctx, found).await?;
             refused.typed = typed;
             refused.problem = Some(message);
@@ -281,9 +291,13 @@ pub async fn set_aga_ids(
     }
 }
 
-pub async fn export_aga(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let (_, found) = director_of(&state, &ctx, path.into_inner()).await?;
+pub async fn export_aga(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let (_, found) = director_of(&state, &ctx, path.event_id).await?;
     go_games_only(&found, &ctx)?;
-    let file = interop::aga_results(&state.db, &found, ctx.locale).await?;
+    let file = interop::aga_results(&state.db, &found).await?;
     Ok(download(&found, "aga.txt", "text/plain; charset=utf-8", file))
 }

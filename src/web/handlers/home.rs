@@ -61,7 +61,7 @@ pub async fn set_language(
     let locale = Locale::from_code(&code).ok_or(AppError::NotFound)?;
     // Remembered by the account too, for the mail it is sent.
     if let Some(account) = &ctx.user {
-        crate::services::accounts::remember_locale(&state.db, account, locale).await?;
+        crate::services::accounts::remember_language(&state.db, account, locale.code()).await?;
     }
     let cookie = Cookie::build(Locale::COOKIE, locale.code())
         .path("/")

@@ -9,15 +9,16 @@ use crate::db::entities::{event, player, round};
 use crate::domain::color::Color;
 use crate::domain::games::game_shape::{BoardGame, GameMove};
 use crate::domain::live::Phase;
+use crate::domain::message::Message;
 use crate::domain::result::GameResult;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 use crate::services::live::{self, Action};
 use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx};
 use crate::web::handlers::see_other;
+use crate::web::paths::BoardPath;
 
 /// One side's clock as the page shows it.
 pub struct ClockLine {
@@ -252,10 +253,6 @@ impl BoardPage {
     }
 }
 
-fn board_ref(path: (i32, i32, i32)) -> BoardRef {
-    BoardRef { event_id: path.0, round: path.1, board: path.2 }
-}
-
 #[derive(Deserialize)]
 pub struct BoardQuery {
     /// "on": write the move numbers on the stones.
@@ -266,12 +263,12 @@ pub struct BoardQuery {
 pub async fn show(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     query: web::Query<BoardQuery>,
 ) -> AppResult<BoardPage> {
-    let at = board_ref(path.into_inner());
+    let at = path.at();
     let with_numbers = query.numbers == "on";
-    let board = queries::live_board(&state.db, at, ctx.locale).await?;
+    let board = queries::live_board(&state.db, at).await?;
     let seat = queries::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
     // Disputes are the business of the board's players and the event's staff only.
     let timeline = if seat == Seat::Spectator {
@@ -417,13 +414,13 @@ pub struct ColourForm {
     colour: String,
 }
 
-fn colour_of(text: &str, locale: Locale) -> AppResult<Color> {
-    text.parse::<Color>().map_err(|e| AppError::refused(locale, &e.message()))
+fn colour_of(text: &str) -> AppResult<Color> {
+    text.parse::<Color>().map_err(|e| AppError::BadRequest(e.message()))
 }
 
 /// A point typed as the game names its cells ("D4" or SGF "dd" on a go board, "h8" on
 /// 五子棋's) on the board.
-fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u8, u8)> {
+fn point_on_board(board: &LiveBoard, text: &str) -> AppResult<(u8, u8)> {
     let game = board.live.game();
     game.parse_cell(text).ok_or_else(|| {
         let drawing = game.drawing();
@@ -439,22 +436,17 @@ fn point_on_board(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<(u
                 ("error-live-point", game.cell_name(drawing.width.saturating_sub(1), 0))
             }
         };
-        AppError::BadRequest(
-            locale.t_args(
-                key,
-                &[("point", crate::i18n::Arg::Str(text.trim())), ("corner", crate::i18n::Arg::Str(&corner))],
-            ),
-        )
+        AppError::BadRequest(Message::new(key).text("point", text.trim()).text("corner", &corner))
     })
 }
 
 /// A typed point, or None for "pass" (停一手).
-fn point_or_pass(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<(u8, u8)>> {
+fn point_or_pass(board: &LiveBoard, text: &str) -> AppResult<Option<(u8, u8)>> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") || text == "停一手" {
         Ok(None)
     } else {
-        point_on_board(board, text, locale).map(Some)
+        point_on_board(board, text).map(Some)
     }
 }
 
@@ -466,7 +458,7 @@ async fn run_form<T: serde::de::DeserializeOwned>(
     ctx: &PageCtx,
     at: BoardRef,
     form: LateForm<T>,
-    read: impl FnOnce(T, &LiveBoard, Locale) -> AppResult<(Action, Option<usize>)>,
+    read: impl FnOnce(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<HttpResponse> {
     let board = act_on_form(state, ctx, at, form, read).await?;
     answer(state, ctx, at, &board)
@@ -478,11 +470,10 @@ async fn act_on_form<T: serde::de::DeserializeOwned>(
     ctx: &PageCtx,
     at: BoardRef,
     form: LateForm<T>,
-    read: impl FnOnce(T, &LiveBoard, Locale) -> AppResult<(Action, Option<usize>)>,
+    read: impl FnOnce(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<LiveBoard> {
     let account = ctx.require_user()?;
-    let locale = ctx.locale;
-    live::act_as_read(state, account, at, locale, |board| read(form.parse()?, board, locale)).await
+    live::act_as_read(state, account, at, |board| read(form.parse()?, board)).await
 }
 
 /// Tells the board's watchers, and answers the sender.
@@ -498,33 +489,33 @@ fn answer(state: &AppState, ctx: &PageCtx, at: BoardRef, board: &LiveBoard) -> A
 pub async fn play(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let board = act_on_form(&state, &ctx, at, form, |form, board, locale| {
+    let at = path.at();
+    let board = act_on_form(&state, &ctx, at, form, |form, board| {
         // 一字棋's form says how many pieces apart from the points: as typed, "9-0 x3".
         let point = match form.count.trim() {
             "" | "1" => form.point.clone(),
             count => format!("{} x{count}", form.point.trim()),
         };
         let opening = match board.live.game().takes_hands() {
-            true => Some(hand_of(&form.held, &form.guess, locale)?),
-            false => opening_move(board, &point, locale)?,
+            true => Some(hand_of(&form.held, &form.guess)?),
+            false => opening_move(board, &point)?,
         };
         let colour = match form.colour.trim() {
             "" => None,
-            text => Some(colour_of(text, locale)?),
+            text => Some(colour_of(text)?),
         };
         // Every move names the move it is meant for (the page and its script always send it),
         // so a click that arrives late or twice is never recorded as a later move.
         let meant_for = match form.r#move.trim() {
-            "" => return Err(AppError::BadRequest(locale.t("error-move-number-missing"))),
-            text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(locale.t("error-bad-request")))?),
+            "" => return Err(AppError::BadRequest(Message::new("error-move-number-missing"))),
+            text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(Message::new("error-bad-request")))?),
         };
         let action = match opening {
             Some(mv) => Action::Opening(colour, mv),
-            None => Action::Play(colour, point_or_pass(board, &point, locale)?),
+            None => Action::Play(colour, point_or_pass(board, &point)?),
         };
         Ok((action, meant_for))
     })
@@ -546,18 +537,18 @@ pub async fn play(
 
 /// 八卦棋's hand as the play form sends it: the 辅子 held (0–2) and the sum guessed (1–4);
 /// whether the round allows them is the engine's to say.
-fn hand_of(held: &str, guess: &str, locale: Locale) -> AppResult<GameMove> {
+fn hand_of(held: &str, guess: &str) -> AppResult<GameMove> {
     let number = |text: &str| text.trim().parse::<u8>().ok();
     match (number(held), number(guess)) {
         (Some(held), Some(guess)) if held <= 2 && (1..=4).contains(&guess) => Ok(GameMove::Hand { held, guess }),
-        _ => Err(AppError::BadRequest(locale.t("error-live-hand"))),
+        _ => Err(AppError::BadRequest(Message::new("error-live-hand"))),
     }
 }
 
 /// The moves that are not one stone as the play form sends them: 五子棋's opening — "swap"
 /// (交换) after Black 3, two points ("e5 k11") for Black 5's offers, and, while they stand, the
 /// one White keeps — and 三通棋's two cells at once ("5-5 5-6"). None for a stone or a pass.
-fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Option<GameMove>> {
+fn opening_move(board: &LiveBoard, text: &str) -> AppResult<Option<GameMove>> {
     let text = text.trim();
     if board.live.game().moves_pieces() {
         // A piece from one point to another, typed "a8-a5" (or "a8 a5"); 一字棋 also carries or
@@ -565,7 +556,7 @@ fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opti
         let mut words: Vec<&str> = text.split([' ', ',', '，']).filter(|w| !w.is_empty()).collect();
         let count = match words.last().and_then(|w| w.strip_prefix(['x', '×'])) {
             Some(n) => {
-                let n = n.parse::<u8>().map_err(|_| AppError::BadRequest(locale.t("error-live-count")))?;
+                let n = n.parse::<u8>().map_err(|_| AppError::BadRequest(Message::new("error-live-count")))?;
                 words.pop();
                 Some(n)
             }
@@ -579,13 +570,13 @@ fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opti
             .collect();
         return match (points.as_slice(), count) {
             ([from, to], count) => {
-                let (from, to) = (point_on_board(board, from, locale)?, point_on_board(board, to, locale)?);
+                let (from, to) = (point_on_board(board, from)?, point_on_board(board, to)?);
                 Ok(Some(match count {
                     None => GameMove::Step { from, to },
                     Some(count) => GameMove::Carry { from, to, count },
                 }))
             }
-            ([at], Some(count)) => Ok(Some(GameMove::PlaceMany { at: point_on_board(board, at, locale)?, count })),
+            ([at], Some(count)) => Ok(Some(GameMove::PlaceMany { at: point_on_board(board, at)?, count })),
             _ => Ok(None),
         };
     }
@@ -593,7 +584,7 @@ fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opti
         // 三通棋: White's two at once, typed as two cells ("5-5 5-6").
         let points: Vec<&str> = text.split([' ', ',', '，']).filter(|p| !p.is_empty()).collect();
         if let [first, second] = points.as_slice() {
-            let (a, b) = (point_on_board(board, first, locale)?, point_on_board(board, second, locale)?);
+            let (a, b) = (point_on_board(board, first)?, point_on_board(board, second)?);
             return Ok(Some(GameMove::PlaceTwo([a, b])));
         }
         return Ok(None);
@@ -604,11 +595,11 @@ fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opti
     }
     let points: Vec<&str> = text.split([' ', ',', '，']).filter(|p| !p.is_empty()).collect();
     if let [first, second] = points.as_slice() {
-        let (a, b) = (point_on_board(board, first, locale)?, point_on_board(board, second, locale)?);
+        let (a, b) = (point_on_board(board, first)?, point_on_board(board, second)?);
         return Ok(Some(GameMove::Offer([a, b])));
     }
     if renju.fifth_offer().is_some() && !text.eq_ignore_ascii_case("pass") && text != "停一手" {
-        let (x, y) = point_on_board(board, text, locale)?;
+        let (x, y) = point_on_board(board, text)?;
         return Ok(Some(GameMove::Keep(x, y)));
     }
     Ok(None)
@@ -618,31 +609,30 @@ fn opening_move(board: &LiveBoard, text: &str, locale: Locale) -> AppResult<Opti
 async fn for_colour(
     state: &AppState,
     ctx: &PageCtx,
-    path: (i32, i32, i32),
+    path: BoardPath,
     form: LateForm<ColourForm>,
     action: fn(Color) -> Action,
 ) -> AppResult<HttpResponse> {
-    run_form(state, ctx, board_ref(path), form, |form, _, locale| Ok((action(colour_of(&form.colour, locale)?), None)))
-        .await
+    run_form(state, ctx, path.at(), form, |form, _| Ok((action(colour_of(&form.colour)?), None))).await
 }
 
 pub async fn resign(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), form, Action::Resign).await
+    for_colour(&state, &ctx, *path, form, Action::Resign).await
 }
 
 pub async fn mark(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, board, locale| {
-        let (x, y) = point_on_board(board, &form.point, locale)?;
+    run_form(&state, &ctx, path.at(), form, |form, board| {
+        let (x, y) = point_on_board(board, &form.point)?;
         Ok((Action::Mark(x, y), None))
     })
     .await
@@ -651,19 +641,19 @@ pub async fn mark(
 pub async fn agree(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), form, Action::Agree).await
+    for_colour(&state, &ctx, *path, form, Action::Agree).await
 }
 
 pub async fn arrive(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ColourForm>,
 ) -> AppResult<HttpResponse> {
-    for_colour(&state, &ctx, path.into_inner(), form, Action::Arrive).await
+    for_colour(&state, &ctx, *path, form, Action::Arrive).await
 }
 
 #[derive(Deserialize)]
@@ -678,11 +668,11 @@ pub struct PassOnTimeoutForm {
 pub async fn pass_on_timeout(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<PassOnTimeoutForm>,
 ) -> AppResult<HttpResponse> {
-    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, _, locale| {
-        Ok((Action::PassOnTimeout(colour_of(&form.colour, locale)?, form.asked == "yes"), None))
+    run_form(&state, &ctx, path.at(), form, |form, _| {
+        Ok((Action::PassOnTimeout(colour_of(&form.colour)?, form.asked == "yes"), None))
     })
     .await
 }
@@ -698,18 +688,16 @@ pub struct HoldForm {
 pub async fn hold(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<HoldForm>,
 ) -> AppResult<HttpResponse> {
-    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, _, locale| {
+    run_form(&state, &ctx, path.at(), form, |form, _| {
         let action = match form.step.trim() {
             "pause" => Action::Pause,
             "adjourn" => Action::Adjourn,
             "resume" => Action::Resume,
             other => {
-                return Err(AppError::BadRequest(
-                    locale.t_args("error-hold-step", &[("step", crate::i18n::Arg::Str(other))]),
-                ));
+                return Err(AppError::BadRequest(Message::new("error-hold-step").text("step", other)));
             }
         };
         Ok((action, None))
@@ -720,13 +708,11 @@ pub async fn hold(
 pub async fn seal(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<PointForm>,
 ) -> AppResult<HttpResponse> {
-    run_form(&state, &ctx, board_ref(path.into_inner()), form, |form, board, locale| {
-        Ok((Action::Seal(point_or_pass(board, &form.point, locale)?), None))
-    })
-    .await
+    run_form(&state, &ctx, path.at(), form, |form, board| Ok((Action::Seal(point_or_pass(board, &form.point)?), None)))
+        .await
 }
 
 #[derive(Deserialize)]
@@ -741,25 +727,21 @@ pub struct RefusalForm {
 pub async fn dispute(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<RefusalForm>,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
-    let at = board_ref(path.into_inner());
-    queries::require_seat(&state.db, &account, at, ctx.locale).await?;
+    let at = path.at();
+    queries::require_seat(&state.db, &account, at).await?;
     let form = form.parse()?;
-    let board = live::refuse_marks(&state, &account, at, &form.claim, ctx.locale).await?;
+    let board = live::refuse_marks(&state, &account, at, &form.claim).await?;
     answer(&state, &ctx, at, &board)
 }
 
 /// The game record, with each move's time.
-pub async fn sgf(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
-) -> AppResult<HttpResponse> {
-    let at = board_ref(path.into_inner());
-    let board = queries::live_board(&state.db, at, ctx.locale).await?;
+pub async fn sgf(state: web::Data<AppState>, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
+    let at = path.at();
+    let board = queries::live_board(&state.db, at).await?;
     let body = board.live.sgf(&board.black.name, &board.white.name, &board.event.name);
     // 三通棋's record is Yunzi's text format, not SGF.
     let (kind, extension) =

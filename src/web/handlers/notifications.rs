@@ -4,7 +4,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::error::AppResult;
-use crate::services::notifications::{self, Shown};
+use crate::services::notifications;
 use crate::state::AppState;
 use crate::web::extractors::PageCtx;
 use crate::web::handlers::see_other;
@@ -13,12 +13,29 @@ use crate::web::handlers::see_other;
 #[template(path = "notifications.html")]
 pub struct NotificationsPage {
     ctx: PageCtx,
-    notices: Vec<Shown>,
+    notices: Vec<ShownNotice>,
+}
+
+/// A notice as the list shows it, in the reader's language.
+pub struct ShownNotice {
+    text: String,
+    link: String,
+    at: String,
+    unread: bool,
 }
 
 pub async fn list(state: web::Data<AppState>, ctx: PageCtx) -> AppResult<NotificationsPage> {
     let account = ctx.require_user()?;
-    let notices = notifications::latest(&state.db, account.id, ctx.locale).await?;
+    let notices = notifications::latest(&state.db, account.id)
+        .await?
+        .into_iter()
+        .map(|n| ShownNotice {
+            text: n.said.map_or_else(|stored| stored, |message| ctx.say(&message)),
+            link: n.link,
+            at: n.at,
+            unread: n.unread,
+        })
+        .collect();
     Ok(NotificationsPage { ctx, notices })
 }
 

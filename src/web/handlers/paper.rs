@@ -18,6 +18,7 @@ use crate::state::AppState;
 use crate::web::extractors::PageCtx;
 use crate::web::handlers::events::komi_text;
 use crate::web::paper::{self, Board, Seat, Words};
+use crate::web::paths::EventPath;
 use crate::web::view;
 
 /// The sheets of a round.
@@ -253,7 +254,7 @@ where
     }
     let slot = state.pdfs.slot().await.map_err(|_| AppError::Busy { retry_after_seconds: BUSY_RETRY_SECONDS })?;
     let pages = make().await?;
-    let bytes = render(ctx, pages, slot).await?;
+    let bytes = render(pages, slot).await?;
     let pdf = Arc::new(Pdf {
         version: version.unwrap_or(0),
         etag: crate::web::page_cache::etag_of(&bytes),
@@ -270,9 +271,9 @@ const BUSY_RETRY_SECONDS: u32 = 5;
 
 /// Lays out and renders off the request threads (500 slips take a moment), holding `slot` until
 /// the render ends, even if the reader goes away meanwhile.
-async fn render(ctx: &PageCtx, pages: Vec<paper::Page>, slot: crate::pdf_store::Slot) -> AppResult<Vec<u8>> {
+async fn render(pages: Vec<paper::Page>, slot: crate::pdf_store::Slot) -> AppResult<Vec<u8>> {
     let Some(typesetter) = paper::typesetter() else {
-        return Err(AppError::BadRequest(ctx.t("error-paper-font")));
+        return Err(AppError::refused("error-paper-font"));
     };
     web::block(move || {
         let rendered = typesetter.render(&pages);
@@ -350,9 +351,9 @@ pub async fn standings_pdf(
     state: web::Data<AppState>,
     ctx: PageCtx,
     req: HttpRequest,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let found = queries::event(&state.db, event_id).await?;
     let file = format!("event-{event_id}-standings.pdf");
     let make = || async {

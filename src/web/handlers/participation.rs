@@ -15,6 +15,7 @@ use crate::services::queries;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::see_other;
+use crate::web::paths::EventPath;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "events/check_in.html")]
@@ -76,10 +77,10 @@ pub struct DeskQuery {
 pub async fn desk(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     query: web::Query<DeskQuery>,
 ) -> AppResult<CheckInPage> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let director = queries::roles(&state.db, event_id, &account).await?.director;
     let first =
@@ -115,20 +116,20 @@ pub struct MarkForm {
 pub async fn mark(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<MarkForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let (Ok(player), Ok(round)) = (form.player.trim().parse::<i32>(), form.round.trim().parse::<i32>()) else {
-        return Err(AppError::BadRequest(ctx.t("error-check-in-form")));
+        return Err(AppError::refused("error-check-in-form"));
     };
     let mark = match form.mark.trim() {
         "clear" => None,
-        code => Some(Mark::parse(code).ok_or_else(|| AppError::BadRequest(ctx.t("error-check-in-form")))?),
+        code => Some(Mark::parse(code).ok_or_else(|| AppError::refused("error-check-in-form"))?),
     };
-    participation::mark(&state, &account, &found, player, round, mark, ctx.locale).await?;
+    participation::mark(&state, &account, &found, player, round, mark).await?;
     Ok(see_other(&format!("/events/{event_id}/check-in?round={round}#p{player}")))
 }
 
@@ -142,10 +143,10 @@ pub struct OpenForm {
 pub async fn set_open(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<OpenForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let open = form.parse()?.open == "true";
     participation::set_check_in_open(&state, &account, event_id, open).await?;
@@ -154,10 +155,14 @@ pub async fn set_open(
 }
 
 /// A player checks themselves in for the next round.
-pub async fn check_in_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn check_in_self(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let account = ctx.require_user()?.clone();
-    let round = participation::check_in_self(&state, &account, event_id, ctx.locale).await?;
+    let round = participation::check_in_self(&state, &account, event_id).await?;
     ctx.flash("success", ctx.t_n("flash-checked-in", "n", round));
     Ok(see_other(&format!("/events/{event_id}")))
 }
@@ -166,18 +171,18 @@ pub async fn check_in_self(state: web::Data<AppState>, ctx: PageCtx, path: web::
 pub async fn set_skips(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let account = ctx.require_user()?.clone();
     let form = form.parse()?;
     let mut rounds = Vec::new();
     for key in form.keys().filter_map(|k| k.strip_prefix("skip-")) {
-        rounds.push(key.parse::<i32>().map_err(|_| AppError::BadRequest(ctx.t("error-check-in-form")))?);
+        rounds.push(key.parse::<i32>().map_err(|_| AppError::refused("error-check-in-form"))?);
     }
     rounds.sort_unstable();
-    participation::set_skips(&state, &account, event_id, &rounds, ctx.locale).await?;
+    participation::set_skips(&state, &account, event_id, &rounds).await?;
     ctx.flash("success", ctx.t("flash-skips-saved"));
     Ok(see_other(&format!("/events/{event_id}#my-rounds")))
 }

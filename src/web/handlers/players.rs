@@ -18,6 +18,7 @@ use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::events::{RegisterForm, event_page};
 use crate::web::handlers::{page, page_with_status, see_other};
 use crate::web::multipart;
+use crate::web::paths::EventPath;
 
 #[derive(Deserialize, Default, Clone)]
 pub struct PlayerForm {
@@ -166,20 +167,20 @@ async fn players_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResul
     })
 }
 
-pub async fn list(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    page(&players_page(&state, ctx, path.into_inner()).await?)
+pub async fn list(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    page(&players_page(&state, ctx, path.event_id).await?)
 }
 
 pub async fn add(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<PlayerForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    match players::add(&state, &account, event_id, &form.input(), ctx.locale).await {
+    match players::add(&state, &account, event_id, &form.input()).await {
         Ok(added) => {
             let mut done = ctx.t_s("flash-player-added", "name", &added.player.name);
             if added.player.waiting_since.is_some() {
@@ -187,12 +188,13 @@ pub async fn add(
             }
             match added.warning {
                 // Kept, and said where the director looks next.
-                Some(warning) => ctx.flash("warning", format!("{done} {warning}")),
+                Some(warning) => ctx.flash("warning", format!("{done} {}", ctx.say(&warning))),
                 None => ctx.flash("success", done),
             }
             Ok(see_other(&format!("/events/{event_id}/players")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = players_page(&state, ctx, event_id).await?;
             shown.form = form;
             shown.add_error = Some(message);
@@ -206,17 +208,17 @@ pub async fn add(
 pub async fn import(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     req: HttpRequest,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let text = match multipart::parts(&req, &body) {
         Some(parts) => match multipart::file(&parts, "file") {
             Some(data) => match String::from_utf8(data.to_vec()) {
                 Ok(t) => t,
-                Err(_) => return Err(AppError::BadRequest(ctx.t("error-csv-not-utf8"))),
+                Err(_) => return Err(AppError::refused("error-csv-not-utf8")),
             },
             None => multipart::text_field(&parts, "csv").unwrap_or_default(),
         },
@@ -226,7 +228,7 @@ pub async fn import(
         }
     };
     let text = text.trim_start_matches('\u{feff}').to_string();
-    match players::import_csv(&state, &account, event_id, &text, ctx.locale).await? {
+    match players::import_csv(&state, &account, event_id, &text).await? {
         ImportOutcome::Imported { count, waiting, warnings } => {
             let mut done = ctx.t_n("flash-imported", "count", count);
             if waiting > 0 {
@@ -235,8 +237,10 @@ pub async fn import(
             if warnings.is_empty() {
                 ctx.flash("success", done);
             } else {
-                let lines: Vec<String> =
-                    warnings.iter().map(|w| format!("{}: {}", ctx.t_n("line-n", "n", w.line), w.message)).collect();
+                let lines: Vec<String> = warnings
+                    .iter()
+                    .map(|w| format!("{}: {}", ctx.t_n("line-n", "n", w.line), ctx.say(&w.message)))
+                    .collect();
                 ctx.flash("warning", format!("{done} {}", lines.join(" ")));
             }
             Ok(see_other(&format!("/events/{event_id}/players")))
@@ -316,17 +320,18 @@ pub async fn edit(
     let (event_id, player_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    match players::edit(&state, &account, event_id, player_id, &form.input(), ctx.locale).await {
+    match players::edit(&state, &account, event_id, player_id, &form.input()).await {
         Ok(edited) => {
             let key = if edited.changed { "flash-player-edited" } else { "flash-player-unchanged" };
             let done = ctx.t_s(key, "name", &edited.player.name);
             match edited.warning {
-                Some(warning) => ctx.flash("warning", format!("{done} {warning}")),
+                Some(warning) => ctx.flash("warning", format!("{done} {}", ctx.say(&warning))),
                 None => ctx.flash("success", done),
             }
             Ok(see_other(&format!("/events/{event_id}/players/{player_id}")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = edit_page(&state, ctx, event_id, player_id, Some(form)).await?;
             shown.error = Some(message);
             page_with_status(StatusCode::BAD_REQUEST, &shown)
@@ -389,9 +394,9 @@ pub async fn set_fee(
     let paid = match form.paid.as_str() {
         "true" => true,
         "false" => false,
-        _ => return Err(AppError::BadRequest(ctx.t("error-fee-form"))),
+        _ => return Err(AppError::refused("error-fee-form")),
     };
-    let marked = players::set_fee_paid(&state, &account, event_id, player_id, paid, ctx.locale).await?;
+    let marked = players::set_fee_paid(&state, &account, event_id, player_id, paid).await?;
     let key = if paid { "flash-fee-paid" } else { "flash-fee-owed" };
     ctx.flash("success", ctx.t_s(key, "name", &marked.name));
     Ok(see_other(&if form.from == "desk" {
@@ -415,10 +420,10 @@ pub async fn reinstate(
 pub async fn register_self(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: web::Form<RegisterForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let account = ctx.require_user()?.clone();
     let typed = form.into_inner();
     let name = if typed.name.trim().is_empty() { account.display_name.clone() } else { typed.name.clone() };
@@ -444,7 +449,7 @@ pub async fn register_self(
         aga_id: &typed.aga_id,
         egf_pin: &egf_pin,
     };
-    match players::register_self(&state, &account, event_id, &input, ctx.locale).await {
+    match players::register_self(&state, &account, event_id, &input).await {
         Ok(entry) if entry.waiting_since.is_some() => {
             ctx.flash("info", ctx.t("flash-registered-waiting"));
             Ok(see_other(&format!("/events/{event_id}")))
@@ -454,6 +459,7 @@ pub async fn register_self(
             Ok(see_other(&format!("/events/{event_id}")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = event_page(&state, ctx, event_id).await?;
             shown.register = typed;
             shown.register_error = Some(message);
@@ -464,12 +470,16 @@ pub async fn register_self(
 }
 
 /// A player withdraws from the event (1988 Art. 29); only their own entry.
-pub async fn withdraw_self(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn withdraw_self(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let account = ctx.require_user()?.clone();
     let entry = players::own_entry(&state.db, event_id, &account)
         .await?
-        .ok_or_else(|| AppError::BadRequest(ctx.t("error-not-registered")))?;
+        .ok_or_else(|| AppError::refused("error-not-registered"))?;
     players::set_withdrawn(&state, &account, event_id, entry.id, true).await?;
     ctx.flash("info", ctx.t(if entry.waiting_since.is_some() { "flash-left-waiting-list" } else { "flash-withdrawn" }));
     Ok(see_other(&format!("/events/{event_id}")))
@@ -492,12 +502,13 @@ async fn set_forbidden_pair(
     forbid: bool,
 ) -> AppResult<HttpResponse> {
     let outcome = match (form.a.trim().parse::<i32>(), form.b.trim().parse::<i32>()) {
-        (Ok(a), Ok(b)) => players::set_forbidden_pair(state, account, event_id, (a, b), forbid, ctx.locale).await,
-        _ => Err(AppError::BadRequest(ctx.t("error-forbidden-pair-choose"))),
+        (Ok(a), Ok(b)) => players::set_forbidden_pair(state, account, event_id, (a, b), forbid).await,
+        _ => Err(AppError::refused("error-forbidden-pair-choose")),
     };
     match outcome {
         Ok(()) => Ok(see_other(&format!("/events/{event_id}/players#forbidden-pairs"))),
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = players_page(state, ctx, event_id).await?;
             shown.pair_error = Some(message);
             page_with_status(StatusCode::BAD_REQUEST, &shown)
@@ -510,10 +521,10 @@ async fn set_forbidden_pair(
 pub async fn forbid_pair(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     set_forbidden_pair(&state, ctx, &account, event_id, &form, true).await
@@ -522,10 +533,10 @@ pub async fn forbid_pair(
 pub async fn allow_pair(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     set_forbidden_pair(&state, ctx, &account, event_id, &form, false).await
@@ -551,10 +562,10 @@ pub struct SearchPage {
 pub async fn search(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     query: web::Query<SearchQuery>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let found_event = queries::event(&state.db, event_id).await?;
     let query = query.into_inner().q.trim().chars().take(100).collect::<String>();
     let found = players::search(&state.db, event_id, &query).await?;

@@ -15,6 +15,7 @@ use crate::services::relay::{self, RelayView};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page_with_status, see_other};
+use crate::web::paths::EventPath;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "relay/show.html")]
@@ -36,12 +37,12 @@ impl RelayPage {
 async fn relay_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<RelayPage> {
     let found = queries::event(&state.db, event_id).await?;
     let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
-    let view = relay::view(&state.db, &found, ctx.locale).await?;
+    let view = relay::view(&state.db, &found).await?;
     Ok(RelayPage { ctx, event: found, roles, relay: view, refused: None })
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<RelayPage> {
-    relay_page(&state, ctx, path.into_inner()).await
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<RelayPage> {
+    relay_page(&state, ctx, path.event_id).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,8 +61,8 @@ pub async fn nominate(
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let outcome = match form.player.trim().parse::<i64>() {
-        Ok(player) => relay::nominate(&state, &account, event_id, team_id, player, ctx.locale).await,
-        Err(_) => Err(AppError::BadRequest(ctx.t("error-relay-choose-player"))),
+        Ok(player) => relay::nominate(&state, &account, event_id, team_id, player).await,
+        Err(_) => Err(AppError::refused("error-relay-choose-player")),
     };
     match outcome {
         Ok(()) => {
@@ -69,6 +70,7 @@ pub async fn nominate(
             Ok(see_other(&format!("/events/{event_id}/relay")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = relay_page(&state, ctx, event_id).await?;
             shown.refused = Some(message);
             page_with_status(StatusCode::BAD_REQUEST, &shown)

@@ -16,6 +16,7 @@ use crate::services::workflows::self_report::{self, Reported};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page, page_with_status, see_other};
+use crate::web::paths::{BoardPath, EventPath};
 
 /// The report page of one board.
 #[derive(Template)]
@@ -100,7 +101,7 @@ async fn report_page(state: &AppState, ctx: PageCtx, at: BoardRef) -> AppResult<
     let found = queries::event(&state.db, at.event_id).await?;
     let rounds = queries::rounds(&state.db, at.event_id).await?;
     let round = rounds.iter().find(|r| r.number == at.round && r.published).ok_or(AppError::NotFound)?;
-    let g = queries::board_of(&state.db, round, at.board, ctx.locale).await?;
+    let g = queries::board_of(&state.db, round, at.board).await?;
     let everyone = queries::as_shown(queries::players(&state.db, at.event_id).await?);
     let seat = |id: i32| everyone.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
     let (black, white) = (seat(g.black_id)?, seat(g.white_id)?);
@@ -137,13 +138,9 @@ async fn report_page(state: &AppState, ctx: PageCtx, at: BoardRef) -> AppResult<
 }
 
 /// GET /events/{event_id}/rounds/{number}/boards/{board}/report
-pub async fn show(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
-) -> AppResult<HttpResponse> {
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
     ctx.require_user()?;
-    let (event_id, round, board) = path.into_inner();
+    let BoardPath { event_id, number: round, board } = *path;
     page(&report_page(&state, ctx, BoardRef { event_id, round, board }).await?)
 }
 
@@ -159,11 +156,11 @@ impl ReportForm {
     /// A player reports a win of either side, with or without its margin, or a draw (not a
     /// forfeit, a void game or a both-lose: those are the referee's), read as the staff's form
     /// reads it.
-    fn parse(&self, locale: crate::i18n::Locale, ruleset: &str) -> AppResult<GameResult> {
+    fn parse(&self, ruleset: &str) -> AppResult<GameResult> {
         if !matches!(self.outcome.as_str(), "black" | "white" | "draw") {
-            return Err(AppError::BadRequest(locale.t("error-choose-outcome")));
+            return Err(AppError::refused("error-choose-outcome"));
         }
-        crate::web::handlers::rounds::result_of(&self.outcome, &self.margin, locale, ruleset)
+        crate::web::handlers::rounds::result_of(&self.outcome, &self.margin, ruleset)
     }
 }
 
@@ -171,18 +168,18 @@ impl ReportForm {
 pub async fn report(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ReportForm>,
 ) -> AppResult<HttpResponse> {
     let account = ctx.require_user()?.clone();
-    let (event_id, round, board) = path.into_inner();
+    let BoardPath { event_id, number: round, board } = *path;
     let at = BoardRef { event_id, round, board };
     // Only the board's two players report: refused before the form is read.
-    self_report::seat_of(&state, &account, at, ctx.locale).await?;
+    self_report::seat_of(&state, &account, at).await?;
     let ruleset = queries::event(&state.db, event_id).await?.ruleset;
     let form = form.parse()?;
-    let done = match form.parse(ctx.locale, &ruleset) {
-        Ok(result) => self_report::report(&state, &account, at, result, ctx.locale).await,
+    let done = match form.parse(&ruleset) {
+        Ok(result) => self_report::report(&state, &account, at, result).await,
         Err(e) => Err(e),
     };
     match done {
@@ -199,6 +196,7 @@ pub async fn report(
             Ok(see_other(&format!("/events/{event_id}/rounds/{round}/boards/{board}/report")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = report_page(&state, ctx, at).await?;
             shown.outcome = form.outcome.clone();
             shown.margin = form.margin.clone();
@@ -211,14 +209,10 @@ pub async fn report(
 
 /// POST /events/{event_id}/rounds/{number}/boards/{board}/report/accept: the director takes
 /// the one report as the result.
-pub async fn accept(
-    state: web::Data<AppState>,
-    ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
-) -> AppResult<HttpResponse> {
-    let (event_id, round, board) = path.into_inner();
+pub async fn accept(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
+    let BoardPath { event_id, number: round, board } = *path;
     let (account, found) = director_of(&state, &ctx, event_id).await?;
-    let result = reports::accept(&state, &account, event_id, round, board, ctx.locale).await?;
+    let result = reports::accept(&state, &account, event_id, round, board).await?;
     let words = ctx.locale.result_text_for(&result, &found.ruleset);
     ctx.flash("success", ctx.t_s("flash-report-accepted", "result", &words));
     Ok(see_other(&format!("/events/{event_id}/rounds/{round}#board-{board}")))
@@ -234,10 +228,10 @@ pub struct SwitchForm {
 pub async fn switch(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<SwitchForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let on = form.parse()?.on == "true";
     reports::set_players_report(&state, &account, event_id, on).await?;

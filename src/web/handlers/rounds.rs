@@ -9,6 +9,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use crate::db::entities::event;
+use crate::domain::message::Message;
 use crate::domain::result::{GameResult, Margin};
 use crate::domain::tournament::event::System;
 use crate::domain::tournament::pairing::BoardCost;
@@ -16,23 +17,23 @@ use crate::domain::tournament::pairing::event_round::parse_ruling;
 use crate::domain::tournament::pairing::knockout::StageName;
 use crate::domain::tournament::pairing::mcmahon::QUALITY_UNIT;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Locale;
 use crate::services::queries::{self, BoardRef, EventRoles};
 use crate::services::rounds::{self, RoundView};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of, staff_of};
 use crate::web::handlers::standings::Following;
 use crate::web::handlers::{page_with_status, see_other};
+use crate::web::paths::{BoardPath, EventPath, RoundPath};
 use crate::web::view;
 
 fn round_url(event_id: i32, number: i32) -> String {
     format!("/events/{event_id}/rounds/{number}")
 }
 
-pub async fn generate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+pub async fn generate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let number = rounds::generate_next(&state, &account, event_id, ctx.locale).await?;
+    let number = rounds::generate_next(&state, &account, event_id).await?;
     ctx.flash("info", ctx.t_n("flash-round-drafted", "n", number));
     Ok(see_other(&round_url(event_id, number)))
 }
@@ -230,10 +231,10 @@ async fn visible_round(
 pub async fn show(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<RoundPath>,
     following: web::Query<Following>,
 ) -> AppResult<RoundPage> {
-    let (event_id, number) = path.into_inner();
+    let RoundPath { event_id, number } = *path;
     let mut page = round_page(&state, ctx, event_id, number).await?;
     page.me = following.player();
     Ok(page)
@@ -323,10 +324,10 @@ async fn report_states(
 pub async fn record_results(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<RoundPath>,
     form: LateForm<Vec<(String, String)>>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
+    let RoundPath { event_id, number } = *path;
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let fields = form.parse()?;
     let mut typed: HashMap<i32, (String, String)> = HashMap::new();
@@ -353,20 +354,21 @@ pub async fn record_results(
             continue;
         }
         let form = ResultForm { outcome, margin, reason: String::new(), shown: String::new() };
-        match form.parse(ctx.locale, &found.ruleset) {
+        match form.parse(&found.ruleset) {
             Ok(result) => entries.push((board, result)),
             Err(AppError::BadRequest(why)) => {
+                let why = ctx.say(&why);
                 refused.insert(board, why);
             }
             Err(other) => return Err(other),
         }
     }
     if entries.is_empty() && refused.is_empty() {
-        return Err(AppError::BadRequest(ctx.t("error-results-none")));
+        return Err(AppError::refused("error-results-none"));
     }
-    let not_saved = rounds::record_results(&state, &account, event_id, number, &entries, ctx.locale).await?;
+    let not_saved = rounds::record_results(&state, &account, event_id, number, &entries).await?;
     let saved = entries.len() - not_saved.len();
-    refused.extend(not_saved);
+    refused.extend(not_saved.into_iter().map(|(board, why)| (board, ctx.say(&why))));
     if refused.is_empty() {
         ctx.flash("success", ctx.t_n("flash-results-saved", "n", saved));
         return Ok(see_other(&round_url(event_id, number)));
@@ -388,10 +390,10 @@ pub struct StartForm {
 pub async fn set_start(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<RoundPath>,
     form: LateForm<StartForm>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
+    let RoundPath { event_id, number } = *path;
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let text = form.starts_at.trim();
@@ -399,15 +401,15 @@ pub async fn set_start(
         None
     } else {
         let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
-            .map_err(|_| AppError::BadRequest(ctx.t("error-round-start")))?;
+            .map_err(|_| AppError::refused("error-round-start"))?;
         let zone: chrono_tz::Tz = found.time_zone.parse().unwrap_or(chrono_tz::UTC);
         // A time that a clock change skips or repeats takes the earlier reading.
         let at = chrono::TimeZone::from_local_datetime(&zone, &local)
             .earliest()
-            .ok_or_else(|| AppError::BadRequest(ctx.t("error-round-start")))?;
+            .ok_or_else(|| AppError::refused("error-round-start"))?;
         Some(at.with_timezone(&chrono::Utc))
     };
-    rounds::set_start(&state, &account, event_id, number, starts_at, ctx.locale).await?;
+    rounds::set_start(&state, &account, event_id, number, starts_at).await?;
     Ok(see_other(&round_url(event_id, number)))
 }
 
@@ -420,39 +422,39 @@ pub struct SwapForm {
 pub async fn swap(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<RoundPath>,
     form: LateForm<SwapForm>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
+    let RoundPath { event_id, number } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    rounds::swap(&state, &account, event_id, number, form.a, form.b, ctx.locale).await?;
+    rounds::swap(&state, &account, event_id, number, form.a, form.b).await?;
     Ok(see_other(&round_url(event_id, number)))
 }
 
 pub async fn swap_colours(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number, board) = path.into_inner();
+    let BoardPath { event_id, number, board } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    rounds::swap_colours(&state, &account, event_id, number, board, ctx.locale).await?;
+    rounds::swap_colours(&state, &account, event_id, number, board).await?;
     Ok(see_other(&round_url(event_id, number)))
 }
 
-pub async fn discard(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
+pub async fn discard(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<RoundPath>) -> AppResult<HttpResponse> {
+    let RoundPath { event_id, number } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    rounds::discard_draft(&state, &account, event_id, number, ctx.locale).await?;
+    rounds::discard_draft(&state, &account, event_id, number).await?;
     ctx.flash("info", ctx.t_n("flash-round-discarded", "n", number));
     Ok(see_other(&format!("/events/{event_id}")))
 }
 
-pub async fn publish(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
+pub async fn publish(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<RoundPath>) -> AppResult<HttpResponse> {
+    let RoundPath { event_id, number } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let failed = rounds::publish(&state, &account, event_id, number, ctx.locale).await?;
+    let failed = rounds::publish(&state, &account, event_id, number).await?;
     // One message: the warning matters more than the success when mail failed.
     if failed > 0 {
         ctx.flash("warning", ctx.t_n("flash-mail-failed", "count", failed));
@@ -479,19 +481,19 @@ pub struct ResultForm {
 
 impl ResultForm {
     /// The result the form says, for a game of `ruleset` (see [`result_of`]).
-    fn parse(&self, locale: Locale, ruleset: &str) -> AppResult<GameResult> {
-        result_of(&self.outcome, &self.margin, locale, ruleset)
+    fn parse(&self, ruleset: &str) -> AppResult<GameResult> {
+        result_of(&self.outcome, &self.margin, ruleset)
     }
 }
 
 /// A result form's outcome and margin as the result they say, for a game of `ruleset`: a folk
 /// game's win has no margin in points or stones (only a resignation or a loss on time). The
 /// staff's grid and form and a player's own report read it the same way.
-pub(crate) fn result_of(outcome: &str, margin: &str, locale: Locale, ruleset: &str) -> AppResult<GameResult> {
+pub(crate) fn result_of(outcome: &str, margin: &str, ruleset: &str) -> AppResult<GameResult> {
     let margin = margin.trim();
     // The margin is read alone first, so a refusal quotes what was typed ("abc", not "B+abc").
     if matches!(outcome, "black" | "white") && !margin.is_empty() {
-        Margin::parse(margin).map_err(|e| AppError::refused(locale, &e.message()))?;
+        Margin::parse(margin).map_err(|e| AppError::BadRequest(e.message()))?;
     }
     let text = match outcome {
         "black" => format!("B+{margin}"),
@@ -501,14 +503,13 @@ pub(crate) fn result_of(outcome: &str, margin: &str, locale: Locale, ruleset: &s
         "draw" => "0".to_string(),
         "no_result" => "Void".to_string(),
         "both_lose" => "BothLose".to_string(),
-        _ => return Err(AppError::BadRequest(locale.t("error-choose-outcome"))),
+        _ => return Err(AppError::refused("error-choose-outcome")),
     };
-    let result = GameResult::parse(&text).map_err(|e| AppError::refused(locale, &e.message()))?;
+    let result = GameResult::parse(&text).map_err(|e| AppError::BadRequest(e.message()))?;
     if crate::domain::tournament::event::is_folk_game(ruleset)
         && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
     {
-        let margin = crate::i18n::Arg::Str(margin);
-        return Err(AppError::BadRequest(locale.t_args("error-folk-margin", &[("margin", margin)])));
+        return Err(AppError::BadRequest(Message::new("error-folk-margin").text("margin", margin)));
     }
     Ok(result)
 }
@@ -516,27 +517,27 @@ pub(crate) fn result_of(outcome: &str, margin: &str, locale: Locale, ruleset: &s
 pub async fn record_result(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number, board) = path.into_inner();
+    let BoardPath { event_id, number, board } = *path;
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let result = form.parse(ctx.locale, &found.ruleset)?;
-    rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result, ctx.locale).await?;
+    let result = form.parse(&found.ruleset)?;
+    rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
 
 pub async fn correct_result(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number, board) = path.into_inner();
+    let BoardPath { event_id, number, board } = *path;
     let (account, found) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let result = form.parse(ctx.locale, &found.ruleset)?;
+    let result = form.parse(&found.ruleset)?;
     rounds::correct_result(
         &state,
         &account,
@@ -544,7 +545,6 @@ pub async fn correct_result(
         result,
         &form.reason,
         &form.shown,
-        ctx.locale,
     )
     .await?;
     ctx.flash("success", ctx.t_n("flash-result-corrected", "n", board));
@@ -561,14 +561,14 @@ pub struct RulingForm {
 pub async fn rule_both_lose(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<BoardPath>,
     form: LateForm<RulingForm>,
 ) -> AppResult<HttpResponse> {
-    let (event_id, number, board) = path.into_inner();
+    let BoardPath { event_id, number, board } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let ruling = parse_ruling(form.ruling.trim()).ok_or_else(|| AppError::BadRequest(ctx.t("error-choose-ruling")))?;
-    rounds::rule_both_lose(&state, &account, BoardRef { event_id, round: number, board }, ruling, ctx.locale).await?;
+    let ruling = parse_ruling(form.ruling.trim()).ok_or_else(|| AppError::refused("error-choose-ruling"))?;
+    rounds::rule_both_lose(&state, &account, BoardRef { event_id, round: number, board }, ruling).await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
 
@@ -656,8 +656,8 @@ impl WhyPage {
     }
 }
 
-pub async fn why(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<(i32, i32)>) -> AppResult<WhyPage> {
-    let (event_id, number) = path.into_inner();
+pub async fn why(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<RoundPath>) -> AppResult<WhyPage> {
+    let RoundPath { event_id, number } = *path;
     let (found, _, view) = visible_round(&state, &ctx, event_id, number).await?;
     Ok(WhyPage { ctx, event: found, view })
 }

@@ -13,6 +13,7 @@ use crate::services::queries::StaffRole;
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page_with_status, see_other};
+use crate::web::paths::EventPath;
 
 #[derive(Deserialize)]
 pub struct StaffForm {
@@ -25,14 +26,14 @@ pub struct StaffForm {
 pub async fn add_staff(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     form: LateForm<StaffForm>,
 ) -> AppResult<HttpResponse> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::BadRequest(ctx.t("error-bad-role")))?;
-    match events::add_staff(&state, &account, event_id, &form.email, role, ctx.locale).await? {
+    let role = StaffRole::parse(&form.role).ok_or_else(|| AppError::refused("error-bad-role"))?;
+    match events::add_staff(&state, &account, event_id, &form.email, role).await? {
         events::StaffAdded::Added => ctx.flash("success", ctx.t("flash-staff-added")),
         events::StaffAdded::Invited => ctx.flash("success", ctx.t_s("flash-staff-invited", "email", form.email.trim())),
     }
@@ -46,7 +47,7 @@ pub async fn remove_staff(
 ) -> AppResult<HttpResponse> {
     let (event_id, staff_id) = path.into_inner();
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    events::remove_staff(&state, &account, event_id, staff_id, ctx.locale).await?;
+    events::remove_staff(&state, &account, event_id, staff_id).await?;
     Ok(see_other(&format!("/events/{event_id}")))
 }
 
@@ -125,14 +126,13 @@ pub async fn accept_invitation(
         let shown = invitation_page(&state, ctx, token, form.display_name, Some(message)).await?;
         return page_with_status(StatusCode::BAD_REQUEST, &shown);
     }
-    match crate::services::workflows::invitations::accept(&state, &token, &form.display_name, form.password, ctx.locale)
-        .await
-    {
+    match crate::services::workflows::invitations::accept(&state, &token, &form.display_name, form.password).await {
         Ok(event_id) => {
             ctx.flash("success", ctx.t("flash-invitation-accepted"));
             Ok(see_other(&format!("/login?next=/events/{event_id}")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let shown = invitation_page(&state, ctx, token, form.display_name, Some(message)).await?;
             page_with_status(StatusCode::BAD_REQUEST, &shown)
         }

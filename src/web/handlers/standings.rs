@@ -17,6 +17,7 @@ use crate::services::relay::{self, RelayView};
 use crate::services::standings::{self, MatchGame, StandingView, Standings};
 use crate::state::AppState;
 use crate::web::extractors::PageCtx;
+use crate::web::paths::EventPath;
 use crate::web::view;
 
 /// `?me=<player id>` on the round and standings pages: the player who came from search (their
@@ -94,14 +95,14 @@ pub struct StandingsPage {
 pub async fn standings(
     state: web::Data<AppState>,
     ctx: PageCtx,
-    path: web::Path<i32>,
+    path: web::Path<EventPath>,
     following: web::Query<Following>,
 ) -> AppResult<StandingsPage> {
-    let event_id = path.into_inner();
+    let event_id = path.event_id;
     let found = queries::event(&state.db, event_id).await?;
     let standings = standings::compute(&state.db, &found).await?;
     let relay = match queries::system_of(&found)?.0 {
-        System::Relay => Some(relay::view(&state.db, &found, ctx.locale).await?),
+        System::Relay => Some(relay::view(&state.db, &found).await?),
         _ => None,
     };
     let rows = RowPage::of(&standings, &following);

@@ -14,6 +14,7 @@ use crate::services::teams::{self, TeamsView};
 use crate::state::AppState;
 use crate::web::extractors::{LateForm, PageCtx, director_of};
 use crate::web::handlers::{page_with_status, see_other};
+use crate::web::paths::EventPath;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "teams/show.html")]
@@ -44,12 +45,12 @@ impl TeamsPage {
 async fn teams_page(state: &AppState, ctx: PageCtx, event_id: i32) -> AppResult<TeamsPage> {
     let found = queries::event(&state.db, event_id).await?;
     let roles = queries::roles_of(&state.db, event_id, ctx.user.as_ref()).await?;
-    let view = teams::view(&state.db, &found, ctx.locale).await?;
+    let view = teams::view(&state.db, &found).await?;
     Ok(TeamsPage { ctx, event: found, roles, view, refused: None })
 }
 
-pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<i32>) -> AppResult<TeamsPage> {
-    teams_page(&state, ctx, path.into_inner()).await
+pub async fn show(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<TeamsPage> {
+    teams_page(&state, ctx, path.event_id).await
 }
 
 /// The line-up form: one checkbox per squad player, named `p<player id>`.
@@ -65,12 +66,13 @@ pub async fn set_lineup(
     let mut chosen: Vec<i64> =
         form.keys().filter_map(|k| k.strip_prefix('p')).filter_map(|id| id.parse().ok()).collect();
     chosen.sort_unstable();
-    match teams::set_lineup(&state, &account, event_id, team_id, &chosen, ctx.locale).await {
+    match teams::set_lineup(&state, &account, event_id, team_id, &chosen).await {
         Ok(()) => {
             ctx.flash("success", ctx.t("flash-lineup-saved"));
             Ok(see_other(&format!("/events/{event_id}/teams")))
         }
         Err(AppError::BadRequest(message)) => {
+            let message = ctx.say(&message);
             let mut shown = teams_page(&state, ctx, event_id).await?;
             shown.refused = Some((team_id, chosen, message));
             page_with_status(StatusCode::BAD_REQUEST, &shown)

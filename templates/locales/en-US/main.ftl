@@ -1523,3 +1523,14 @@ basis-unproven-budget = { " " }No proof yet: the search ran out of positions in 
 basis-unproven-holds = { " " }No proof: in the zone round it ({ $empty } empty points) { $own } holds out (it lives, reaches out of the zone, or captures a surrounding chain).
 basis-unproven-open = { " " }No proof: it is not shut in closely enough to draw a zone round it.
 basis-proof-tries = { " " }Other first tries and their refutation: { $lines }.
+
+## Messages put together from others (services say them as keys; the page joins them)
+joined-sentences = { $first } { $then }
+joined-list = { $first }; { $rest }
+named-problem = { $name }: { $problem }
+notice-ruling-side = { $ruling } · { $side }
+error-account-exists = An account for { $email } already exists.
+api-query-unreadable = The query string could not be read.
+api-page-number = page must be a number from 1.
+api-per-page = per_page must be a number from 1 to { $max }.
+api-unknown-parameter = Unknown query parameter: { $name }

@@ -1513,3 +1513,14 @@ basis-unproven-budget = { "" }まだ証明なし：周りの区域（空点{ $em
 basis-unproven-holds = { "" }証明なし：周りの区域（空点{ $empty }）で{ $own }が持ちこたえます（生きる、区域の外へ出る、または囲む石を取る）。
 basis-unproven-open = { "" }証明なし：周りに区域を引けるほど狭く閉じ込められていません。
 basis-proof-tries = { "" }ほかの初手とその反駁：{ $lines }。
+
+## Messages put together from others (services say them as keys; the page joins them)
+joined-sentences = { $first }{ $then }
+joined-list = { $first }；{ $rest }
+named-problem = { $name }：{ $problem }
+notice-ruling-side = { $ruling } · { $side }
+error-account-exists = { $email } のアカウントはすでにあります。
+api-query-unreadable = クエリ文字列を読み取れません。
+api-page-number = page は 1 以上の数でなければなりません。
+api-per-page = per_page は 1 から { $max } までの数でなければなりません。
+api-unknown-parameter = 不明なクエリパラメータ：{ $name }

@@ -1513,3 +1513,14 @@ basis-unproven-budget = { " " }아직 증명 없음: 주위 구역(빈 점 { $em
 basis-unproven-holds = { " " }증명 없음: 주위 구역(빈 점 { $empty }개)에서 { $own }이(가) 버팁니다(살거나, 구역 밖으로 나가거나, 둘러싼 돌을 잡음).
 basis-unproven-open = { " " }증명 없음: 주위에 구역을 그을 만큼 좁게 갇혀 있지 않습니다.
 basis-proof-tries = { " " }다른 첫수와 그 반박: { $lines }.
+
+## Messages put together from others (services say them as keys; the page joins them)
+joined-sentences = { $first } { $then }
+joined-list = { $first }; { $rest }
+named-problem = { $name }: { $problem }
+notice-ruling-side = { $ruling } · { $side }
+error-account-exists = { $email } 계정이 이미 있습니다.
+api-query-unreadable = 쿼리 문자열을 읽을 수 없습니다.
+api-page-number = page는 1 이상의 숫자여야 합니다.
+api-per-page = per_page는 1부터 { $max }까지의 숫자여야 합니다.
+api-unknown-parameter = 알 수 없는 쿼리 매개변수: { $name }

@@ -1490,3 +1490,14 @@ basis-unproven-budget = { "" }尚无证明：在其周围区域（{ $empty }个�
 basis-unproven-holds = { "" }无证明：在其周围区域（{ $empty }个空点）内，{ $own }可以坚持（做活、走出区域或吃掉包围之子）。
 basis-unproven-open = { "" }无证明：它没有被围得足够紧，无法划出周围的区域。
 basis-proof-tries = { "" }其他首着及其驳斥：{ $lines }。
+
+## Messages put together from others (services say them as keys; the page joins them)
+joined-sentences = { $first }{ $then }
+joined-list = { $first }；{ $rest }
+named-problem = { $name }：{ $problem }
+notice-ruling-side = { $ruling } · { $side }
+error-account-exists = { $email } 已有账户。
+api-query-unreadable = 无法读取查询字符串。
+api-page-number = page 必须是从 1 起的数字。
+api-per-page = per_page 必须是 1 到 { $max } 之间的数字。
+api-unknown-parameter = 未知的查询参数：{ $name }

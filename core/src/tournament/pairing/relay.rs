@@ -441,6 +441,25 @@ pub enum RelayError {
     },
 }
 
+impl RelayError {
+    /// Why the relay cannot go on, as the reader is told it, teams named by `name` (an id
+    /// when it knows none). The rest only a bug reaches: said as such, with the detail.
+    pub fn message(&self, name: &dyn Fn(i64) -> String) -> crate::message::Message {
+        use crate::message::Message;
+        match self {
+            RelayError::TeamCount(n) => Message::new("error-relay-teams").number("n", *n as i64),
+            RelayError::AwaitingNomination(teams) => {
+                let names: Vec<String> = teams.iter().map(|&t| name(t)).collect();
+                Message::new("error-relay-awaiting").text("teams", names.join(", "))
+            }
+            RelayError::NotDue(team) => Message::new("error-relay-not-due").text("team", name(*team)),
+            RelayError::PlayerOut(_) => Message::new("error-relay-player-out"),
+            RelayError::ForeignPlayer { team, .. } => Message::new("error-relay-foreign").text("team", name(*team)),
+            other => Message::new("error-pairing-internal").text("detail", other.to_string()),
+        }
+    }
+}
+
 impl fmt::Display for RelayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -29,6 +29,11 @@ pub struct RelaySide {
     pub players: Vec<i64>,
 }
 
+/// The name of side `id` among `sides`, or the id when none has it (for messages).
+pub fn side_name(sides: &[RelaySide], id: i64) -> String {
+    sides.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
 /// The seeding for game 1: the squads of the teams present, in rotation order.
 pub fn relay_seeding(plan: &EventPlan<'_>, players: &[Player]) -> Vec<i64> {
     let mut teams: Vec<_> = teams(players, usize::MAX).into_iter().filter(|t| !t.roster.is_empty()).collect();
