@@ -7,7 +7,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 #[path = "simulated.rs"]
 mod simulated;
 use simulated::{Lcg, opengotha_file, simulated};
-use yunzi::domain::interop::opengotha;
+use yunzi::domain::tournament::interop::opengotha;
 use yunzi::domain::tournament::pairing::gotha;
 use yunzi::domain::tournament::pairing::matching::{Edge, max_weight_matching};
 use yunzi::domain::tournament::pairing::{PairingSettings, pair_round};

@@ -13,7 +13,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use yunzi::domain::interop::opengotha;
+use yunzi::domain::tournament::interop::opengotha;
 use yunzi::services::records::{self, DeadStones};
 use yunzi::services::{pairing_file, players};
 

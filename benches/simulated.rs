@@ -87,8 +87,10 @@ pub fn simulated_with(
 /// director would have (a new McMahon tournament's parameters in OpenGotha 3.51, bar 3d, floor
 /// 20k, one more round to pair): the input of OpenGotha mode at scale.
 pub fn opengotha_file(players: i64, rounds: u32) -> String {
-    use yunzi::domain::interop::opengotha::{OgGame, OgParameters, OgPlayer, OgTournament, player_key, write};
     use yunzi::domain::rank::Rank;
+    use yunzi::domain::tournament::interop::opengotha::{
+        OgGame, OgParameters, OgPlayer, OgTournament, player_key, write,
+    };
     let event = simulated(players, rounds, true);
     let key = |id: i64| player_key(&format!("Surname{id:05}"), "Given");
     let players = event

@@ -8,8 +8,8 @@
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Boards have 2 to 25 lines a side (SGF allows 52; nobody plays on more than 25).
-pub const MIN_BOARD_SIDE: u8 = crate::games::go::board::MIN_SIDE;
-pub const MAX_BOARD_SIDE: u8 = crate::games::go::board::MAX_SIDE;
+pub const MIN_BOARD_SIDE: u8 = 2;
+pub const MAX_BOARD_SIDE: u8 = 25;
 
 /// Moves in one game record's main line (or one live game). A full 25×25 game is under 1,000.
 pub const MAX_MOVES_PER_GAME: usize = 2_000;

@@ -120,7 +120,7 @@ pub fn spellings(word: &str) -> Vec<String> {
 /// "Xiaoming"), 欧阳明 ("Ouyang", "Ming"), 김서연 ("Kim", "Seoyeon"). None for a name in any other
 /// script (a Japanese name in kana has no such reading here).
 pub fn romanised_parts(name: &str) -> Option<(String, String)> {
-    let (surname, given) = crate::tournament::player::split_name(name);
+    let (surname, given) = crate::names::split_name(name);
     let capitalised = |text: String| -> String {
         let mut chars = text.chars();
         chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()

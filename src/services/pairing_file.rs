@@ -13,9 +13,9 @@ use serde_json::json;
 
 use std::collections::HashMap;
 
-use crate::domain::interop::opengotha::{self, OgTournament};
 use crate::domain::limits::{MAX_GAMES_PER_FILE, MAX_PLAYERS_PER_EVENT, MAX_ROUNDS};
 use crate::domain::rank::Rank;
+use crate::domain::tournament::interop::opengotha::{self, OgTournament};
 use crate::domain::tournament::pairing::gotha::{self, GothaError};
 use crate::domain::tournament::pairing::mcmahon::{Entrant, field_from_history, mcmahon_initial_score};
 use crate::domain::tournament::pairing::{PairingSettings, pair_round};

@@ -6,10 +6,10 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde_json::json;
 
 use crate::db::entities::{event, player, user};
-use crate::domain::interop::aga::AgaId;
 use crate::domain::limits::{MAX_IMPORT_ROWS, MAX_PLAYERS_PER_EVENT};
 use crate::domain::message::Message;
 use crate::domain::tournament::event::System;
+use crate::domain::tournament::interop::aga::AgaId;
 use crate::domain::tournament::player::{NewPlayer, PlayerInput};
 use crate::domain::tournament::registration::has_room;
 use crate::error::{AppError, AppResult};

@@ -1,6 +1,6 @@
 //! OpenGotha mode's weights against OpenGotha's own weight dumps (issue 24): data other people
 //! published, fetched into a git-ignored folder; the test skips when it is absent.
-use yunzi::domain::interop::opengotha::parse;
+use yunzi::domain::tournament::interop::opengotha::parse;
 use yunzi::domain::tournament::pairing::gotha::Gotha;
 
 /// Every pair's terms against OpenGotha's own weight dumps, where pairgoth's test files

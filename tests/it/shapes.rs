@@ -111,9 +111,9 @@ async fn an_opengotha_file_saved_after_pairing_is_carried_on() -> TestResult {
             "{surname}{given} written back split: {exported}"
         );
     }
-    let again = yunzi::domain::interop::opengotha::parse(&exported)?;
-    let original = yunzi::domain::interop::opengotha::parse(file)?;
-    let names = |t: &yunzi::domain::interop::opengotha::OgTournament| {
+    let again = yunzi::domain::tournament::interop::opengotha::parse(&exported)?;
+    let original = yunzi::domain::tournament::interop::opengotha::parse(file)?;
+    let names = |t: &yunzi::domain::tournament::interop::opengotha::OgTournament| {
         let mut names: Vec<(String, String)> =
             t.players.iter().map(|p| (p.surname.clone(), p.first_name.clone())).collect();
         names.sort();
@@ -493,7 +493,7 @@ async fn the_event_shapes_read_right_in_chinese_in_the_browser() -> TestResult {
 /// and the names go back to OpenGotha exactly as they came.
 #[actix_web::test]
 async fn the_public_chinese_file_saved_after_pairing_round_trips() -> TestResult {
-    use yunzi::domain::interop::opengotha::{OgTournament, parse};
+    use yunzi::domain::tournament::interop::opengotha::{OgTournament, parse};
     let app = TestApp::spawn().await?;
     let mut director = app.client();
     director

@@ -327,7 +327,7 @@ async fn a_mcmahon_pairs_by_score_from_rank_and_explains_each_board() -> TestRes
     let mut visitor = app.client();
     let xml = visitor.get(&format!("/events/{event_id}/export/opengotha.xml")).await?;
     xml.assert_status(200)?;
-    let file = yunzi::domain::interop::opengotha::parse(&xml.body)?;
+    let file = yunzi::domain::tournament::interop::opengotha::parse(&xml.body)?;
     assert_eq!((file.players.len(), file.games.len(), file.rounds), (12, 6, 3));
     assert_eq!(file.mcmahon_bar.map(|r| r.to_string()).as_deref(), Some("3d"));
     assert!(file.games.iter().all(|g| g.result.is_some()));
@@ -387,7 +387,7 @@ async fn a_mcmahon_event_with_opengothas_weights_pairs_as_opengotha_pairs_its_fi
         // The published rounds as an OpenGotha file: OpenGotha's weights (`yunzi pair`, the
         // OpenGotha mode) pair the next round from it exactly as the app drafted it.
         let xml = visitor.get(&format!("/events/{event_id}/export/opengotha.xml")).await?;
-        let file = yunzi::domain::interop::opengotha::parse(&xml.body)?;
+        let file = yunzi::domain::tournament::interop::opengotha::parse(&xml.body)?;
         assert_eq!(file.parameters.mms_absent_x2, 0, "the file carries the event's parameters");
         let path = temp_dir("og-weights").join(format!("before-{round}.xml"));
         std::fs::write(&path, &xml.body)?;
@@ -651,7 +651,7 @@ async fn an_opengotha_event_is_brought_over_mid_way() -> TestResult {
     assert!(audit.body.contains("event.imported"), "the import is in the audit log");
     // The standings: each player's points are their wins in the file's first five rounds.
     let table = standings(&director.get(&format!("/events/{event_id}/standings")).await?.body);
-    let file = yunzi::domain::interop::opengotha::parse(&five_rounds)?;
+    let file = yunzi::domain::tournament::interop::opengotha::parse(&five_rounds)?;
     for p in &file.players {
         let wins = file
             .games
@@ -854,7 +854,7 @@ async fn exports_carry_no_formula() -> TestResult {
 /// Yunzi's own reader with the same games, colours and handicaps as the app's.
 #[actix_web::test]
 async fn the_egd_file_holds_every_header_and_pin_and_reads_back_with_the_same_games() -> TestResult {
-    use yunzi::domain::interop::egf::{self, Entry};
+    use yunzi::domain::tournament::interop::egf::{self, Entry};
     let app = TestApp::spawn().await?;
     let csv = "name,rank,club,country,egf_pin\n\
                王小明,7d,杭州棋院,CN,12345678\nDe Vries Tom,4d,Leiden,NL,23456789\nAnna Kovacs,1d,Budapest,HU,\n\

@@ -74,10 +74,10 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::player::name_key;
-use crate::interop::aga::AgaId;
 use crate::message::Message;
 use crate::rank::Rank;
 use crate::search::{self, fold_accents as fold};
+use crate::tournament::interop::aga::AgaId;
 
 /// Which list a text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,19 +1,19 @@
 //! Exports of an event's published rounds: OpenGotha's tournament file and the EGF results
-//! table (see `domain::interop`).
+//! table (see `domain::tournament::interop`).
 use std::collections::HashMap;
 
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 use serde_json::json;
 
 use crate::db::entities::{bye, event, game, player, round, user};
-use crate::domain::interop::aga::{self, AgaId};
-use crate::domain::interop::egf::{self, EgfHeader, EgfPlayer};
-use crate::domain::interop::opengotha::{self, OgGame, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::komi::Komi;
 use crate::domain::message::Message;
 use crate::domain::rank::Rank;
 use crate::domain::result::GameResult;
 use crate::domain::tournament::event::{DEFAULT_RULESET, EventInput, EventSettings, System, SystemInput};
+use crate::domain::tournament::interop::aga::{self, AgaId};
+use crate::domain::tournament::interop::egf::{self, EgfHeader, EgfPlayer};
+use crate::domain::tournament::interop::opengotha::{self, OgGame, OgPlayer, OgTournament, SeedSystem};
 use crate::domain::tournament::pairing::event_round::{EventPlan, pairing_input};
 use crate::domain::tournament::pairing::gotha_event;
 use crate::domain::tournament::pairing::mcmahon::Placement;
@@ -77,7 +77,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
                 // One name in Yunzi: a name in Chinese or Korean script is split into surname
                 // and given name as OpenGotha keeps them, any other is all in `name`; a
                 // colliding key's number goes after the given name.
-                let (surname, given) = crate::domain::tournament::player::split_name(&p.name);
+                let (surname, given) = crate::domain::names::split_name(&p.name);
                 let number = k.strip_prefix(&opengotha::player_key(&p.name, "")).unwrap_or("");
                 Ok(OgPlayer {
                     key: k.clone(),
@@ -226,7 +226,7 @@ pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, choice
     Ok(egf::write(&header, &players, published.len() as u32, &games, &byes))
 }
 
-/// The AGA results file of the published rounds (see `domain::interop::aga`): every game won
+/// The AGA results file of the published rounds (see `domain::tournament::interop::aga`): every game won
 /// over the board, its players listed by AGA membership number. Refused, naming them, while a
 /// player of such a game has no number.
 pub async fn aga_results(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {

@@ -68,7 +68,7 @@ pub struct EgdQuery {
 impl EgdQuery {
     /// The choices, or the first one that cannot be taken, named.
     fn choices(&self) -> AppResult<interop::EgdChoices> {
-        use crate::domain::interop::egf::{Class, egd_country};
+        use crate::domain::tournament::interop::egf::{Class, egd_country};
         let class = match self.class.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             None => None,
             Some(text) => Some(
@@ -179,7 +179,7 @@ pub async fn export_results(
     for row in &table.rows {
         let p = &row.player;
         // What players typed cannot run in a spreadsheet (OWASP's CSV injection).
-        let inert = crate::domain::interop::inert_cell;
+        let inert = crate::domain::tournament::interop::inert_cell;
         let mut line = vec![
             row.place.to_string(),
             inert(&p.name),

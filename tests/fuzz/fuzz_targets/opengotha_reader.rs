@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yunzi::domain::interop::opengotha;
+use yunzi::domain::tournament::interop::opengotha;
 use yunzi::domain::limits::{MAX_PLAYERS_PER_EVENT, MAX_ROUNDS};
 
 fuzz_target!(|data: &[u8]| {

@@ -12,9 +12,9 @@ use std::sync::{Arc, OnceLock};
 
 use crate::color::Color;
 
-/// Smallest and largest board sides Yunzi plays on.
-pub const MIN_SIDE: u8 = 2;
-pub const MAX_SIDE: u8 = 25;
+/// Smallest and largest board sides Yunzi plays on (the limits every reader holds input to).
+pub const MIN_SIDE: u8 = crate::limits::MIN_BOARD_SIDE;
+pub const MAX_SIDE: u8 = crate::limits::MAX_BOARD_SIDE;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 const NONE: u16 = u16::MAX;
 

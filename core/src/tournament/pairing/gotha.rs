@@ -50,8 +50,8 @@ use serde::{Deserialize, Serialize};
 use super::exact;
 use super::matching::{Edge, max_weight_matching};
 use crate::color::Color;
-use crate::interop::opengotha::{DuddMode, OgParameters, OgTournament, SeedSystem, gotha_rank};
 use crate::result::GameResult;
+use crate::tournament::interop::opengotha::{DuddMode, OgParameters, OgTournament, SeedSystem, gotha_rank};
 
 /// One pair's weight, term by term, as OpenGotha names them (base, main and secondary criteria).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -1475,7 +1475,7 @@ pub fn compare_round(t: &OgTournament, round: u32) -> Result<RoundComparison, Go
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interop::opengotha::{OgGame, parse};
+    use crate::tournament::interop::opengotha::{OgGame, parse};
 
     const TOULOUSE: &str = include_str!("../../../../tests/opengotha/2024-Toulouse_3511.xml");
     const CONFUCIUS: &str = include_str!("../../../../tests/opengotha/Coupe_Confucius_2018.xml");

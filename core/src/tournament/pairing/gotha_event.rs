@@ -15,10 +15,10 @@ use std::collections::HashMap;
 use super::event_plan::{DraftRound, EventPlan, History, NextRoundError, Player};
 use super::gotha::{self, GothaRound};
 use super::{Board, BoardCost, PairingError};
-use crate::interop::opengotha::{OgGame, OgParameters, OgPlayer, OgTournament};
+use crate::names::split_name;
 use crate::rank::Rank;
 use crate::tournament::event::{System, SystemSettings};
-use crate::tournament::player::split_name;
+use crate::tournament::interop::opengotha::{OgGame, OgParameters, OgPlayer, OgTournament};
 
 /// Round `number` of a Swiss or McMahon event, paired with OpenGotha 3.51's weights from the
 /// games and byes of the rounds before it; the players present take part.

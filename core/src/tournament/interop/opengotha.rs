@@ -575,7 +575,7 @@ pub fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 }
                 let (name, first) =
                     (map.get("name").cloned().unwrap_or_default(), map.get("firstName").cloned().unwrap_or_default());
-                let full = crate::tournament::player::join_name(&name, &first);
+                let full = crate::names::join_name(&name, &first);
                 let rank_text = map.get("rank").map(String::as_str).unwrap_or("");
                 let rank = Rank::parse(rank_text).or_else(|e| {
                     lenient_rank(rank_text).ok_or_else(|| {
@@ -996,7 +996,7 @@ mod tests {
     #[test]
     fn the_hostile_file_and_files_past_the_limits_are_refused_with_the_limit_named() {
         // The 9 KB file that made `yunzi pair` run for minutes: one game in round 465536.
-        let hostile = include_str!("../../../tests/opengotha/hostile-round-465536.xml");
+        let hostile = include_str!("../../../../tests/opengotha/hostile-round-465536.xml");
         let refused = parse(hostile).map(|t| t.games.len()).map_err(|e| e.to_string());
         assert_eq!(
             refused,
@@ -1031,7 +1031,7 @@ mod tests {
     /// OpenGotha's "both win" is read as such (no Yunzi result) and written back as it came.
     #[test]
     fn both_win_is_read_and_written_back() -> Result<(), OgError> {
-        let t = parse(include_str!("../../../tests/opengotha/bothwin.xml"))?;
+        let t = parse(include_str!("../../../../tests/opengotha/bothwin.xml"))?;
         let both: Vec<(bool, Option<GameResult>, bool)> =
             t.games.iter().map(|g| (g.both_win, g.result, g.played)).collect();
         assert_eq!(both[0], (true, None, true));
