@@ -176,7 +176,13 @@ async fn main() -> anyhow::Result<()> {
                 }
                 let posted = client
                     .post(format!("{base}/events/{event_id}/rounds/1/boards/{board}/play"))
-                    .form(&[("point", point(number).as_str()), ("csrf_token", csrf.as_str())])
+                    // The move number it is meant for, as the page's script names it: a click
+                    // that arrives late or twice is never recorded as a later move.
+                    .form(&[
+                        ("point", point(number).as_str()),
+                        ("move", number.to_string().as_str()),
+                        ("csrf_token", csrf.as_str()),
+                    ])
                     // As the page's script sends a move: answered 204, the position comes by stream.
                     .header("Yunzi-Script", "1")
                     .send()
