@@ -8,6 +8,8 @@
 //! (LOAD_LIVE_STREAM=api: the watchers follow the read API's stream, /api/v1/…/stream)
 //! (defaults 500 1000 20 10000 1: every board moves every 10 s, about 50 moves a second in all —
 //! several times faster than real play, where a board moves every 20–60 s).
+//! (LOAD_LIVE_RAMP=250,500,750,1000,1500: one run per asked rate of moves a second over all the
+//! boards, each in a fresh process, one JSON line per step; MS BETWEEN MOVES is then ignored.)
 //!
 //! With INSTANCES 2 (and DATABASE_URL naming a PostgreSQL database) two instances share the
 //! database: board N's moves go to instance N mod 2, and the watchers are dealt to the instances
@@ -49,7 +51,44 @@ async fn main() -> anyhow::Result<()> {
     let moves = args.get(2).copied().unwrap_or(20);
     let gap = Duration::from_millis(args.get(3).copied().unwrap_or(10_000) as u64);
     let instances = args.get(4).copied().unwrap_or(1).max(1);
+    // LOAD_LIVE_RAMP=250,500,1000: one run per asked rate (moves a second over all boards), each
+    // in a fresh process, the gap between a board's moves being GAMES / rate seconds.
+    let ramp: Vec<f64> = std::env::var("LOAD_LIVE_RAMP")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|r| r.trim().parse::<f64>().ok())
+        .filter(|r| *r > 0.0)
+        .collect();
+    if ramp.is_empty() {
+        println!("{}", run(games, spectators, moves, gap, instances).await?);
+    }
+    for rate in ramp {
+        // Each step in a process of its own: no server, watcher or file of a step outlives it.
+        let gap_ms = (games as f64 * 1000.0 / rate).round() as u64;
+        let step = std::process::Command::new(std::env::current_exe()?)
+            .args([games, spectators, moves, gap_ms as usize, instances].map(|n| n.to_string()))
+            .env_remove("LOAD_LIVE_RAMP")
+            .output()?;
+        let text = String::from_utf8_lossy(&step.stdout);
+        let mut measured: serde_json::Value = text
+            .lines()
+            .last()
+            .and_then(|line| serde_json::from_str(line).ok())
+            .ok_or_else(|| anyhow::anyhow!("the step at {rate} moves a second said nothing: {text}"))?;
+        measured["asked_moves_per_second"] = serde_json::json!(rate);
+        println!("{measured}");
+    }
+    Ok(())
+}
 
+/// One run: GAMES boards, SPECTATORS watchers, MOVES a board, GAP between a board's moves.
+async fn run(
+    games: usize,
+    spectators: usize,
+    moves: usize,
+    gap: Duration,
+    instances: usize,
+) -> anyhow::Result<serde_json::Value> {
     let started = load_common::start_instances("load", spectators, instances).await?;
     let (address, addresses, url, data) = (started.address, started.addresses, started.database_url, started.data);
 
@@ -204,16 +243,13 @@ async fn main() -> anyhow::Result<()> {
     let mut all = latencies.lock().map(|l| l.clone()).unwrap_or_default();
     all.sort_by(f64::total_cmp);
     let at = |q: f64| all.get(((all.len() as f64 * q).ceil() as usize).saturating_sub(1)).copied().unwrap_or(f64::NAN);
-    println!(
-        "{}",
-        serde_json::json!({
-            "games": games, "spectators": spectators, "moves": games * moves, "instances": instances,
-            "stream": if api { "api" } else { "page" },
-            "moves_per_second": (games * moves) as f64 / played.as_secs_f64(),
-            "deliveries": all.len(), "failed_moves": errors.lock().map(|e| *e).unwrap_or(0),
-            "latency_ms": { "p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": all.last() },
-        })
-    );
+    let measured = serde_json::json!({
+        "games": games, "spectators": spectators, "moves": games * moves, "instances": instances,
+        "stream": if api { "api" } else { "page" },
+        "moves_per_second": (games * moves) as f64 / played.as_secs_f64(),
+        "deliveries": all.len(), "failed_moves": errors.lock().map(|e| *e).unwrap_or(0),
+        "latency_ms": { "p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": all.last() },
+    });
     let _ = std::fs::remove_dir_all(&data);
-    Ok(())
+    Ok(measured)
 }
