@@ -153,7 +153,7 @@ fn chosen(offered: &[Ruling], choice: &RulingChoice) -> AppResult<Ruling> {
         Ruling::AdjustClock { .. } => {
             let (black, white) = (minutes(&choice.black_minutes)?, minutes(&choice.white_minutes)?);
             if black == 0 && white == 0 {
-                return Err(AppError::BadRequest(Message::new("error-ruling-no-time")));
+                return Err(AppError::refused("error-ruling-no-time"));
             }
             Ruling::AdjustClock { black, white }
         }
@@ -250,7 +250,7 @@ pub async fn open_for_ruling(
     }
     let found = find(txn, event_id, dispute_id).await?;
     if found.status != "open" {
-        return Err(AppError::BadRequest(Message::new("error-dispute-ruled")));
+        return Err(AppError::refused("error-dispute-ruled"));
     }
     Ok(found)
 }
@@ -330,10 +330,10 @@ pub async fn appeal(
         return Err(AppError::Forbidden);
     }
     if found.status != "ruled" {
-        return Err(AppError::BadRequest(Message::new("error-appeal-not-ruled")));
+        return Err(AppError::refused("error-appeal-not-ruled"));
     }
     if found.appealed_at.is_some() {
-        return Err(AppError::BadRequest(Message::new("error-appeal-once")));
+        return Err(AppError::refused("error-appeal-once"));
     }
     let mut active: dispute::ActiveModel = found.clone().into();
     active.appeal_claim = Set(Some(claim));
@@ -366,7 +366,7 @@ pub async fn appeal_to_hear(
     }
     let found = find(txn, event_id, dispute_id).await?;
     if found.appealed_at.is_none() || found.appeal_decision.is_some() {
-        return Err(AppError::BadRequest(Message::new("error-appeal-nothing-to-hear")));
+        return Err(AppError::refused("error-appeal-nothing-to-hear"));
     }
     Ok(found)
 }

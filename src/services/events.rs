@@ -91,7 +91,7 @@ pub async fn update(state: &AppState, actor: &user::Model, event_id: i32, settin
         && (settings.rounds as i32 != current.rounds
             || settings.system_settings.knockout_after != stored.knockout_after)
     {
-        return Err(AppError::BadRequest(Message::new("error-knockout-stage-fixed")));
+        return Err(AppError::refused("error-knockout-stage-fixed"));
     }
     // The system and what fixes its table cannot change once round 1 is drafted: the rounds
     // already made would no longer follow from the settings.
@@ -99,7 +99,7 @@ pub async fn update(state: &AppState, actor: &user::Model, event_id: i32, settin
         (s.cycles, s.groups, s.seating, s.lives, s.third_place_game, s.best_of)
     };
     if played > 0 && (current.system != settings.system.code() || fixed(&stored) != fixed(&settings.system_settings)) {
-        return Err(AppError::BadRequest(Message::new("error-system-fixed")));
+        return Err(AppError::refused("error-system-fixed"));
     }
     let mut active: event::ActiveModel = current.into();
     apply(&mut active, settings);
@@ -415,7 +415,7 @@ pub async fn accept_invitation_in(
         .exec(txn)
         .await?;
     if spent.rows_affected != 1 {
-        return Err(AppError::BadRequest(Message::new("error-link-expired")));
+        return Err(AppError::refused("error-link-expired"));
     }
     insert_staff(txn, account.id, invitation.event_id, account.id, &invitation.role, Some(invitation.id), now).await
 }
@@ -436,7 +436,7 @@ pub async fn remove_staff(state: &AppState, actor: &user::Model, event_id: i32, 
             .all(&txn)
             .await?;
         if directors.len() <= 1 {
-            return Err(AppError::BadRequest(Message::new("error-last-director")));
+            return Err(AppError::refused("error-last-director"));
         }
     }
     let (user_id, role) = (row.user_id, row.role.clone());

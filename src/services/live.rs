@@ -111,7 +111,7 @@ pub async fn act_as_read(
         )));
     }
     if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
-        return Err(AppError::BadRequest(Message::new("error-live-result-entered")));
+        return Err(AppError::refused("error-live-result-entered"));
     }
     let stored_moves = board.live.moves().len();
     let live = &mut board.live;
@@ -144,7 +144,7 @@ pub async fn act_as_read(
         Action::Play(colour, point) => {
             let colour = colour.unwrap_or(to_move);
             if !may_act_for(seat, colour) || (seat != Seat::Recorder && colour != to_move) {
-                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
+                return Err(AppError::refused("error-live-not-your-turn"));
             }
             match live.play(colour, point, now) {
                 Ok(played) => {
@@ -166,7 +166,7 @@ pub async fn act_as_read(
         Action::Opening(colour, mv) => {
             let colour = colour.unwrap_or(to_move);
             if !may_act_for(seat, colour) || colour != to_move {
-                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
+                return Err(AppError::refused("error-live-not-your-turn"));
             }
             live.play_move(colour, mv, now).map(|_| ())
         }
@@ -206,7 +206,7 @@ pub async fn act_as_read(
         Action::Resume => live.resume(now).map(|_| ()),
         Action::Seal(point) => {
             if !may_act_for(seat, to_move) {
-                return Err(AppError::BadRequest(Message::new("error-live-not-your-turn")));
+                return Err(AppError::refused("error-live-not-your-turn"));
             }
             live.seal(to_move, point, now)
         }
@@ -467,7 +467,7 @@ pub async fn refuse_marks(
         Seat::Recorder => None,
     };
     if board.game.result.is_some() && board.live.state().phase != Phase::Finished {
-        return Err(AppError::BadRequest(Message::new("error-live-result-entered")));
+        return Err(AppError::refused("error-live-result-entered"));
     }
     let stored = board.live.moves().len();
     board.live.dispute().map_err(refused)?;
@@ -564,7 +564,7 @@ pub async fn undo_ruling(
     now: chrono::DateTime<chrono::Utc>,
 ) -> AppResult<()> {
     if board.live.state().version != before.version_after {
-        return Err(AppError::BadRequest(Message::new("error-appeal-play-went-on")));
+        return Err(AppError::refused("error-appeal-play-went-on"));
     }
     let restored = LiveGame::restore(board.live.setup().clone(), before.moves, before.state)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("dispute {}: {e}", dispute_id)))?;

@@ -80,7 +80,7 @@ pub async fn desk(conn: &impl ConnectionTrait, event: &event::Model, round: i32)
 /// A round whose marks may still change: after the last published round, within the event.
 async fn open_round(conn: &impl ConnectionTrait, event: &event::Model, round: i32) -> AppResult<()> {
     if !takes_check_in(event) {
-        return Err(AppError::BadRequest(Message::new("error-check-in-system")));
+        return Err(AppError::refused("error-check-in-system"));
     }
     if round < 1 || round > event.rounds {
         return Err(AppError::BadRequest(
@@ -153,11 +153,10 @@ pub async fn check_in_self(state: &AppState, account: &user::Model, event_id: i3
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if !event.check_in_open {
-        return Err(AppError::BadRequest(Message::new("error-check-in-closed")));
+        return Err(AppError::refused("error-check-in-closed"));
     }
     let entry = own_player(&txn, &event, account).await?;
-    let round =
-        desk_round(&txn, &event).await?.ok_or_else(|| AppError::BadRequest(Message::new("error-check-in-none")))?;
+    let round = desk_round(&txn, &event).await?.ok_or_else(|| AppError::refused("error-check-in-none"))?;
     open_round(&txn, &event, round).await?;
     write_mark(&txn, state, account, event_id, entry.id, round, Some(Mark::Present)).await?;
     txn.commit().await?;
@@ -173,7 +172,7 @@ async fn own_player(
         .await?
         .into_iter()
         .find(|p| p.user_id == Some(account.id) && !p.withdrawn)
-        .ok_or_else(|| AppError::BadRequest(Message::new("error-not-registered")))
+        .ok_or_else(|| AppError::refused("error-not-registered"))
 }
 
 /// The rounds a player may still ask to skip (not yet paired), and those they asked to skip.
@@ -201,7 +200,7 @@ pub async fn set_skips(state: &AppState, account: &user::Model, event_id: i32, r
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if !takes_check_in(&event) {
-        return Err(AppError::BadRequest(Message::new("error-check-in-system")));
+        return Err(AppError::refused("error-check-in-system"));
     }
     let entry = own_player(&txn, &event, account).await?;
     let open = skippable_rounds(&txn, &event, entry.id).await?;

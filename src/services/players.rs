@@ -200,7 +200,7 @@ pub async fn edit(
     let by_teams = matches!(queries::system_of(&event)?.0, System::Team | System::Relay);
     let moved = edited.team != found.team || edited.board != found.board;
     if by_teams && moved && !queries::rounds(&txn, event_id).await?.is_empty() {
-        return Err(AppError::BadRequest(Message::new("error-team-fixed")));
+        return Err(AppError::refused("error-team-fixed"));
     }
     // The entry as a new registration would write it, on the same row, keeping its account,
     // registration time and withdrawal.
@@ -256,7 +256,7 @@ pub async fn register_self(
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event_locked(&txn, event_id).await?;
     if !event.registration_open {
-        return Err(AppError::BadRequest(Message::new("error-registration-closed")));
+        return Err(AppError::refused("error-registration-closed"));
     }
     if let Some(deadline) = event.registration_deadline
         && now > deadline
@@ -266,7 +266,7 @@ pub async fn register_self(
     }
     let existing = queries::entries(&txn, event_id).await?;
     if existing.iter().any(|p| p.user_id == Some(account.id)) {
-        return Err(AppError::BadRequest(Message::new("error-already-registered")));
+        return Err(AppError::refused("error-already-registered"));
     }
     // The director may have entered this player already, with this (confirmed) address: the
     // entry becomes theirs instead of being refused as a duplicate.
@@ -370,7 +370,7 @@ pub async fn set_fee_paid(
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
     if event.entry_fee_minor.is_none() {
-        return Err(AppError::BadRequest(Message::new("error-no-fee")));
+        return Err(AppError::refused("error-no-fee"));
     }
     let found =
         queries::entries(&txn, event_id).await?.into_iter().find(|p| p.id == player_id).ok_or(AppError::NotFound)?;
@@ -468,10 +468,10 @@ pub async fn set_forbidden_pair(
     let found = queries::event(&txn, event_id).await?;
     let (system, mut settings) = super::queries::system_of(&found)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(Message::new("error-forbidden-pair-system")));
+        return Err(AppError::refused("error-forbidden-pair-system"));
     }
     if pair.0 == pair.1 {
-        return Err(AppError::BadRequest(Message::new("error-forbidden-pair-same")));
+        return Err(AppError::refused("error-forbidden-pair-same"));
     }
     let registered = queries::players(&txn, event_id).await?;
     if !registered.iter().any(|p| p.id == pair.0) || !registered.iter().any(|p| p.id == pair.1) {

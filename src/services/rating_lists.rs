@@ -41,7 +41,7 @@ fn decode(kind: ListKind, bytes: &[u8]) -> AppResult<String> {
     match String::from_utf8(bytes.to_vec()) {
         Ok(text) => Ok(text),
         Err(_) if kind == ListKind::Egf => Ok(bytes.iter().map(|&b| char::from(b)).collect()),
-        Err(_) => Err(AppError::BadRequest(Message::new("error-csv-not-utf8"))),
+        Err(_) => Err(AppError::refused("error-csv-not-utf8")),
     }
 }
 

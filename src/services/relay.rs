@@ -77,7 +77,7 @@ pub struct RelayView {
 fn relay_settings(event: &event::Model) -> AppResult<SystemSettings> {
     let (system, settings) = queries::system_of(event)?;
     if system != System::Relay {
-        return Err(AppError::BadRequest(Message::new("error-not-relay-event")));
+        return Err(AppError::refused("error-not-relay-event"));
     }
     Ok(settings)
 }
@@ -220,7 +220,7 @@ pub async fn nominate(
     let refused = |e: RelayError| AppError::BadRequest(relay_error(&e, &sides));
     let mut relay = relay_match(&settings, queries::relay_lot(&event), &sides, &past, &named).map_err(refused)?;
     if relay.winner().is_some() {
-        return Err(AppError::BadRequest(Message::new("error-event-over")));
+        return Err(AppError::refused("error-event-over"));
     }
     relay.nominate(team_id, player).map_err(refused)?;
     repo::replace_lineup(&txn, event_id, round, &side.name, &[player]).await?;

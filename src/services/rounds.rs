@@ -236,7 +236,7 @@ async fn draft_round(conn: &impl ConnectionTrait, event_id: i32, number: i32) ->
 async fn editable_draft(conn: &impl ConnectionTrait, event_id: i32, number: i32) -> AppResult<round::Model> {
     let (system, _) = queries::system_of(&queries::event(conn, event_id).await?)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(Message::new("error-fixed-pairing")));
+        return Err(AppError::refused("error-fixed-pairing"));
     }
     draft_round(conn, event_id, number).await
 }
@@ -245,7 +245,7 @@ async fn editable_draft(conn: &impl ConnectionTrait, event_id: i32, number: i32)
 /// with the bye. The draft page then shows any rematch or colour problem this creates.
 pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: i32, a: i32, b: i32) -> AppResult<()> {
     if a == b {
-        return Err(AppError::BadRequest(Message::new("error-swap-same")));
+        return Err(AppError::refused("error-swap-same"));
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -256,7 +256,7 @@ pub async fn swap(state: &AppState, actor: &user::Model, event_id: i32, number: 
         games.iter().any(|g| g.black_id == id || g.white_id == id) || byes.iter().any(|x| x.player_id == id)
     };
     if !place(a) || !place(b) {
-        return Err(AppError::BadRequest(Message::new("error-swap-not-in-round")));
+        return Err(AppError::refused("error-swap-not-in-round"));
     }
     let swap_id = |id: i32| {
         if id == a {
@@ -310,7 +310,7 @@ pub async fn swap_colours(
     let txn = crate::db::begin_write(&state.db).await?;
     let (system, _) = queries::system_of(&queries::event(&txn, event_id).await?)?;
     if !system.colours_editable() {
-        return Err(AppError::BadRequest(Message::new("error-fixed-pairing")));
+        return Err(AppError::refused("error-fixed-pairing"));
     }
     let draft = draft_round(&txn, event_id, number).await?;
     let g = queries::board_of(&txn, &draft, board).await?;
@@ -465,7 +465,7 @@ pub async fn set_start(
         .ok_or_else(|| AppError::BadRequest(Message::new("error-no-such-round").number("n", number)))?;
     // A start long past is a slip (often of the time zone): its lateness would forfeit the round.
     if starts_at.is_some_and(|at| at < now - chrono::Duration::hours(1)) {
-        return Err(AppError::BadRequest(Message::new("error-round-start-past")));
+        return Err(AppError::refused("error-round-start-past"));
     }
     let games = queries::games_of(&txn, r.id).await?;
     let started = |g: &game::Model| {
@@ -475,7 +475,7 @@ pub async fn set_start(
             .is_some_and(|state| state.phase != crate::domain::live::Phase::Waiting)
     };
     if games.iter().any(started) {
-        return Err(AppError::BadRequest(Message::new("error-round-under-way")));
+        return Err(AppError::refused("error-round-under-way"));
     }
     let mut active: round::ActiveModel = r.clone().into();
     active.starts_at = Set(starts_at);
@@ -552,7 +552,7 @@ pub async fn correct_result(
     let BoardRef { event_id, round: number, board } = at;
     let reason = reason.trim();
     if reason.is_empty() {
-        return Err(AppError::BadRequest(Message::new("error-reason-required")));
+        return Err(AppError::refused("error-reason-required"));
     }
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -596,19 +596,19 @@ pub async fn rule_both_lose(
     if system == System::Team
         || queries::knockout_start(&event, system, &settings).is_none_or(|start| (number as u32) < start)
     {
-        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
+        return Err(AppError::refused("error-ruling-not-needed"));
     }
     let r = queries::published_round(&txn, event_id, number).await?;
     let g = queries::board_of(&txn, &r, board).await?;
     let both_lost = g.result.as_deref().and_then(|t| GameResult::parse(t).ok()) == Some(GameResult::BothLose);
     if !both_lost || g.ruling.is_some() {
-        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
+        return Err(AppError::refused("error-ruling-not-needed"));
     }
     if let BothLoseRuling::Advance(player) = ruling
         && player != i64::from(g.black_id)
         && player != i64::from(g.white_id)
     {
-        return Err(AppError::BadRequest(Message::new("error-choose-ruling")));
+        return Err(AppError::refused("error-choose-ruling"));
     }
     let code = ruling_code(ruling);
     let written = game::Entity::update_many()
@@ -618,7 +618,7 @@ pub async fn rule_both_lose(
         .exec(&txn)
         .await?;
     if written.rows_affected != 1 {
-        return Err(AppError::BadRequest(Message::new("error-ruling-not-needed")));
+        return Err(AppError::refused("error-ruling-not-needed"));
     }
     audit::entry(now, Some(actor.id), Some(event_id))
         .record(

@@ -53,7 +53,7 @@ pub struct TeamsView {
 fn team_event(event: &event::Model) -> AppResult<SystemSettings> {
     let (system, settings) = queries::system_of(event)?;
     if system != System::Team {
-        return Err(AppError::BadRequest(Message::new("error-not-team-event")));
+        return Err(AppError::refused("error-not-team-event"));
     }
     Ok(settings)
 }
@@ -103,7 +103,7 @@ pub async fn set_lineup(
         return Err(AppError::BadRequest(Message::new("error-lineup-locked").number("n", round)));
     }
     if settings.team_pairing == TeamPairing::AllPlayAll && round > 1 {
-        return Err(AppError::BadRequest(Message::new("error-lineup-all-play-all")));
+        return Err(AppError::refused("error-lineup-all-play-all"));
     }
     let everyone = queries::pairing_players(&txn, event_id).await?;
     let boards = settings.team_boards as usize;

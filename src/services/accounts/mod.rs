@@ -191,10 +191,10 @@ async fn take_token(
         .one(conn)
         .await?;
     let Some(found) = found else {
-        return Err(AppError::BadRequest(Message::new("error-link-invalid")));
+        return Err(AppError::refused("error-link-invalid"));
     };
     if found.used_at.is_some() || found.expires_at <= now {
-        return Err(AppError::BadRequest(Message::new("error-link-expired")));
+        return Err(AppError::refused("error-link-expired"));
     }
     let mut active: auth_token::ActiveModel = found.clone().into();
     active.used_at = Set(Some(now));
@@ -242,11 +242,11 @@ pub async fn log_in(state: &AppState, email: &str, password_text: String, addres
         Some(account) if ok => {
             login_limits::succeeded(&state.db, attempt).await?;
             if account.email_confirmed_at.is_none() {
-                return Err(AppError::BadRequest(Message::new("error-confirm-first")));
+                return Err(AppError::refused("error-confirm-first"));
             }
             Ok(account)
         }
-        _ => Err(AppError::BadRequest(Message::new("error-login-failed"))),
+        _ => Err(AppError::refused("error-login-failed")),
     }
 }
 
@@ -278,7 +278,7 @@ pub async fn change_password(
     let limits = login_limits::Limits::from_settings(&state.settings.security);
     let attempt = login_limits::begin(&state.db, limits, &account.email, address, now).await?;
     if !password::verify(current, Some(account.password_hash.clone())).await? {
-        return Err(AppError::BadRequest(Message::new("error-current-password")));
+        return Err(AppError::refused("error-current-password"));
     }
     login_limits::succeeded(&state.db, attempt).await?;
     let hash = password::hash(new_password).await?;
@@ -397,7 +397,7 @@ pub async fn create_invited_in(
     let email = EmailAddress::parse(email).map_err(bad)?;
     let name = PlayerName::parse(display_name).map_err(bad)?;
     if queries::find_user_by_email(txn, email.as_str()).await?.is_some() {
-        return Err(AppError::BadRequest(Message::new("error-invitation-account-exists")));
+        return Err(AppError::refused("error-invitation-account-exists"));
     }
     let account = user::ActiveModel {
         email: Set(email.as_str().to_string()),

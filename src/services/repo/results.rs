@@ -57,7 +57,7 @@ pub async fn sync_knockout_round(
     }
     let rounds = queries::rounds(conn, event.id).await?;
     if rounds.last().map(|r| r.id) != Some(round.id) {
-        return Err(AppError::BadRequest(Message::new("error-knockout-later-rounds")));
+        return Err(AppError::refused("error-knockout-later-rounds"));
     }
     let past = queries::history(conn, &rounds).await?;
     let everyone = queries::pairing_players(conn, event.id).await?;

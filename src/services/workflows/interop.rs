@@ -120,7 +120,7 @@ pub async fn opengotha_file(conn: &impl ConnectionTrait, event: &event::Model) -
 pub async fn pairing_file(conn: &impl ConnectionTrait, event: &event::Model) -> AppResult<String> {
     let (system, settings) = queries::system_of(event)?;
     if !system.pairs_by_score() {
-        return Err(AppError::BadRequest(Message::new("error-pairing-file-system")));
+        return Err(AppError::refused("error-pairing-file-system"));
     }
     let everyone = queries::pairing_players(conn, event.id).await?;
     let published: Vec<_> = queries::rounds(conn, event.id).await?.into_iter().filter(|r| r.published).collect();
@@ -165,7 +165,7 @@ pub fn egd_defaults(event: &event::Model) -> (egf::Class, u32, String, String) {
 pub async fn egf_table(conn: &impl ConnectionTrait, event: &event::Model, choices: &EgdChoices) -> AppResult<String> {
     let (system, settings) = queries::system_of(event)?;
     if system == System::Knockout {
-        return Err(AppError::BadRequest(Message::new("error-egf-knockout")));
+        return Err(AppError::refused("error-egf-knockout"));
     }
     let table = standings::compute(conn, event).await?;
     // The file names players as registered (the standings tell namesakes apart by club, which

@@ -49,7 +49,7 @@ pub async fn report(state: &AppState, account: &user::Model, at: BoardRef, resul
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, at.event_id).await?;
     if !event.players_report {
-        return Err(AppError::BadRequest(Message::new("error-reports-off")));
+        return Err(AppError::refused("error-reports-off"));
     }
     let rounds = queries::rounds(&txn, at.event_id).await?;
     let round = rounds.iter().find(|r| r.number == at.round && r.published).ok_or(AppError::NotFound)?;

@@ -510,8 +510,8 @@ pub async fn play(
         // Every move names the move it is meant for (the page and its script always send it),
         // so a click that arrives late or twice is never recorded as a later move.
         let meant_for = match form.r#move.trim() {
-            "" => return Err(AppError::BadRequest(Message::new("error-move-number-missing"))),
-            text => Some(text.parse::<usize>().map_err(|_| AppError::BadRequest(Message::new("error-bad-request")))?),
+            "" => return Err(AppError::refused("error-move-number-missing")),
+            text => Some(text.parse::<usize>().map_err(|_| AppError::refused("error-bad-request"))?),
         };
         let action = match opening {
             Some(mv) => Action::Opening(colour, mv),
@@ -541,7 +541,7 @@ fn hand_of(held: &str, guess: &str) -> AppResult<GameMove> {
     let number = |text: &str| text.trim().parse::<u8>().ok();
     match (number(held), number(guess)) {
         (Some(held), Some(guess)) if held <= 2 && (1..=4).contains(&guess) => Ok(GameMove::Hand { held, guess }),
-        _ => Err(AppError::BadRequest(Message::new("error-live-hand"))),
+        _ => Err(AppError::refused("error-live-hand")),
     }
 }
 
@@ -556,7 +556,7 @@ fn opening_move(board: &LiveBoard, text: &str) -> AppResult<Option<GameMove>> {
         let mut words: Vec<&str> = text.split([' ', ',', '，']).filter(|w| !w.is_empty()).collect();
         let count = match words.last().and_then(|w| w.strip_prefix(['x', '×'])) {
             Some(n) => {
-                let n = n.parse::<u8>().map_err(|_| AppError::BadRequest(Message::new("error-live-count")))?;
+                let n = n.parse::<u8>().map_err(|_| AppError::refused("error-live-count"))?;
                 words.pop();
                 Some(n)
             }
