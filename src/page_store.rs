@@ -1,10 +1,11 @@
-//! The public pages kept for anonymous readers, by event version: the store only (what is
-//! kept and when it is served is `web::page_cache`'s).
+//! The public pages kept for anonymous readers, by the version of what they show: the store
+//! only (what is kept and when it is served is `web::page_cache`'s).
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
+use chrono::{DateTime, Utc};
 
 use crate::i18n::Locale;
 
@@ -20,9 +21,19 @@ pub struct Key {
     pub locale: Locale,
 }
 
+/// What a page was drawn from: its event's latest audit row and, for a live board, the
+/// board's game row as stored (moves, clocks and marks change it without an audit row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Version {
+    pub event: i64,
+    pub board: Option<String>,
+}
+
 /// A page as drawn at `version`, in both encodings, with its ETag.
 pub struct Page {
-    pub version: i64,
+    pub version: Version,
+    /// Until when the page is right even if nothing changes: a running clock's second.
+    pub fresh_until: Option<DateTime<Utc>>,
     pub etag: HeaderValue,
     /// JSON of the read API, else a page of HTML.
     pub json: bool,
@@ -46,15 +57,20 @@ impl PageCache {
         self.pages.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    pub fn get(&self, key: &Key, version: i64) -> Option<Arc<Page>> {
-        self.lock().0.get(key).filter(|page| page.version == version).cloned()
+    /// The page kept under `key` if it was drawn at `version` and is still right at `now`.
+    pub fn get(&self, key: &Key, version: &Version, now: DateTime<Utc>) -> Option<Arc<Page>> {
+        self.lock()
+            .0
+            .get(key)
+            .filter(|page| page.version == *version && page.fresh_until.is_none_or(|until| now < until))
+            .cloned()
     }
 
     pub fn put(&self, key: Key, page: Arc<Page>) {
         let mut guard = self.lock();
         let (pages, bytes) = &mut *guard;
         if let Some(old) = pages.get(&key)
-            && old.version > page.version
+            && old.version.event > page.version.event
         {
             return; // A newer page got here first.
         }

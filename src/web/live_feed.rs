@@ -327,6 +327,16 @@ pub fn clock_feeds(board: &LiveBoard, now: DateTime<Utc>) -> Vec<ClockFeed> {
         .collect()
 }
 
+/// When the clocks as the page shows them (whole seconds) next change if nothing else does:
+/// the running clock's next second; none while no clock runs.
+pub fn clocks_change_at(board: &LiveBoard, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let clock = board.live.state().clock?;
+    let running = clock.running.filter(|r| r.since.is_some())?;
+    let (millis, _) = clock_parts(clock.control, clock.view(running.colour, now));
+    // "m:ss" rounds up: 1,500 ms left shows 0:02 until 1,000 are left.
+    (millis > 0).then(|| now + chrono::Duration::milliseconds(((millis - 1) % 1000 + 1) as i64))
+}
+
 fn call_text(control: TimeControl, call: Call, locale: Locale) -> String {
     let n = |key: &str, n: u32| locale.t_args(key, &[("n", Arg::Num(i64::from(n)))]);
     match call {

@@ -1,11 +1,13 @@
 //! Public pages served from a cache that is never stale. An event's version is the id of its
 //! latest audit row: every change its public pages show writes one in the change's own
-//! transaction (and one event's writers take turns, so the ids grow in commit order). A page
-//! drawn for an anonymous reader is kept under (event, path, locale) with the version read
-//! *before* the page read its data, so a page kept under a version is never older than it.
-//! A request whose version matches is answered from memory, compressed once, with an `ETag`
-//! (and `304` when the browser has it already). Signed-in readers, flashes and anything with
-//! a form of theirs are drawn afresh every time.
+//! transaction (and one event's writers take turns, so the ids grow in commit order). A live
+//! board's page also shows what play changes without an audit row (moves, clocks, marks): its
+//! version adds the board's game row as stored, and while a clock runs the page is kept only
+//! until the second it shows changes. A page drawn for an anonymous reader is kept under
+//! (event, path, locale) with the version read *before* the page read its data, so a page kept
+//! under a version is never older than it. A request whose version matches is answered from
+//! memory, compressed once, with an `ETag` (and `304` when the browser has it already).
+//! Signed-in readers, flashes and anything with a form of theirs are drawn afresh every time.
 use std::io::Write;
 use std::sync::Arc;
 
@@ -15,18 +17,34 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpRequest, HttpResponse, web};
+use actix_web::{Error, HttpMessage, HttpRequest, HttpResponse, web};
 use sha2::{Digest, Sha256};
 
-use crate::page_store::{Key, Page};
-use crate::services::audit;
+use crate::page_store::{Key, Page, Version};
+use crate::services::{audit, queries};
 use crate::state::AppState;
 use crate::web::extractors::{FLASH_SESSION_KEY, SESSION_TOKEN_KEY, locale_of};
 
-/// The event of a cacheable public page, from its path: the event page, its players, a
-/// player, a round, the standings, the teams and the relay. Live boards, searches, exports
-/// and every staff page are not cached.
-fn cacheable_event(path: &str) -> Option<i32> {
+/// What a cacheable public page shows, from its path: an event's page, its players, a player,
+/// a round, the standings, the teams, the relay (and the read API's answers of the same), or a
+/// live board's page. Searches, exports, the read API's live boards and every staff page are
+/// not cached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    Event(i32),
+    Board(queries::BoardRef),
+}
+
+impl Shown {
+    fn event(self) -> i32 {
+        match self {
+            Shown::Event(event) => event,
+            Shown::Board(at) => at.event_id,
+        }
+    }
+}
+
+fn cacheable_page(path: &str) -> Option<Shown> {
     let (api, rest) = match path.strip_prefix("/api/v1/events/") {
         Some(rest) => (true, rest),
         None => (false, path.strip_prefix("/events/")?),
@@ -34,20 +52,34 @@ fn cacheable_event(path: &str) -> Option<i32> {
     let mut parts = rest.split('/');
     let event = parts.next()?.parse().ok()?;
     let tail: Vec<&str> = parts.collect();
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let number = |s: &str| -> Option<i32> {
+        if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    };
     let public = match (api, tail.as_slice()) {
+        (false, ["rounds", round, "boards", board]) => {
+            return Some(Shown::Board(queries::BoardRef {
+                event_id: event,
+                round: number(round)?,
+                board: number(board)?,
+            }));
+        }
         (false, [] | ["players" | "standings" | "teams" | "relay"]) => true,
-        (false, ["players" | "rounds", n]) => number(n),
-        // The read API's answers of the same facts (a live board is never cached).
+        (false, ["players" | "rounds", n]) => number(n).is_some(),
+        // The read API's answers of the same facts (its live board is never cached: it says
+        // the clocks to the millisecond).
         (true, [] | ["players" | "rounds" | "standings"]) => true,
-        (true, ["rounds", n]) => number(n),
+        (true, ["rounds", n]) => number(n).is_some(),
         _ => false,
     };
-    public.then_some(event)
+    public.then_some(Shown::Event(event))
 }
 
 /// Only the query strings a public page means something by (`?me=<player>`, the standings'
-/// `?page=<n>` or `page=all`), so that made-up queries cannot fill the cache.
+/// `?page=<n>` or `page=all`, a live board's `?numbers=on`), so that made-up queries cannot
+/// fill the cache.
 fn cacheable_query(query: &str) -> bool {
     let number = |v: &str| !v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit());
     let pairs: Vec<&str> = if query.is_empty() { Vec::new() } else { query.split('&').collect() };
@@ -56,9 +88,15 @@ fn cacheable_query(query: &str) -> bool {
             Some(("me", v)) => number(v),
             Some(("page", v)) => number(v) || v == "all",
             Some(("per_page", v)) => number(v),
+            Some(("numbers", v)) => v == "on",
             _ => false,
         })
 }
+
+/// Put in the request's extensions by a page that shows a running clock: the instant the
+/// second it shows changes, after which the page must be drawn again.
+#[derive(Debug, Clone, Copy)]
+pub struct FreshUntil(pub chrono::DateTime<chrono::Utc>);
 
 fn accepts_gzip(req: &HttpRequest) -> bool {
     let Some(accepted) = req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()) else {
@@ -116,7 +154,7 @@ fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
 /// The middleware: answers a cacheable public page from the cache, or draws it and keeps it.
 pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
     let cacheable = matches!(*req.method(), Method::GET | Method::HEAD) && cacheable_query(req.query_string());
-    let Some(event) = cacheable_event(req.path()).filter(|_| cacheable) else { return next.call(req).await };
+    let Some(shown) = cacheable_page(req.path()).filter(|_| cacheable) else { return next.call(req).await };
     {
         let session = req.get_session();
         let signed_in = session.get::<String>(SESSION_TOKEN_KEY).ok().flatten().is_some();
@@ -126,13 +164,24 @@ pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceRe
     }
     let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else { return next.call(req).await };
     // Read before the page reads anything: a page kept under it is at least this new.
-    let Ok(Some(version)) = audit::event_version(&state.db, event).await else { return next.call(req).await };
+    let Ok(Some(event_version)) = audit::event_version(&state.db, shown.event()).await else {
+        return next.call(req).await;
+    };
+    let board = match shown {
+        Shown::Event(_) => None,
+        Shown::Board(at) => match queries::board_as_stored(&state.db, at).await {
+            Ok(Some(row)) => Some(row),
+            // No such board (the page says so), or the database did not answer: drawn afresh.
+            _ => return next.call(req).await,
+        },
+    };
+    let version = Version { event: event_version, board };
     let key = Key {
-        event,
+        event: shown.event(),
         path: req.uri().path_and_query().map_or_else(String::new, |p| p.to_string()),
         locale: locale_of(req.request()),
     };
-    if let Some(page) = state.pages.get(&key, version) {
+    if let Some(page) = state.pages.get(&key, &version, state.clock.now()) {
         let response = answer(req.request(), &page);
         return Ok(req.into_response(response));
     }
@@ -157,8 +206,15 @@ pub async fn serve(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceRe
     let personal = body
         .windows(crate::web::extractors::CSRF_FIELD.len())
         .any(|w| w == crate::web::extractors::CSRF_FIELD.as_bytes());
-    let page =
-        Page { version, etag: etag_of(&body), json: is_json, gzip: web::Bytes::from(gzip(&body)?), identity: body };
+    let fresh_until = request.extensions().get::<FreshUntil>().map(|fresh| fresh.0);
+    let page = Page {
+        version,
+        fresh_until,
+        etag: etag_of(&body),
+        json: is_json,
+        gzip: web::Bytes::from(gzip(&body)?),
+        identity: body,
+    };
     let page = Arc::new(page);
     if !personal {
         state.pages.put(key, page.clone());
@@ -190,7 +246,7 @@ mod tests {
             "/api/v1/events/7/rounds/3",
             "/api/v1/events/7/standings",
         ] {
-            assert_eq!(cacheable_event(path), Some(7), "{path}");
+            assert_eq!(cacheable_page(path), Some(Shown::Event(7)), "{path}");
         }
         for path in [
             "/events",
@@ -198,7 +254,10 @@ mod tests {
             "/events/7/edit",
             "/events/7/audit",
             "/events/7/search",
-            "/events/7/rounds/3/boards/1",
+            "/events/7/rounds/3/boards/1/events",
+            "/events/7/rounds/3/boards/1/record.sgf",
+            "/events/7/rounds/3/boards/x",
+            "/events/7/rounds/3/boards/99999999999",
             "/events/7/rounds/3/why",
             "/events/7/rounds/x",
             "/events/7/export/egf.txt",
@@ -207,8 +266,14 @@ mod tests {
             "/api/v1/events/7/teams",
             "/api/v1/events",
         ] {
-            assert_eq!(cacheable_event(path), None, "{path}");
+            assert_eq!(cacheable_page(path), None, "{path}");
         }
+        // A live board's page, by its place.
+        assert_eq!(
+            cacheable_page("/events/7/rounds/3/boards/12"),
+            Some(Shown::Board(queries::BoardRef { event_id: 7, round: 3, board: 12 }))
+        );
+        assert!(cacheable_query("numbers=on") && !cacheable_query("numbers=off"));
         assert!(
             cacheable_query("") && cacheable_query("me=12") && cacheable_query("page=3") && cacheable_query("page=all")
         );

@@ -100,7 +100,7 @@ impl LiveTable {
 }
 
 /// The time shown on `colour`'s clock.
-fn clock_shown(body: &str, colour: &str) -> Option<String> {
+pub fn clock_shown(body: &str, colour: &str) -> Option<String> {
     let at = body.find(&format!("id=\"clock-{colour}\""))?;
     let rest = &body[at..];
     let start = rest.find("class=\"time\">")? + 13;

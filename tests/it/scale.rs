@@ -56,6 +56,45 @@ async fn a_result_is_on_the_next_request_of_the_cached_pages_in_both_languages()
     Ok(())
 }
 
+/// Issue 52: the live board's page is kept for anonymous readers as well, and is never behind
+/// the game: a move is on the next request, and a running clock's page is kept only until the
+/// second it shows changes (the app's clock is moved by hand).
+#[actix_web::test]
+async fn a_live_boards_page_is_kept_but_never_behind_a_move_or_a_clocks_second() -> TestResult {
+    use crate::live::{clock_shown, live_table};
+    let mut t = live_table("chinese 10m reserve 3").await?;
+    let mut reader = t.app.client();
+    let first = reader.get(&t.board).await?;
+    first.assert_status(200)?;
+    let etag = first.etag.clone().ok_or("the page an anonymous reader gets is the kept one, with an ETag")?;
+    reader.get_with(&t.board, &[("If-None-Match", etag.as_str())]).await?.assert_status(304)?;
+
+    // Black's first move starts White's clock: the next request shows the move and the clock.
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    t.play(&mut black, "C3").await?.assert_status(303)?;
+    let moved = reader.get_with(&t.board, &[("If-None-Match", etag.as_str())]).await?;
+    moved.assert_status(200)?;
+    assert!(moved.body.contains("White to move") && moved.body.contains("1 move"), "{}", moved.body);
+    assert_eq!(clock_shown(&moved.body, "white").as_deref(), Some("10:00"));
+    let moved_etag = moved.etag.clone().ok_or("no ETag")?;
+
+    // 0.4 s later White's clock still shows 10:00: the kept page (whose script's milliseconds
+    // are 0.4 s old, a page drawn now would differ) is the answer.
+    t.clock.advance(chrono::Duration::milliseconds(400));
+    reader.get_with(&t.board, &[("If-None-Match", moved_etag.as_str())]).await?.assert_status(304)?;
+    // Past the second: drawn again with 9:59.
+    t.clock.advance(chrono::Duration::milliseconds(700));
+    let ticked = reader.get_with(&t.board, &[("If-None-Match", moved_etag.as_str())]).await?;
+    ticked.assert_status(200)?;
+    assert_eq!(clock_shown(&ticked.body, "white").as_deref(), Some("9:59"), "{}", ticked.body);
+    assert_eq!(clock_shown(&ticked.body, "black").as_deref(), Some("10:00"));
+
+    // The players' own pages are theirs (their controls), never the kept one.
+    let own = black.get(&t.board).await?;
+    assert!(own.etag.is_none() && own.body.contains("csrf_token"), "a player's page is drawn for them");
+    Ok(())
+}
+
 #[actix_web::test]
 async fn head_is_answered_like_get_without_the_body() -> TestResult {
     let app = TestApp::spawn().await?;

@@ -1,7 +1,7 @@
 //! A board as a live game: its event, round, game row and players with the game replayed
 //! from its stored moves, and who sits at it. Read here by every area; changed and saved by
 //! services::live alone.
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, JoinType, QueryFilter, QueryOrder, QuerySelect};
 
 use super::{BoardRef, StaffRole};
 use crate::db::entities::{event, game, game_move, player, round, user};
@@ -74,6 +74,21 @@ fn corrupt(e: LiveError) -> AppError {
 /// once its round's scheduled start has passed (the clock running from that instant).
 pub async fn live_board(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
     load_with(conn, at, false).await
+}
+
+/// The board's game row as stored, as text (none: no such board), in one query: what its live
+/// page shows changes it, except what writes an audit row (see `web::page_cache`). Moves are
+/// stored with the row's live state in one transaction, so the row names the moves too.
+pub async fn board_as_stored(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Option<String>> {
+    let of_round = game::Entity::belongs_to(round::Entity).from(game::Column::RoundId).to(round::Column::Id).into();
+    let row = game::Entity::find()
+        .join(JoinType::InnerJoin, of_round)
+        .filter(round::Column::EventId.eq(at.event_id))
+        .filter(round::Column::Number.eq(at.round))
+        .filter(game::Column::Board.eq(at.board))
+        .one(conn)
+        .await?;
+    Ok(row.map(|game| format!("{game:?}")))
 }
 
 /// [`live_board`] for a change, by services::live alone (the one owner of a board's changes): the game's row is locked until the transaction ends, so two actions

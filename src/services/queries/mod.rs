@@ -20,7 +20,9 @@ use crate::domain::tournament::participation::{Mark, check_in_begun, plays};
 use crate::domain::tournament::standings::{AbsentRecord, ByeRecord};
 use crate::error::{AppError, AppResult};
 
-pub use board::{LiveBoard, Seat, live_board, live_board_locked, require_seat, seat_of, setup_of, told_of};
+pub use board::{
+    LiveBoard, Seat, board_as_stored, live_board, live_board_locked, require_seat, seat_of, setup_of, told_of,
+};
 
 // Events and who may do what in them.
 
@@ -387,7 +389,7 @@ pub(crate) async fn published_round(
 }
 
 /// A board of a round of an event, as results name it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardRef {
     pub event_id: i32,
     pub round: i32,

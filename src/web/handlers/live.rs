@@ -1,6 +1,6 @@
 //! A board's live game: the page (board, clocks, the players' controls), the players' actions,
 //! and the game record.
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -18,6 +18,7 @@ use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
 use crate::web::extractors::{LateForm, PageCtx};
 use crate::web::handlers::see_other;
+use crate::web::page_cache::FreshUntil;
 use crate::web::paths::BoardPath;
 
 /// One side's clock as the page shows it.
@@ -263,6 +264,7 @@ pub struct BoardQuery {
 pub async fn show(
     state: web::Data<AppState>,
     ctx: PageCtx,
+    req: HttpRequest,
     path: web::Path<BoardPath>,
     query: web::Query<BoardQuery>,
 ) -> AppResult<BoardPage> {
@@ -277,6 +279,10 @@ pub async fn show(
         timeline_lines(&state, &ctx, at, &board.event.time_zone, &board.event.ruleset).await?
     };
     let now = state.clock.now();
+    // Kept for the next anonymous reader until the running clock's second changes.
+    if let Some(until) = crate::web::live_feed::clocks_change_at(&board, now) {
+        req.extensions_mut().insert(FreshUntil(until));
+    }
     let live = &board.live;
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
