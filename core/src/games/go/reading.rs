@@ -1089,10 +1089,11 @@ pub(super) mod tests {
 
     /// tests/life/wide.txt: shapes whose region is too wide for the depth-first search (the
     /// carpenter's square, 15 empty points), read by the proof-number search. Millions of
-    /// positions: about a minute in an optimised build, far longer without; `tests/run` runs
-    /// it optimised (`cargo test --release -p yunzi-core wide_shapes`).
+    /// positions: about 75 s (the core is optimised in test builds too, see Cargo.toml);
+    /// `tests/run` runs it beside the integration tests (`cargo test --workspace --lib
+    /// wide_shapes -- --ignored`).
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "millions of positions: run optimised, as tests/run does")]
+    #[ignore = "millions of positions, 75 s: tests/run runs it beside the integration tests"]
     fn the_wide_shapes_read_as_the_books_say() {
         let known = positions(include_str!("../../../../tests/life/wide.txt"));
         let mut wrong = Vec::new();
