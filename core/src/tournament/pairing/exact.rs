@@ -10,7 +10,7 @@
 //! the check runs over every pair, skipping whole groups with the field's bound on what any pair
 //! between a player and a group can weigh, and the pairs that fail are added and the graph solved
 //! again, warm. When no pair fails, the pairing is optimal over all pairs.
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::matching::{self, Edge};
 
@@ -19,6 +19,19 @@ use super::matching::{self, Edge};
 const VIOLATORS_PER_PLAYER: usize = 10;
 /// A player's partners in each neighbouring group, as a share of those in its own.
 const SIDE_SHARE: usize = 4;
+/// In a large score group many partners weigh nearly the same: a player is offered its best
+/// partners by weight among at least this share of its group (10,000 players: groups of 1,700
+/// gave optimal partners ranked 31st to 66th, and a second solve).
+const OWN_GROUP_SHARE: usize = 30;
+/// The players either side of the partner the placement criterion names for a player (folding or
+/// slipping its group) who are offered whatever they weigh: the optimum pairs many players there
+/// although by weight they rank below a hundred others (when a group holds more players due one
+/// colour than the other, or when OpenGotha's weights tie across much of a group).
+const SEEDED_REACH: usize = 8;
+/// The players either side of a player's own place, scaled, in each neighbouring group: where a
+/// float lands when the criterion for moving between groups wants the middle of both (OpenGotha's
+/// draw-up/draw-down in its middle mode; 10,000 players: two such pairs cost a second solve).
+const SIDE_PLACE_REACH: usize = 2;
 
 /// A field to pair: players `0..players()` in the pairing order, in score groups that are runs
 /// of that order, and, when `vertex_count()` is one more, the bye as the last vertex.
@@ -32,6 +45,9 @@ pub(crate) trait Field: Sync {
     fn weight(&self, u: usize, v: usize) -> Option<i128>;
     /// At least the weight of any pair of `u` with a player of the group starting at `start`.
     fn bound(&self, u: usize, start: usize) -> i128;
+    /// The player of `u`'s group whom the placement criterion would pair `u` with, if it names
+    /// one (folding or slipping the group; not a random split).
+    fn seeded_partner(&self, u: usize) -> Option<usize>;
     /// Threads a solve may use.
     fn cores(&self) -> usize;
 }
@@ -56,7 +72,7 @@ pub(crate) fn solve(field: &impl Field) -> Solved {
     let mut solves = 0;
     let mut previous = None;
     loop {
-        let edges = edges(field, &pairs);
+        let edges = edges(&pairs);
         let start = groups_solved_apart(field, &edges, previous.as_ref());
         let solution = matching::solve_perfect(vertices, &edges, Some(&start));
         solves += 1;
@@ -79,26 +95,30 @@ pub(crate) fn solve(field: &impl Field) -> Solved {
 }
 
 /// The starting candidate graph: for each player, the next `reach` usable players in the order
-/// (so a perfect matching exists), the `reach` best partners by weight in its own group and a
-/// share of that in the groups either side, partners spread over its group, and every usable bye.
-pub(super) fn candidates(field: &impl Field, reach: usize) -> HashSet<(u32, u32)> {
+/// (so a perfect matching exists), the `reach` (or a share of its group, if more) best partners
+/// by weight in its own group and a share of `reach` in the groups either side, partners spread
+/// over its group, those around the partner its placement names and around its own place in the
+/// groups either side, and every usable bye.
+pub(super) fn candidates(field: &impl Field, reach: usize) -> Pairs {
     let n = field.players();
     let of_player = |&u: &usize| {
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        let mut add = |v: usize| {
-            if u != v && field.weight(u, v).is_some() {
-                pairs.push((u.min(v) as u32, u.max(v) as u32));
-                true
-            } else {
-                false
+        let mut pairs: Vec<((u32, u32), i128)> = Vec::new();
+        // `weighed`: the pair's weight when already known (always taken in the pair's order).
+        let mut add_weighed = |v: usize, weighed: Option<i128>| {
+            let (low, high) = (u.min(v), u.max(v));
+            if low == high {
+                return false;
             }
+            let Some(weight) = weighed.or_else(|| field.weight(low, high)) else { return false };
+            pairs.push(((low as u32, high as u32), weight));
+            true
         };
         let mut found = 0;
         for v in u + 1..n {
             if found == reach || v > u + 4 * reach {
                 break;
             }
-            found += usize::from(add(v));
+            found += usize::from(add_weighed(v, None));
         }
         // The best partners by weight in the player's own group, and a few in each group either
         // side: a float between groups costs far more than any choice inside one, so the best
@@ -108,16 +128,24 @@ pub(super) fn candidates(field: &impl Field, reach: usize) -> HashSet<(u32, u32)
         let above = if own_start == 0 { 0..0 } else { field.group_start(own_start - 1)..own_start };
         let below = if own_end == n { own_end..own_end } else { own_end..own_end + field.group_size(own_end) };
         let side_reach = (reach / SIDE_SHARE).max(1);
+        let own_reach = reach.max(field.group_size(u) / OWN_GROUP_SHARE);
         let mut best: Vec<(i128, usize)> = Vec::new();
-        for (range, count) in [(own_start..own_end, reach), (above, side_reach), (below, side_reach)] {
+        let (place, own_size) = (u - own_start, own_end - own_start);
+        for side in [above.clone(), below.clone()].into_iter().filter(|side| !side.is_empty()) {
+            let at = side.start + place * side.len() / own_size;
+            for v in at.saturating_sub(SIDE_PLACE_REACH).max(side.start)..(at + SIDE_PLACE_REACH + 1).min(side.end) {
+                add_weighed(v, None);
+            }
+        }
+        for (range, count) in [(own_start..own_end, own_reach), (above, side_reach), (below, side_reach)] {
             best.clear();
             best.extend(range.filter(|&v| v != u).filter_map(|v| Some((field.weight(u, v)?, v))));
             if best.len() > count {
                 best.select_nth_unstable_by(count, |a, b| b.0.cmp(&a.0));
                 best.truncate(count);
             }
-            for &(_, v) in &best {
-                add(v);
+            for &(weight, v) in &best {
+                add_weighed(v, (u < v).then_some(weight));
             }
         }
         // Partners spread over the whole group too: pairs far apart in the group bound the duals,
@@ -125,10 +153,15 @@ pub(super) fn candidates(field: &impl Field, reach: usize) -> HashSet<(u32, u32)
         let (group, size) = (own_start, field.group_size(u));
         let stride = (size / reach).max(1);
         for v in (group + (u - group) % stride..group + size).step_by(stride) {
-            add(v);
+            add_weighed(v, None);
+        }
+        if let Some(seeded) = field.seeded_partner(u) {
+            for v in seeded.saturating_sub(SEEDED_REACH).max(own_start)..(seeded + SEEDED_REACH + 1).min(own_end) {
+                add_weighed(v, None);
+            }
         }
         if field.vertex_count() > n {
-            add(n);
+            add_weighed(n, None);
         }
         pairs
     };
@@ -137,14 +170,12 @@ pub(super) fn candidates(field: &impl Field, reach: usize) -> HashSet<(u32, u32)
     on_cores(&players, field.cores(), of_player).into_iter().flatten().collect()
 }
 
-pub(super) fn edges(field: &impl Field, pairs: &HashSet<(u32, u32)>) -> Vec<Edge> {
-    let mut edges: Vec<Edge> = pairs
-        .iter()
-        .filter_map(|&(u, v)| {
-            let (u, v) = (u as usize, v as usize);
-            field.weight(u, v).map(|weight| Edge { u, v, weight })
-        })
-        .collect();
+/// Candidate pairs `(u, v)`, `u < v`, with their weights (weighed once, when first offered).
+pub(super) type Pairs = HashMap<(u32, u32), i128>;
+
+pub(super) fn edges(pairs: &Pairs) -> Vec<Edge> {
+    let mut edges: Vec<Edge> =
+        pairs.iter().map(|(&(u, v), &weight)| Edge { u: u as usize, v: v as usize, weight }).collect();
     // The matcher's result may depend on edge order among equal weights: keep it fixed.
     edges.sort_unstable_by_key(|e| (e.u, e.v));
     edges
@@ -182,11 +213,7 @@ pub(super) fn groups_solved_apart(
 
 /// Pairs outside the candidate graph whose weight exceeds the sum of their duals: the only pairs
 /// that could improve the matching. Empty means the matching is optimal over all pairs.
-pub(super) fn uncertified(
-    field: &impl Field,
-    pairs: &HashSet<(u32, u32)>,
-    solution: &matching::Solution,
-) -> Vec<(u32, u32)> {
+pub(super) fn uncertified(field: &impl Field, pairs: &Pairs, solution: &matching::Solution) -> Vec<((u32, u32), i128)> {
     let n = field.players();
     let duals = &solution.doubled_duals;
     // A whole group passes when even its smallest dual clears the field's bound for it.
@@ -198,7 +225,7 @@ pub(super) fn uncertified(
         start = end;
     }
     let worst_of = |u: usize| {
-        let mut worst: Vec<(i128, u32)> = Vec::new();
+        let mut worst: Vec<(i128, u32, i128)> = Vec::new();
         for &(start, end, smallest) in &groups {
             let bound = 2 * field.bound(u, start);
             if end <= u + 1 || duals[u] + smallest >= bound {
@@ -217,14 +244,14 @@ pub(super) fn uncertified(
                     && vertex_duals < 2 * weight
                     && let slack = solution.doubled_slack(u, v, weight)
                     && slack < 0
-                    && !pairs.contains(&(u as u32, v as u32))
+                    && !pairs.contains_key(&(u as u32, v as u32))
                 {
-                    worst.push((slack, v as u32));
+                    worst.push((slack, v as u32, weight));
                 }
             }
         }
         worst.sort_unstable();
-        worst.iter().take(VIOLATORS_PER_PLAYER).map(move |&(_, v)| (u as u32, v)).collect::<Vec<_>>()
+        worst.iter().take(VIOLATORS_PER_PLAYER).map(move |&(_, v, weight)| ((u as u32, v), weight)).collect::<Vec<_>>()
     };
     // Every pair is checked, so the pass is shared out among the cores.
     let players: Vec<usize> = (0..n).collect();

@@ -1024,13 +1024,18 @@ impl<'a> Gotha<'a> {
         cost
     }
 
+    /// The seeding system of the round being paired.
+    fn seed_system(&self) -> SeedSystem {
+        let p = self.p;
+        if self.round < p.last_round_seed_system1 as usize { p.seed_system1 } else { p.seed_system2 }
+    }
+
     fn seeding(&self, a: &Record, b: &Record) -> i64 {
         let p = self.p;
         let size = i64::from(a.group_size);
         let (ca, cb) = (i64::from(a.inner), i64::from(b.inner));
         let most = p.maximize_seeding;
-        let system = if self.round < p.last_round_seed_system1 as usize { p.seed_system1 } else { p.seed_system2 };
-        match system {
+        match self.seed_system() {
             SeedSystem::SplitAndRandom => {
                 if (2 * ca < size) != (2 * cb < size) {
                     most - self.lot_of((most as f64 * 0.2) as i64, a, b)
@@ -1314,6 +1319,18 @@ impl exact::Field for GothaField<'_, '_> {
         let distance = (self.vertices[u].group - self.vertices[start].group).unsigned_abs() as usize;
         let above = usize::from(self.vertices[u].above) + usize::from(self.group_has_above[start]);
         self.bound_by_distance[above].get(distance).copied().unwrap_or(i128::MAX / 4)
+    }
+
+    fn seeded_partner(&self, u: usize) -> Option<usize> {
+        let (start, size) = (self.group_start[u], self.group_size[u]);
+        let place = u - start;
+        match self.gotha.seed_system() {
+            SeedSystem::SplitAndFold => Some(start + size - 1 - place),
+            // The same place in the other half.
+            SeedSystem::SplitAndSlip if 2 * place < size => Some((u + size / 2).min(start + size - 1)),
+            SeedSystem::SplitAndSlip => Some(u - size / 2),
+            SeedSystem::SplitAndRandom => None,
+        }
     }
 
     fn cores(&self) -> usize {

@@ -222,6 +222,14 @@ fn usable_edges(vertex_count: usize, edges: &[Edge]) -> Vec<Edge> {
     usable
 }
 
+/// One edge seen from one of its ends.
+#[derive(Debug, Clone, Copy)]
+struct Incidence {
+    far_endpoint: usize,
+    neighbour: usize,
+    doubled_weight: i128,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
     Free,
@@ -254,8 +262,10 @@ struct Solver {
     doubled_weight: Vec<i128>,
     /// The vertex at each endpoint.
     endpoint_vertex: Vec<usize>,
-    /// For each vertex, the far endpoints of its edges.
-    far_endpoints: Vec<Vec<usize>>,
+    /// For each vertex, its edges, `incidence[incidence_start[v]..incidence_start[v + 1]]`: stored
+    /// together with what a scan needs of them, so growing the forest reads memory in order.
+    incidence: Vec<Incidence>,
+    incidence_start: Vec<usize>,
     /// For each vertex, the far endpoint of its matching edge.
     mate: Vec<Option<usize>>,
     /// Label of each top-level blossom. A vertex inside a T-blossom also records `Inner` once an S-vertex
@@ -300,12 +310,25 @@ impl Solver {
     fn new(vertex_count: usize, edges: Vec<Edge>, max_cardinality: bool) -> Self {
         let blossom_slots = 2 * vertex_count;
         let mut endpoint_vertex = Vec::with_capacity(2 * edges.len());
-        let mut far_endpoints = vec![Vec::new(); vertex_count];
-        for (index, edge) in edges.iter().enumerate() {
+        let mut incidence_start = vec![0; vertex_count + 1];
+        for edge in &edges {
             endpoint_vertex.push(edge.u);
             endpoint_vertex.push(edge.v);
-            far_endpoints[edge.u].push(2 * index + 1);
-            far_endpoints[edge.v].push(2 * index);
+            incidence_start[edge.u + 1] += 1;
+            incidence_start[edge.v + 1] += 1;
+        }
+        for vertex in 0..vertex_count {
+            incidence_start[vertex + 1] += incidence_start[vertex];
+        }
+        let mut filled = incidence_start.clone();
+        let unset = Incidence { far_endpoint: 0, neighbour: 0, doubled_weight: 0 };
+        let mut incidence = vec![unset; 2 * edges.len()];
+        for (index, edge) in edges.iter().enumerate() {
+            let doubled_weight = 2 * edge.weight;
+            for (near, far, far_endpoint) in [(edge.u, edge.v, 2 * index + 1), (edge.v, edge.u, 2 * index)] {
+                incidence[filled[near]] = Incidence { far_endpoint, neighbour: far, doubled_weight };
+                filled[near] += 1;
+            }
         }
         let max_weight = edges.iter().map(|edge| edge.weight).max().unwrap_or(0).max(0);
         // Vertex duals start at u = max_weight / 2 (stored doubled), which makes every edge feasible.
@@ -317,7 +340,8 @@ impl Solver {
             tight: vec![false; edges.len()],
             edges,
             endpoint_vertex,
-            far_endpoints,
+            incidence,
+            incidence_start,
             mate: vec![None; vertex_count],
             label: vec![Label::Free; blossom_slots],
             label_endpoint: vec![None; blossom_slots],
@@ -336,6 +360,10 @@ impl Solver {
             is_touched: vec![false; blossom_slots],
             scan_mark: vec![false; blossom_slots],
         }
+    }
+
+    fn incident(&self, vertex: usize) -> &[Incidence] {
+        &self.incidence[self.incidence_start[vertex]..self.incidence_start[vertex + 1]]
     }
 
     fn vertex_mates(&self) -> Vec<Option<usize>> {
@@ -367,10 +395,11 @@ impl Solver {
             if mate <= vertex || wanted_mates.get(mate).copied().flatten() != Some(vertex) {
                 continue;
             }
-            let tight_edge = self.far_endpoints[vertex]
+            let tight_edge = self
+                .incident(vertex)
                 .iter()
-                .find(|&&far| self.endpoint_vertex[far] == mate && self.slack(far / 2) == 0)
-                .map(|&far| far / 2);
+                .find(|seen| seen.neighbour == mate && self.slack(seen.far_endpoint / 2) == 0)
+                .map(|seen| seen.far_endpoint / 2);
             if let Some(k) = tight_edge
                 && self.mate[vertex].is_none()
                 && self.mate[mate].is_none()
@@ -390,10 +419,11 @@ impl Solver {
             self.dual[raised] += deficit;
             if let Some(far) = self.mate[raised] {
                 let mate = self.endpoint_vertex[far];
-                let room = self.far_endpoints[mate]
+                let room = self
+                    .incident(mate)
                     .iter()
-                    .filter(|&&other| other / 2 != far / 2)
-                    .map(|&other| self.slack(other / 2))
+                    .filter(|other| other.far_endpoint / 2 != far / 2)
+                    .map(|other| self.slack(other.far_endpoint / 2))
                     .min()
                     .unwrap_or(deficit);
                 self.dual[mate] -= room.clamp(0, deficit);
@@ -408,7 +438,8 @@ impl Solver {
             if self.mate[vertex].is_some() {
                 continue;
             }
-            let least = self.far_endpoints[vertex].iter().copied().min_by_key(|&far| self.slack(far / 2));
+            let least =
+                self.incident(vertex).iter().map(|seen| seen.far_endpoint).min_by_key(|&far| self.slack(far / 2));
             let Some(far) = least else { continue };
             self.dual[vertex] -= self.slack(far / 2);
             if self.mate[self.endpoint_vertex[far]].is_none() {
@@ -538,10 +569,11 @@ impl Solver {
     /// Returns true as soon as the matching is augmented.
     fn grow_forest(&mut self) -> bool {
         while let Some(vertex) = self.queue.pop() {
-            for position in 0..self.far_endpoints[vertex].len() {
-                let far_endpoint = self.far_endpoints[vertex][position];
+            // Duals do not move while the forest grows: the scanned vertex's is read once.
+            let vertex_dual = self.dual[vertex];
+            for position in self.incidence_start[vertex]..self.incidence_start[vertex + 1] {
+                let Incidence { far_endpoint, neighbour, doubled_weight } = self.incidence[position];
                 let edge = far_endpoint / 2;
-                let neighbour = self.endpoint_vertex[far_endpoint];
                 // Re-read each time: a blossom formed while scanning may have swallowed the vertex.
                 let own_blossom = self.top_blossom[vertex];
                 let neighbour_blossom = self.top_blossom[neighbour];
@@ -550,7 +582,7 @@ impl Solver {
                 }
                 let mut edge_slack = 0;
                 if !self.tight[edge] {
-                    edge_slack = self.slack(edge);
+                    edge_slack = vertex_dual + self.dual[neighbour] - doubled_weight;
                     self.tight[edge] = edge_slack <= 0;
                 }
                 if self.tight[edge] {
@@ -683,7 +715,7 @@ impl Solver {
                 None => self
                     .leaves(child)
                     .into_iter()
-                    .flat_map(|leaf| self.far_endpoints[leaf].iter().map(|&endpoint| endpoint / 2))
+                    .flat_map(|leaf| self.incident(leaf).iter().map(|seen| seen.far_endpoint / 2))
                     .collect(),
             };
             for edge in candidates {
