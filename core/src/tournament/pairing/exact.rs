@@ -4,9 +4,11 @@
 //!
 //! The matcher gets a sparse candidate graph: each player's next neighbours in the order (so a
 //! perfect matching exists), their best partners by weight in their own score group and a few in
-//! each group either side, partners spread across the whole group, and every possible bye. It
-//! returns the optimum on that graph with its duals `y`. A pair left out can only improve on that
-//! optimum if its weight exceeds `y_u + y_v` (linear programming duality for perfect matchings);
+//! each group either side, partners spread across the whole group, those around the partner the
+//! placement criterion names and around the player's own place in the groups either side, and
+//! every possible bye. It returns the optimum on that graph with its duals `y`. A pair left out
+//! can only improve on that optimum if its weight exceeds `y_u + y_v` (linear programming duality
+//! for perfect matchings);
 //! the check runs over every pair, skipping whole groups with the field's bound on what any pair
 //! between a player and a group can weigh, and the pairs that fail are added and the graph solved
 //! again, warm. When no pair fails, the pairing is optimal over all pairs.
