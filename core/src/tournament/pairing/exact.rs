@@ -47,8 +47,8 @@ pub(crate) trait Field: Sync {
     fn weight(&self, u: usize, v: usize) -> Option<i128>;
     /// At least the weight of any pair of `u` with a player of the group starting at `start`.
     fn bound(&self, u: usize, start: usize) -> i128;
-    /// The player of `u`'s group whom the placement criterion would pair `u` with, if it names
-    /// one (folding or slipping the group; not a random split).
+    /// The player of `u`'s group whom the placement criterion would pair `u` with, when that is
+    /// not a neighbour in the order (folding or slipping the group; not a random split).
     fn seeded_partner(&self, u: usize) -> Option<usize>;
     /// Threads a solve may use.
     fn cores(&self) -> usize;

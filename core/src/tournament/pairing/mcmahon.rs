@@ -704,8 +704,8 @@ impl exact::Field for Field<'_> {
         let (start, size) = (self.group_start[u], self.group_size[u]);
         match self.settings.placement {
             Placement::SplitAndFold => Some(start + size - 1 - (u - start)),
-            Placement::Adjacent => Some(if u + 1 < start + size { u + 1 } else { u.saturating_sub(1).max(start) }),
-            Placement::SplitAndRandom => None,
+            // The next player in the order, whom the candidates offer already.
+            Placement::Adjacent | Placement::SplitAndRandom => None,
         }
     }
 
