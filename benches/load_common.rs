@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
 use yunzi::db::entities::{event, game, player, round};
@@ -74,7 +74,7 @@ pub async fn open(db: &DatabaseConnection, players: usize) -> anyhow::Result<eve
     )
     .await
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let txn = db.begin().await?;
+    let txn = yunzi::db::begin_write(db).await?;
     let open = event_row("Load Open", "mcmahon", 5, director.id, now).insert(&txn).await?;
     let mut ids = Vec::new();
     for n in 0..players {

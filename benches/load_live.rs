@@ -1,6 +1,7 @@
 //! The live-game load benchmark: the app on loopback (SQLite in a fresh folder, or
 //! DATABASE_URL), GAMES boards of one published round played by a recorder's account at the
-//! same time, each watched by SPECTATORS / GAMES event streams. For every move it measures the
+//! same time (each board's page opened first, as a player does), each watched by
+//! SPECTATORS / GAMES event streams. For every move it measures the
 //! time from sending the move to each watcher receiving the position with it, and prints the
 //! percentiles as one JSON line.
 //!
@@ -193,10 +194,26 @@ async fn run(
             game
         }));
     }
+    // Every player opens its board's page first, as a player does before the first move (the
+    // page's connection is the one its moves are then sent on).
+    let mut opened = Vec::new();
+    for board in 1..=games {
+        let page = format!("http://{}/events/{}/rounds/1/boards/{board}", addresses[board % instances], room.id);
+        let client = client.clone();
+        opened.push(actix_web::rt::spawn(async move { client.get(page).send().await.map(|r| r.status()) }));
+    }
+    for page in opened {
+        let status = page.await??;
+        anyhow::ensure!(status.is_success(), "a board page answered {status}");
+    }
     // Let every stream connect and get its first message.
     actix_web::rt::time::sleep(Duration::from_secs(2)).await;
 
-    // The players: every board plays its moves GAP apart, the boards' starts spread over a GAP.
+    // The players: every board plays its moves GAP apart, the boards' starts spread over a GAP,
+    // on a fixed schedule (move N of a board is due at its start + (N - 1) × GAP, sent then or,
+    // if the board's last move is still unanswered, as soon as it is): the rate asked is the
+    // rate offered, and a slow answer shows as a slower rate, not as a pause before the next
+    // move that hides it.
     let started = Instant::now();
     let errors = Arc::new(Mutex::new(0usize));
     let mut players = Vec::new();
@@ -207,8 +224,9 @@ async fn run(
         let game_id = game_ids[board - 1];
         let offset = gap.mul_f64(board as f64 / games as f64);
         players.push(actix_web::rt::spawn(async move {
-            actix_web::rt::time::sleep(offset).await;
             for number in 1..=moves {
+                let due = started + offset + gap * (number as u32 - 1);
+                actix_web::rt::time::sleep_until(due.into()).await;
                 let key = (game_id, number as u64);
                 if let Ok(mut s) = sent.lock() {
                     s.insert(key, Instant::now());
@@ -231,14 +249,16 @@ async fn run(
                 {
                     *e += 1;
                 }
-                actix_web::rt::time::sleep(gap).await;
             }
+            Instant::now()
         }));
     }
+    // From the first move sent to the last one answered.
+    let mut last_answer = started;
     for p in players {
-        let _ = p.await;
+        last_answer = last_answer.max(p.await.unwrap_or(started));
     }
-    let played = started.elapsed();
+    let played = last_answer - started;
     actix_web::rt::time::sleep(Duration::from_secs(1)).await;
     let mut all = latencies.lock().map(|l| l.clone()).unwrap_or_default();
     all.sort_by(f64::total_cmp);

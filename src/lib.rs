@@ -13,6 +13,7 @@ pub mod db;
 pub use yunzi_core as domain;
 pub mod error;
 pub mod i18n;
+pub mod live_games;
 pub mod live_hub;
 pub mod mail;
 pub mod page_store;

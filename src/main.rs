@@ -116,7 +116,7 @@ async fn run() -> anyhow::Result<()> {
             app.run_until_stopped().await?;
         }
         Command::Migrate { action } => {
-            let db = yunzi::db::connect(&settings.database_url()).await?;
+            let db = yunzi::db::connect_for_migrations(&settings.database_url()).await?;
             match action.unwrap_or(MigrateAction::Up) {
                 MigrateAction::Up => Migrator::up(&db, None).await?,
                 MigrateAction::Down => Migrator::down(&db, Some(1)).await?,

@@ -38,7 +38,15 @@ pub async fn beat(state: &AppState) {
     if !state.cluster.sweeps_here() {
         return;
     }
-    if let Err(e) = live::beat(&state.db, state.clock.now()).await {
+    // In the writers' turn (see `db::begin_write`): a write outside it would find a move's write
+    // under way and sleep, or make the next move's sleep, on SQLite.
+    let written = async {
+        let txn = crate::db::begin_write(&state.db).await?;
+        live::beat(&txn, state.clock.now()).await?;
+        txn.commit().await?;
+        crate::error::AppResult::Ok(())
+    };
+    if let Err(e) = written.await {
         tracing::warn!(error = %e, "the heartbeat could not be written");
     }
 }

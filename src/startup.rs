@@ -50,6 +50,7 @@ impl Application {
             clock,
             settings,
             live: crate::live_hub::LiveHub::default(),
+            live_games: crate::live_games::LiveGames::default(),
             pages: Default::default(),
             pdfs: Default::default(),
         });

@@ -18,6 +18,8 @@ pub struct AppState {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Watchers of live games (server-sent events).
     pub live: LiveHub,
+    /// Live games kept between moves (see `live_games`).
+    pub live_games: crate::live_games::LiveGames,
     /// The other instances on the same PostgreSQL database, and who runs the sweep.
     pub cluster: crate::cluster::Cluster,
     /// Public pages drawn for anonymous readers, by event version (see `web::page_cache`).

@@ -24,6 +24,9 @@ pub mod entities {
     pub mod user;
 }
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -46,8 +49,16 @@ pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection
 
 /// As `connect_and_migrate`, with SQLite's sync setting from the configuration.
 pub async fn connect_and_migrate_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
+    if url.starts_with("sqlite:") {
+        // The migrations run on a connection of their own, closed before the pool opens (see
+        // `connect_for_migrations`).
+        let single = connect_pool(url, sync, 1).await?;
+        Migrator::up(&single, None).await.context("running database migrations")?;
+        single.close().await?;
+        return connect_with(url, sync).await;
+    }
     let db = connect_with(url, sync).await?;
-    if db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+    {
         // Instances of one deployment may start together: they take turns on the migrations
         // (an advisory lock on a session of its own, freed when it closes).
         use sea_orm::sqlx::Connection;
@@ -56,10 +67,15 @@ pub async fn connect_and_migrate_with(url: &str, sync: SqliteSync) -> anyhow::Re
         let migrated = Migrator::up(&db, None).await;
         session.close().await?;
         migrated.context("running database migrations")?;
-    } else {
-        Migrator::up(&db, None).await.context("running database migrations")?;
     }
     Ok(db)
+}
+
+/// A connection for running the migrations by hand: on SQLite a pool of one connection. The
+/// migrator's steps must run on one connection: on a pool of several, one step was seen to
+/// find another's work half done ("trigger audit_log_no_update already exists").
+pub async fn connect_for_migrations(url: &str) -> anyhow::Result<DatabaseConnection> {
+    connect_pool(url, SqliteSync::Normal, 1).await
 }
 
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
@@ -67,6 +83,19 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
 }
 
 pub async fn connect_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
+    connect_pool(url, sync, SQLITE_CONNECTIONS).await
+}
+
+/// Connections to a SQLite file: readers (pages, a move's read of its board) run beside the
+/// one writer of the moment, which WAL allows; more than the cores' worth only adds threads
+/// (each connection has its own). Writers take turns in the process (see [`begin_write`]).
+const SQLITE_CONNECTIONS: u32 = 4;
+
+/// How long a SQLite statement waits for another connection's write to end before failing
+/// "database is locked": as long as a request waits for a pooled connection.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+async fn connect_pool(url: &str, sync: SqliteSync, connections: u32) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_file(url)
         && let Some(parent) = std::path::Path::new(&path).parent()
         && !parent.as_os_str().is_empty()
@@ -92,11 +121,12 @@ pub async fn connect_with(url: &str, sync: SqliteSync) -> anyhow::Result<Databas
             o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
                 .synchronous(synchronous)
                 .pragma("wal_autocheckpoint", "0")
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
         });
-        if url.contains(":memory:") {
-            // Every pooled connection to :memory: would be a different empty database.
-            options.max_connections(1).min_connections(1);
-        }
+        // Every pooled connection to :memory: would be a different empty database. The
+        // connections are opened at once: not by the first burst of moves.
+        let connections = if url.contains(":memory:") { 1 } else { connections };
+        options.max_connections(connections).min_connections(connections);
     }
     let db = Database::connect(options)
         .await
@@ -116,12 +146,95 @@ pub async fn checkpoint(db: &DatabaseConnection) -> Result<(), DbErr> {
 /// Begins a transaction that will write. On SQLite it takes the write lock at once
 /// (BEGIN IMMEDIATE), so a second writer waits its turn and then reads fresh data, instead of
 /// failing with "database is locked" after reading a stale snapshot. PostgreSQL ignores the mode.
-pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
-    db.begin_with_options(TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..Default::default()
-    })
-    .await
+///
+/// On SQLite the process's writers first take turns, first come first served, until the
+/// transaction ends: SQLite itself lets a waiting writer sleep and retry (1, 2, 5 … ms),
+/// which at hundreds of moves a second costs more than the writes.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
+    let turn = match write_turn(db) {
+        Some(turn) => Some(turn.lock_owned().await),
+        None => None,
+    };
+    let txn = db
+        .begin_with_options(TransactionOptions {
+            sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+            ..Default::default()
+        })
+        .await?;
+    Ok(WriteTxn { txn, _turn: turn })
+}
+
+/// The write turn of a SQLite file (none for PostgreSQL, and for an in-memory database, whose
+/// one connection is its turn).
+fn write_turn(db: &DatabaseConnection) -> Option<Arc<tokio::sync::Mutex<()>>> {
+    static TURNS: LazyLock<Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>> = LazyLock::new(Default::default);
+    if db.get_database_backend() != sea_orm::DatabaseBackend::Sqlite {
+        return None;
+    }
+    let options = db.get_sqlite_connection_pool().connect_options();
+    let file = options.get_filename();
+    if file.as_os_str().is_empty() || file.to_string_lossy().contains(":memory:") {
+        return None;
+    }
+    let mut turns = TURNS.lock().ok()?;
+    Some(turns.entry(file.to_path_buf()).or_default().clone())
+}
+
+/// A transaction begun by [`begin_write`]: used as its connection, ended by `commit` (dropped,
+/// it rolls back). Holds SQLite's write turn until it ends.
+pub struct WriteTxn {
+    // Dropped first: the rollback is under way before the next writer's turn.
+    txn: DatabaseTransaction,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl WriteTxn {
+    pub async fn commit(self) -> Result<(), DbErr> {
+        self.txn.commit().await
+    }
+
+    pub async fn rollback(self) -> Result<(), DbErr> {
+        self.txn.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTxn {
+    type Target = DatabaseTransaction;
+
+    fn deref(&self) -> &DatabaseTransaction {
+        &self.txn
+    }
+}
+
+#[async_trait::async_trait]
+impl ConnectionTrait for WriteTxn {
+    fn get_database_backend(&self) -> sea_orm::DbBackend {
+        self.txn.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
+        self.txn.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
+        self.txn.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
+        self.txn.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
+        self.txn.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.txn.support_returning()
+    }
+
+    fn is_mock_connection(&self) -> bool {
+        self.txn.is_mock_connection()
+    }
 }
 
 /// Did a statement fail on a unique index (two requests creating the same thing at once)?
@@ -163,5 +276,57 @@ mod tests {
         assert_eq!(redact_url("sqlite://data/yunzi.db?mode=rwc"), "sqlite://data/yunzi.db?mode=rwc");
         assert_eq!(sqlite_file("sqlite://data/yunzi.db?mode=rwc").as_deref(), Some("data/yunzi.db"));
         assert_eq!(sqlite_file("sqlite::memory:"), None);
+    }
+
+    /// A fresh SQLite file with the schema, in a folder of its own.
+    async fn fresh_file(name: &str) -> anyhow::Result<(DatabaseConnection, std::path::PathBuf)> {
+        let folder = std::env::temp_dir().join(format!("yunzi-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder)?;
+        let url = format!("sqlite://{}?mode=rwc", folder.join("yunzi.db").display());
+        Ok((connect_and_migrate(&url).await?, folder))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn readers_are_not_held_up_by_a_write_under_way() -> anyhow::Result<()> {
+        let (db, folder) = fresh_file("readers").await?;
+        let writing = begin_write(&db).await?;
+        writing.execute_unprepared("INSERT INTO heartbeats (id, beat_at) VALUES (1, '2026-11-28 12:00:00')").await?;
+        // A page's read while a move is being stored: answered at once, from before the write.
+        let read =
+            tokio::time::timeout(Duration::from_secs(5), db.execute_unprepared("SELECT count(*) FROM heartbeats"));
+        assert!(read.await.is_ok(), "a read waited for the write to end");
+        writing.commit().await?;
+        let _ = std::fs::remove_dir_all(folder);
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writers_take_their_turns_in_the_order_they_came() -> anyhow::Result<()> {
+        let (db, folder) = fresh_file("turns").await?;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let first = begin_write(&db).await?;
+        let mut writers = Vec::new();
+        for n in 0..12 {
+            let (db, order) = (db.clone(), order.clone());
+            writers.push(tokio::spawn(async move {
+                let txn = begin_write(&db).await?;
+                order.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(n);
+                // Long enough for a writer left to SQLite's sleeping retries to overtake another.
+                tokio::time::sleep(Duration::from_millis(3)).await;
+                txn.commit().await?;
+                anyhow::Ok(())
+            }));
+            // Each comes after the one before is waiting.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        first.commit().await?;
+        for writer in writers {
+            writer.await??;
+        }
+        let order = order.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.clone();
+        assert_eq!(order, (0..12).collect::<Vec<_>>());
+        let _ = std::fs::remove_dir_all(folder);
+        Ok(())
     }
 }

@@ -4,8 +4,8 @@
 use crate::domain::audit_chain;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set, Statement,
 };
 
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ impl Entry {
     /// The one protocol for a change that matters: its audit row is written in the change's
     /// own transaction and the transaction is committed with it, so the change and its row
     /// stand or fall together (and nothing is written after the row). Takes the transaction.
-    pub async fn commit(self, txn: DatabaseTransaction, action: &str, detail: serde_json::Value) -> AppResult<()> {
+    pub async fn commit(self, txn: crate::db::WriteTxn, action: &str, detail: serde_json::Value) -> AppResult<()> {
         record(&txn, self.at, self.actor, self.event, action, detail).await?;
         txn.commit().await?;
         Ok(())

@@ -9,6 +9,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set};
 use serde_json::json;
 
+use crate::db::WriteTxn;
 use crate::db::entities::{game, game_move, heartbeat, round, user};
 use crate::domain::color::Color;
 use crate::domain::games::game_shape::{BoardGame, GameMove};
@@ -85,17 +86,75 @@ pub async fn act(
 /// [`act`] with the action (and the move number it was sent as) read by `read` from what the
 /// sender sent, once they are known to have a seat at the board: a wrong seat is told 403
 /// whatever the form holds, and the form is read with the board at hand (its size, for a
-/// typed point). The board is read once, in the change's transaction.
+/// typed point).
+///
+/// The action is first decided on the board as last stored, read without the write lock (its
+/// game kept in memory from the last change when the game row is unchanged: no moves read or
+/// replayed), and stored only if the game row is still the one read, checked under the lock:
+/// the lock is held for the writes alone, which is what lets a server take a thousand moves a
+/// second (a move's writes take their turn one at a time on SQLite). If the game changed in
+/// between (another action on the board, the sweep, a ruling, another instance), the action is
+/// done again with the board read under the lock, as it was before.
 pub async fn act_as_read(
     state: &AppState,
     account: &user::Model,
     at: BoardRef,
-    read: impl FnOnce(&LiveBoard) -> AppResult<(Action, Option<usize>)>,
+    read: impl Fn(&LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<LiveBoard> {
-    let now = state.clock.now();
+    if let Some(board) = act_once(state, account, at, &read, None).await? {
+        return Ok(board);
+    }
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut board = load_for_change(&txn, at).await?;
-    let seat = queries::seat_of(&txn, &board, Some(account)).await?;
+    let board = load_for_change(&txn, at).await?;
+    act_once(state, account, at, &read, Some((txn, board)))
+        .await?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("a board read under the lock changed")))
+}
+
+/// The transaction to store `board`'s change in: the one it was read in, or a new one when the
+/// game row is still the row the board was read with (none: it changed).
+async fn write_for(state: &AppState, held: Option<WriteTxn>, board: &LiveBoard) -> AppResult<Option<WriteTxn>> {
+    if let Some(txn) = held {
+        return Ok(Some(txn));
+    }
+    let txn = crate::db::begin_write(&state.db).await?;
+    let stored = queries::game_row_locked(&txn, board.game.id).await?;
+    if stored.as_ref() == Some(&board.game) {
+        return Ok(Some(txn));
+    }
+    txn.rollback().await?;
+    Ok(None)
+}
+
+/// Commits a change to the board, keeps its game for the next one and sends its mail.
+async fn commit(state: &AppState, txn: WriteTxn, board: &mut LiveBoard) -> AppResult<()> {
+    txn.commit().await?;
+    state.live_games.keep(&board.game, &board.live);
+    send_outbox(state, board);
+    Ok(())
+}
+
+/// One attempt at [`act_as_read`]: with the board read under the lock (`locked`), or read
+/// without it and stored only if its game has not changed (none when it had: nothing stored).
+async fn act_once(
+    state: &AppState,
+    account: &user::Model,
+    at: BoardRef,
+    read: &impl Fn(&LiveBoard) -> AppResult<(Action, Option<usize>)>,
+    locked: Option<(WriteTxn, LiveBoard)>,
+) -> AppResult<Option<LiveBoard>> {
+    let now = state.clock.now();
+    let (mut board, seat, held_txn) = match locked {
+        Some((txn, board)) => {
+            let seat = queries::seat_of(&txn, &board, Some(account)).await?;
+            (board, seat, Some(txn))
+        }
+        None => {
+            let board = queries::live_board_kept(&state.db, at, &state.live_games).await?;
+            let seat = queries::seat_of(&state.db, &board, Some(account)).await?;
+            (board, seat, None)
+        }
+    };
     if seat == Seat::Spectator {
         return Err(AppError::Forbidden);
     }
@@ -123,10 +182,10 @@ pub async fn act_as_read(
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.
+        let Some(txn) = write_for(state, held_txn, &board).await? else { return Ok(None) };
         save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
-        txn.commit().await?;
-        send_outbox(state, &mut board);
-        return Ok(board);
+        commit(state, txn, &mut board).await?;
+        return Ok(Some(board));
     }
     if live.state().phase == Phase::Waiting && moves_now {
         if let Some(start) = board.round.starts_at {
@@ -219,6 +278,7 @@ pub async fn act_as_read(
     {
         return Err(refused(e));
     }
+    let Some(txn) = write_for(state, held_txn, &board).await? else { return Ok(None) };
     save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
     if swapped {
         swap_colours(&txn, &mut board, account.id, now).await?;
@@ -245,9 +305,8 @@ pub async fn act_as_read(
             )
             .await?;
     }
-    txn.commit().await?;
-    send_outbox(state, &mut board);
-    Ok(board)
+    commit(state, txn, &mut board).await?;
+    Ok(Some(board))
 }
 
 /// Does what the passing of time does to every game due by now with nobody acting (see
@@ -646,8 +705,13 @@ pub(crate) async fn save(
         mails.extend(repo::file_dispute(txn, board, repo::Filing::new(DisputeKind::Cycle, &claim), now).await?);
     }
     let live = &board.live;
-    for (index, m) in live.moves().iter().enumerate().skip(stored_moves) {
-        game_move::ActiveModel {
+    // One statement for the new moves and one for the row: a move's writes hold the write lock.
+    let new_moves: Vec<game_move::ActiveModel> = live
+        .moves()
+        .iter()
+        .enumerate()
+        .skip(stored_moves)
+        .map(|(index, m)| game_move::ActiveModel {
             game_id: Set(board.game.id),
             number: Set(index as i32 + 1),
             colour: Set(m.colour.as_str().to_string()),
@@ -656,16 +720,22 @@ pub(crate) async fn save(
             spent_ms: Set(i64::try_from(m.spent).unwrap_or(i64::MAX)),
             at: Set(m.at),
             ..Default::default()
-        }
-        .insert(txn)
-        .await?;
+        })
+        .collect();
+    if !new_moves.is_empty() {
+        game_move::Entity::insert_many(new_moves).exec_without_returning(txn).await?;
     }
     let state = live.state();
     let flag_at = live.due_at();
-    let mut active: game::ActiveModel = board.game.clone().into();
-    active.live_state = Set(Some(serde_json::to_string(state).map_err(|e| AppError::Internal(e.into()))?));
-    active.flag_at = Set(flag_at);
-    active.update(txn).await?;
+    let live_state = Some(serde_json::to_string(state).map_err(|e| AppError::Internal(e.into()))?);
+    game::Entity::update_many()
+        .set(game::ActiveModel { live_state: Set(live_state.clone()), flag_at: Set(flag_at), ..Default::default() })
+        .filter(game::Column::Id.eq(board.game.id))
+        .exec(txn)
+        .await?;
+    // The row as it is now stored (what a kept game is checked against).
+    board.game.live_state = live_state;
+    board.game.flag_at = flag_at;
     if let (Phase::Finished, Some(result), None) = (state.phase, state.result, &board.game.result) {
         // A loss the clock gave is filed for the referees to review (a clock may fail, Art. 23).
         if let GameResult::Win { winner, margin: Margin::Time } = result

@@ -300,7 +300,7 @@ pub struct LateForm<T> {
 }
 
 impl<T: serde::de::DeserializeOwned> LateForm<T> {
-    pub fn parse(self) -> AppResult<T> {
+    pub fn parse(&self) -> AppResult<T> {
         serde_urlencoded::from_bytes(&self.body).map_err(|error| AppError::Unreadable(error.to_string()))
     }
 }

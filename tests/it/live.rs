@@ -801,3 +801,63 @@ async fn a_directors_correction_reaches_the_boards_watchers() -> TestResult {
     assert!(page.contains(r#"data-result="W+R""#), "the board's page shows the corrected result");
     Ok(())
 }
+
+/// Issue 52: a move is decided on the game this instance kept from its last change, but only
+/// while the game's row is the row it was kept with. A change made behind its back — here two
+/// moves taken back in the database, as another instance's ruling on the same PostgreSQL
+/// database would — is seen by the next move: it is played as move 3, not refused as stale
+/// against the four moves the instance last stored.
+#[actix_web::test]
+async fn a_game_changed_behind_the_instances_back_is_read_again_by_the_next_move() -> TestResult {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+    use yunzi::db::entities::{game, game_move};
+    let mut t = live_table("").await?;
+    let db = t.app.db().await?;
+    let moves_of = |id: i32| {
+        let db = db.clone();
+        async move {
+            let rows = game_move::Entity::find()
+                .filter(game_move::Column::GameId.eq(id))
+                .order_by_asc(game_move::Column::Number)
+                .all(&db)
+                .await?;
+            Ok::<_, sea_orm::DbErr>(rows.into_iter().map(|m| (m.x, m.y)).collect::<Vec<_>>())
+        }
+    };
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.play(&mut white, "C3").await?.assert_status(303)?;
+    let row = game::Entity::find().one(&db).await?.ok_or("no game")?;
+    let after_two = (row.live_state.clone(), row.flag_at);
+    let two = moves_of(row.id).await?;
+    t.play(&mut black, "D4").await?.assert_status(303)?;
+    t.play(&mut white, "F6").await?.assert_status(303)?;
+    let four = moves_of(row.id).await?;
+    assert_eq!(four.len(), 4);
+
+    // Behind the app's back: moves 3 and 4 taken back, the game's row as it was after move 2.
+    game_move::Entity::delete_many()
+        .filter(game_move::Column::GameId.eq(row.id))
+        .filter(game_move::Column::Number.gt(2))
+        .exec(&db)
+        .await?;
+    game::Entity::update(game::ActiveModel {
+        id: Set(row.id),
+        live_state: Set(after_two.0),
+        flag_at: Set(after_two.1),
+        ..Default::default()
+    })
+    .exec(&db)
+    .await?;
+
+    let played = t.play(&mut black, "G7").await?;
+    played.assert_status(303)?;
+    let now = moves_of(row.id).await?;
+    assert_eq!(now.len(), 3, "G7 is move 3");
+    assert_eq!(now[..2], two[..]);
+    assert_ne!(now[2], four[2], "move 3 is G7, not the D4 taken back");
+    let page = t.app.client().get(&t.board).await?.body;
+    assert!(page.contains("data-moves=\"3\""), "the board shows three moves");
+    Ok(())
+}

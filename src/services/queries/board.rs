@@ -12,6 +12,7 @@ use crate::domain::komi::Komi;
 use crate::domain::live::{LiveError, LiveGame, LiveMove, LiveSetup, LiveState};
 use crate::domain::referee::WarningPenalty;
 use crate::error::{AppError, AppResult};
+use crate::live_games::LiveGames;
 
 /// A board with its game, as the board page shows it.
 pub struct LiveBoard {
@@ -73,7 +74,13 @@ fn corrupt(e: LiveError) -> AppError {
 /// The board's game from its stored moves and state, to read. A game not yet started is started here
 /// once its round's scheduled start has passed (the clock running from that instant).
 pub async fn live_board(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
-    load_with(conn, at, false).await
+    load_with(conn, at, false, None).await
+}
+
+/// [`live_board`], its game taken from `kept` when it was kept with the game row just read (no
+/// moves read, none replayed).
+pub async fn live_board_kept(conn: &impl ConnectionTrait, at: BoardRef, kept: &LiveGames) -> AppResult<LiveBoard> {
+    load_with(conn, at, false, Some(kept)).await
 }
 
 /// The board's game row as stored, as text (none: no such board), in one query: what its live
@@ -95,10 +102,21 @@ pub async fn board_as_stored(conn: &impl ConnectionTrait, at: BoardRef) -> AppRe
 /// on one board (or an action and the sweep) take turns on PostgreSQL as well (SQLite's write
 /// transactions take turns already).
 pub async fn live_board_locked(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<LiveBoard> {
-    load_with(conn, at, true).await
+    load_with(conn, at, true, None).await
 }
 
-async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, lock: bool) -> AppResult<LiveBoard> {
+/// The game row of `game_id` as stored now, locked until the transaction ends (see
+/// [`live_board_locked`]); none once it is gone.
+pub async fn game_row_locked(conn: &impl ConnectionTrait, game_id: i32) -> AppResult<Option<game::Model>> {
+    Ok(game::Entity::find_by_id(game_id).lock_exclusive().one(conn).await?)
+}
+
+async fn load_with(
+    conn: &impl ConnectionTrait,
+    at: BoardRef,
+    lock: bool,
+    kept: Option<&LiveGames>,
+) -> AppResult<LiveBoard> {
     let event = super::event(conn, at.event_id).await?;
     let round = super::published_round(conn, at.event_id, at.round).await?;
     let game = if lock {
@@ -121,9 +139,10 @@ async fn load_with(conn: &impl ConnectionTrait, at: BoardRef, lock: bool) -> App
     let player = |id: i32| both.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
     let (black, white) = (player(game.black_id)?, player(game.white_id)?);
     let setup = setup_of(&event, &round, &game)?;
-    let live = match &game.live_state {
-        None => LiveGame::new(setup).map_err(corrupt)?,
-        Some(text) => {
+    let live = match (&game.live_state, kept.and_then(|k| k.get(&game, &setup))) {
+        (_, Some(live)) => live,
+        (None, None) => LiveGame::new(setup).map_err(corrupt)?,
+        (Some(text), None) => {
             let state: LiveState = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
             let stored = game_move::Entity::find()
                 .filter(game_move::Column::GameId.eq(game.id))

@@ -464,7 +464,7 @@ async fn run_form<T: serde::de::DeserializeOwned>(
     ctx: &PageCtx,
     at: BoardRef,
     form: LateForm<T>,
-    read: impl FnOnce(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
+    read: impl Fn(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<HttpResponse> {
     let board = act_on_form(state, ctx, at, form, read).await?;
     answer(state, ctx, at, &board)
@@ -476,7 +476,7 @@ async fn act_on_form<T: serde::de::DeserializeOwned>(
     ctx: &PageCtx,
     at: BoardRef,
     form: LateForm<T>,
-    read: impl FnOnce(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
+    read: impl Fn(T, &LiveBoard) -> AppResult<(Action, Option<usize>)>,
 ) -> AppResult<LiveBoard> {
     let account = ctx.require_user()?;
     live::act_as_read(state, account, at, |board| read(form.parse()?, board)).await
