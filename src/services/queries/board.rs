@@ -105,6 +105,16 @@ pub async fn live_board_locked(conn: &impl ConnectionTrait, at: BoardRef) -> App
     load_with(conn, at, true, None).await
 }
 
+/// [`live_board_locked`], its game taken from `kept` when it was kept with the row just read
+/// under the lock.
+pub async fn live_board_locked_kept(
+    conn: &impl ConnectionTrait,
+    at: BoardRef,
+    kept: &LiveGames,
+) -> AppResult<LiveBoard> {
+    load_with(conn, at, true, Some(kept)).await
+}
+
 /// The game row of `game_id` as stored now, locked until the transaction ends (see
 /// [`live_board_locked`]); none once it is gone.
 pub async fn game_row_locked(conn: &impl ConnectionTrait, game_id: i32) -> AppResult<Option<game::Model>> {
