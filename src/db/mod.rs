@@ -152,7 +152,13 @@ pub async fn checkpoint(db: &DatabaseConnection) -> Result<(), DbErr> {
 /// which at hundreds of moves a second costs more than the writes.
 pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
     let turn = match write_turn(db) {
-        Some(turn) => Some(turn.lock_owned().await),
+        // Bounded as SQLite's own wait is: a writer that never ends its transaction makes the
+        // others fail, not hang.
+        Some(turn) => Some(
+            tokio::time::timeout(SQLITE_BUSY_TIMEOUT, turn.lock_owned())
+                .await
+                .map_err(|_| DbErr::Custom("the database is locked: another write did not end".into()))?,
+        ),
         None => None,
     };
     let txn = db
