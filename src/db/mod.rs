@@ -57,17 +57,15 @@ pub async fn connect_and_migrate_with(url: &str, sync: SqliteSync) -> anyhow::Re
         single.close().await?;
         return connect_with(url, sync).await;
     }
+    // PostgreSQL: instances of one deployment may start together: they take turns on the
+    // migrations (an advisory lock on a session of its own, freed when it closes).
+    use sea_orm::sqlx::Connection;
     let db = connect_with(url, sync).await?;
-    {
-        // Instances of one deployment may start together: they take turns on the migrations
-        // (an advisory lock on a session of its own, freed when it closes).
-        use sea_orm::sqlx::Connection;
-        let mut session = db.get_postgres_connection_pool().acquire().await?.detach();
-        sea_orm::sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut session).await?;
-        let migrated = Migrator::up(&db, None).await;
-        session.close().await?;
-        migrated.context("running database migrations")?;
-    }
+    let mut session = db.get_postgres_connection_pool().acquire().await?.detach();
+    sea_orm::sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut session).await?;
+    let migrated = Migrator::up(&db, None).await;
+    session.close().await?;
+    migrated.context("running database migrations")?;
     Ok(db)
 }
 
