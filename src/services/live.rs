@@ -6,7 +6,10 @@
 //! Who may act: the two players (their accounts), each for their own colour; the event's
 //! directors and referees for either colour, as board assistants recording an over-the-board
 //! game.
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
+    QueryTrait, Set,
+};
 use serde_json::json;
 
 use crate::db::WriteTxn;
@@ -117,11 +120,11 @@ pub async fn act_as_read(
 
 /// The transaction to store `board`'s change in: the one it was read in, or a new one when the
 /// game row is still the row the board was read with (none: it changed).
-async fn write_for(state: &AppState, held: Option<WriteTxn>, board: &LiveBoard) -> AppResult<Option<WriteTxn>> {
+async fn write_for(db: &DatabaseConnection, held: Option<WriteTxn>, board: &LiveBoard) -> AppResult<Option<WriteTxn>> {
     if let Some(txn) = held {
         return Ok(Some(txn));
     }
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(db).await?;
     let stored = queries::game_row_locked(&txn, board.game.id).await?;
     if stored.as_ref() == Some(&board.game) {
         return Ok(Some(txn));
@@ -130,12 +133,63 @@ async fn write_for(state: &AppState, held: Option<WriteTxn>, board: &LiveBoard) 
     Ok(None)
 }
 
-/// Commits a change to the board, keeps its game for the next one and sends its mail.
-async fn commit(state: &AppState, txn: WriteTxn, board: &mut LiveBoard) -> AppResult<()> {
-    txn.commit().await?;
+/// What an action stores besides the moves and the game's state.
+#[derive(Default)]
+struct AlsoStored {
+    /// 五子棋's swap: the pairing's seats are exchanged.
+    swapped: bool,
+    /// A move held for the referee: the dispute filed (its kind, the offender, the move as text).
+    held: Option<(DisputeKind, Color, String)>,
+    /// A referee's step on the clock, audited (1988 Art. 14).
+    referee_step: Option<&'static str>,
+}
+
+/// Stores the change to `board` made by `actor` (its moves from `stored_moves` on, and what
+/// else the action did) in one transaction: the one it was read in, or a new one when its game
+/// is unchanged since it was read. Returns the board as stored (none: the game had changed,
+/// nothing stored); the caller keeps its game and sends its mail.
+///
+/// The work runs where `db::run_write` puts it: on SQLite, whose writes take turns, the turn
+/// is not held up by the request threads' other work.
+async fn store(
+    state: &AppState,
+    held_txn: Option<WriteTxn>,
+    mut board: LiveBoard,
+    stored_moves: usize,
+    now: chrono::DateTime<chrono::Utc>,
+    actor: i32,
+    also: AlsoStored,
+) -> AppResult<Option<LiveBoard>> {
+    let db = state.db.clone();
+    let stored = crate::db::run_write(&state.db, async move {
+        let Some(txn) = write_for(&db, held_txn, &board).await? else { return Ok(None) };
+        save(&txn, &mut board, stored_moves, now, Change::Act(actor)).await?;
+        if also.swapped {
+            swap_colours(&txn, &mut board, actor, now).await?;
+        }
+        if let Some((kind, offender, what)) = also.held {
+            let mails =
+                repo::file_dispute(&txn, &board, repo::Filing::new(kind, &what).about(Some(offender)), now).await?;
+            board.outbox.extend(mails);
+        }
+        if let Some(what) = also.referee_step {
+            audit::entry(now, Some(actor), Some(board.event.id))
+                .record(
+                    &txn,
+                    what,
+                    json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
+                        "article": "1988 Art. 14" }),
+                )
+                .await?;
+        }
+        txn.commit().await?;
+        AppResult::Ok(Some(board))
+    })
+    .await??;
+    let Some(mut board) = stored else { return Ok(None) };
     state.live_games.keep(&board.game, &board.live);
-    send_outbox(state, board);
-    Ok(())
+    send_outbox(state, &mut board);
+    Ok(Some(board))
 }
 
 /// One attempt at [`act_as_read`]: with the board read under the lock (`locked`), or read
@@ -186,10 +240,7 @@ async fn act_once(
     if live.moves().len() > stored_moves && moves_now {
         // A flag fell and counted as a pass (2002 Art. 22.5): the turn has moved on, and the
         // move sent for the old position is not played.
-        let Some(txn) = write_for(state, held_txn, &board).await? else { return Ok(None) };
-        save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
-        commit(state, txn, &mut board).await?;
-        return Ok(Some(board));
+        return store(state, held_txn, board, stored_moves, now, account.id, AlsoStored::default()).await;
     }
     if live.state().phase == Phase::Waiting && moves_now {
         if let Some(start) = board.round.starts_at {
@@ -282,15 +333,6 @@ async fn act_once(
     {
         return Err(refused(e));
     }
-    let Some(txn) = write_for(state, held_txn, &board).await? else { return Ok(None) };
-    save(&txn, &mut board, stored_moves, now, Change::Act(account.id)).await?;
-    if swapped {
-        swap_colours(&txn, &mut board, account.id, now).await?;
-    }
-    if let Some((kind, offender, what)) = held {
-        let mails = repo::file_dispute(&txn, &board, repo::Filing::new(kind, &what).about(Some(offender)), now).await?;
-        board.outbox.extend(mails);
-    }
     let referee_step = match action {
         Action::Pause => Some("live.paused"),
         Action::Adjourn => Some("live.adjourned"),
@@ -299,18 +341,7 @@ async fn act_once(
         Action::Seal(_) => Some("live.move_sealed"),
         _ => None,
     };
-    if let Some(what) = referee_step {
-        audit::entry(now, Some(account.id), Some(board.event.id))
-            .record(
-                &txn,
-                what,
-                json!({ "round": board.round.number, "board": board.game.board, "moves": board.live.moves().len(),
-                    "article": "1988 Art. 14" }),
-            )
-            .await?;
-    }
-    commit(state, txn, &mut board).await?;
-    Ok(Some(board))
+    store(state, held_txn, board, stored_moves, now, account.id, AlsoStored { swapped, held, referee_step }).await
 }
 
 /// Does what the passing of time does to every game due by now with nobody acting (see
