@@ -81,8 +81,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
 }
 
 pub async fn connect_with(url: &str, sync: SqliteSync) -> anyhow::Result<DatabaseConnection> {
-    let n = std::env::var("NCONN").ok().and_then(|v| v.parse().ok()).unwrap_or(SQLITE_CONNECTIONS);
-    connect_pool(url, sync, n).await
+    connect_pool(url, sync, SQLITE_CONNECTIONS).await
 }
 
 /// Connections to a SQLite file: readers (pages, a move's read of its board) run beside the
