@@ -18,6 +18,7 @@ use crate::i18n::{Arg, Locale};
 use crate::services::queries::{self, BoardRef, LiveBoard};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
+use crate::web::board_words;
 use crate::web::extractors::PageCtx;
 
 /// A clock as shown: the number that counts down, and what follows it in each language; and
@@ -45,6 +46,9 @@ pub struct ClockFeed {
 struct CallFeed {
     /// Milliseconds into the turn.
     at: u64,
+    /// A byo-yomi period used up (or the last minutes begun): the page announces it to a
+    /// screen reader, where the other calls are only spoken aloud when asked for.
+    period: bool,
     /// The call as a referee of each language says it.
     #[serde(flatten)]
     said: Said,
@@ -73,6 +77,8 @@ struct Snapshot {
     /// something, in each language, for the page to redraw without a reload.
     status: Said,
     count: Option<Said>,
+    /// What the last move did ("黑 D4", "White G7, 2 captured"), for the page's announcements.
+    said: Option<Said>,
 }
 
 /// A clock at the moment of the answer (a running clock goes on counting down from it), as the
@@ -426,7 +432,11 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
             Some(clock.turn_time(now)),
             calls(clock.control, clock.player(r.colour))
                 .into_iter()
-                .map(|c| CallFeed { at: c.at, said: call_said(clock.control, c.call) })
+                .map(|c| CallFeed {
+                    at: c.at,
+                    period: matches!(c.call, Call::PeriodUsed(_) | Call::MinutesLeft(_)),
+                    said: call_said(clock.control, c.call),
+                })
                 .collect(),
         ),
         _ => (None, Vec::new()),
@@ -446,6 +456,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         calls: turn_calls,
         status: Said::of(|locale| status_line(board, locale)),
         count: count_text(board, Locale::En).map(|_| Said::of(|locale| count_text(board, locale).unwrap_or_default())),
+        said: live.moves().last().map(|_| Said::of(|locale| board_words::last_move(live, locale).unwrap_or_default())),
     };
     let update = BoardUpdate {
         version: snapshot.version,

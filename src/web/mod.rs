@@ -2,6 +2,7 @@
 pub mod api;
 pub mod assets;
 pub mod board_svg;
+pub mod board_words;
 pub mod extractors;
 pub mod handlers;
 pub mod live_feed;

@@ -76,6 +76,64 @@
   });
 
   var board = document.getElementById("board");
+  var columns = (root.getAttribute("data-columns") || "").split(",");
+  var rows = (root.getAttribute("data-rows") || "").split(",");
+  var saidLog = document.getElementById("live-said");
+  var words = function (key) { return root.getAttribute("data-said-" + key) || ""; };
+
+  // What a screen reader hears: each announcement a line of the page's log (role="log").
+  function announce(text) {
+    if (!saidLog || !text) return;
+    var line = document.createElement("li");
+    line.textContent = text;
+    saidLog.appendChild(line);
+    while (saidLog.children.length > 40) saidLog.removeChild(saidLog.firstChild);
+  }
+
+  // 1 → 一, 16 → 十六: Japanese go players count rows from the top in kanji.
+  function kanji(n) {
+    var digits = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    var tens = Math.floor(n / 10) % 10;
+    var head = tens === 0 ? "" : tens === 1 ? "十" : digits[tens] + "十";
+    return head + digits[n % 10];
+  }
+
+  // A point's name as the page's reader says it (the server's board_words does the same):
+  // "D4", or in Japanese go "4の十六" (column from the left, row from the top).
+  function pointWords(name) {
+    if (root.getAttribute("data-japanese-points") !== "on") return name;
+    for (var x = 0; x < columns.length; x++) {
+      if (columns[x] && name.indexOf(columns[x]) === 0) {
+        var y = rows.indexOf(name.slice(columns[x].length));
+        if (y >= 0) return (x + 1) + "の" + kanji(y + 1);
+      }
+    }
+    return name;
+  }
+
+  // Where a point is drawn, to move over the board by arrow keys whatever its lines.
+  function centre(element) {
+    var box = element.getBBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  function piecesOf(colour) {
+    return Array.prototype.filter.call(board.querySelectorAll(".stone." + colour + "[data-point]"), function (stone) {
+      return !stone.classList.contains("offered");
+    });
+  }
+
+  // The position as text (the details under the board): each side's stones, top row first.
+  function redrawPositionText() {
+    var lines = document.querySelectorAll("#position-text p.stones");
+    ["black", "white"].forEach(function (colour, i) {
+      if (!lines[i]) return;
+      var stones = piecesOf(colour).map(function (stone) { return { at: centre(stone), name: pointWords(stone.getAttribute("data-point")) }; });
+      stones.sort(function (a, b) { return a.at.y - b.at.y || a.at.x - b.at.x; });
+      var names = stones.map(function (s) { return s.name; });
+      lines[i].textContent = words(colour) + " (" + names.length + "): " + (names.length ? names.join(", ") : words("none"));
+    });
+  }
   // 一字棋: how many pieces a click carries or puts down, as the form's field says (" x3").
   function pieces() {
     var count = document.getElementById("count");
@@ -86,7 +144,11 @@
   var playForm = document.getElementById("play-form");
   board.addEventListener("click", function (event) {
     var target = event.target.closest("[data-point]");
-    if (!target) return;
+    if (target) activate(target);
+  });
+
+  // A click on a point, or Enter on the point the keyboard is on: play it, or mark it.
+  function activate(target) {
     var point = target.getAttribute("data-point");
     // 五子棋's Black 5 is offered on two points, and 三通棋's White puts two at once: the first
     // click is kept until the second.
@@ -135,6 +197,81 @@
     } else if (document.getElementById("mark-form") && target.classList.contains("stone")) {
       send("mark", { point: point });
     }
+  }
+
+  // The keyboard on the board: arrow keys move a cursor from point to point (the nearest in
+  // that direction, so hexagons and triangles work as grids do), which says the point's name
+  // and what is on it; Enter or Space acts on it as a click would.
+  var cursorBox = document.getElementById("board-cursor");
+  var cursor = null;
+  function pointNamed(name) {
+    return name ? board.querySelector('[data-point="' + name.replace(/"/g, "") + '"]') : null;
+  }
+  function showCursor() {
+    var previous = board.querySelector(".cursor");
+    if (previous) previous.classList.remove("cursor");
+    var element = pointNamed(cursor);
+    if (!element) return;
+    element.classList.add("cursor");
+    var what = element.classList.contains("stone")
+      ? (element.classList.contains("black") ? words("black") : words("white"))
+      : words("empty");
+    if (cursorBox) {
+      cursorBox.textContent = pointWords(cursor) + " · " + what;
+      cursorBox.hidden = false;
+    }
+  }
+  function startingPoint() {
+    var last = board.querySelector(".last");
+    var points = board.querySelectorAll("[data-point]");
+    if (!points.length) return null;
+    var aim = last ? centre(last) : centre(board.querySelector("svg"));
+    var best = null, bestDistance = Infinity;
+    Array.prototype.forEach.call(points, function (p) {
+      var c = centre(p), d = (c.x - aim.x) * (c.x - aim.x) + (c.y - aim.y) * (c.y - aim.y);
+      if (d < bestDistance) { best = p; bestDistance = d; }
+    });
+    return best.getAttribute("data-point");
+  }
+  function step(dx, dy) {
+    var from = pointNamed(cursor);
+    if (!from) { cursor = startingPoint(); showCursor(); return; }
+    var here = centre(from), best = null, bestCost = Infinity;
+    Array.prototype.forEach.call(board.querySelectorAll("[data-point]"), function (p) {
+      var c = centre(p), along = (c.x - here.x) * dx + (c.y - here.y) * dy;
+      var across = Math.abs((c.x - here.x) * dy - (c.y - here.y) * dx);
+      if (along <= 1) return;
+      var cost = along + 2 * across;
+      if (cost < bestCost) { best = p; bestCost = cost; }
+    });
+    if (best) cursor = best.getAttribute("data-point");
+    showCursor();
+  }
+  var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  board.addEventListener("keydown", function (event) {
+    var arrow = arrows[event.key];
+    if (arrow) {
+      event.preventDefault();
+      step(arrow[0], arrow[1]);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      var element = pointNamed(cursor);
+      if (element) activate(element);
+      else { cursor = startingPoint(); showCursor(); }
+    }
+  });
+  // Coming back to the board after a change, the keyboard starts at the last move.
+  var cursorMoves = null;
+  board.addEventListener("focus", function () {
+    if (!cursor || cursorMoves !== root.getAttribute("data-moves")) cursor = startingPoint();
+    cursorMoves = root.getAttribute("data-moves");
+    showCursor();
+  });
+  // Leaving the board takes the ring off; the line that says the point stays where it is, so
+  // that nothing under it moves while a click on a button is under way.
+  board.addEventListener("blur", function () {
+    var ring = board.querySelector(".cursor");
+    if (ring) ring.classList.remove("cursor");
   });
 
   // The stone under the pointer (CSS draws it on empty points) while the click would play.
@@ -207,6 +344,11 @@
         if (call.at <= now && call.at > state.turn_elapsed - 500 && !spoken[key]) {
           spoken[key] = true;
           say(call[lang] || call.en);
+          // A byo-yomi period used up is announced to a screen reader too, with whose it is.
+          if (call.period) {
+            var running = state.clocks.filter(function (c) { return c.running; })[0];
+            announce((running ? words(running.colour) + " · " : "") + (call[lang] || call.en));
+          }
         }
       });
     }
@@ -230,6 +372,7 @@
       return;
     }
     var drawn = !state && next.version === Number(root.getAttribute("data-version"));
+    var movesBefore = Number(root.getAttribute("data-moves"));
     state = next;
     receivedAt = Date.now();
     if (drawn) {
@@ -244,9 +387,18 @@
         .then(function (html) {
           var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("board");
           if (drawn) board.innerHTML = drawn.innerHTML;
+          redrawPositionText();
+          if (document.activeElement === board) showCursor();
         });
     } else {
       board.innerHTML = next.svg;
+      redrawPositionText();
+      if (document.activeElement === board) showCursor();
+    }
+    // Each move is announced as it comes ("白 G7"), and the turn when it is the reader's.
+    if (next.moves !== movesBefore && next.said) {
+      announce(next.said[lang] || next.said.en);
+      if (next.phase === "playing" && seat === next.to_move) announce(words("your-move"));
     }
     root.setAttribute("data-moves", next.moves);
     root.setAttribute("data-to-move", next.to_move);

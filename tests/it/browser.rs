@@ -75,6 +75,20 @@ pub async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::e
     Err(format!("chromedriver did not answer: {last_error}").into())
 }
 
+/// Closes the browsers of a test; when it failed, first keeps what each showed (the temp
+/// folder's `yunzi-{test}-{name}-failure.png`).
+pub async fn close_keeping_failure(result: TestResult, test: &str, browsers: &[(&str, Browser)]) -> TestResult {
+    for (name, browser) in browsers {
+        if result.is_err()
+            && let Ok(png) = browser.screenshot().await
+        {
+            let _ = std::fs::write(std::env::temp_dir().join(format!("yunzi-{test}-{name}-failure.png")), png);
+        }
+        let _ = browser.clone().close().await;
+    }
+    result
+}
+
 /// Signs `email` in through the login page, as a person would.
 pub async fn log_in(browser: &Browser, base: &str, email: &str, password: &str) -> TestResult {
     browser.goto(&format!("{base}/login")).await?;

@@ -5,6 +5,7 @@
 //! chromium and chromedriver (see `browser`).
 mod helpers;
 
+mod access;
 mod accounts;
 mod api;
 mod architecture;

@@ -16,6 +16,7 @@ use crate::services::live::{self, Action};
 use crate::services::queries::{self, BoardRef, LiveBoard, Seat};
 use crate::state::AppState;
 use crate::web::board_svg::{self, Marks};
+use crate::web::board_words;
 use crate::web::extractors::{LateForm, PageCtx};
 use crate::web::handlers::see_other;
 use crate::web::page_cache::FreshUntil;
@@ -97,6 +98,16 @@ pub struct BoardPage {
     has_passes: bool,
     /// The download is SGF (go, 五子棋), not Yunzi's text format (the other folk games).
     record_is_sgf: bool,
+    /// The position as text, a line for each side's stones (see `board_words`).
+    stones: Vec<String>,
+    /// What the last move did, in the reader's language.
+    last_said: Option<String>,
+    /// The board's column labels left to right and row labels top to bottom, comma-separated:
+    /// the script names the point the keyboard is on from them.
+    columns: String,
+    rows: String,
+    /// The page names go's points as Japanese players do ("4の十六").
+    japanese_points: bool,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -291,7 +302,15 @@ pub async fn show(
     } else {
         Vec::new()
     };
-    let svg = board_svg::render(&live.game().drawing(), &Marks { last, dead: &live_state.dead, numbers: &numbers });
+    let drawing = live.game().drawing();
+    let svg = board_svg::render(&drawing, &Marks { last, dead: &live_state.dead, numbers: &numbers });
+    let stones = board_words::stones_by_side(live, &drawing, ctx.locale)
+        .iter()
+        .map(|(colour, names)| board_words::stones_line(*colour, names, ctx.locale))
+        .collect();
+    let last_said = board_words::last_move(live, ctx.locale);
+    let japanese_points =
+        board_words::Notation::of(live.go().is_some(), ctx.locale) == board_words::Notation::JapaneseGo;
     let names = [board.black.name.clone(), board.white.name.clone()];
     let clocks = crate::web::live_feed::clock_feeds(&board, now)
         .into_iter()
@@ -313,6 +332,11 @@ pub async fn show(
     let result = shown.as_ref().map(result_text);
     Ok(BoardPage {
         svg,
+        stones,
+        last_said,
+        columns: drawing.column_labels.join(","),
+        rows: drawing.row_labels.join(","),
+        japanese_points,
         phase: live_state.phase,
         to_move: live.to_move().as_str(),
         seat,

@@ -1534,3 +1534,17 @@ api-query-unreadable = The query string could not be read.
 api-page-number = page must be a number from 1.
 api-per-page = per_page must be a number from 1 to { $max }.
 api-unknown-parameter = Unknown query parameter: { $name }
+
+# The board in words (issue 53): what a screen reader announces on the live board.
+said-black = Black
+said-white = White
+said-move = { $colour } { $point }
+said-move-captures = { $colour } { $point }, { $n } captured
+said-pass = { $colour } passes
+said-moved = { $colour } has moved
+said-none = none
+said-your-move = Your move
+said-empty = empty
+live-board-label = The board. Arrow keys move over its points; Enter plays (or, while marking, marks) the point.
+live-position-text = The position as text
+live-announcements = Announcements

@@ -1524,3 +1524,17 @@ api-query-unreadable = クエリ文字列を読み取れません。
 api-page-number = page は 1 以上の数でなければなりません。
 api-per-page = per_page は 1 から { $max } までの数でなければなりません。
 api-unknown-parameter = 不明なクエリパラメータ：{ $name }
+
+# The board in words (issue 53): what a screen reader announces on the live board.
+said-black = 黒
+said-white = 白
+said-move = { $colour } { $point }
+said-move-captures = { $colour } { $point }、{ $n }子取り
+said-pass = { $colour } パス
+said-moved = { $colour } 着手
+said-none = なし
+said-your-move = あなたの手番です
+said-empty = 空点
+live-board-label = 碁盤。矢印キーで交点を移動し、エンターキーで着手します（整地中はその石に印を付けます）。
+live-position-text = 局面の文字表示
+live-announcements = お知らせ

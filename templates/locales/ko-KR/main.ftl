@@ -1524,3 +1524,17 @@ api-query-unreadable = 쿼리 문자열을 읽을 수 없습니다.
 api-page-number = page는 1 이상의 숫자여야 합니다.
 api-per-page = per_page는 1부터 { $max }까지의 숫자여야 합니다.
 api-unknown-parameter = 알 수 없는 쿼리 매개변수: { $name }
+
+# The board in words (issue 53): what a screen reader announces on the live board.
+said-black = 흑
+said-white = 백
+said-move = { $colour } { $point }
+said-move-captures = { $colour } { $point }, { $n }점 따냄
+said-pass = { $colour } 패스
+said-moved = { $colour } 착수
+said-none = 없음
+said-your-move = 당신 차례입니다
+said-empty = 빈 점
+live-board-label = 바둑판. 화살표 키로 교차점을 옮기고 엔터 키로 착수합니다(계가 중에는 그 돌을 표시합니다).
+live-position-text = 글로 보는 국면
+live-announcements = 알림

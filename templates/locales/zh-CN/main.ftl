@@ -1501,3 +1501,17 @@ api-query-unreadable = 无法读取查询字符串。
 api-page-number = page 必须是从 1 起的数字。
 api-per-page = per_page 必须是 1 到 { $max } 之间的数字。
 api-unknown-parameter = 未知的查询参数：{ $name }
+
+# The board in words (issue 53): what a screen reader announces on the live board.
+said-black = 黑
+said-white = 白
+said-move = { $colour } { $point }
+said-move-captures = { $colour } { $point }，提 { $n } 子
+said-pass = { $colour } 停一手
+said-moved = { $colour } 已走棋
+said-none = 无
+said-your-move = 轮到你行棋
+said-empty = 空
+live-board-label = 棋盘。方向键在交叉点间移动；回车键落子（计点时标记该点）。
+live-position-text = 文字棋局
+live-announcements = 播报

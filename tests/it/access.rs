@@ -1,0 +1,155 @@
+//! Issue 53: the live board reached without sight or a mouse. Two players in two browsers, one
+//! reading 中文 and one English, play a 9×9 game to the count with the keyboard alone: the arrow
+//! keys and Enter on the board, or a typed point, and the buttons by Enter. Neither clicks the
+//! board's drawing nor reads its coordinates: what they know of the game is the page's text —
+//! the point the keyboard is on, the position as text and the announcements (`aria-live`).
+use std::time::Duration;
+
+use fantoccini::Locator;
+use fantoccini::key::Key;
+
+use crate::browser::{click, start_browser, type_into};
+use crate::helpers::*;
+use crate::live::{live_table, wait_for};
+
+/// Sends `keys` to the element at `css`, as a keyboard would (the element takes the focus).
+async fn press(browser: &fantoccini::Client, css: &str, keys: &[Key]) -> TestResult {
+    let text: String = keys.iter().map(|&k| char::from(k)).collect();
+    browser.find(Locator::Css(css)).await?.send_keys(&text).await?;
+    Ok(())
+}
+
+async fn text_of(browser: &fantoccini::Client, css: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let element = browser.find(Locator::Css(css)).await?;
+    let text = browser.execute("return arguments[0].textContent;", vec![serde_json::to_value(&element)?]).await?;
+    Ok(text.as_str().unwrap_or_default().to_string())
+}
+
+/// The announcements so far, one a line.
+async fn announced(browser: &fantoccini::Client) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let lines = browser
+        .execute("return Array.from(document.querySelectorAll('#live-said li')).map(li => li.textContent);", vec![])
+        .await?;
+    Ok(lines.as_array().map(|l| l.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default())
+}
+
+/// Waits until the announcements hold `expected`.
+async fn hears(browser: &fantoccini::Client, expected: &str) -> TestResult {
+    for _ in 0..200 {
+        if announced(browser).await?.iter().any(|line| line == expected) {
+            return Ok(());
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(format!("never announced {expected:?}: {:?}", announced(browser).await?).into())
+}
+
+/// Waits until the point the keyboard is on is said as `expected`.
+async fn cursor_says(browser: &fantoccini::Client, expected: &str) -> TestResult {
+    let mut said = String::new();
+    for _ in 0..100 {
+        said = text_of(browser, "#board-cursor").await?;
+        if said == expected {
+            return Ok(());
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(30)).await;
+    }
+    let debug = browser.execute("return document.getElementById('board-cursor').outerHTML + ' / ' + (document.activeElement && document.activeElement.id) + ' / ' + (document.querySelector('.cursor') && document.querySelector('.cursor').outerHTML);", vec![]).await?;
+    Err(format!("the cursor says {said:?}, not {expected:?} {debug}").into())
+}
+
+#[actix_web::test]
+async fn a_blind_player_plays_a_whole_game_by_keyboard_and_hears_it() -> TestResult {
+    let Some((_black_driver, black)) = start_browser().await? else { return Ok(()) };
+    let Some((_white_driver, white)) = start_browser().await? else { return Ok(()) };
+    // Japanese byo-yomi: a minute, then three periods of 30 s.
+    let t = live_table("1m + 3x30s").await?;
+    let result = async {
+        for (browser, email, lang) in [(&black, &t.emails[0], "zh"), (&white, &t.emails[1], "en")] {
+            browser.goto(&format!("{}/lang/{lang}?next=/login", t.app.base)).await?;
+            type_into(browser, "input[name=email]", email).await?;
+            type_into(browser, "input[name=password]", "player passphrase").await?;
+            click(browser, "form.stacked button[type=submit]").await?;
+            browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+            wait_for(browser, "#clock-black").await?;
+        }
+        let enter = [Key::Enter];
+        // Black (中文) comes to the board: the keyboard starts at its centre, and Enter plays.
+        press(&black, "#board", &[]).await?;
+        cursor_says(&black, "E5 · 空").await?;
+        press(&black, "#board", &enter).await?;
+        hears(&white, "Black E5").await?;
+        hears(&black, "黑 E5").await?;
+        // White (English) hears it is their move, starts from the last move and walks right
+        // twice and up once: G6, empty.
+        hears(&white, "Your move").await?;
+        press(&white, "#board", &[]).await?;
+        cursor_says(&white, "E5 · Black").await?;
+        press(&white, "#board", &[Key::Right, Key::Right, Key::Up]).await?;
+        cursor_says(&white, "G6 · empty").await?;
+        press(&white, "#board", &enter).await?;
+        hears(&black, "白 G6").await?;
+        hears(&black, "轮到你行棋").await?;
+        // Typed points work as well: Black H9, White J9 (into atari).
+        type_into(&black, "#point", "H9").await?;
+        press(&black, "#point", &enter).await?;
+        hears(&white, "Black H9").await?;
+        type_into(&white, "#point", "J9").await?;
+        press(&white, "#point", &enter).await?;
+        hears(&black, "白 J9").await?;
+        // Black takes it: back on the board the keyboard starts at the last move (J9); one down,
+        // Enter; both hear the capture.
+        press(&black, "#board", &[Key::Down]).await?;
+        cursor_says(&black, "J8 · 空").await?;
+        press(&black, "#board", &enter).await?;
+        hears(&white, "Black J8, 1 captured").await?;
+        hears(&black, "黑 J8，提 1 子").await?;
+        // The position as text follows the board.
+        for (browser, lines) in
+            [(&black, ["黑 (3): H9, J8, E5", "白 (1): G6"]), (&white, ["Black (3): H9, J8, E5", "White (1): G6"])]
+        {
+            let shown = browser
+                .execute(
+                    "return Array.from(document.querySelectorAll('#position-text p.stones')).map(p => p.textContent);",
+                    vec![],
+                )
+                .await?;
+            assert_eq!(shown, serde_json::json!(lines), "the position as text");
+        }
+        // White thinks into byo-yomi. Each period as it is used up is announced on both pages
+        // (each opened again where the server's clock now stands, two seconds before the call).
+        for (seconds, periods_left) in [(88, 2), (30, 1)] {
+            t.clock.advance(chrono::Duration::seconds(seconds));
+            for browser in [&black, &white] {
+                browser.goto(&format!("{}{}", t.app.base, t.board)).await?;
+                wait_for(browser, "#clock-white.running").await?;
+            }
+            hears(&white, &format!("White · {periods_left} periods left")).await?;
+            hears(&black, &format!("白 · 还剩 {periods_left} 次")).await?;
+        }
+        // Still in byo-yomi, White passes, then Black: by Enter on the buttons.
+        press(&white, "#pass", &enter).await?;
+        hears(&black, "白 停一手").await?;
+        wait_for(&black, "#pass:not([disabled])").await?;
+        press(&black, "#pass", &enter).await?;
+        // Marking: nothing is dead; both agree by the keyboard, and the count is read out.
+        wait_for(&black, "#agree").await?;
+        wait_for(&white, "#agree").await?;
+        press(&black, "#agree", &enter).await?;
+        wait_for(&black, "#agree").await?;
+        press(&white, "#agree", &enter).await?;
+        for browser in [&black, &white] {
+            wait_for(browser, "#live-result").await?;
+            wait_for(browser, "#live-count:not([hidden])").await?;
+        }
+        // The marks start from the engine's proposal, which finds White's lone stone dead;
+        // both agreed to it, so the count gives Black the board.
+        let shown = text_of(&white, "#live-result").await?;
+        assert!(shown.contains("B+"), "{shown}");
+        let shown = text_of(&black, "#live-result").await?;
+        assert!(shown.contains("黑"), "{shown}");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "access", &[("black", black), ("white", white)]).await
+}
