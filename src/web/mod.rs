@@ -22,7 +22,7 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 use crate::error::AppError;
 use handlers::{
     accounts, admin, audit_log, disputes, events, exports, home, live, notifications, paper as sheets, participation,
-    players, relay, reports, rounds, staff, standings, teams,
+    players, relay, reports, rounds, screen, staff, standings, teams,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -183,6 +183,7 @@ route_table! {
     GET  "/events/{event_id}/relay" => relay::show, Public;
     POST "/events/{event_id}/relay/{team_id}/nominate" => relay::nominate, Director;
     GET  "/events/{event_id}/standings" => standings::standings, Public;
+    GET  "/events/{event_id}/screen" => screen::show, Public;
     GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => exports::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => exports::export_egf, Public;

@@ -153,3 +153,122 @@ async fn a_blind_player_plays_a_whole_game_by_keyboard_and_hears_it() -> TestRes
     .await;
     crate::browser::close_keeping_failure(result, "access", &[("black", black), ("white", white)]).await
 }
+
+/// The views the venue's screen has shown, as (view, round, page), each once per change.
+async fn screen_state(browser: &fantoccini::Client) -> Result<(String, String, String), Box<dyn std::error::Error>> {
+    let state = browser
+        .execute(
+            "var s = document.getElementById('screen'); return s ? [s.dataset.view, s.dataset.round, s.dataset.page] : ['', '', ''];",
+            vec![],
+        )
+        .await?;
+    let part = |i: usize| state[i].as_str().unwrap_or_default().to_string();
+    Ok((part(0), part(1), part(2)))
+}
+
+/// Waits, touching nothing, until the screen shows `view` of `round` (page `page` if given).
+async fn screen_shows(
+    browser: &fantoccini::Client,
+    seen: &mut Vec<(String, String, String)>,
+    view: &str,
+    round: &str,
+    page: Option<&str>,
+) -> TestResult {
+    for _ in 0..300 {
+        // A page being replaced by the next has no document for a moment.
+        if let Ok(now) = screen_state(browser).await {
+            if seen.last() != Some(&now) && !now.0.is_empty() {
+                seen.push(now.clone());
+            }
+            if now.0 == view && now.1 == round && page.is_none_or(|p| now.2 == p) {
+                return Ok(());
+            }
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the screen never showed {view} of round {round} (page {page:?}): {seen:?}").into())
+}
+
+/// Acceptance 4: a TV left on `/events/{id}/screen` follows a three-round event by itself —
+/// round 1's pairings (two pages of 14 boards, turning), its results as they arrive, the
+/// standings once all are in, then round 2's pairings — in type readable from 5 m.
+#[actix_web::test]
+async fn the_venue_screen_follows_the_event_by_itself() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let app = TestApp::spawn().await?;
+    let mut csv = String::from("name,rank\n");
+    for i in 1..=28 {
+        csv.push_str(&format!("Player {i:02},{}k\n", i % 20 + 1));
+    }
+    let (mut director, event_id) = crate::systems::event_with_system(&app, "swiss", &[], &csv).await?;
+    let result = async {
+        let screen = format!("{}/events/{event_id}/screen?pace=2", app.base);
+        browser.goto(&screen).await?;
+        // A 1920×1080 screen: the window is set so that the page gets 1080 rows (the window's
+        // own bars take some).
+        browser.set_window_size(1920, 1080).await?;
+        let inner = browser.execute("return window.innerHeight;", vec![]).await?.as_u64().unwrap_or(1080) as u32;
+        browser.set_window_size(1920, 1080 + 1080u32.saturating_sub(inner)).await?;
+        let mut seen = Vec::new();
+        screen_shows(&browser, &mut seen, "waiting", "0", None).await?;
+        let boards = crate::systems::pair_and_publish(&mut director, event_id, 1).await?;
+        assert_eq!(boards.len(), 14);
+        screen_shows(&browser, &mut seen, "pairings", "1", Some("1")).await?;
+        // Large type, and the page fits the screen: nothing to scroll on a TV.
+        let measured = browser
+            .execute(
+                "var min = Infinity, walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                 while (walker.nextNode()) { var n = walker.currentNode;
+                   if (n.textContent.trim()) min = Math.min(min, parseFloat(getComputedStyle(n.parentElement).fontSize)); }
+                 return [min, document.documentElement.scrollHeight, window.innerHeight, window.innerWidth,
+                         document.querySelectorAll('#screen-pairings tbody tr').length];",
+                vec![],
+            )
+            .await?;
+        let number = |i: usize| measured[i].as_f64().unwrap_or_default();
+        assert_eq!((number(3), number(2)), (1920.0, 1080.0), "a 1920×1080 screen: {measured}");
+        assert!(number(0) >= 48.0, "the smallest text is 48 px: {measured}");
+        assert!(number(1) <= number(2), "the page fits the screen: {measured}");
+        assert_eq!(number(4), 12.0, "twelve boards a page: {measured}");
+        // The second page comes by itself, then the first again.
+        screen_shows(&browser, &mut seen, "pairings", "1", Some("2")).await?;
+        screen_shows(&browser, &mut seen, "pairings", "1", Some("1")).await?;
+        // Results as they arrive.
+        crate::systems::enter(&mut director, event_id, 1, 1, "black").await?;
+        screen_shows(&browser, &mut seen, "results", "1", None).await?;
+        // Board 1 is on the first page, which comes round again.
+        let mut shown = String::new();
+        for _ in 0..100 {
+            if let Ok(cell) = browser.find(Locator::Css("#screen-pairings tbody tr.done td.result")).await
+                && let Ok(text) = cell.text().await
+            {
+                shown = text;
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(shown.contains("B+"), "board 1's result on the screen: {shown:?}");
+        for board in 2..=14 {
+            crate::systems::enter(&mut director, event_id, 1, board, if board % 2 == 0 { "white" } else { "black" })
+                .await?;
+        }
+        screen_shows(&browser, &mut seen, "standings", "1", None).await?;
+        let rows = browser.find_all(Locator::Css("#screen-standings tbody tr")).await?.len();
+        assert_eq!(rows, 12, "the standings a page at a time");
+        // The next round, published: its pairings, without anyone touching the screen.
+        crate::systems::pair_and_publish(&mut director, event_id, 2).await?;
+        screen_shows(&browser, &mut seen, "pairings", "2", None).await?;
+        let views: Vec<&str> = seen.iter().map(|s| s.0.as_str()).collect();
+        let order = ["waiting", "pairings", "results", "standings", "pairings"];
+        let mut at = 0;
+        for view in views.iter() {
+            if at < order.len() && *view == order[at] {
+                at += 1;
+            }
+        }
+        assert_eq!(at, order.len(), "the screen went through {order:?}: {seen:?}");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "screen", &[("tv", browser)]).await
+}

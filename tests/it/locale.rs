@@ -446,6 +446,8 @@ async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::
         (format!("{swiss}/players"), "players/list.html"),
         (format!("{swiss}/rounds/1"), "rounds/show.html"),
         (format!("{swiss}/standings"), "rounds/standings.html"),
+        (format!("{swiss}/screen"), "events/screen.html"),
+        (format!("{knockout}/screen"), "events/screen.html"),
         (format!("{swiss}/rounds/1/why"), "rounds/why.html"),
         (format!("{swiss}/rounds/1/paper/table-cards"), "rounds/paper.html"),
         (format!("{swiss}/rounds/1/paper/result-slips"), "rounds/paper.html"),

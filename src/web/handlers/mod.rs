@@ -15,6 +15,7 @@ pub mod players;
 pub mod relay;
 pub mod reports;
 pub mod rounds;
+pub mod screen;
 pub mod staff;
 pub mod standings;
 pub mod teams;

@@ -1548,3 +1548,14 @@ said-empty = empty
 live-board-label = The board. Arrow keys move over its points; Enter plays (or, while marking, marks) the point.
 live-position-text = The position as text
 live-announcements = Announcements
+
+# The venue's screen (issue 53).
+screen = Screen
+screen-waiting = The pairings appear here when they are published
+screen-pairings = Pairings
+screen-results = Results
+screen-results-in = { $in } of { $games } results in
+screen-standings-after = Standings after round { $n }
+screen-player = Player
+screen-link = Venue screen
+screen-link-hint = for a TV at the venue: the pairings, the results as they come and the standings in large type, turning its pages by itself

@@ -1538,3 +1538,14 @@ said-empty = 空点
 live-board-label = 碁盤。矢印キーで交点を移動し、エンターキーで着手します（整地中はその石に印を付けます）。
 live-position-text = 局面の文字表示
 live-announcements = お知らせ
+
+# The venue's screen (issue 53).
+screen = 会場スクリーン
+screen-waiting = 組み合わせは発表され次第ここに表示されます
+screen-pairings = 組み合わせ
+screen-results = 結果
+screen-results-in = { $games } 局中 { $in } 局の結果
+screen-standings-after = 第{ $n }回戦終了時の順位
+screen-player = 棋士
+screen-link = 会場スクリーン
+screen-link-hint = 会場のテレビ用：組み合わせ、届いた結果、順位を大きな文字で表示し、自動でページをめくります

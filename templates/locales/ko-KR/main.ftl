@@ -1538,3 +1538,14 @@ said-empty = 빈 점
 live-board-label = 바둑판. 화살표 키로 교차점을 옮기고 엔터 키로 착수합니다(계가 중에는 그 돌을 표시합니다).
 live-position-text = 글로 보는 국면
 live-announcements = 알림
+
+# The venue's screen (issue 53).
+screen = 대회장 화면
+screen-waiting = 대진이 발표되면 여기에 표시됩니다
+screen-pairings = 대진
+screen-results = 결과
+screen-results-in = { $games }판 중 { $in }판 결과
+screen-standings-after = 제{ $n }라운드 후 순위
+screen-player = 선수
+screen-link = 대회장 화면
+screen-link-hint = 대회장 텔레비전용: 대진, 들어오는 결과, 순위를 큰 글씨로 보여 주며 스스로 페이지를 넘깁니다

@@ -1515,3 +1515,14 @@ said-empty = 空
 live-board-label = 棋盘。方向键在交叉点间移动；回车键落子（计点时标记该点）。
 live-position-text = 文字棋局
 live-announcements = 播报
+
+# The venue's screen (issue 53).
+screen = 大屏幕
+screen-waiting = 对阵公布后在此显示
+screen-pairings = 对阵
+screen-results = 成绩
+screen-results-in = 已出 { $in } / { $games } 台成绩
+screen-standings-after = 第 { $n } 轮后排名
+screen-player = 棋手
+screen-link = 赛场大屏幕
+screen-link-hint = 供赛场电视使用：大字显示对阵、随时更新的成绩和排名，自动翻页
