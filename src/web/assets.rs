@@ -20,6 +20,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("js/live.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/live.js")),
     ("js/rating-search.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/rating-search.js")),
     ("js/round.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/round.js")),
+    ("js/screen.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/screen.js")),
 ];
 
 /// How long a browser may use an asset asked for without its current hash before it asks

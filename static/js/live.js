@@ -84,7 +84,7 @@
   // What a screen reader hears: each announcement a line of the page's log (role="log").
   function announce(text) {
     if (!saidLog || !text) return;
-    var line = document.createElement("li");
+    var line = document.createElement("p");
     line.textContent = text;
     saidLog.appendChild(line);
     while (saidLog.children.length > 40) saidLog.removeChild(saidLog.firstChild);

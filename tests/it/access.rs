@@ -28,7 +28,7 @@ async fn text_of(browser: &fantoccini::Client, css: &str) -> Result<String, Box<
 /// The announcements so far, one a line.
 async fn announced(browser: &fantoccini::Client) -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let lines = browser
-        .execute("return Array.from(document.querySelectorAll('#live-said li')).map(li => li.textContent);", vec![])
+        .execute("return Array.from(document.querySelectorAll('#live-said p')).map(p => p.textContent);", vec![])
         .await?;
     Ok(lines.as_array().map(|l| l.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default())
 }
@@ -271,4 +271,174 @@ async fn the_venue_screen_follows_the_event_by_itself() -> TestResult {
     }
     .await;
     crate::browser::close_keeping_failure(result, "screen", &[("tv", browser)]).await
+}
+
+/// axe-core's script (the npm package, which `bash tests/run` installs into .cache/axe; or
+/// wherever `AXE_CORE_JS` says).
+fn axe_core() -> Result<String, Box<dyn std::error::Error>> {
+    let path = std::env::var("AXE_CORE_JS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".cache/axe/node_modules/axe-core/axe.min.js")
+    });
+    std::fs::read_to_string(&path).map_err(|e| {
+        format!("axe-core is missing at {} ({e}): bash tests/run installs it (npm install axe-core)", path.display())
+            .into()
+    })
+}
+
+/// Draws `html` in the browser (on the app's origin, so its style sheet and scripts load) and
+/// runs axe-core over it: each violation as (rule, impact, nodes, the first node's selector).
+async fn axe_violations(
+    browser: &fantoccini::Client,
+    axe: &str,
+    html: &str,
+) -> Result<Vec<(String, String, usize, String)>, Box<dyn std::error::Error>> {
+    // No stream: a live page's first message could have it reload itself, away from here.
+    browser
+        .execute(
+            "window.EventSource = undefined; document.open(); document.write(arguments[0]); document.close();",
+            vec![html.into()],
+        )
+        .await?;
+    for _ in 0..100 {
+        let ready = browser
+            .execute(
+                "return document.readyState === 'complete' && Array.from(document.styleSheets).every(s => { try { return s.cssRules.length > 0; } catch (e) { return false; } });",
+                vec![],
+            )
+            .await?;
+        if ready.as_bool() == Some(true) {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The page's own timers go (the venue screen's would turn to its next page, away from
+    // here). axe is loaded once into the window, which outlives each page written into it
+    // (the check below shows it judges each new page).
+    browser
+        .execute(
+            "for (var i = setTimeout(function () {}, 0); i > 0; i--) { clearTimeout(i); clearInterval(i); }",
+            vec![],
+        )
+        .await?;
+    if browser.execute("return typeof axe;", vec![]).await?.as_str() != Some("object") {
+        browser.execute(axe, vec![]).await?;
+    }
+    let found = browser
+        .execute_async(
+            "var done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
+               done(r.violations.map(function (v) {
+                 return [v.id, v.impact || '', v.nodes.length, v.nodes.slice(0, 8).map(function (n) { return n.target.join(' '); }).join(' | ')];
+               }));
+             }, function (e) { done([['axe-error', 'critical', 0, String(e)]]); });",
+            vec![],
+        )
+        .await?;
+    Ok(found
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|v| {
+                    let text = |i: usize| v[i].as_str().unwrap_or_default().to_string();
+                    (text(0), text(1), v[2].as_u64().unwrap_or_default() as usize, text(3))
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// A page's shape for axe-core: its elements with their classes, roles, types and language,
+/// and where text is, without the text itself or other attributes' values. Two pages of one
+/// shape (a form refused for one reason or another, a player's page and the next) draw the
+/// same boxes in the same styles, and axe-core judges them alike: one is checked for both.
+fn shape_of(html: &str) -> String {
+    const KEPT: [&str; 5] = ["class", "role", "type", "lang", "hidden"];
+    let mut shape = String::with_capacity(html.len() / 2);
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        if !rest[..open].trim().is_empty() {
+            shape.push('T');
+        }
+        let Some(close) = rest[open..].find('>') else { break };
+        let tag = &rest[open + 1..open + close];
+        let mut parts = tag.split_whitespace();
+        shape.push('<');
+        shape.push_str(parts.next().unwrap_or_default());
+        // Attributes as name="value" pairs; values of the kept names only.
+        for attribute in tag.split('"').collect::<Vec<_>>().chunks(2) {
+            let name = attribute[0].trim().trim_end_matches('=').rsplit(' ').next().unwrap_or_default();
+            if KEPT.contains(&name) {
+                shape.push_str(&format!(" {name}={}", attribute.get(1).unwrap_or(&"")));
+            }
+        }
+        shape.push('>');
+        rest = &rest[open + close + 1..];
+    }
+    shape
+}
+
+/// Acceptance 2: axe-core finds no serious or critical violation on any page the locale walk
+/// reads (every template, as the director, a visitor and each refusal), in the four languages,
+/// at 1280 and 390 px. Prints the counts by rule, of every impact.
+#[actix_web::test]
+async fn every_page_passes_axe_core_in_four_languages_at_two_widths() -> TestResult {
+    // What is checked is the HTML and its style sheet, the same on either database.
+    if std::env::var("TEST_DATABASE").is_ok_and(|d| d == "postgres") {
+        return Ok(());
+    }
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let axe = axe_core()?;
+    let mut world = crate::locale::world().await?;
+    let result = async {
+        // First, that the check finds what it should: a page with an image without words and
+        // faint text, written after a clean page and again after it, fails both times.
+        let faint = "<!doctype html><html lang=\"en\"><head><title>t</title></head><body><main><h1>t</h1><img src=\"/static/img/favicon.svg\"><p><font color=\"#dddddd\">faint</font></p></main></body></html>";
+        browser.goto(&format!("{}/login", world.app.base)).await?;
+        for html in [faint, "<!doctype html><html lang=\"en\"><head><title>t</title></head><body><main><h1>t</h1></main></body></html>", faint] {
+            let rules: Vec<String> = axe_violations(&browser, &axe, html).await?.into_iter().map(|v| v.0).collect();
+            let clean = !html.contains("faint");
+            assert_eq!(
+                (rules.contains(&"image-alt".to_string()), rules.contains(&"color-contrast".to_string())),
+                (!clean, !clean),
+                "axe-core judged the page written: {rules:?}"
+            );
+        }
+        let mut counts: std::collections::BTreeMap<(String, String), usize> = Default::default();
+        let mut serious = Vec::new();
+        let mut pages = 0;
+        for lang in ["zh", "en", "ja", "ko"] {
+            let walked = crate::locale::walk(&mut world, lang).await?;
+            for (width, height) in [(1280, 1000), (390, 844)] {
+                browser.set_window_size(width, height).await?;
+                // A page of the app's origin, written over by each page of the walk in turn.
+                browser.goto(&format!("{}/login", world.app.base)).await?;
+                let mut shapes = std::collections::HashSet::new();
+                for (label, html) in &walked.pages {
+                    if !shapes.insert(shape_of(html)) {
+                        continue;
+                    }
+                    pages += 1;
+                    for (rule, impact, nodes, first) in axe_violations(&browser, &axe, html).await? {
+                        *counts.entry((rule.clone(), impact.clone())).or_default() += nodes;
+                        if impact == "serious" || impact == "critical" {
+                            serious.push(format!("{rule} ({impact}) {first} · [{lang} {width}px] {label} ×{nodes}"));
+                        }
+                    }
+                }
+            }
+        }
+        println!("axe-core over {pages} pages of different shapes, violations by rule (nodes):");
+        for ((rule, impact), nodes) in &counts {
+            println!("  {rule} ({impact}): {nodes}");
+        }
+        if counts.is_empty() {
+            println!("  none");
+        }
+        serious.sort();
+        serious.dedup();
+        assert!(serious.is_empty(), "{} serious or critical:\n{}", serious.len(), serious.join("\n"));
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "axe", &[("axe", browser)]).await
 }

@@ -33,6 +33,12 @@ fn installed(program: &str) -> bool {
 }
 
 pub async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
+    start_browser_with(&[]).await
+}
+
+/// [`start_browser`] with more of Chromium's switches (`--force-dark-mode`: the system asks for
+/// the dark style).
+pub async fn start_browser_with(extra: &[&str]) -> Result<Option<(Driver, Browser)>, Box<dyn std::error::Error>> {
     let required = std::env::var("BROWSER_TESTS").map(|v| v == "1").unwrap_or(false);
     if !installed("chromedriver") || !Path::new("/usr/bin/chromium").exists() {
         if required {
@@ -68,7 +74,14 @@ pub async fn start_browser() -> Result<Option<(Driver, Browser)>, Box<dyn std::e
                      "--disable-default-apps", "--disable-domain-reliability", "--disable-breakpad", "--disable-crash-reporter"]
         }
     });
-    let capabilities = capabilities.as_object().cloned().unwrap_or_default();
+    let mut capabilities = capabilities.as_object().cloned().unwrap_or_default();
+    if let Some(args) = capabilities
+        .get_mut("goog:chromeOptions")
+        .and_then(|options| options.get_mut("args"))
+        .and_then(|args| args.as_array_mut())
+    {
+        args.extend(extra.iter().map(|&arg| serde_json::Value::from(arg)));
+    }
     let mut last_error = String::new();
     for _ in 0..50 {
         match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())

@@ -213,9 +213,11 @@ pub fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
 
 /// The findings of one locale's walk.
 #[derive(Default)]
-struct Findings {
+pub(crate) struct Findings {
     leaks: BTreeSet<String>,
     templates: BTreeSet<&'static str>,
+    /// Every page read, as (label, HTML): the accessibility check draws each again.
+    pub(crate) pages: Vec<(String, String)>,
 }
 
 impl Findings {
@@ -223,6 +225,9 @@ impl Findings {
     fn check(&mut self, label: &str, template: Option<&'static str>, page: &Page, lang: &str, data: &[String]) {
         if let Some(template) = template {
             self.templates.insert(template);
+        }
+        if page.body.contains("<html") {
+            self.pages.push((label.to_string(), page.body.clone()));
         }
         let language = lang;
         let expected_lang = match lang {
@@ -414,7 +419,7 @@ fn first_correction_form(players_page: &str) -> Result<String, Box<dyn std::erro
 }
 
 /// Reads every page in `locale` as the director, a stranger and an anonymous visitor.
-async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::error::Error>> {
+pub(crate) async fn walk(world: &mut World, locale: &str) -> Result<Findings, Box<dyn std::error::Error>> {
     let lang = locale;
     // The address the last walk's refusals invited is on the audit log from then on.
     if !world.data.iter().any(|d| d == "nobody@club.example") {

@@ -232,3 +232,49 @@ async fn draw_the_registration_and_report_pages_to_read() -> TestResult {
     let _ = browser.close().await;
     Ok(())
 }
+
+/// Issue 53: the venue's screen at 1920×1080 in 中文 and English, and the live board and the
+/// standings in the dark style the reader's system asks for.
+#[actix_web::test]
+#[ignore = "draws the documentation's screenshots; run by hand"]
+async fn draw_the_access_screenshots() -> TestResult {
+    let mut world = crate::locale::world().await?;
+    let round = format!("{}/rounds/1", world.swiss);
+    for (board, outcome, margin) in [(1, "black", "R"), (3, "white", "3.5"), (4, "draw", "")] {
+        world
+            .director
+            .post(&format!("{round}/results/{board}"), &[("outcome", outcome), ("margin", margin)])
+            .await?
+            .assert_status(303)?;
+    }
+    let base = world.app.base.clone();
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        browser.goto(&format!("{base}{}/screen?pace=300", world.swiss)).await?;
+        // The page gets 1080 rows of the screen's 1920×1080 (the window's bars take some).
+        browser.set_window_size(1920, 1080).await?;
+        let inner = browser.execute("return window.innerHeight;", vec![]).await?.as_u64().unwrap_or(1080) as u32;
+        browser.set_window_size(1920, 1080 + 1080u32.saturating_sub(inner)).await?;
+        std::fs::write(out.join(format!("venue-screen-{lang}-tv.png")), browser.screenshot().await?)?;
+    }
+    browser.close().await?;
+    let Some((_driver, dark)) = crate::browser::start_browser_with(&["--force-dark-mode"]).await? else {
+        return Err("no browser".into());
+    };
+    for lang in ["zh", "en"] {
+        dark.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        for (width_name, width, height) in WIDTHS {
+            dark.set_window_size(width, height).await?;
+            for (name, path) in
+                [("live-board-dark", world.board.clone()), ("standings-dark", format!("{}/standings", world.swiss))]
+            {
+                dark.goto(&format!("{base}{path}")).await?;
+                std::fs::write(out.join(format!("{name}-{lang}-{width_name}.png")), dark.screenshot().await?)?;
+            }
+        }
+    }
+    dark.close().await?;
+    Ok(())
+}

@@ -1559,3 +1559,6 @@ screen-standings-after = Standings after round { $n }
 screen-player = Player
 screen-link = Venue screen
 screen-link-hint = for a TV at the venue: the pairings, the results as they come and the standings in large type, turning its pages by itself
+# A table's column of buttons, named for screen readers (issue 53).
+table-actions = Actions
+table-state = State

@@ -1549,3 +1549,6 @@ screen-standings-after = 第{ $n }回戦終了時の順位
 screen-player = 棋士
 screen-link = 会場スクリーン
 screen-link-hint = 会場のテレビ用：組み合わせ、届いた結果、順位を大きな文字で表示し、自動でページをめくります
+# A table's column of buttons, named for screen readers (issue 53).
+table-actions = 操作
+table-state = 状態

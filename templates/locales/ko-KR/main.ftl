@@ -1549,3 +1549,6 @@ screen-standings-after = 제{ $n }라운드 후 순위
 screen-player = 선수
 screen-link = 대회장 화면
 screen-link-hint = 대회장 텔레비전용: 대진, 들어오는 결과, 순위를 큰 글씨로 보여 주며 스스로 페이지를 넘깁니다
+# A table's column of buttons, named for screen readers (issue 53).
+table-actions = 작업
+table-state = 상태

@@ -1526,3 +1526,6 @@ screen-standings-after = 第 { $n } 轮后排名
 screen-player = 棋手
 screen-link = 赛场大屏幕
 screen-link-hint = 供赛场电视使用：大字显示对阵、随时更新的成绩和排名，自动翻页
+# A table's column of buttons, named for screen readers (issue 53).
+table-actions = 操作
+table-state = 状态
