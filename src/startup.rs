@@ -85,6 +85,7 @@ impl Application {
                         .build(),
                 )
                 .wrap(crate::web::middleware::security_headers())
+                .wrap(middleware::from_fn(crate::web::middleware::allow_embed_framing))
                 .wrap(middleware::Compress::default())
                 .wrap(TracingLogger::<crate::web::middleware::RedactedRootSpan>::new())
         })

@@ -223,6 +223,21 @@ pub fn security_headers() -> DefaultHeaders {
         ))
 }
 
+/// Answers that say any page may frame them (an embed's own policy, `frame-ancestors *`) go
+/// without the site's `X-Frame-Options: DENY`, which would say the opposite.
+pub async fn allow_embed_framing(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+    let mut response = next.call(req).await?;
+    let framable = response
+        .headers()
+        .get(header::CONTENT_SECURITY_POLICY)
+        .and_then(|policy| policy.to_str().ok())
+        .is_some_and(|policy| policy.contains("frame-ancestors *"));
+    if framable {
+        response.headers_mut().remove(header::X_FRAME_OPTIONS);
+    }
+    Ok(response)
+}
+
 /// Request spans for `TracingLogger` that name the route pattern and a path with the secret
 /// part of e-mail links (confirmation and reset tokens) blanked out.
 pub struct RedactedRootSpan;

@@ -166,6 +166,7 @@ route_table! {
     GET  "/events/{event_id}/rounds/{number}/paper/{sheet}" => sheets::round_sheet, Public;
     GET  "/events/{event_id}/rounds/{number}/events" => crate::web::round_feed::events, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}" => live::show, Public;
+    GET  "/events/{event_id}/rounds/{number}/boards/{board}/embed" => live::embed, Public;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/play" => live::play, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/resign" => live::resign, User;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/mark" => live::mark, User;

@@ -398,6 +398,12 @@
     // Each move is announced as it comes ("白 G7"), and the turn when it is the reader's.
     if (next.moves !== movesBefore && next.said) {
       announce(next.said[lang] || next.said.en);
+      // An embed shows the last move in words too.
+      var last = document.querySelector("#live-last strong");
+      if (last) {
+        last.textContent = next.said[lang] || next.said.en;
+        last.parentNode.hidden = false;
+      }
       if (next.phase === "playing" && seat === next.to_move) announce(words("your-move"));
     }
     root.setAttribute("data-moves", next.moves);

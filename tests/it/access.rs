@@ -442,3 +442,74 @@ async fn every_page_passes_axe_core_in_four_languages_at_two_widths() -> TestRes
     .await;
     crate::browser::close_keeping_failure(result, "axe", &[("axe", browser)]).await
 }
+
+/// A web server of another origin (its own port) that answers every request with `html`; its
+/// address.
+fn club_page(html: &str) -> Result<String, Box<dyn std::error::Error>> {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    let address = format!("http://{}/", listener.local_addr()?);
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{html}",
+        html.len()
+    );
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request);
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    Ok(address)
+}
+
+/// Acceptance 3 (the embed): a page of another origin frames a board's embed and follows the
+/// game to its result by the board's stream; the same page cannot frame the board's own page.
+#[actix_web::test]
+async fn a_page_of_another_origin_embeds_a_board_and_follows_it_to_the_result() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let mut t = crate::live::live_table("10m").await?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let result = async {
+        let board = format!("{}{}", t.app.base, t.board);
+        // What the answers say: the embed may be framed by anyone, the board's page by no one.
+        for (path, framable) in [(format!("{board}/embed"), true), (board.clone(), false)] {
+            let answer = reqwest::get(&path).await?;
+            let header = |name: &str| answer.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+            let policy = header("content-security-policy").unwrap_or_default();
+            assert_eq!(policy.contains("frame-ancestors *"), framable, "{path}: {policy}");
+            assert_eq!(policy.contains("frame-ancestors 'none'"), !framable, "{path}: {policy}");
+            assert_eq!(header("x-frame-options").is_none(), framable, "{path}");
+        }
+        // Another origin: a club's page served from a port of its own, with the embed and,
+        // beside it, the board's own page.
+        let host = club_page(&format!(
+            "<!doctype html><title>Club</title><h1>Our club</h1>\
+             <iframe id=\"embed\" src=\"{board}/embed\" width=\"480\" height=\"700\"></iframe>\
+             <iframe id=\"page\" src=\"{board}\" width=\"480\" height=\"700\"></iframe>"
+        ))?;
+        browser.goto(&host).await?;
+        browser.find(Locator::Id("embed")).await?.enter_frame().await?;
+        wait_for(&browser, "#board svg.board").await?;
+        // Moves come by the stream; the last one in words.
+        t.play(&mut black, "E5").await?.assert_status(303)?;
+        wait_for(&browser, r#".stone.black[data-point="E5"]"#).await?;
+        t.play(&mut white, "C3").await?.assert_status(303)?;
+        wait_for(&browser, r#".stone.white[data-point="C3"]"#).await?;
+        assert_eq!(text_of(&browser, "#live-last strong").await?, "White C3");
+        // Black resigns: the embed, drawn again, shows the result.
+        black.post(&format!("{}/resign", t.board), &[("colour", "black")]).await?.assert_status(303)?;
+        wait_for(&browser, "#live-result").await?;
+        let shown = text_of(&browser, "#live-result").await?;
+        assert!(shown.contains("W+R"), "{shown}");
+        // The board's own page, framed by the same page, was refused: nothing of it is there.
+        browser.enter_parent_frame().await?;
+        browser.find(Locator::Id("page")).await?.enter_frame().await?;
+        let framed = browser.find_all(Locator::Css("#live")).await?.len();
+        assert_eq!(framed, 0, "the board's page must not be framed");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "embed", &[("club", browser)]).await
+}

@@ -458,6 +458,7 @@ pub(crate) async fn walk(world: &mut World, locale: &str) -> Result<Findings, Bo
         (format!("{swiss}/rounds/1/paper/result-slips"), "rounds/paper.html"),
         (format!("{swiss}/rounds/1/paper/pairings"), "rounds/paper.html"),
         (board.clone(), "live/board.html"),
+        (format!("{board}/embed"), "live/embed.html"),
         (format!("{live_event}/rounds/1/boards/1"), "live/board.html"),
         (format!("{live_event}/disputes"), "disputes/queue.html"),
         (format!("{live_event}/audit"), "events/audit.html"),

@@ -108,6 +108,8 @@ pub struct BoardPage {
     rows: String,
     /// The page names go's points as Japanese players do ("4の十六").
     japanese_points: bool,
+    /// The HTML a club's or a stream's page puts this board in with (the embed's address).
+    embed_code: String,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -280,20 +282,52 @@ pub async fn show(
     query: web::Query<BoardQuery>,
 ) -> AppResult<BoardPage> {
     let at = path.at();
-    let with_numbers = query.numbers == "on";
     let board = queries::live_board(&state.db, at).await?;
     let seat = queries::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
+    // Kept for the next anonymous reader until the running clock's second changes.
+    if let Some(until) = crate::web::live_feed::clocks_change_at(&board, state.clock.now()) {
+        req.extensions_mut().insert(FreshUntil(until));
+    }
+    board_page(&state, ctx, at, board, seat, query.numbers == "on").await
+}
+
+/// The policy of an embed: the site's own, but any page may frame it.
+pub const EMBED_CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors *; base-uri 'none'";
+
+/// A board for a club's or a stream's page to put in an `<iframe>` (issue 53): the board, the
+/// names, the clocks, the last move and the result, following the game by the board's stream;
+/// as a spectator sees it whoever is signed in. The only page any other page may frame.
+#[derive(Template)]
+#[template(path = "live/embed.html")]
+pub struct EmbedPage {
+    page: BoardPage,
+}
+
+pub async fn embed(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
+    let at = path.at();
+    let board = queries::live_board(&state.db, at).await?;
+    let page = EmbedPage { page: board_page(&state, ctx, at, board, Seat::Spectator, false).await? };
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Content-Security-Policy", EMBED_CSP))
+        .body(page.render()?))
+}
+
+async fn board_page(
+    state: &AppState,
+    ctx: PageCtx,
+    at: BoardRef,
+    board: LiveBoard,
+    seat: Seat,
+    with_numbers: bool,
+) -> AppResult<BoardPage> {
     // Disputes are the business of the board's players and the event's staff only.
     let timeline = if seat == Seat::Spectator {
         Vec::new()
     } else {
-        timeline_lines(&state, &ctx, at, &board.event.time_zone, &board.event.ruleset).await?
+        timeline_lines(state, &ctx, at, &board.event.time_zone, &board.event.ruleset).await?
     };
     let now = state.clock.now();
-    // Kept for the next anonymous reader until the running clock's second changes.
-    if let Some(until) = crate::web::live_feed::clocks_change_at(&board, now) {
-        req.extensions_mut().insert(FreshUntil(until));
-    }
     let live = &board.live;
     let last = live.moves().last().and_then(|m| m.point);
     let live_state = live.state();
@@ -330,8 +364,18 @@ pub async fn show(
     let shown = crate::web::live_feed::shown_result(&board);
     let result_code = shown.as_ref().map(|r| r.to_sgf()).unwrap_or_default();
     let result = shown.as_ref().map(result_text);
+    let embed_code = format!(
+        r#"<iframe src="{}/events/{}/rounds/{}/boards/{}/embed" width="480" height="640" title="{} – {}" loading="lazy"></iframe>"#,
+        state.settings.server.base_url.trim_end_matches('/'),
+        board.event.id,
+        board.round.number,
+        board.game.board,
+        board.black.name,
+        board.white.name
+    );
     Ok(BoardPage {
         svg,
+        embed_code,
         stones,
         last_said,
         columns: drawing.column_labels.join(","),

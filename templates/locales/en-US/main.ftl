@@ -1562,3 +1562,7 @@ screen-link-hint = for a TV at the venue: the pairings, the results as they come
 # A table's column of buttons, named for screen readers (issue 53).
 table-actions = Actions
 table-state = State
+# The embeddable board (issue 53).
+live-last-move = Last move
+embed-hint = Put this board on a club's or a stream's page:
+embed-board = Embed this board

@@ -1552,3 +1552,7 @@ screen-link-hint = 会場のテレビ用：組み合わせ、届いた結果、�
 # A table's column of buttons, named for screen readers (issue 53).
 table-actions = 操作
 table-state = 状態
+# The embeddable board (issue 53).
+live-last-move = 最終手
+embed-hint = この碁盤をクラブや配信のページに載せるには：
+embed-board = この碁盤を埋め込む

@@ -1552,3 +1552,7 @@ screen-link-hint = 대회장 텔레비전용: 대진, 들어오는 결과, 순�
 # A table's column of buttons, named for screen readers (issue 53).
 table-actions = 작업
 table-state = 상태
+# The embeddable board (issue 53).
+live-last-move = 마지막 수
+embed-hint = 이 바둑판을 클럽이나 중계 페이지에 넣으려면:
+embed-board = 이 바둑판 넣기

@@ -1529,3 +1529,7 @@ screen-link-hint = 供赛场电视使用：大字显示对阵、随时更新的�
 # A table's column of buttons, named for screen readers (issue 53).
 table-actions = 操作
 table-state = 状态
+# The embeddable board (issue 53).
+live-last-move = 最后一手
+embed-hint = 把这盘棋放到俱乐部或直播的网页上：
+embed-board = 嵌入这盘棋
