@@ -21,7 +21,22 @@ pub struct LiveHub {
     /// The rounds' pages being watched, by (event, round number): their channel and the event
     /// version last announced.
     rounds: Mutex<HashMap<(i32, i32), RoundWatch>>,
+    /// The spectators' channels of games a broadcast delay holds back, by game (issue 53).
+    delayed: Mutex<HashMap<i32, DelayedWatch>>,
     streams: Arc<StreamCounts>,
+}
+
+/// A held-back game's spectators' channel: what they are sent is the game as it stood the
+/// delay ago, released by the sweep (`live_feed::release_delayed_boards`) when the next move
+/// is due to be seen, or at once when the game changed otherwise (it may have ended). It
+/// watches the game's own channel, so a change made anywhere is noticed as the players'
+/// watchers are told of it.
+struct DelayedWatch {
+    sender: broadcast::Sender<Arc<str>>,
+    live: broadcast::Receiver<Arc<str>>,
+    place: BoardPlace,
+    /// When the spectators next see more (None: only when the game changes).
+    due: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// A watched game's channel, its board's place, and the event version its watchers know.
@@ -182,9 +197,67 @@ impl LiveHub {
         sender.send(message).unwrap_or(0)
     }
 
+    fn delayed(&self) -> std::sync::MutexGuard<'_, HashMap<i32, DelayedWatch>> {
+        self.delayed.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Watches, as a spectator, the game at `place` that a broadcast delay holds back: the
+    /// messages are the sweep's releases (see [`LiveHub::release_delayed`]), the first due at
+    /// `due` (when the next held-back move is to be seen).
+    pub fn subscribe_delayed(
+        &self,
+        place: BoardPlace,
+        version: i64,
+        due: Option<chrono::DateTime<chrono::Utc>>,
+    ) -> broadcast::Receiver<Arc<str>> {
+        let mut delayed = self.delayed();
+        let watch = delayed.entry(place.game).or_insert_with(|| DelayedWatch {
+            sender: broadcast::channel(BACKLOG).0,
+            live: self.subscribe(place, version),
+            place,
+            due,
+        });
+        watch.due = [watch.due, due].into_iter().flatten().min();
+        watch.sender.subscribe()
+    }
+
+    /// The held-back games whose spectators are due news at `now`: the next move is due to be
+    /// seen, or the game changed since they were last sent it. Games nobody watches any more
+    /// are forgotten.
+    pub fn delayed_due(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<BoardPlace> {
+        let mut delayed = self.delayed();
+        delayed.retain(|_, watch| watch.sender.receiver_count() > 0);
+        let mut due = Vec::new();
+        for watch in delayed.values_mut() {
+            let mut changed = false;
+            while let Ok(_) | Err(broadcast::error::TryRecvError::Lagged(_)) = watch.live.try_recv() {
+                changed = true;
+            }
+            if changed || watch.due.is_some_and(|at| at <= now) {
+                watch.due = None;
+                due.push(watch.place);
+            }
+        }
+        due
+    }
+
+    /// Sends a held-back game's spectators `message`, and notes when they are next due news.
+    pub fn release_delayed(&self, game: i32, message: Arc<str>, due: Option<chrono::DateTime<chrono::Utc>>) {
+        if let Some(watch) = self.delayed().get_mut(&game) {
+            watch.due = due;
+            let _ = watch.sender.send(message);
+        }
+    }
+
     /// Watchers of all games, for the health page and the load benchmark.
     pub fn watchers(&self) -> usize {
-        self.channels().values().map(|(sender, _, _)| sender.receiver_count()).sum()
+        let (held_back, own_watches) = {
+            let delayed = self.delayed();
+            (delayed.values().map(|watch| watch.sender.receiver_count()).sum::<usize>(), delayed.len())
+        };
+        // A held-back game's own watch of the game is not a watcher.
+        let watching: usize = self.channels().values().map(|(sender, _, _)| sender.receiver_count()).sum();
+        watching.saturating_sub(own_watches) + held_back
     }
 }
 
@@ -209,6 +282,31 @@ mod tests {
         assert_eq!(hub.publish(3, Arc::from("never watched")), 0);
         assert_eq!(hub.watchers(), 2);
         assert_eq!(hub.watched_games(), vec![place(1)]);
+    }
+
+    /// A broadcast delay: the spectators of a held-back game hear only what the sweep releases
+    /// to them, when it is due or once the game changed.
+    #[tokio::test]
+    async fn spectators_of_a_held_back_game_hear_only_its_releases() {
+        use chrono::TimeZone;
+        let hub = LiveHub::default();
+        let place = BoardPlace { game: 5, event_id: 1, round: 1, board: 1 };
+        let at = |s: i64| chrono::Utc.timestamp_opt(1_800_000_000 + s, 0).single().unwrap_or_default();
+        let mut player = hub.subscribe(place, 0);
+        let mut spectator = hub.subscribe_delayed(place, 0, Some(at(900)));
+        assert!(hub.delayed_due(at(10)).is_empty(), "nothing due yet");
+        assert_eq!(hub.watchers(), 2);
+        assert_eq!(hub.publish(5, Arc::from("move 2")), 2, "the player, and the spectators' watch");
+        assert_eq!(player.recv().await.ok().as_deref(), Some("move 2"));
+        assert!(spectator.try_recv().is_err(), "the spectator is not told of the move");
+        assert_eq!(hub.delayed_due(at(11)), vec![place], "the game changed: its spectators are due news");
+        hub.release_delayed(5, Arc::from("as of 15 minutes ago"), Some(at(900)));
+        assert_eq!(spectator.recv().await.ok().as_deref(), Some("as of 15 minutes ago"));
+        assert!(hub.delayed_due(at(899)).is_empty());
+        assert_eq!(hub.delayed_due(at(900)), vec![place], "the next move is due to be seen");
+        drop(spectator);
+        assert!(hub.delayed_due(at(2000)).is_empty(), "forgotten with its last spectator");
+        assert_eq!(hub.watchers(), 1);
     }
 
     #[tokio::test]

@@ -125,6 +125,9 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
             if let Err(e) = announce_board_changes(&state).await {
                 tracing::warn!(error = %e, "announcing changed boards failed");
             }
+            if let Err(e) = crate::web::live_feed::release_delayed_boards(&state).await {
+                tracing::warn!(error = %e, "releasing held-back boards to their spectators failed");
+            }
             beats += 1;
             if sweeps_here && beats.is_multiple_of(4) {
                 beat(&state).await;

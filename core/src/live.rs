@@ -1291,6 +1291,77 @@ impl LiveGame {
         self.sgf_with(black, white, event, Vec::new())
     }
 
+    /// Whether a broadcast delay holds the game back from spectators: it is still being played
+    /// (waiting, playing, marking or before a referee), for the delay ends with the game.
+    pub fn is_held_back(&self) -> bool {
+        self.state.phase != Phase::Finished && self.state.result.is_none()
+    }
+
+    /// The game as spectators see it at `now` under a broadcast delay of `delay` (issue 53):
+    /// the moves made up to `now - delay`, and the clocks as they stood then (the side to move
+    /// running). None when they see it as it is: the game is over (the delay ends with it) or
+    /// no move is younger than the delay.
+    ///
+    /// The clocks are each move's charged time replayed from the start (a lateness deduction or
+    /// a referee's grant shows once the delay reaches the game as it is); the running turn is the
+    /// next move's charged time less what was still to come of it. Marks, holds, pauses and
+    /// seals belong to the live game and are not shown.
+    pub fn delayed(&self, now: DateTime<Utc>, delay: chrono::Duration) -> Result<Option<LiveGame>, LiveError> {
+        if delay <= chrono::Duration::zero() || !self.is_held_back() {
+            return Ok(None);
+        }
+        let cutoff = now - delay;
+        let shown = self.moves.partition_point(|m| m.at <= cutoff);
+        let Some(next) = self.moves.get(shown) else { return Ok(None) };
+        let mut state = self.state.clone();
+        state.openings.retain(|o| o.number <= shown);
+        state.resumptions.retain(|r| r.after <= shown);
+        state.phase = Phase::Playing;
+        state.dead.clear();
+        state.agreed = [false, false];
+        state.result = None;
+        state.adjourning = false;
+        state.sealed = None;
+        state.paused = false;
+        state.held = None;
+        state.held_cycle = None;
+        for arrival in &mut state.arrived {
+            *arrival = arrival.filter(|at| *at <= cutoff);
+        }
+        let mut seen = LiveGame::restore(self.setup.clone(), self.moves[..shown].to_vec(), state)?;
+        if seen.game.play_end().is_some() {
+            seen.state.phase = Phase::Marking;
+        }
+        seen.state.clock = self.state.clock.map(|live| {
+            let mut clock = GameClock::new(live.control);
+            for (n, m) in self.moves[..shown].iter().enumerate() {
+                if !clock.deduct_move(m.colour, m.spent) {
+                    clock.exhaust(m.colour);
+                }
+                // After 五子棋's swap each clock follows its player, as in play.
+                if seen.state.openings.iter().any(|o| o.number == n + 1 && o.kind == OpeningKind::Swap) {
+                    std::mem::swap(&mut clock.black, &mut clock.white);
+                }
+            }
+            if seen.state.phase == Phase::Playing {
+                let still_to_come = u64::try_from((next.at - cutoff).num_milliseconds()).unwrap_or(0);
+                let spent = next.spent.saturating_sub(still_to_come);
+                clock.running = Some(super::clock::Running { colour: seen.to_move(), since: Some(now), spent });
+            }
+            clock
+        });
+        Ok(Some(seen))
+    }
+
+    /// When spectators under a broadcast delay of `delay` next see a move they have not seen
+    /// at `now` (None: they see the game as it is).
+    pub fn delayed_until(&self, now: DateTime<Utc>, delay: chrono::Duration) -> Option<DateTime<Utc>> {
+        if delay <= chrono::Duration::zero() || !self.is_held_back() {
+            return None;
+        }
+        self.moves.iter().map(|m| m.at).find(|at| *at > now - delay).map(|at| at + delay)
+    }
+
     /// Whether the game's record is SGF (go, 五子棋) rather than Yunzi's text format (三通棋,
     /// which SGF has no game number for; docs/GAMES.md).
     pub fn record_is_sgf(&self) -> bool {
@@ -1514,6 +1585,52 @@ mod tests {
         // time of the player who had Black (5:00 after its increment), not on White's 4:00.
         let sgf = game.sgf("Ann", "Bo", "Cup");
         assert!(sgf.contains(";SW[]WL[240]") && sgf.contains(";W[ao]WL[300]"), "{sgf}");
+        Ok(())
+    }
+
+    /// A broadcast delay of 15 minutes: spectators see the moves made up to 15 minutes ago
+    /// and the clocks as they stood then, the side to move running; once no move is younger
+    /// than the delay, and from the end of the game, they see it as it is.
+    #[test]
+    fn spectators_under_a_delay_see_the_game_as_it_stood_then() -> Result<(), LiveError> {
+        let mut game = nine(Some(TimeControl::Absolute { main: 20 * MINUTE }));
+        game.start(t(0))?;
+        for (colour, x, at) in
+            [(Color::Black, 2, 10), (Color::White, 6, 70), (Color::Black, 4, 200), (Color::White, 3, 1000)]
+        {
+            game.play(colour, Some((x, x)), t(at))?;
+        }
+        let delay = chrono::Duration::minutes(15);
+        let seen = game.delayed(t(1000), delay)?.unwrap_or_else(|| panic!("held back"));
+        assert_eq!(seen.moves(), &game.moves()[..2], "the moves of up to 100 s in");
+        assert_eq!(seen.to_move(), Color::Black);
+        assert!(
+            seen.go().is_some_and(|go| go.board().point(4, 4).is_some_and(|p| go.board().get(p).is_none())),
+            "Black 3 not yet shown"
+        );
+        let clock = seen.state().clock.unwrap_or_else(|| panic!("a clock"));
+        // Black had 20:00 − 0:10 and, 100 s in, had thought 30 s of Black 3's 130.
+        assert_eq!(clock.view(Color::Black, t(1000)).main, 20 * MINUTE - 40 * SECOND);
+        assert_eq!(clock.view(Color::White, t(1000)).main, 19 * MINUTE);
+        assert_eq!(clock.view(Color::Black, t(1005)).main, 20 * MINUTE - 45 * SECOND, "and runs on");
+        assert_eq!(game.delayed_until(t(1000), delay), Some(t(1100)), "Black 3 is shown 15 minutes after it");
+        assert_eq!(game.moves().len(), 4, "the live game is untouched");
+        // 15 minutes after the last move they see it as it is.
+        assert!(game.delayed(t(1900), delay)?.is_none());
+        assert_eq!(game.delayed_until(t(1900), delay), None);
+        // The players pass and mark: spectators still see play of a quarter of an hour ago.
+        game.play(Color::Black, None, t(1010))?;
+        game.play(Color::White, None, t(1020))?;
+        game.toggle_dead(2, 2)?;
+        let seen = game.delayed(t(1130), delay)?.unwrap_or_else(|| panic!("held back"));
+        assert_eq!((seen.state().phase, seen.state().dead.len(), seen.moves().len()), (Phase::Playing, 0, 3));
+        // 15 minutes after the second pass they see the marking as it is.
+        assert!(game.delayed(t(1915), delay)?.is_some());
+        assert!(game.delayed(t(1925), delay)?.is_none());
+        // The game ends: the delay ends with it.
+        game.resign(Color::White)?;
+        assert!(game.delayed(t(1030), delay)?.is_none());
+        assert!(game.delayed(t(1030), chrono::Duration::zero())?.is_none());
         Ok(())
     }
 

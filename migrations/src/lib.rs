@@ -24,6 +24,7 @@ mod m20261127_000017_dispute_details;
 mod m20261127_000018_mail_limits;
 mod m20261127_000019_registration;
 mod m20261127_000020_result_reports;
+mod m20261128_000021_broadcast_delay;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000018_mail_limits::Migration),
             Box::new(m20261127_000019_registration::Migration),
             Box::new(m20261127_000020_result_reports::Migration),
+            Box::new(m20261128_000021_broadcast_delay::Migration),
         ]
     }
 }

@@ -30,6 +30,7 @@ fn apply(active: &mut event::ActiveModel, settings: &EventSettings) {
     active.komi_half_points = Set(settings.komi.half_points());
     active.board_size = Set(i32::from(settings.board_size));
     active.late_limit_minutes = Set(settings.late_limit_minutes as i32);
+    active.broadcast_delay_minutes = Set(settings.broadcast_delay_minutes as i32);
     active.cycle_outcome = Set(settings.cycle_outcome.code().to_string());
     active.warning_penalty = Set(settings.warning_penalty.code().to_string());
     active.time_control = Set(settings.time_control.clone());

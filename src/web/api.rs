@@ -687,7 +687,8 @@ pub async fn show_board(
     req: HttpRequest,
     path: web::Path<BoardPath>,
 ) -> AppResult<HttpResponse> {
-    let found = board_at(&state, &path).await?;
+    // The API is public: a game a broadcast delay holds back is shown as spectators see it.
+    let found = queries::as_spectators_see(board_at(&state, &path).await?, state.clock.now())?;
     let live = &found.live;
     let drawing = live.game().drawing();
     let moves = live
@@ -744,13 +745,15 @@ pub async fn board_stream(
     path: web::Path<BoardPath>,
 ) -> AppResult<HttpResponse> {
     let permit = crate::web::sse::admit(&state, Locale::En, &req)?;
-    let found = board_at(&state, &path).await?;
-    // Subscribed before the board is read again for the first message (as the page's stream).
-    let version = crate::services::audit::event_version(&state.db, found.event.id).await?.unwrap_or(0);
-    let receiver = state.live.subscribe(live_feed::place_of(&found), version);
-    let found = board_at(&state, &path).await?;
-    let first = live_feed::api_part(&live_feed::message(&state, &found)).unwrap_or_default();
-    Ok(crate::web::sse::stream_mapped(first, receiver, permit, live_feed::api_part))
+    board_at(&state, &path).await?;
+    // As a spectator: a game a broadcast delay holds back comes as spectators see it.
+    let (receiver, first) = live_feed::follow(&state, path.at(), None).await?;
+    Ok(crate::web::sse::stream_mapped(
+        live_feed::api_part(&first).unwrap_or_default(),
+        receiver,
+        permit,
+        live_feed::api_part,
+    ))
 }
 
 /// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a

@@ -503,14 +503,50 @@ pub async fn events(
     let (event_id, round, board) = path.into_inner();
     let at = BoardRef { event_id, round, board };
     let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
+    let (receiver, first) = follow(&state, at, ctx.user.as_ref()).await?;
+    Ok(crate::web::sse::stream_mapped(page_part(&first).unwrap_or_default(), receiver, permit, page_part))
+}
+
+/// Follows the board at `at` for `reader` (none: anonymous): the channel of its changes and the
+/// first message, the board now. A spectator of a game a broadcast delay holds back follows
+/// the spectators' channel (see `LiveHub::subscribe_delayed`) and is shown the game as it
+/// stood the delay ago; its players and the event's staff follow it live.
+pub async fn follow(
+    state: &AppState,
+    at: BoardRef,
+    reader: Option<&crate::db::entities::user::Model>,
+) -> AppResult<(tokio::sync::broadcast::Receiver<Arc<str>>, String)> {
     let found = queries::live_board(&state.db, at).await?;
+    let spectator = queries::seat_of(&state.db, &found, reader).await? == queries::Seat::Spectator;
     // Subscribed before the position is read again for the first message, so no change falls
     // in between (one that came twice is dropped by the page's version check).
-    let version = crate::services::audit::event_version(&state.db, event_id).await?.unwrap_or(0);
-    let receiver = state.live.subscribe(place_of(&found), version);
+    let version = crate::services::audit::event_version(&state.db, at.event_id).await?.unwrap_or(0);
+    let now = state.clock.now();
+    let receiver = if spectator && queries::is_held_back(&found) {
+        state.live.subscribe_delayed(place_of(&found), version, queries::spectators_see_more_at(&found, now))
+    } else {
+        state.live.subscribe(place_of(&found), version)
+    };
     let found = queries::live_board(&state.db, at).await?;
-    let first = page_part(&message(&state, &found)).unwrap_or_default();
-    Ok(crate::web::sse::stream_mapped(first, receiver, permit, page_part))
+    let shown = if spectator { queries::as_spectators_see(found, now)? } else { found };
+    Ok((receiver, message(state, &shown)))
+}
+
+/// Run by the sweep on every instance: the spectators of each held-back game due news (see
+/// `LiveHub::delayed_due`) are sent the game as they may now see it.
+pub async fn release_delayed_boards(state: &AppState) -> AppResult<()> {
+    let now = state.clock.now();
+    for place in state.live.delayed_due(now) {
+        let at = BoardRef { event_id: place.event_id, round: place.round, board: place.board };
+        let board = queries::live_board(&state.db, at).await?;
+        if board.game.id != place.game {
+            continue;
+        }
+        let due = queries::spectators_see_more_at(&board, now);
+        let seen = queries::as_spectators_see(board, now)?;
+        state.live.release_delayed(place.game, Arc::from(message(state, &seen)), due);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

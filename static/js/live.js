@@ -371,7 +371,9 @@
       window.location.reload();
       return;
     }
-    var drawn = !state && next.version === Number(root.getAttribute("data-version"));
+    // (Under a broadcast delay a move may have come into sight between the two.)
+    var drawn = !state && next.version === Number(root.getAttribute("data-version")) &&
+      next.moves === Number(root.getAttribute("data-moves"));
     var movesBefore = Number(root.getAttribute("data-moves"));
     state = next;
     receivedAt = Date.now();

@@ -513,3 +513,97 @@ async fn a_page_of_another_origin_embeds_a_board_and_follows_it_to_the_result() 
     .await;
     crate::browser::close_keeping_failure(result, "embed", &[("club", browser)]).await
 }
+
+/// Whether the board drawn in `body` has a piece on `point` (an empty point is drawn as a
+/// `point`, a piece as a `stone`).
+fn piece_on(body: &str, point: &str) -> bool {
+    body.contains(&format!("data-point=\"{point}\""))
+        && !body.contains(&format!("class=\"point\" data-point=\"{point}\""))
+}
+
+/// Acceptance 3 (the broadcast delay): with a 15-minute delay, the public board, the embed (on
+/// a page of another origin), the API board and its stream and the record's download show the
+/// game as it stood 15 minutes before, while the players' and the director's pages show it
+/// live; 15 minutes on the spectators see the moves come, and when the game ends the delay ends
+/// with it. Time is the injected clock's.
+#[actix_web::test]
+async fn a_broadcast_delay_shows_spectators_the_game_of_fifteen_minutes_before() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let mut t = live_table("60m").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", "60m"), ("broadcast_delay_minutes", "15")]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    let mut spectator = t.app.client();
+    let result = async {
+        let api_board = format!("{}/api/v1{}", t.app.base, t.board);
+        let api_moves = || async {
+            let live: serde_json::Value = serde_json::from_str(&reqwest::get(&api_board).await?.text().await?)?;
+            let points: Vec<String> = live["moves"]
+                .as_array()
+                .ok_or("no moves")?
+                .iter()
+                .map(|m| m["point"].as_str().unwrap_or("pass").to_string())
+                .collect();
+            Ok::<_, Box<dyn std::error::Error>>((points, live["result"].as_str().map(str::to_string)))
+        };
+        // Black E5 at 0:00; White C3 at 16:00; Black D4 at 17:00.
+        t.play(&mut black, "E5").await?.assert_status(303)?;
+        t.wait(16 * 60);
+        t.play(&mut white, "C3").await?.assert_status(303)?;
+        t.wait(60);
+        t.play(&mut black, "D4").await?.assert_status(303)?;
+
+        // The players and the director see the game as it is.
+        for (who, reader) in [("Black", &mut black), ("White", &mut white), ("the director", &mut t.director)] {
+            let page = reader.get(&t.board).await?.body;
+            assert!(["E5", "C3", "D4"].iter().all(|p| piece_on(&page, p)), "{who} sees every move");
+            assert!(page.contains("you see it live"), "{who} is told spectators see it later");
+        }
+        let own = black.get(&format!("{}/game.sgf", t.board)).await?.body;
+        assert_eq!((own.matches(";B[").count(), own.matches(";W[").count()), (2, 1), "{own}");
+        // Spectators see the game of 2:00, 15 minutes before: E5 alone.
+        let public = spectator.get(&t.board).await?.body;
+        assert!(piece_on(&public, "E5") && !piece_on(&public, "C3") && !piece_on(&public, "D4"));
+        assert!(public.contains("Spectators see this game 15 minutes behind the board"), "the delay is said");
+        assert_eq!(api_moves().await?, (vec!["E5".to_string()], None), "the API's board");
+        let mut stream = crate::live::EventStream::open(&t.app, &format!("/api/v1{}/stream", t.board)).await?;
+        let first = stream.next().await?;
+        assert_eq!((first["moves"].as_u64(), first["last_move"].as_str()), (Some(1), Some("E5")), "{first}");
+        let record = spectator.get(&format!("{}/game.sgf", t.board)).await?.body;
+        assert_eq!((record.matches(";B[").count(), record.matches(";W[").count()), (1, 0), "{record}");
+        // The embed, on a club's page of another origin.
+        let host = club_page(&format!(
+            "<!doctype html><title>Club</title><h1>Our stream</h1>\
+             <iframe id=\"embed\" src=\"{}{}/embed\" width=\"480\" height=\"700\"></iframe>",
+            t.app.base, t.board
+        ))?;
+        browser.goto(&host).await?;
+        browser.find(Locator::Id("embed")).await?.enter_frame().await?;
+        wait_for(&browser, r#".stone.black[data-point="E5"]"#).await?;
+        assert_eq!(browser.find_all(Locator::Css(".stone.white")).await?.len(), 0, "C3 is not yet to be seen");
+
+        // 15 minutes on (32:00), the moves of 16:00 and 17:00 come into sight, by the stream.
+        t.wait(15 * 60);
+        wait_for(&browser, r#".stone.white[data-point="C3"]"#).await?;
+        wait_for(&browser, r#".stone.black[data-point="D4"]"#).await?;
+        let released = stream.next().await?;
+        assert_eq!(released["moves"].as_u64(), Some(3), "{released}");
+        assert!(piece_on(&spectator.get(&t.board).await?.body, "D4"));
+        // White G7 is held back; Black resigns at once: the delay ends with the game.
+        t.play(&mut white, "G7").await?.assert_status(303)?;
+        assert_eq!(api_moves().await?.0.len(), 3, "G7 is held back");
+        black.post(&format!("{}/resign", t.board), &[("colour", "black")]).await?.assert_status(303)?;
+        assert_eq!(api_moves().await?, (["E5", "C3", "D4", "G7"].map(String::from).to_vec(), Some("W+R".into())));
+        wait_for(&browser, "#live-result").await?;
+        assert!(piece_on(&browser.source().await?, "G7"), "the embed shows the whole game");
+        let after = spectator.get(&t.board).await?.body;
+        assert!(piece_on(&after, "G7") && !after.contains("id=\"live-delay\""), "no delay after the game");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "broadcast-delay", &[("club", browser)]).await
+}

@@ -167,6 +167,18 @@ impl GameClock {
         }
     }
 
+    /// Charges `colour` a move that took `spent` (replaying a record's charged times, as a
+    /// broadcast delay shows the clocks). False if it used the time up.
+    pub fn deduct_move(&mut self, colour: Color, spent: Millis) -> bool {
+        match self.control.charge(self.player(colour), spent, true) {
+            Charge::InTime(after) => {
+                *self.player_mut(colour) = after;
+                true
+            }
+            Charge::TimeOut => false,
+        }
+    }
+
     /// A referee gives `colour` `extra` time back (a malfunction): added to the main time, or
     /// in the Canadian periods to the current period.
     pub fn grant(&mut self, colour: Color, extra: Millis) {

@@ -699,6 +699,9 @@ pub const MAX_GROUPS: u32 = 32;
 /// Most players a knockout stage after a Swiss or McMahon takes.
 pub const MAX_KNOCKOUT_STAGE: u32 = 256;
 
+/// The longest broadcast delay a director may set: two hours.
+pub const MAX_BROADCAST_DELAY_MINUTES: u32 = 120;
+
 /// Everything a director fills in to create or edit an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventSettings {
@@ -715,6 +718,9 @@ pub struct EventSettings {
     pub board_size: u8,
     /// Minutes after a round's start past which an absent player loses (Art. 23); 0: none.
     pub late_limit_minutes: u32,
+    /// Minutes spectators see a game in play behind the board (a broadcast delay against
+    /// cheating); 0: none.
+    pub broadcast_delay_minutes: u32,
     /// What a cycle comes to (Art. 20.3 leaves it to the event).
     pub cycle_outcome: crate::referee::CycleOutcome,
     /// What a warning costs at the count.
@@ -739,6 +745,8 @@ pub struct EventInput<'a> {
     pub board_size: &'a str,
     /// Blank: no limit.
     pub late_limit_minutes: &'a str,
+    /// Blank: no delay.
+    pub broadcast_delay_minutes: &'a str,
     /// Blank: a draw.
     pub cycle_outcome: &'a str,
     /// Blank: as the rules say.
@@ -845,6 +853,14 @@ impl EventSettings {
                 text => number_in(text, 0..=240, "field-late-limit"),
             },
         );
+        let broadcast_delay_minutes = keep(
+            &mut errors,
+            "broadcast_delay_minutes",
+            match input.broadcast_delay_minutes.trim() {
+                "" => Ok(0),
+                text => number_in(text, 0..=MAX_BROADCAST_DELAY_MINUTES, "field-broadcast-delay"),
+            },
+        );
         let cycle_outcome = keep(
             &mut errors,
             "cycle_outcome",
@@ -902,6 +918,7 @@ impl EventSettings {
                 komi: komi?,
                 board_size: board_size?,
                 late_limit_minutes: late_limit_minutes?,
+                broadcast_delay_minutes: broadcast_delay_minutes?,
                 cycle_outcome: cycle_outcome?,
                 warning_penalty: warning_penalty?,
                 time_control: time_control?,
@@ -978,6 +995,7 @@ mod tests {
             komi: "3¾子",
             board_size: "",
             late_limit_minutes: "15",
+            broadcast_delay_minutes: "15",
             cycle_outcome: "replay",
             warning_penalty: "stone",
             time_control: "60 min + 3×30 s",
@@ -1204,6 +1222,7 @@ mod tests {
             assert_eq!(s.time_control, "1h + 3x30s", "the time control in its canonical notation");
             assert_eq!(s.board_size, 19, "blank is 19 lines");
             assert_eq!(s.late_limit_minutes, 15);
+            assert_eq!(s.broadcast_delay_minutes, 15);
             assert_eq!(s.cycle_outcome, crate::referee::CycleOutcome::Replay);
             assert_eq!(s.warning_penalty, crate::referee::WarningPenalty::Stone);
         }
@@ -1247,6 +1266,7 @@ mod tests {
             (EventInput { time_control: "an hour or so", ..input() }, "time control"),
             (EventInput { board_size: "42", ..input() }, "board size"),
             (EventInput { late_limit_minutes: "a while", ..input() }, "lateness limit"),
+            (EventInput { broadcast_delay_minutes: "500", ..input() }, "broadcast delay"),
             (EventInput { cycle_outcome: "coin toss", ..input() }, "what a cycle comes to"),
             (EventInput { warning_penalty: "lashes", ..input() }, "not a warning penalty"),
         ];

@@ -19,6 +19,8 @@ pub struct Model {
     pub board_size: i32,
     /// Minutes after a round's scheduled start past which an absent player loses; 0: none.
     pub late_limit_minutes: i32,
+    /// Minutes spectators see a game in play behind the board; 0: none (issue 53).
+    pub broadcast_delay_minutes: i32,
     /// What a cycle comes to (domain::referee::CycleOutcome): "draw", "replay" or "no-result".
     pub cycle_outcome: String,
     /// domain::referee::WarningPenalty::code ("" as the rules say).

@@ -208,3 +208,35 @@ pub async fn require_seat(conn: &impl ConnectionTrait, account: &user::Model, at
     }
     Ok(())
 }
+
+/// The event's broadcast delay, while it has one (issue 53).
+pub fn broadcast_delay(event: &event::Model) -> Option<chrono::Duration> {
+    (event.broadcast_delay_minutes > 0).then(|| chrono::Duration::minutes(i64::from(event.broadcast_delay_minutes)))
+}
+
+/// Whether a broadcast delay holds the board back from spectators now: the event has one and
+/// its game is still being played (a result recorded by hand ends it as well).
+pub fn is_held_back(board: &LiveBoard) -> bool {
+    broadcast_delay(&board.event).is_some() && board.game.result.is_none() && board.live.is_held_back()
+}
+
+/// The board as spectators see it at `now`: under the event's broadcast delay, the game as it
+/// stood `delay` ago (see `LiveGame::delayed`); else as it is.
+pub fn as_spectators_see(mut board: LiveBoard, now: chrono::DateTime<chrono::Utc>) -> AppResult<LiveBoard> {
+    if let Some(delay) = broadcast_delay(&board.event).filter(|_| is_held_back(&board))
+        && let Some(seen) = board.live.delayed(now, delay).map_err(corrupt)?
+    {
+        board.live = seen;
+    }
+    Ok(board)
+}
+
+/// When spectators next see a move they do not see at `now` (None: they see the board as it
+/// is).
+pub fn spectators_see_more_at(
+    board: &LiveBoard,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let delay = broadcast_delay(&board.event).filter(|_| is_held_back(board))?;
+    board.live.delayed_until(now, delay)
+}

@@ -357,6 +357,7 @@ pub async fn import_opengotha(
         komi: &komi,
         board_size: "",
         late_limit_minutes: "",
+        broadcast_delay_minutes: "",
         cycle_outcome: "",
         warning_penalty: "",
         time_control: "",

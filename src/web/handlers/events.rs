@@ -81,6 +81,8 @@ pub struct EventForm {
     #[serde(default)]
     late_limit_minutes: String,
     #[serde(default)]
+    broadcast_delay_minutes: String,
+    #[serde(default)]
     cycle_outcome: String,
     #[serde(default)]
     warning_penalty: String,
@@ -162,6 +164,7 @@ impl EventForm {
             komi: &self.komi,
             board_size: &self.board_size,
             late_limit_minutes: &self.late_limit_minutes,
+            broadcast_delay_minutes: &self.broadcast_delay_minutes,
             cycle_outcome: &self.cycle_outcome,
             warning_penalty: &self.warning_penalty,
             time_control: if self.time_control.trim().is_empty() {
@@ -262,6 +265,7 @@ impl EventForm {
             },
             board_size: e.board_size.to_string(),
             late_limit_minutes: e.late_limit_minutes.to_string(),
+            broadcast_delay_minutes: e.broadcast_delay_minutes.to_string(),
             cycle_outcome: e.cycle_outcome.clone(),
             warning_penalty: e.warning_penalty.clone(),
             time_control: e.time_control.clone(),
@@ -364,6 +368,7 @@ fn new_event_form(state: &AppState) -> EventForm {
         // Blank: the game's own board (19 for go, 15 for 五子棋, 8 rows for 三通棋).
         board_size: String::new(),
         late_limit_minutes: "0".into(),
+        broadcast_delay_minutes: "0".into(),
         cycle_outcome: "draw".into(),
         warning_penalty: String::new(),
         ..Default::default()

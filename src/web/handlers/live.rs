@@ -110,6 +110,8 @@ pub struct BoardPage {
     japanese_points: bool,
     /// The HTML a club's or a stream's page puts this board in with (the embed's address).
     embed_code: String,
+    /// A broadcast delay holds the game back from spectators: how far, said to the reader.
+    delay_note: Option<String>,
 }
 
 /// A step of the board's timeline as the page shows it.
@@ -284,8 +286,18 @@ pub async fn show(
     let at = path.at();
     let board = queries::live_board(&state.db, at).await?;
     let seat = queries::seat_of(&state.db, &board, ctx.user.as_ref()).await?;
-    // Kept for the next anonymous reader until the running clock's second changes.
-    if let Some(until) = crate::web::live_feed::clocks_change_at(&board, state.clock.now()) {
+    let now = state.clock.now();
+    // A spectator sees a game a broadcast delay holds back as it stood the delay ago.
+    let (board, more_at) = match seat {
+        Seat::Spectator => {
+            let more_at = queries::spectators_see_more_at(&board, now);
+            (queries::as_spectators_see(board, now)?, more_at)
+        }
+        _ => (board, None),
+    };
+    // Kept for the next anonymous reader until the running clock's second changes, or the
+    // next held-back move is to be seen.
+    if let Some(until) = [crate::web::live_feed::clocks_change_at(&board, now), more_at].into_iter().flatten().min() {
         req.extensions_mut().insert(FreshUntil(until));
     }
     board_page(&state, ctx, at, board, seat, query.numbers == "on").await
@@ -305,7 +317,7 @@ pub struct EmbedPage {
 
 pub async fn embed(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
     let at = path.at();
-    let board = queries::live_board(&state.db, at).await?;
+    let board = queries::as_spectators_see(queries::live_board(&state.db, at).await?, state.clock.now())?;
     let page = EmbedPage { page: board_page(&state, ctx, at, board, Seat::Spectator, false).await? };
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
@@ -364,6 +376,10 @@ async fn board_page(
     let shown = crate::web::live_feed::shown_result(&board);
     let result_code = shown.as_ref().map(|r| r.to_sgf()).unwrap_or_default();
     let result = shown.as_ref().map(result_text);
+    let delay_note = queries::broadcast_delay(&board.event).filter(|_| queries::is_held_back(&board)).map(|delay| {
+        let key = if seat == Seat::Spectator { "live-delayed-spectator" } else { "live-delayed-seated" };
+        ctx.t_n(key, "minutes", delay.num_minutes())
+    });
     let embed_code = format!(
         r#"<iframe src="{}/events/{}/rounds/{}/boards/{}/embed" width="480" height="640" title="{} – {}" loading="lazy"></iframe>"#,
         state.settings.server.base_url.trim_end_matches('/'),
@@ -376,6 +392,7 @@ async fn board_page(
     Ok(BoardPage {
         svg,
         embed_code,
+        delay_note,
         stones,
         last_said,
         columns: drawing.column_labels.join(","),
@@ -812,10 +829,15 @@ pub async fn dispute(
     answer(&state, &ctx, at, &board)
 }
 
-/// The game record, with each move's time.
-pub async fn sgf(state: web::Data<AppState>, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
+/// The game record, with each move's time; for a spectator, as far as a broadcast delay lets
+/// them see it.
+pub async fn sgf(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<BoardPath>) -> AppResult<HttpResponse> {
     let at = path.at();
     let board = queries::live_board(&state.db, at).await?;
+    let board = match queries::seat_of(&state.db, &board, ctx.user.as_ref()).await? {
+        Seat::Spectator => queries::as_spectators_see(board, state.clock.now())?,
+        _ => board,
+    };
     let body = board.live.sgf(&board.black.name, &board.white.name, &board.event.name);
     // 三通棋's record is Yunzi's text format, not SGF.
     let (kind, extension) =
