@@ -17,6 +17,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("img/favicon.svg", "image/svg+xml", include_bytes!("../../static/img/favicon.svg")),
     ("js/check-in.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/check-in.js")),
     ("js/event-form.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/event-form.js")),
+    ("js/grid.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/grid.js")),
     ("js/live.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/live.js")),
     ("js/rating-search.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/rating-search.js")),
     ("js/round.js", "text/javascript; charset=utf-8", include_bytes!("../../static/js/round.js")),

@@ -165,6 +165,8 @@ route_table! {
     GET  "/events/{event_id}/rounds/{number}/why" => rounds::why, Public;
     GET  "/events/{event_id}/rounds/{number}/paper/{sheet}" => sheets::round_sheet, Public;
     GET  "/events/{event_id}/rounds/{number}/events" => crate::web::round_feed::events, Public;
+    GET  "/events/{event_id}/rounds/{number}/embed" => live::round_embed, Public;
+    GET  "/events/{event_id}/rounds/{number}/embed/stream" => live::round_embed_stream, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}" => live::show, Public;
     GET  "/events/{event_id}/rounds/{number}/boards/{board}/embed" => live::embed, Public;
     POST "/events/{event_id}/rounds/{number}/boards/{board}/play" => live::play, User;

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use actix_web::http::header::{CacheControl, CacheDirective, ContentEncoding};
 use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt;
 use tokio::sync::broadcast::{Receiver, error::RecvError};
 
 use crate::error::AppError;
@@ -42,23 +43,33 @@ pub fn stream_mapped(
     permit: StreamPermit,
     map: fn(&str) -> Option<String>,
 ) -> HttpResponse {
+    stream_merged(first, vec![receiver], permit, map)
+}
+
+/// [`stream_mapped`] of several channels as one stream (a round's boards in one embed): their
+/// messages as they come, until every channel has closed.
+pub fn stream_merged(
+    first: String,
+    receivers: Vec<Receiver<Arc<str>>>,
+    permit: StreamPermit,
+    map: fn(&str) -> Option<String>,
+) -> HttpResponse {
+    let messages = futures_util::stream::select_all(receivers.into_iter().map(|r| Box::pin(messages_of(r))));
     let stream = futures_util::stream::unfold(
-        (Some(first), receiver, permit),
-        move |(first, mut receiver, permit)| async move {
+        (Some(first), messages, permit),
+        move |(first, mut messages, permit)| async move {
             if let Some(first) = first {
-                return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, receiver, permit)));
+                return Some((Ok::<_, actix_web::Error>(web::Bytes::from(first)), (None, messages, permit)));
             }
             loop {
-                match tokio::time::timeout(Duration::from_secs(15), receiver.recv()).await {
-                    Ok(Ok(message)) => {
+                match tokio::time::timeout(Duration::from_secs(15), messages.next()).await {
+                    Ok(Some(message)) => {
                         let Some(sent) = map(&message) else { continue };
-                        return Some((Ok(web::Bytes::from(sent)), (None, receiver, permit)));
+                        return Some((Ok(web::Bytes::from(sent)), (None, messages, permit)));
                     }
-                    // Behind: the next message says all there is to know anyway.
-                    Ok(Err(RecvError::Lagged(_))) => continue,
-                    Ok(Err(RecvError::Closed)) => return None,
+                    Ok(None) => return None,
                     Err(_) => {
-                        return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, receiver, permit)));
+                        return Some((Ok(web::Bytes::from_static(b": keep-alive\n\n")), (None, messages, permit)));
                     }
                 }
             }
@@ -70,4 +81,18 @@ pub fn stream_mapped(
         .insert_header(ContentEncoding::Identity)
         .insert_header(CacheControl(vec![CacheDirective::NoCache]))
         .streaming(stream)
+}
+
+/// A channel's messages until it closes; a watcher fallen behind skips to the newest (each
+/// message says all there is to know anyway).
+fn messages_of(receiver: Receiver<Arc<str>>) -> impl futures_util::Stream<Item = Arc<str>> {
+    futures_util::stream::unfold(receiver, |mut receiver| async move {
+        loop {
+            match receiver.recv().await {
+                Ok(message) => return Some((message, receiver)),
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    })
 }

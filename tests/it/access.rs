@@ -607,3 +607,78 @@ async fn a_broadcast_delay_shows_spectators_the_game_of_fifteen_minutes_before()
     .await;
     crate::browser::close_keeping_failure(result, "broadcast-delay", &[("club", browser)]).await
 }
+
+/// Acceptance 3 (a round's boards in a grid): a page of another origin embeds round 1's two
+/// boards in one frame; the moves of both boards come by the grid's one stream, and a result
+/// draws the grid again. A range that is not one is refused, a round not published is not
+/// there.
+#[actix_web::test]
+async fn a_page_of_another_origin_embeds_a_round_s_boards_in_a_grid() -> TestResult {
+    let Some((_driver, browser)) = start_browser().await? else { return Ok(()) };
+    let app = TestApp::spawn().await?;
+    let mut director = app.client();
+    let director_email = format!("{}@club.example", unique("d"));
+    director.sign_up_and_log_in(&app, &director_email, "Qian Yuping", "live passphrase").await?;
+    let event_id = crate::live::live_event(&mut director, "Grid Cup", "30m").await?;
+    let mut players = std::collections::HashMap::new();
+    for (name, rank) in [("Ke Jie", "9d"), ("Shin Jinseo", "9d"), ("Iyama Yuta", "8d"), ("Gu Zihao", "8d")] {
+        players.insert(name.to_string(), crate::live::registered_player(&app, event_id, name, rank).await?.0);
+    }
+    let pairing = crate::systems::pair_and_publish(&mut director, event_id, 1).await?;
+    assert_eq!(pairing.len(), 2, "{pairing:?}");
+    let result = async {
+        let round = format!("{}/events/{event_id}/rounds/1", app.base);
+        let grid = format!("{round}/embed");
+        let answer = reqwest::get(&grid).await?;
+        let policy = answer.headers().get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert!(policy.contains("frame-ancestors *"), "the grid may be framed: {policy}");
+        let bad = reqwest::get(format!("{grid}?boards=9-1")).await?;
+        assert_eq!(bad.status().as_u16(), 400);
+        assert!(bad.text().await?.contains("is not a range of boards"));
+        let unpublished = reqwest::get(format!("{}/events/{event_id}/rounds/2/embed", app.base)).await?;
+        assert_eq!(unpublished.status().as_u16(), 404);
+        let page = director.get(&format!("/events/{event_id}/rounds/1")).await?.body;
+        assert!(
+            page.contains("id=\"embed-code\"") && page.contains("/rounds/1/embed"),
+            "the round page gives the grid's code"
+        );
+
+        let host = club_page(&format!(
+            "<!doctype html><title>Club</title><h1>Round 1, live</h1>\
+             <iframe id=\"grid\" src=\"{grid}\" width=\"960\" height=\"720\"></iframe>"
+        ))?;
+        browser.goto(&host).await?;
+        browser.find(Locator::Id("grid")).await?.enter_frame().await?;
+        wait_for(&browser, "#grid .grid-board:nth-child(2) svg.board").await?;
+        let mut seat = |board: usize, black: bool| {
+            let (_, b, w) = &pairing[board];
+            players.remove(if black { b } else { w }).ok_or("no such player")
+        };
+        let (mut black_1, mut black_2, mut white_2) = (seat(0, true)?, seat(1, true)?, seat(1, false)?);
+        let play = |n: u32, point: &'static str| {
+            format!("/events/{event_id}/rounds/1/boards/{n}/play").to_string() + "|" + point
+        };
+        for (client, (path_point, css)) in [
+            (&mut black_1, (play(1, "E5"), r#"#grid .grid-board:nth-child(1) .stone.black[data-point="E5"]"#)),
+            (&mut black_2, (play(2, "D4"), r#"#grid .grid-board:nth-child(2) .stone.black[data-point="D4"]"#)),
+            (&mut white_2, (play(2, "F6"), r#"#grid .grid-board:nth-child(2) .stone.white[data-point="F6"]"#)),
+        ] {
+            let (path, point) = path_point.split_once('|').ok_or("no point")?;
+            client.post(path, &[("point", point)]).await?.assert_status(303)?;
+            wait_for(&browser, css).await?;
+        }
+        assert_eq!(text_of(&browser, "#grid .grid-board:nth-child(2) .last-move strong").await?, "White F6");
+        assert_eq!(browser.find_all(Locator::Css("#grid .grid-board:nth-child(1) .stone")).await?.len(), 1);
+        // Board 2's Black resigns: the grid, drawn again, says so.
+        black_2
+            .post(&format!("/events/{event_id}/rounds/1/boards/2/resign"), &[("colour", "black")])
+            .await?
+            .assert_status(303)?;
+        wait_for(&browser, "#grid .grid-board:nth-child(2) .result").await?;
+        let shown = text_of(&browser, "#grid .grid-board:nth-child(2) .result").await?;
+        assert!(shown.contains("W+R"), "{shown}");
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }
+    .await;
+    crate::browser::close_keeping_failure(result, "grid-embed", &[("club", browser)]).await
+}

@@ -56,6 +56,8 @@ const LATIN_ALLOWED: &[&str] = &[
     "email",
     "team",
     "board",
+    // The grid embed's address parameter (?boards=5-8), written as it is typed.
+    "boards",
     "aga",
     "id",
     "chinese",
@@ -459,6 +461,7 @@ pub(crate) async fn walk(world: &mut World, locale: &str) -> Result<Findings, Bo
         (format!("{swiss}/rounds/1/paper/pairings"), "rounds/paper.html"),
         (board.clone(), "live/board.html"),
         (format!("{board}/embed"), "live/embed.html"),
+        (format!("{live_event}/rounds/1/embed"), "live/grid.html"),
         (format!("{live_event}/rounds/1/boards/1"), "live/board.html"),
         (format!("{live_event}/disputes"), "disputes/queue.html"),
         (format!("{live_event}/audit"), "events/audit.html"),

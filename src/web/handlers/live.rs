@@ -325,6 +325,166 @@ pub async fn embed(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<Boa
         .body(page.render()?))
 }
 
+/// A round's boards in one embed (issue 53): `/events/{id}/rounds/{n}/embed`, by default the
+/// first [`GRID_DEFAULT_BOARDS`] boards, `?boards=5-8` for others (at most [`GRID_MAX_BOARDS`]).
+/// Each board as a spectator sees it; one stream follows them all.
+#[derive(Template)]
+#[template(path = "live/grid.html")]
+pub struct GridPage {
+    ctx: PageCtx,
+    event: event::Model,
+    round: round::Model,
+    boards: Vec<GridBoard>,
+    /// The boards asked for, as the query gives them to the stream ("1-16").
+    range: String,
+    delay_note: Option<String>,
+}
+
+/// One board of a round's grid.
+pub struct GridBoard {
+    board: i32,
+    game: i32,
+    black: String,
+    white: String,
+    svg: String,
+    clocks: Vec<ClockLine>,
+    last_said: Option<String>,
+    result: Option<String>,
+    result_code: String,
+    version: u64,
+    moves: usize,
+}
+
+pub const GRID_DEFAULT_BOARDS: i32 = 16;
+pub const GRID_MAX_BOARDS: i32 = 64;
+
+#[derive(Deserialize)]
+pub struct GridQuery {
+    /// "5-8", "3" or blank (the first boards).
+    #[serde(default)]
+    boards: String,
+}
+
+impl GridQuery {
+    /// The first and last board asked for.
+    fn range(&self) -> AppResult<(i32, i32)> {
+        let text = self.boards.trim();
+        let bad = || {
+            AppError::BadRequest(Message::new("error-grid-boards").text("text", text).number("max", GRID_MAX_BOARDS))
+        };
+        let number = |t: &str| t.trim().parse::<i32>().ok().filter(|n| *n >= 1).ok_or_else(bad);
+        let (first, last) = match text.split_once('-') {
+            _ if text.is_empty() => (1, GRID_DEFAULT_BOARDS),
+            Some((first, last)) => (number(first)?, number(last)?),
+            None => (number(text)?, number(text)?),
+        };
+        if last < first || last - first >= GRID_MAX_BOARDS {
+            return Err(bad());
+        }
+        Ok((first, last))
+    }
+}
+
+/// The games of a published round on boards `first` to `last` (404 for a round not published).
+async fn grid_games(
+    state: &AppState,
+    event_id: i32,
+    number: i32,
+    (first, last): (i32, i32),
+) -> AppResult<(round::Model, Vec<crate::db::entities::game::Model>)> {
+    let round = queries::round(&state.db, event_id, number).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
+    let games = queries::games_of(&state.db, round.id).await?;
+    Ok((round, games.into_iter().filter(|g| (first..=last).contains(&g.board)).collect()))
+}
+
+pub async fn round_embed(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    path: web::Path<crate::web::paths::RoundPath>,
+    query: web::Query<GridQuery>,
+) -> AppResult<HttpResponse> {
+    let range = query.range()?;
+    let (round, games) = grid_games(&state, path.event_id, path.number, range).await?;
+    let now = state.clock.now();
+    let mut boards = Vec::with_capacity(games.len());
+    let mut delay_note = None;
+    let mut event = None;
+    for game in games {
+        let at = BoardRef { event_id: path.event_id, round: path.number, board: game.board };
+        let board = queries::as_spectators_see(queries::live_board(&state.db, at).await?, now)?;
+        if queries::is_held_back(&board) && delay_note.is_none() {
+            let minutes = queries::broadcast_delay(&board.event).map_or(0, |d| d.num_minutes());
+            delay_note = Some(ctx.t_n("live-delayed-spectator", "minutes", minutes));
+        }
+        let live = &board.live;
+        let drawing = live.game().drawing();
+        let last = live.moves().last().and_then(|m| m.point);
+        let shown = crate::web::live_feed::shown_result(&board);
+        boards.push(GridBoard {
+            board: game.board,
+            game: game.id,
+            black: board.black.name.clone(),
+            white: board.white.name.clone(),
+            svg: board_svg::render(&drawing, &Marks { last, dead: &live.state().dead, numbers: &[] }),
+            clocks: clock_lines(&board, now, ctx.locale),
+            last_said: board_words::last_move(live, ctx.locale),
+            result: shown.as_ref().map(|r| ctx.locale.result_text_for(r, &board.event.ruleset)),
+            result_code: shown.map(|r| r.to_sgf()).unwrap_or_default(),
+            version: live.state().version,
+            moves: live.moves().len(),
+        });
+        event.get_or_insert(board.event);
+    }
+    let event = match event {
+        Some(event) => event,
+        None => queries::event(&state.db, path.event_id).await?,
+    };
+    let page = GridPage { ctx, event, round, boards, range: format!("{}-{}", range.0, range.1), delay_note };
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Content-Security-Policy", EMBED_CSP))
+        .body(page.render()?))
+}
+
+/// The grid's one stream: each board's changes as its own live page's stream sends them (as a
+/// spectator sees them), all in one.
+pub async fn round_embed_stream(
+    state: web::Data<AppState>,
+    ctx: PageCtx,
+    req: HttpRequest,
+    path: web::Path<crate::web::paths::RoundPath>,
+    query: web::Query<GridQuery>,
+) -> AppResult<HttpResponse> {
+    let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
+    let range = query.range()?;
+    let (_, games) = grid_games(&state, path.event_id, path.number, range).await?;
+    let mut receivers = Vec::with_capacity(games.len());
+    let mut first = String::new();
+    for game in games {
+        let at = BoardRef { event_id: path.event_id, round: path.number, board: game.board };
+        let (receiver, message) = crate::web::live_feed::follow(&state, at, None).await?;
+        receivers.push(receiver);
+        first.push_str(&crate::web::live_feed::page_part(&message).unwrap_or_default());
+    }
+    Ok(crate::web::sse::stream_merged(first, receivers, permit, crate::web::live_feed::page_part))
+}
+
+/// Both clocks of the board at `now` as the page shows them.
+fn clock_lines(board: &LiveBoard, now: chrono::DateTime<chrono::Utc>, locale: crate::i18n::Locale) -> Vec<ClockLine> {
+    let names = [board.black.name.clone(), board.white.name.clone()];
+    crate::web::live_feed::clock_feeds(board, now)
+        .into_iter()
+        .zip(names)
+        .map(|(feed, name)| ClockLine {
+            colour: feed.colour,
+            name,
+            text: format!("{}{}", crate::web::live_feed::mmss(feed.millis), feed.suffix.get(locale)),
+            running: feed.running,
+            millis: feed.millis,
+        })
+        .collect()
+}
+
 async fn board_page(
     state: &AppState,
     ctx: PageCtx,
@@ -357,18 +517,7 @@ async fn board_page(
     let last_said = board_words::last_move(live, ctx.locale);
     let japanese_points =
         board_words::Notation::of(live.go().is_some(), ctx.locale) == board_words::Notation::JapaneseGo;
-    let names = [board.black.name.clone(), board.white.name.clone()];
-    let clocks = crate::web::live_feed::clock_feeds(&board, now)
-        .into_iter()
-        .zip(names)
-        .map(|(feed, name)| ClockLine {
-            colour: feed.colour,
-            name,
-            text: format!("{}{}", crate::web::live_feed::mmss(feed.millis), feed.suffix.get(ctx.locale)),
-            running: feed.running,
-            millis: feed.millis,
-        })
-        .collect();
+    let clocks = clock_lines(&board, now, ctx.locale);
     let result_text = |r: &GameResult| ctx.locale.result_text_for(r, &board.event.ruleset);
     let count = crate::web::live_feed::count_text(&board, ctx.locale);
     let status = crate::web::live_feed::status_line(&board, ctx.locale);

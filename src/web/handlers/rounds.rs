@@ -58,6 +58,8 @@ pub struct RoundPage {
     /// Players' own results: each board's reports (state code, words), when the event takes
     /// them and the round is published.
     report_states: HashMap<i32, (&'static str, String)>,
+    /// The HTML a club's or a stream's page puts the round's boards in with.
+    embed_code: String,
 }
 
 impl RoundPage {
@@ -252,6 +254,12 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
     } else {
         HashMap::new()
     };
+    let embed_code = format!(
+        r#"<iframe src="{}/events/{event_id}/rounds/{number}/embed" width="960" height="720" title="{} · {}" loading="lazy"></iframe>"#,
+        state.settings.server.base_url.trim_end_matches('/'),
+        found.name,
+        ctx.t_n("round-n", "n", number),
+    );
     Ok(RoundPage {
         ctx,
         event: found,
@@ -264,6 +272,7 @@ async fn round_page(state: &AppState, ctx: PageCtx, event_id: i32, number: i32) 
         me: None,
         version,
         report_states,
+        embed_code,
     })
 }
 

@@ -1571,3 +1571,7 @@ live-delayed-spectator = Spectators see this game { $minutes } minutes behind th
 live-delayed-seated = Spectators see this game { $minutes } minutes behind the board; you see it live.
 embed-hint = Put this board on a club's or a stream's page:
 embed-board = Embed this board
+embed-round = Embed this round's boards
+embed-round-hint = Put this round's boards, in a grid, on a club's or a stream's page (add ?boards=5-8 to the address for other boards; at most 64):
+grid-no-boards = No board of this round in that range.
+error-grid-boards = “{ $text }” is not a range of boards: write 5-8, or one board (at most { $max } boards).

@@ -1561,3 +1561,7 @@ live-delayed-spectator = 観戦者にはこの対局が { $minutes } 分遅れ�
 live-delayed-seated = 観戦者にはこの対局が { $minutes } 分遅れて見えます。あなたにはそのまま見えています。
 embed-hint = この碁盤をクラブや配信のページに載せるには：
 embed-board = この碁盤を埋め込む
+embed-round = この回戦の碁盤を埋め込む
+embed-round-hint = この回戦の碁盤を一覧でクラブや配信のページに載せるには（ほかの盤はアドレスに ?boards=5-8 を付けます。最大 64 面）：
+grid-no-boards = この範囲にはこの回戦の対局がありません。
+error-grid-boards = 「{ $text }」は盤の範囲ではありません。5-8 のように、または盤一つを書いてください（最大 { $max } 面）。

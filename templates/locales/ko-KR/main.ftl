@@ -1561,3 +1561,7 @@ live-delayed-spectator = 관전자에게는 이 대국이 { $minutes }분 늦게
 live-delayed-seated = 관전자에게는 이 대국이 { $minutes }분 늦게 보입니다. 당신에게는 실시간으로 보입니다.
 embed-hint = 이 바둑판을 클럽이나 중계 페이지에 넣으려면:
 embed-board = 이 바둑판 넣기
+embed-round = 이 라운드의 바둑판 넣기
+embed-round-hint = 이 라운드의 바둑판들을 격자로 클럽이나 중계 페이지에 넣으려면(다른 판은 주소 뒤에 ?boards=5-8을 붙입니다. 최대 64판):
+grid-no-boards = 이 범위에는 이 라운드의 대국이 없습니다.
+error-grid-boards = “{ $text }”은(는) 판 번호 범위가 아닙니다. 5-8처럼 쓰거나 한 판만 쓰세요(최대 { $max }판).

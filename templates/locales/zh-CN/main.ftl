@@ -1538,3 +1538,7 @@ live-delayed-spectator = 观众看到的本局比实际落后 { $minutes } 分�
 live-delayed-seated = 观众看到的本局比实际落后 { $minutes } 分钟；您看到的是实时局面。
 embed-hint = 把这盘棋放到俱乐部或直播的网页上：
 embed-board = 嵌入这盘棋
+embed-round = 嵌入本轮各台
+embed-round-hint = 把本轮各台以网格放到俱乐部或直播的网页上（地址后加 ?boards=5-8 可选其他台次；最多 64 台）：
+grid-no-boards = 本轮在此范围内没有对局。
+error-grid-boards = “{ $text }”不是台次范围：请写 5-8 或单个台次（最多 { $max } 台）。
