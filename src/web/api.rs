@@ -671,7 +671,8 @@ async fn board_at(state: &AppState, path: &BoardPath) -> AppResult<LiveBoard> {
     })
 }
 
-/// A board: position, moves and clocks.
+/// A board: position, moves and clocks; under the event's broadcast delay, a game still being
+/// played as spectators see it (the moves of up to the delay ago).
 #[utoipa::path(
     get,
     path = "/api/v1/events/{event_id}/rounds/{number}/boards/{board}",
@@ -727,7 +728,8 @@ pub async fn show_board(
     json(&req, &view)
 }
 
-/// A board's changes as server-sent events: the board now, then an update after every change.
+/// A board's changes as server-sent events: the board now, then an update after every change
+/// (under a broadcast delay, each held-back move as it comes into sight).
 #[utoipa::path(
     get,
     path = "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream",

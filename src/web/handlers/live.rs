@@ -308,7 +308,8 @@ pub const EMBED_CSP: &str = "default-src 'self'; img-src 'self' data:; style-src
 
 /// A board for a club's or a stream's page to put in an `<iframe>` (issue 53): the board, the
 /// names, the clocks, the last move and the result, following the game by the board's stream;
-/// as a spectator sees it whoever is signed in. The only page any other page may frame.
+/// as a spectator sees it whoever is signed in. With the round's grid ([`round_embed`]), the
+/// only pages any other page may frame.
 #[derive(Template)]
 #[template(path = "live/embed.html")]
 pub struct EmbedPage {
