@@ -249,6 +249,14 @@ impl LiveHub {
         }
     }
 
+    /// Tells a held-back game's spectators' watch to look at the game again at `at` (its reading
+    /// failed).
+    pub fn try_again_at(&self, game: i32, at: chrono::DateTime<chrono::Utc>) {
+        if let Some(watch) = self.delayed().get_mut(&game) {
+            watch.due = Some(at);
+        }
+    }
+
     /// Watchers of all games, for the health page and the load benchmark.
     pub fn watchers(&self) -> usize {
         let (held_back, own_watches) = {

@@ -538,13 +538,24 @@ pub async fn release_delayed_boards(state: &AppState) -> AppResult<()> {
     let now = state.clock.now();
     for place in state.live.delayed_due(now) {
         let at = BoardRef { event_id: place.event_id, round: place.round, board: place.board };
-        let board = queries::live_board(&state.db, at).await?;
-        if board.game.id != place.game {
-            continue;
+        let released = async {
+            let board = queries::live_board(&state.db, at).await?;
+            if board.game.id != place.game {
+                return Ok(None);
+            }
+            let due = queries::spectators_see_more_at(&board, now);
+            let seen = queries::as_spectators_see(board, now)?;
+            AppResult::Ok(Some((message(state, &seen), due)))
+        };
+        match released.await {
+            Ok(Some((message, due))) => state.live.release_delayed(place.game, Arc::from(message), due),
+            Ok(None) => {}
+            // One board that cannot be read holds up no other; it is tried again in a second.
+            Err(e) => {
+                tracing::warn!(error = %e, game = place.game, "a held-back board could not be read");
+                state.live.try_again_at(place.game, now + chrono::Duration::seconds(1));
+            }
         }
-        let due = queries::spectators_see_more_at(&board, now);
-        let seen = queries::as_spectators_see(board, now)?;
-        state.live.release_delayed(place.game, Arc::from(message(state, &seen)), due);
     }
     Ok(())
 }
