@@ -233,8 +233,8 @@ async fn draw_the_registration_and_report_pages_to_read() -> TestResult {
     Ok(())
 }
 
-/// Issue 53: the venue's screen at 1920×1080 in 中文 and English, and the live board and the
-/// standings in the dark style the reader's system asks for.
+/// Issue 53: the venue's screen at 1920×1080 in 中文 and English, a round's boards in one embed,
+/// and the live board and the standings in the dark style the reader's system asks for.
 #[actix_web::test]
 #[ignore = "draws the documentation's screenshots; run by hand"]
 async fn draw_the_access_screenshots() -> TestResult {
@@ -258,6 +258,13 @@ async fn draw_the_access_screenshots() -> TestResult {
         let inner = browser.execute("return window.innerHeight;", vec![]).await?.as_u64().unwrap_or(1080) as u32;
         browser.set_window_size(1920, 1080 + 1080u32.saturating_sub(inner)).await?;
         std::fs::write(out.join(format!("venue-screen-{lang}-tv.png")), browser.screenshot().await?)?;
+        // A round's boards in one embed, as a stream's page frames it.
+        let grid = format!("{}/embed", world.board.split("/boards").next().unwrap_or_default());
+        for (width_name, width, height) in WIDTHS {
+            browser.set_window_size(width, height).await?;
+            browser.goto(&format!("{base}{grid}")).await?;
+            std::fs::write(out.join(format!("round-grid-{lang}-{width_name}.png")), browser.screenshot().await?)?;
+        }
     }
     browser.close().await?;
     let Some((_driver, dark)) = crate::browser::start_browser_with(&["--force-dark-mode"]).await? else {
