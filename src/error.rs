@@ -35,6 +35,9 @@ pub enum AppError {
     /// The form's CSRF token or origin did not check out.
     #[error("the form expired or came from another site")]
     Csrf,
+    /// An API write without a token, or with one that is not (or no longer) a token.
+    #[error("no valid token")]
+    BadToken,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_minutes: u32 },
     /// A live stream over the server's limits: the message says which; the page works by reload.
@@ -89,7 +92,7 @@ impl ResponseError for AppError {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::LoginRequired { .. } => StatusCode::UNAUTHORIZED,
+            AppError::LoginRequired { .. } | AppError::BadToken => StatusCode::UNAUTHORIZED,
             AppError::BadRequest(_) | AppError::Unreadable(_) => StatusCode::BAD_REQUEST,
             AppError::TooManyAttempts { .. } | AppError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Conflict(_) | AppError::Unfinished { .. } => StatusCode::CONFLICT,

@@ -25,6 +25,7 @@ mod m20261127_000018_mail_limits;
 mod m20261127_000019_registration;
 mod m20261127_000020_result_reports;
 mod m20261128_000021_broadcast_delay;
+mod m20261128_000022_api_tokens;
 
 pub struct Migrator;
 
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000019_registration::Migration),
             Box::new(m20261127_000020_result_reports::Migration),
             Box::new(m20261128_000021_broadcast_delay::Migration),
+            Box::new(m20261128_000022_api_tokens::Migration),
         ]
     }
 }

@@ -1,5 +1,6 @@
 //! Database access: connection set-up and the sea-orm entities (DB shape only).
 pub mod entities {
+    pub mod api_token;
     pub mod audit;
     pub mod auth_token;
     pub mod bye;

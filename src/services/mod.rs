@@ -2,6 +2,7 @@
 //! that change what matters (results, published pairings, staff, imports) also append an
 //! audit row inside that transaction.
 pub mod accounts;
+pub mod api_tokens;
 pub mod audit;
 pub mod backup;
 pub mod disputes;

@@ -493,14 +493,21 @@ pub async fn set_start(
     Ok(())
 }
 
-/// Records the result of a board that has none yet.
-pub async fn record_result(state: &AppState, actor: &user::Model, at: BoardRef, result: GameResult) -> AppResult<()> {
+/// Records the result of a board that has none yet; `source` says how it came (audited:
+/// "entered" by the staff's form, "token:<name>" by an API token).
+pub async fn record_result(
+    state: &AppState,
+    actor: &user::Model,
+    at: BoardRef,
+    result: GameResult,
+    source: &str,
+) -> AppResult<()> {
     let BoardRef { event_id, round: number, board } = at;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let r = queries::published_round(&txn, event_id, number).await?;
     let g = queries::board_of(&txn, &r, board).await?;
-    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, "entered").await?;
+    write_result(&txn, Some(actor.id), event_id, &r, &g, result, now, source).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -11,7 +11,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::db::entities::{event, player};
@@ -300,13 +300,33 @@ pub struct MoveView {
     info(
         title = "Yunzi read API",
         version = "1",
-        description = "Events, players, published rounds, standings and live boards of a Yunzi server, read-only. Errors are JSON `{\"error\": {\"code\", \"message\"}}`; lists are paged with `page` and `per_page`; every answer has an ETag.",
+        description = "Events, players, published rounds, standings and live boards of a Yunzi server; results written with a token the event's director made. Errors are JSON `{\"error\": {\"code\", \"message\"}}`; lists are paged with `page` and `per_page`; every answer has an ETag.",
         license(name = "MIT OR Apache-2.0")
     ),
-    paths(list_events, show_event, list_players, list_rounds, show_round, show_standings, show_board, board_stream),
-    components(schemas(ApiError, ErrorBody))
+    paths(list_events, show_event, list_players, list_rounds, show_round, show_standings, show_board, board_stream, write_result),
+    components(schemas(ApiError, ErrorBody, ResultWrite, Written)),
+    modifiers(&TokenScheme)
 )]
 pub struct ApiDoc;
+
+/// The write endpoints' `Authorization: Bearer <token>` (a token the event's director made).
+struct TokenScheme;
+
+impl utoipa::Modify for TokenScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("A token the event's director made on the event's tokens page: shown once, for one event and one purpose (`results`, `registration` or `sync`)."))
+                    .build(),
+            ),
+        );
+    }
+}
 
 /// A page of a list.
 #[derive(IntoParams)]
@@ -756,6 +776,69 @@ pub async fn board_stream(
         permit,
         live_feed::api_part,
     ))
+}
+
+/// A result to record.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResultWrite {
+    /// The result as SGF writes it: `B+R`, `W+3.5`, `B+T` (on time), `0` (a draw), `Void`.
+    #[schema(example = "B+R")]
+    pub result: String,
+}
+
+/// A write done.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Written {
+    /// The result recorded, in SGF's form.
+    pub result: String,
+    /// The token it was recorded with, by name (as the event's audit log names it).
+    pub token: String,
+}
+
+/// Records a board's result, as the round page's form does (the same checks, the same audit
+/// row, with the token named): for a token of purpose `results` or `sync`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result",
+    tag = "write",
+    params(BoardPath),
+    request_body = ResultWrite,
+    security(("token" = [])),
+    responses(
+        (status = 201, description = "Recorded", body = Written),
+        (status = 400, description = "Not a result, or not one this board may take", body = ApiError),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError),
+        (status = 404, description = "No such board in a published round", body = ApiError),
+        (status = 409, description = "The board has a result already (a director corrects it on the round page)", body = ApiError)
+    )
+)]
+pub async fn write_result(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<BoardPath>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let secret = crate::web::middleware::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
+    let writer = crate::services::api_tokens::writer(
+        &state,
+        &secret,
+        path.event_id,
+        crate::services::api_tokens::Purpose::Results,
+    )
+    .await?;
+    let sent: ResultWrite = serde_json::from_slice(&body).map_err(|e| AppError::Unreadable(e.to_string()))?;
+    let event = queries::event(&state.db, path.event_id).await?;
+    let result =
+        crate::domain::result::GameResult::parse(&sent.result).map_err(|e| AppError::BadRequest(e.message()))?;
+    let result = crate::web::handlers::rounds::fits_the_game(result, &event.ruleset, sent.result.trim())?;
+    crate::services::rounds::record_result(&state, &writer.maker, path.at(), result, &writer.source()).await.map_err(
+        |e| match e {
+            AppError::BadRequest(message) if message.key == "error-result-exists" => AppError::Conflict(Some(message)),
+            other => other,
+        },
+    )?;
+    Ok(HttpResponse::Created().json(Written { result: result.to_sgf(), token: writer.token.name }))
 }
 
 /// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a

@@ -22,6 +22,15 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.call(req).await;
     }
+    // The API's writes carry a token in a header, which no browser sends by itself: a
+    // cross-site form cannot write with it (the handler checks the token first). One without
+    // a token is told so.
+    if req.path().starts_with("/api/") {
+        if bearer_token(req.headers()).is_some() {
+            return next.call(req).await;
+        }
+        return Ok(req.error_response(AppError::BadToken));
+    }
     if !same_origin(&req) {
         tracing::warn!(path = %req.path(), "refused a cross-site form submission");
         return Ok(req.error_response(AppError::Csrf));
@@ -40,6 +49,14 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
     }
     req.set_payload(Payload::from(body));
     next.call(req).await
+}
+
+/// The token of an `Authorization: Bearer <token>` header.
+pub fn bearer_token(headers: &actix_web::http::header::HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
 }
 
 fn same_origin(req: &ServiceRequest) -> bool {
@@ -120,6 +137,7 @@ pub async fn render_errors(
             .t_args("error-too-many-attempts", &[("minutes", crate::i18n::Arg::Num(i64::from(*retry_after_minutes)))]),
         Some(AppError::TooManyStreams(message)) => message.clone(),
         Some(AppError::Csrf) => locale.t("error-csrf"),
+        Some(AppError::BadToken) => locale.t("error-api-token"),
         Some(AppError::Unreadable(_)) => locale.t("error-unreadable"),
         Some(AppError::Conflict(Some(message))) => locale.message(message),
         Some(AppError::Unfinished { message, .. }) => locale.message(message),

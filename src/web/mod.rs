@@ -22,7 +22,7 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 use crate::error::AppError;
 use handlers::{
     accounts, admin, audit_log, disputes, events, exports, home, live, notifications, paper as sheets, participation,
-    players, relay, reports, rounds, screen, staff, standings, teams,
+    players, relay, reports, rounds, screen, staff, standings, teams, tokens,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -187,6 +187,9 @@ route_table! {
     POST "/events/{event_id}/relay/{team_id}/nominate" => relay::nominate, Director;
     GET  "/events/{event_id}/standings" => standings::standings, Public;
     GET  "/events/{event_id}/screen" => screen::show, Public;
+    GET  "/events/{event_id}/tokens" => tokens::show, Director;
+    POST "/events/{event_id}/tokens" => tokens::create, Director;
+    POST "/events/{event_id}/tokens/{token_id}/revoke" => tokens::revoke, Director;
     GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => exports::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => exports::export_egf, Public;
@@ -205,6 +208,7 @@ route_table! {
     GET  "/api/v1/events/{event_id}/standings" => crate::web::api::show_standings, Public;
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}" => crate::web::api::show_board, Public;
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream" => crate::web::api::board_stream, Public;
+    POST "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result" => crate::web::api::write_result, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

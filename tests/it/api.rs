@@ -167,11 +167,11 @@ async fn the_read_api_serves_a_live_event_and_never_an_address_or_a_dispute() ->
     assert_eq!(preflight.status().as_u16(), 204);
     let methods = preflight.headers().get("access-control-allow-methods").and_then(|v| v.to_str().ok()).unwrap_or("");
     assert!(methods.contains("GET") && !methods.contains("POST"), "{methods}");
-    // The API takes no writes: a POST is refused, in JSON too.
+    // A write without a token is refused, in JSON too.
     let post = reqwest::Client::new().post(format!("{base}{api_event}")).send().await?;
-    assert_eq!(post.status().as_u16(), 403);
+    assert_eq!(post.status().as_u16(), 401);
     let body: Value = serde_json::from_str(&post.text().await?)?;
-    assert_eq!(body["error"]["code"], "forbidden");
+    assert_eq!(body["error"]["code"], "unauthorized");
     Ok(())
 }
 
@@ -242,7 +242,10 @@ async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult
     let document = read(&app.base, "/api/v1/openapi.json", &mut seen).await?;
     assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "{}", document["openapi"]);
     let paths = document["paths"].as_object().ok_or("no paths")?;
-    assert_eq!(paths.len(), 8, "{:?}", paths.keys().collect::<Vec<_>>());
+    assert_eq!(paths.len(), 9, "{:?}", paths.keys().collect::<Vec<_>>());
+    let write = &paths["/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result"]["post"];
+    assert_eq!(write["security"][0]["token"], serde_json::json!([]), "the write names its token: {write}");
+    assert_eq!(document["components"]["securitySchemes"]["token"]["scheme"], "bearer");
     let file = temp_dir("openapi").join("openapi.json");
     std::fs::write(&file, &seen[0])?;
     let check = std::process::Command::new("python3")
@@ -336,5 +339,108 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
         actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert!(status.is_some_and(|s| s.success()), "the client ends once the game has: {status:?}");
+    Ok(())
+}
+
+/// A write to the API with `token` (none: no Authorization header): (status, JSON answer).
+async fn write(
+    base: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> Result<(u16, Value), Box<dyn std::error::Error>> {
+    let mut request = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header("Content-Type", "application/json")
+        .body(body.to_string());
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    let answer = request.send().await?;
+    let status = answer.status().as_u16();
+    let text = answer.text().await?;
+    Ok((status, serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?))
+}
+
+/// The token a director's tokens page shows once, after making one.
+fn shown_token(page: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let start = page.find("id=\"new-token\">").ok_or("no token shown")? + "id=\"new-token\">".len();
+    Ok(page[start..].split('<').next().unwrap_or_default().to_string())
+}
+
+/// Issue 54 (tokens and the write API): a director makes a results token on the event's tokens
+/// page (shown once, stored as its SHA-256); with it a script records a board's result through
+/// the API as the round page's form does, audited under the token's name; a second result is a
+/// conflict; a token of another purpose or for another event writes nothing, nor does a bad or
+/// a withdrawn one, nor a request without one; a player cannot reach the tokens page.
+#[actix_web::test]
+async fn a_token_writes_a_result_for_its_event_and_nothing_else() -> TestResult {
+    let mut t = live_table("").await?;
+    let base = t.app.base.clone();
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let tokens = format!("{event}/tokens");
+    t.black.get(&tokens).await?.assert_status(403)?;
+    assert!(t.director.get(&event).await?.body.contains(&format!("href=\"{tokens}\"")), "the event links its tokens");
+    let made = t.director.post(&tokens, &[("name", "Venue tablets"), ("purpose", "results")]).await?;
+    made.assert_status(200)?;
+    let secret = shown_token(&made.body)?;
+    assert!(secret.starts_with("yz_") && secret.len() == 67, "{secret}");
+    // Shown once: the page drawn again lists the token, never the token itself.
+    let listed = t.director.get(&tokens).await?.body;
+    assert!(listed.contains("Venue tablets") && !listed.contains(&secret));
+    let refused = t.director.post(&tokens, &[("name", " "), ("purpose", "results")]).await?;
+    assert!(refused.body.contains("Give the token a name"), "{}", refused.body);
+    let registration =
+        shown_token(&t.director.post(&tokens, &[("name", "Club software"), ("purpose", "registration")]).await?.body)?;
+    let other_event = crate::live::live_event(&mut t.director, "Other Cup", "").await?;
+    let other = shown_token(
+        &t.director
+            .post(&format!("/events/{other_event}/tokens"), &[("name", "Other"), ("purpose", "sync")])
+            .await?
+            .body,
+    )?;
+
+    let result_path = format!("/api/v1{}/result", t.board);
+    let code = |answer: &Value| answer["error"]["code"].as_str().unwrap_or_default().to_string();
+    let (status, answer) = write(&base, &result_path, None, r#"{"result": "B+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (401, "unauthorized".into()), "no token: {answer}");
+    let (status, answer) = write(&base, &result_path, Some("yz_not-a-token"), r#"{"result": "B+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (401, "unauthorized".into()), "{answer}");
+    let (status, answer) = write(&base, &result_path, Some(&registration), r#"{"result": "B+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (403, "forbidden".into()), "another purpose: {answer}");
+    let (status, answer) = write(&base, &result_path, Some(&other), r#"{"result": "B+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (403, "forbidden".into()), "another event's token: {answer}");
+    let (status, answer) = write(&base, &result_path, Some(&secret), r#"{"result": "B+lots"}"#).await?;
+    assert_eq!((status, code(&answer)), (400, "bad_request".into()), "{answer}");
+    let (status, answer) = write(&base, &result_path, Some(&secret), "result=B+R").await?;
+    assert_eq!((status, code(&answer)), (400, "bad_request".into()), "not JSON: {answer}");
+
+    let (status, answer) = write(&base, &result_path, Some(&secret), r#"{"result": "B+R"}"#).await?;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!((answer["result"].as_str(), answer["token"].as_str()), (Some("B+R"), Some("Venue tablets")));
+    let round: Value =
+        serde_json::from_str(&reqwest::get(format!("{base}/api/v1{event}/rounds/1")).await?.text().await?)?;
+    assert_eq!(round["boards"][0]["result"], "B+R", "{round}");
+    let (status, answer) = write(&base, &result_path, Some(&secret), r#"{"result": "W+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (409, "conflict".into()), "a second result: {answer}");
+    // The audit log names the token; the tokens page its last use.
+    let audit = t.director.get(&format!("{event}/audit")).await?.body;
+    assert!(audit.contains("token:Venue tablets") && audit.contains("API token made"), "the audit log names the token");
+    assert!(!audit.contains(&secret), "never the token itself");
+    let listed = t.director.get(&tokens).await?.body;
+    let row = listed.split("Venue tablets").nth(1).unwrap_or_default().split("</tr>").next().unwrap_or_default();
+    assert!(!row.contains("—"), "last used is noted: {row}");
+
+    // Withdrawn, it writes nothing more.
+    let id = listed
+        .split("<tr data-token=\"")
+        .find(|row| row.contains("Venue tablets"))
+        .and_then(|row| row.split('"').next())
+        .ok_or("no token row")?;
+    t.director.post(&format!("{tokens}/{id}/revoke"), &[]).await?.assert_status(303)?;
+    let board_2 = result_path.replace("/boards/1/", "/boards/2/");
+    let (status, answer) = write(&base, &board_2, Some(&secret), r#"{"result": "B+R"}"#).await?;
+    assert_eq!((status, code(&answer)), (401, "unauthorized".into()), "a withdrawn token: {answer}");
+    assert!(t.director.get(&tokens).await?.body.contains("Withdrawn"));
     Ok(())
 }

@@ -19,6 +19,7 @@ pub mod screen;
 pub mod staff;
 pub mod standings;
 pub mod teams;
+pub mod tokens;
 
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};

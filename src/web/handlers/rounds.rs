@@ -515,6 +515,12 @@ pub(crate) fn result_of(outcome: &str, margin: &str, ruleset: &str) -> AppResult
         _ => return Err(AppError::refused("error-choose-outcome")),
     };
     let result = GameResult::parse(&text).map_err(|e| AppError::BadRequest(e.message()))?;
+    fits_the_game(result, ruleset, margin)
+}
+
+/// `result`, unless it is a folk game's win by points or stones, which their rules have not
+/// (`margin`: as the reader typed it, for the refusal).
+pub(crate) fn fits_the_game(result: GameResult, ruleset: &str, margin: &str) -> AppResult<GameResult> {
     if crate::domain::tournament::event::is_folk_game(ruleset)
         && matches!(result, GameResult::Win { margin: Margin::Points(_) | Margin::Stones(_), .. })
     {
@@ -533,7 +539,7 @@ pub async fn record_result(
     let (account, found) = staff_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
     let result = form.parse(&found.ruleset)?;
-    rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result).await?;
+    rounds::record_result(&state, &account, BoardRef { event_id, round: number, board }, result, "entered").await?;
     Ok(see_other(&format!("{}#board-{board}", round_url(event_id, number))))
 }
 

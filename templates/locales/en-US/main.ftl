@@ -1575,3 +1575,25 @@ embed-round = Embed this round's boards
 embed-round-hint = Put this round's boards, in a grid, on a club's or a stream's page (add ?boards=5-8 to the address for other boards; at most 64):
 grid-no-boards = No board of this round in that range.
 error-grid-boards = “{ $text }” is not a range of boards: write 5-8, or one board (at most { $max } boards).
+
+# API tokens (issue 54)
+tokens = API tokens
+tokens-hint = A token lets a script write to this event through the API (docs/API.md): results from the venue's tablets, registrations from a club's software, or everything for a venue copy of the site. It is shown once; keep it as you would a password, and withdraw it when it is no longer needed.
+tokens-none = No token yet.
+token-name = Name
+token-purpose = Purpose
+token-purpose-results = Results
+token-purpose-registration = Registration
+token-purpose-sync = Everything (a venue copy)
+token-create = Make a token
+token-created = Made
+token-last-used = Last used
+token-revoked = Withdrawn
+token-revoke = Withdraw
+token-made = The token “{ $name }”, shown this once: copy it now.
+token-example = Recording a result with it:
+error-token-name = Give the token a name of at most { $max } characters.
+error-token-purpose = Choose what the token may write.
+error-api-token = This needs a token (Authorization: Bearer …) that the event’s director made and has not withdrawn.
+audit-action-token-created = API token made
+audit-action-token-revoked = API token withdrawn

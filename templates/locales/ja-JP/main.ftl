@@ -1565,3 +1565,25 @@ embed-round = この回戦の碁盤を埋め込む
 embed-round-hint = この回戦の碁盤を一覧でクラブや配信のページに載せるには（ほかの盤はアドレスに ?boards=5-8 を付けます。最大 64 面）：
 grid-no-boards = この範囲にはこの回戦の対局がありません。
 error-grid-boards = 「{ $text }」は盤の範囲ではありません。5-8 のように、または盤一つを書いてください（最大 { $max } 面）。
+
+# API tokens (issue 54)
+tokens = 連携用トークン
+tokens-hint = トークンがあれば、スクリプトが公開インターフェースでこの大会に書き込めます：会場のタブレットからの結果、クラブのソフトからの申し込み、会場の複製からのすべて。トークンは一度だけ表示されます。パスワードと同じように保管し、不要になったら取り消してください。
+tokens-none = トークンはまだありません。
+token-name = 名前
+token-purpose = 用途
+token-purpose-results = 結果
+token-purpose-registration = 申し込み
+token-purpose-sync = すべて（会場の複製）
+token-create = トークンを作る
+token-created = 作成
+token-last-used = 最後の使用
+token-revoked = 取り消し済み
+token-revoke = 取り消す
+token-made = トークン「{ $name }」は今回しか表示されません。今すぐ写してください。
+token-example = これで結果を記録するには：
+error-token-name = トークンに { $max } 文字以内の名前を付けてください。
+error-token-purpose = トークンが書き込めるものを選んでください。
+error-api-token = 大会の主催者が作り、取り消していないトークン（Authorization: Bearer …）が必要です。
+audit-action-token-created = 連携用トークン作成
+audit-action-token-revoked = 連携用トークン取り消し

@@ -1565,3 +1565,25 @@ embed-round = 이 라운드의 바둑판 넣기
 embed-round-hint = 이 라운드의 바둑판들을 격자로 클럽이나 중계 페이지에 넣으려면(다른 판은 주소 뒤에 ?boards=5-8을 붙입니다. 최대 64판):
 grid-no-boards = 이 범위에는 이 라운드의 대국이 없습니다.
 error-grid-boards = “{ $text }”은(는) 판 번호 범위가 아닙니다. 5-8처럼 쓰거나 한 판만 쓰세요(최대 { $max }판).
+
+# API tokens (issue 54)
+tokens = 연동 토큰
+tokens-hint = 토큰이 있으면 스크립트가 공개 인터페이스로 이 대회에 기록할 수 있습니다: 대회장 태블릿의 결과, 클럽 소프트웨어의 신청, 대회장 사본의 모든 내용. 토큰은 한 번만 표시됩니다. 비밀번호처럼 보관하고 필요 없으면 취소하세요.
+tokens-none = 아직 토큰이 없습니다.
+token-name = 이름
+token-purpose = 용도
+token-purpose-results = 결과
+token-purpose-registration = 참가 신청
+token-purpose-sync = 전체 (대회장 사본)
+token-create = 토큰 만들기
+token-created = 만든 때
+token-last-used = 마지막 사용
+token-revoked = 취소됨
+token-revoke = 취소
+token-made = 토큰 “{ $name }”은(는) 이번 한 번만 표시됩니다. 지금 복사하세요.
+token-example = 이 토큰으로 결과를 기록하려면:
+error-token-name = 토큰 이름을 { $max }자 이내로 정하세요.
+error-token-purpose = 토큰이 기록할 수 있는 것을 고르세요.
+error-api-token = 대회 주최자가 만들고 취소하지 않은 토큰(Authorization: Bearer …)이 필요합니다.
+audit-action-token-created = 연동 토큰 생성
+audit-action-token-revoked = 연동 토큰 취소

@@ -1542,3 +1542,25 @@ embed-round = 嵌入本轮各台
 embed-round-hint = 把本轮各台以网格放到俱乐部或直播的网页上（地址后加 ?boards=5-8 可选其他台次；最多 64 台）：
 grid-no-boards = 本轮在此范围内没有对局。
 error-grid-boards = “{ $text }”不是台次范围：请写 5-8 或单个台次（最多 { $max } 台）。
+
+# API tokens (issue 54)
+tokens = 接口令牌
+tokens-hint = 令牌让脚本通过开放接口写入本赛事：赛场平板录入成绩、俱乐部软件报名，或赛场副本同步全部内容。令牌只显示一次，请像密码一样保管，不再需要时撤销。
+tokens-none = 尚无令牌。
+token-name = 名称
+token-purpose = 用途
+token-purpose-results = 成绩
+token-purpose-registration = 报名
+token-purpose-sync = 全部（赛场副本）
+token-create = 生成令牌
+token-created = 生成于
+token-last-used = 最近使用
+token-revoked = 已撤销
+token-revoke = 撤销
+token-made = 令牌“{ $name }”仅显示这一次，请立即复制。
+token-example = 用它录入成绩：
+error-token-name = 请给令牌起名，最多 { $max } 个字符。
+error-token-purpose = 请选择令牌可写入的内容。
+error-api-token = 需要赛事裁判长生成且未撤销的令牌（Authorization: Bearer …）。
+audit-action-token-created = 生成接口令牌
+audit-action-token-revoked = 撤销接口令牌
