@@ -113,7 +113,15 @@ pub struct Added {
     pub warning: Option<Message>,
 }
 
-pub async fn add(state: &AppState, actor: &user::Model, event_id: i32, input: &PlayerInput<'_>) -> AppResult<Added> {
+/// Registers a player for the event, as the director's form does; `source` says how he came
+/// (audited: "form", or "token:<name>" by an API token).
+pub async fn add(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    input: &PlayerInput<'_>,
+    source: &str,
+) -> AppResult<Added> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -129,7 +137,12 @@ pub async fn add(state: &AppState, actor: &user::Model, event_id: i32, input: &P
         .commit(
             txn,
             "player.added",
-            json!({ "player": created.id, "name": created.name, "waiting": created.waiting_since.is_some() }),
+            json!({
+                "player": created.id,
+                "name": created.name,
+                "waiting": created.waiting_since.is_some(),
+                "source": source,
+            }),
         )
         .await?;
     Ok(Added { player: created, warning })

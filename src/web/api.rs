@@ -303,8 +303,19 @@ pub struct MoveView {
         description = "Events, players, published rounds, standings and live boards of a Yunzi server; results written with a token the event's director made. Errors are JSON `{\"error\": {\"code\", \"message\"}}`; lists are paged with `page` and `per_page`; every answer has an ETag.",
         license(name = "MIT OR Apache-2.0")
     ),
-    paths(list_events, show_event, list_players, list_rounds, show_round, show_standings, show_board, board_stream, write_result),
-    components(schemas(ApiError, ErrorBody, ResultWrite, Written)),
+    paths(
+        list_events,
+        show_event,
+        list_players,
+        list_rounds,
+        show_round,
+        show_standings,
+        show_board,
+        board_stream,
+        write_result,
+        write_player
+    ),
+    components(schemas(ApiError, ErrorBody, ResultWrite, Written, PlayerWrite, PlayerWritten)),
     modifiers(&TokenScheme)
 )]
 pub struct ApiDoc;
@@ -819,7 +830,7 @@ pub async fn write_result(
     path: web::Path<BoardPath>,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let secret = crate::web::middleware::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
+    let secret = crate::web::extractors::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
     let writer = crate::services::api_tokens::writer(
         &state,
         &secret,
@@ -839,6 +850,98 @@ pub async fn write_result(
         },
     )?;
     Ok(HttpResponse::Created().json(Written { result: result.to_sgf(), token: writer.token.name }))
+}
+
+/// A player to register: the director's form's fields; only the name and the rank are needed.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlayerWrite {
+    #[schema(example = "Li Xuanhao")]
+    pub name: String,
+    /// `5d`, `3k`, `2p` (or 段/级: `5段`, `3级`).
+    #[schema(example = "5d")]
+    pub rank: String,
+    pub rating: Option<i32>,
+    pub club: String,
+    /// A country code (`CN`, `JP`, `KR` …).
+    pub country: String,
+    /// Never served by the API; used for the player's mail, as on the form.
+    pub email: String,
+    /// Team events: the team's name, and the board in its order.
+    pub team: String,
+    pub board: Option<i32>,
+    pub aga_id: String,
+    pub egf_pin: String,
+}
+
+/// A player registered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerWritten {
+    pub player: Player,
+    /// The event's places were all taken: the entry waits for one.
+    pub waiting: bool,
+    /// The entry looks like a player registered already (the same name and club …): kept, and
+    /// said, as the form says it.
+    pub warning: Option<String>,
+    /// The token it was registered with, by name.
+    pub token: String,
+}
+
+/// Registers a player, as the director's form does (the same checks — a name and an address
+/// taken, the places, the limits — and the same audit row, with the token named): for a token
+/// of purpose `registration` or `sync`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{event_id}/players",
+    tag = "write",
+    params(EventPath),
+    request_body = PlayerWrite,
+    security(("token" = [])),
+    responses(
+        (status = 201, description = "Registered (or waiting for a place)", body = PlayerWritten),
+        (status = 400, description = "A field the form would refuse, or one it has not", body = ApiError),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn write_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let secret = crate::web::extractors::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
+    let writer = crate::services::api_tokens::writer(
+        &state,
+        &secret,
+        path.event_id,
+        crate::services::api_tokens::Purpose::Registration,
+    )
+    .await?;
+    let sent: PlayerWrite = serde_json::from_slice(&body).map_err(|e| AppError::Unreadable(e.to_string()))?;
+    let (rating, board) =
+        (sent.rating.map(|r| r.to_string()).unwrap_or_default(), sent.board.map(|b| b.to_string()).unwrap_or_default());
+    let input = crate::domain::tournament::player::PlayerInput {
+        name: &sent.name,
+        rank: &sent.rank,
+        rating: &rating,
+        club: &sent.club,
+        country: &sent.country,
+        email: &sent.email,
+        team: &sent.team,
+        board: &board,
+        aga_id: &sent.aga_id,
+        egf_pin: &sent.egf_pin,
+    };
+    let added = crate::services::players::add(&state, &writer.maker, path.event_id, &input, &writer.source()).await?;
+    let written = PlayerWritten {
+        player: player_of(&added.player, &added.player),
+        waiting: added.player.waiting_since.is_some(),
+        warning: added.warning.map(|w| Locale::En.message(&w)),
+        token: writer.token.name,
+    };
+    Ok(HttpResponse::Created().json(written))
 }
 
 /// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a

@@ -326,3 +326,11 @@ pub fn urlencode(text: &str) -> String {
     }
     out
 }
+
+/// The token of an `Authorization: Bearer <token>` header.
+pub fn bearer_token(headers: &actix_web::http::header::HeaderMap) -> Option<String> {
+    let value = headers.get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
+}

@@ -26,7 +26,7 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
     // cross-site form cannot write with it (the handler checks the token first). One without
     // a token is told so.
     if req.path().starts_with("/api/") {
-        if bearer_token(req.headers()).is_some() {
+        if crate::web::extractors::bearer_token(req.headers()).is_some() {
             return next.call(req).await;
         }
         return Ok(req.error_response(AppError::BadToken));
@@ -49,14 +49,6 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
     }
     req.set_payload(Payload::from(body));
     next.call(req).await
-}
-
-/// The token of an `Authorization: Bearer <token>` header.
-pub fn bearer_token(headers: &actix_web::http::header::HeaderMap) -> Option<String> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.trim().split_once(' ')?;
-    let token = token.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
 }
 
 fn same_origin(req: &ServiceRequest) -> bool {

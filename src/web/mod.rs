@@ -209,6 +209,7 @@ route_table! {
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}" => crate::web::api::show_board, Public;
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream" => crate::web::api::board_stream, Public;
     POST "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result" => crate::web::api::write_result, Public;
+    POST "/api/v1/events/{event_id}/players" => crate::web::api::write_player, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

@@ -425,7 +425,10 @@ async fn a_token_writes_a_result_for_its_event_and_nothing_else() -> TestResult 
     assert_eq!((status, code(&answer)), (409, "conflict".into()), "a second result: {answer}");
     // The audit log names the token; the tokens page its last use.
     let audit = t.director.get(&format!("{event}/audit")).await?.body;
-    assert!(audit.contains("token:Venue tablets") && audit.contains("API token made"), "the audit log names the token");
+    assert!(
+        audit.contains("through the API token “Venue tablets”") && audit.contains("API token made"),
+        "the audit log names the token"
+    );
     assert!(!audit.contains(&secret), "never the token itself");
     let listed = t.director.get(&tokens).await?.body;
     let row = listed.split("Venue tablets").nth(1).unwrap_or_default().split("</tr>").next().unwrap_or_default();
@@ -442,5 +445,48 @@ async fn a_token_writes_a_result_for_its_event_and_nothing_else() -> TestResult 
     let (status, answer) = write(&base, &board_2, Some(&secret), r#"{"result": "B+R"}"#).await?;
     assert_eq!((status, code(&answer)), (401, "unauthorized".into()), "a withdrawn token: {answer}");
     assert!(t.director.get(&tokens).await?.body.contains("Withdrawn"));
+    Ok(())
+}
+
+/// Issue 54 (the write API): a registration token registers players as the director's form
+/// does — refused with the form's reasons, a likely duplicate kept and said, the players'
+/// list and the audit log showing them — and a results token cannot.
+#[actix_web::test]
+async fn a_registration_token_registers_players_as_the_form_does() -> TestResult {
+    let mut t = live_table("").await?;
+    let base = t.app.base.clone();
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let tokens = format!("{event}/tokens");
+    let token =
+        shown_token(&t.director.post(&tokens, &[("name", "Club software"), ("purpose", "registration")]).await?.body)?;
+    let results = shown_token(&t.director.post(&tokens, &[("name", "Tablets"), ("purpose", "results")]).await?.body)?;
+    let players = format!("/api/v1{event}/players");
+    let code = |answer: &Value| answer["error"]["code"].as_str().unwrap_or_default().to_string();
+    let li = r#"{"name": "Li Xuanhao", "rank": "5d", "club": "Shanghai", "rating": 2450}"#;
+    let (status, answer) = write(&base, &players, Some(&results), li).await?;
+    assert_eq!((status, code(&answer)), (403, "forbidden".into()), "a results token: {answer}");
+    let (status, answer) = write(&base, &players, Some(&token), r#"{"name": "Li Xuanhao", "rank": "strong"}"#).await?;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"]["message"].as_str().unwrap_or_default().contains("strong"), "the form's reason: {answer}");
+    let (status, answer) = write(&base, &players, Some(&token), r#"{"name": "Li", "rank": "5d", "age": 30}"#).await?;
+    assert_eq!((status, code(&answer)), (400, "bad_request".into()), "a field the form has not: {answer}");
+
+    let (status, answer) = write(&base, &players, Some(&token), li).await?;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!(
+        (answer["player"]["name"].as_str(), answer["player"]["rank"].as_str()),
+        (Some("Li Xuanhao"), Some("5d"))
+    );
+    assert_eq!((answer["waiting"].as_bool(), answer["warning"].is_null()), (Some(false), true));
+    // The same player again is kept, and said to look registered already.
+    let (status, again) = write(&base, &players, Some(&token), li).await?;
+    assert_eq!(status, 201, "{again}");
+    assert!(again["warning"].as_str().is_some_and(|w| w.contains("Li Xuanhao")), "{again}");
+    let listed: Value = serde_json::from_str(&reqwest::get(format!("{base}{players}")).await?.text().await?)?;
+    let names: Vec<&str> =
+        listed["items"].as_array().ok_or("no items")?.iter().filter_map(|p| p["registered_name"].as_str()).collect();
+    assert_eq!(names.iter().filter(|n| **n == "Li Xuanhao").count(), 2, "{names:?}");
+    let audit = t.director.get(&format!("{event}/audit")).await?.body;
+    assert!(audit.contains("through the API token “Club software”"), "the audit log names the token");
     Ok(())
 }

@@ -151,6 +151,10 @@ impl AuditPage {
         if let Some(team) = text("team") {
             parts.push(team.to_string());
         }
+        // A change written through the API names its token.
+        if let Some(token) = text("source").and_then(|s| s.strip_prefix("token:")) {
+            parts.push(locale.t_args("audit-by-token", &[("name", crate::i18n::Arg::Str(token))]));
+        }
         if let Some(kind) = text("kind") {
             parts.push(locale.try_t(&format!("dispute-{kind}")).unwrap_or_else(|| kind.to_string()));
         }

@@ -180,7 +180,7 @@ pub async fn add(
     let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
     let form = form.parse()?;
-    match players::add(&state, &account, event_id, &form.input()).await {
+    match players::add(&state, &account, event_id, &form.input(), "form").await {
         Ok(added) => {
             let mut done = ctx.t_s("flash-player-added", "name", &added.player.name);
             if added.player.waiting_since.is_some() {

@@ -1597,3 +1597,5 @@ error-token-purpose = Choose what the token may write.
 error-api-token = This needs a token (Authorization: Bearer …) that the event’s director made and has not withdrawn.
 audit-action-token-created = API token made
 audit-action-token-revoked = API token withdrawn
+audit-by-token = through the API token “{ $name }”
+audit-kind-token = API tokens

@@ -1587,3 +1587,5 @@ error-token-purpose = トークンが書き込めるものを選んでくださ�
 error-api-token = 大会の主催者が作り、取り消していないトークン（Authorization: Bearer …）が必要です。
 audit-action-token-created = 連携用トークン作成
 audit-action-token-revoked = 連携用トークン取り消し
+audit-by-token = 連携用トークン「{ $name }」経由
+audit-kind-token = 連携用トークン

@@ -1587,3 +1587,5 @@ error-token-purpose = 토큰이 기록할 수 있는 것을 고르세요.
 error-api-token = 대회 주최자가 만들고 취소하지 않은 토큰(Authorization: Bearer …)이 필요합니다.
 audit-action-token-created = 연동 토큰 생성
 audit-action-token-revoked = 연동 토큰 취소
+audit-by-token = 연동 토큰 “{ $name }”을(를) 통해
+audit-kind-token = 연동 토큰

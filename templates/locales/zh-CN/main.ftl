@@ -1564,3 +1564,5 @@ error-token-purpose = 请选择令牌可写入的内容。
 error-api-token = 需要赛事裁判长生成且未撤销的令牌（Authorization: Bearer …）。
 audit-action-token-created = 生成接口令牌
 audit-action-token-revoked = 撤销接口令牌
+audit-by-token = 经接口令牌“{ $name }”
+audit-kind-token = 接口令牌
