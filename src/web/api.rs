@@ -789,6 +789,22 @@ pub async fn board_stream(
     ))
 }
 
+/// Who writes: the request's token, checked for the event and `needed` before the body is read.
+async fn writer_of(
+    state: &AppState,
+    req: &HttpRequest,
+    event_id: i32,
+    needed: crate::services::api_tokens::Purpose,
+) -> AppResult<crate::services::api_tokens::Writer> {
+    let secret = crate::web::extractors::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
+    crate::services::api_tokens::writer(state, &secret, event_id, needed).await
+}
+
+/// A write's JSON body, or 400 saying what could not be read.
+fn json_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
+    serde_json::from_slice(body).map_err(|e| AppError::Unreadable(e.to_string()))
+}
+
 /// A result to record.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResultWrite {
@@ -830,15 +846,8 @@ pub async fn write_result(
     path: web::Path<BoardPath>,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let secret = crate::web::extractors::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
-    let writer = crate::services::api_tokens::writer(
-        &state,
-        &secret,
-        path.event_id,
-        crate::services::api_tokens::Purpose::Results,
-    )
-    .await?;
-    let sent: ResultWrite = serde_json::from_slice(&body).map_err(|e| AppError::Unreadable(e.to_string()))?;
+    let writer = writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Results).await?;
+    let sent: ResultWrite = json_of(&body)?;
     let event = queries::event(&state.db, path.event_id).await?;
     let result =
         crate::domain::result::GameResult::parse(&sent.result).map_err(|e| AppError::BadRequest(e.message()))?;
@@ -911,15 +920,8 @@ pub async fn write_player(
     path: web::Path<EventPath>,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let secret = crate::web::extractors::bearer_token(req.headers()).ok_or(AppError::BadToken)?;
-    let writer = crate::services::api_tokens::writer(
-        &state,
-        &secret,
-        path.event_id,
-        crate::services::api_tokens::Purpose::Registration,
-    )
-    .await?;
-    let sent: PlayerWrite = serde_json::from_slice(&body).map_err(|e| AppError::Unreadable(e.to_string()))?;
+    let writer = writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Registration).await?;
+    let sent: PlayerWrite = json_of(&body)?;
     let (rating, board) =
         (sent.rating.map(|r| r.to_string()).unwrap_or_default(), sent.board.map(|b| b.to_string()).unwrap_or_default());
     let input = crate::domain::tournament::player::PlayerInput {
