@@ -214,16 +214,21 @@ pub fn broadcast_delay(event: &event::Model) -> Option<chrono::Duration> {
     (event.broadcast_delay_minutes > 0).then(|| chrono::Duration::minutes(i64::from(event.broadcast_delay_minutes)))
 }
 
-/// Whether a broadcast delay holds the board back from spectators now: the event has one and
-/// its game is still being played (a result recorded by hand ends it as well).
+/// The delay that holds the board back from spectators now: the event's, while its game is
+/// still being played (a result recorded by hand ends it as well).
+pub fn delay_now(board: &LiveBoard) -> Option<chrono::Duration> {
+    broadcast_delay(&board.event).filter(|_| board.game.result.is_none() && board.live.is_held_back())
+}
+
+/// Whether a broadcast delay holds the board back from spectators now.
 pub fn is_held_back(board: &LiveBoard) -> bool {
-    broadcast_delay(&board.event).is_some() && board.game.result.is_none() && board.live.is_held_back()
+    delay_now(board).is_some()
 }
 
 /// The board as spectators see it at `now`: under the event's broadcast delay, the game as it
 /// stood `delay` ago (see `LiveGame::delayed`); else as it is.
 pub fn as_spectators_see(mut board: LiveBoard, now: chrono::DateTime<chrono::Utc>) -> AppResult<LiveBoard> {
-    if let Some(delay) = broadcast_delay(&board.event).filter(|_| is_held_back(&board))
+    if let Some(delay) = delay_now(&board)
         && let Some(seen) = board.live.delayed(now, delay).map_err(corrupt)?
     {
         board.live = seen;
@@ -237,6 +242,5 @@ pub fn spectators_see_more_at(
     board: &LiveBoard,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Option<chrono::DateTime<chrono::Utc>> {
-    let delay = broadcast_delay(&board.event).filter(|_| is_held_back(board))?;
-    board.live.delayed_until(now, delay)
+    board.live.delayed_until(now, delay_now(board)?)
 }

@@ -21,8 +21,8 @@ use crate::domain::tournament::standings::{AbsentRecord, ByeRecord};
 use crate::error::{AppError, AppResult};
 
 pub use board::{
-    LiveBoard, Seat, as_spectators_see, board_as_stored, broadcast_delay, game_row_locked, is_held_back, live_board,
-    live_board_kept, live_board_locked, live_board_locked_kept, require_seat, seat_of, setup_of,
+    LiveBoard, Seat, as_spectators_see, board_as_stored, broadcast_delay, delay_now, game_row_locked, is_held_back,
+    live_board, live_board_kept, live_board_locked, live_board_locked_kept, require_seat, seat_of, setup_of,
     spectators_see_more_at, told_of,
 };
 

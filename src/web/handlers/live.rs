@@ -413,9 +413,10 @@ pub async fn round_embed(
     for game in games {
         let at = BoardRef { event_id: path.event_id, round: path.number, board: game.board };
         let board = queries::as_spectators_see(queries::live_board(&state.db, at).await?, now)?;
-        if queries::is_held_back(&board) && delay_note.is_none() {
-            let minutes = queries::broadcast_delay(&board.event).map_or(0, |d| d.num_minutes());
-            delay_note = Some(ctx.t_n("live-delayed-spectator", "minutes", minutes));
+        if delay_note.is_none()
+            && let Some(delay) = queries::delay_now(&board)
+        {
+            delay_note = Some(ctx.t_n("live-delayed-spectator", "minutes", delay.num_minutes()));
         }
         let live = &board.live;
         let drawing = live.game().drawing();
@@ -526,7 +527,7 @@ async fn board_page(
     let shown = crate::web::live_feed::shown_result(&board);
     let result_code = shown.as_ref().map(|r| r.to_sgf()).unwrap_or_default();
     let result = shown.as_ref().map(result_text);
-    let delay_note = queries::broadcast_delay(&board.event).filter(|_| queries::is_held_back(&board)).map(|delay| {
+    let delay_note = queries::delay_now(&board).map(|delay| {
         let key = if seat == Seat::Spectator { "live-delayed-spectator" } else { "live-delayed-seated" };
         ctx.t_n(key, "minutes", delay.num_minutes())
     });
