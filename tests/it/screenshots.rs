@@ -285,3 +285,54 @@ async fn draw_the_access_screenshots() -> TestResult {
     dark.close().await?;
     Ok(())
 }
+
+/// Issue 53 and 54's pages to read, drawn into docs/screenshots as `read-*` (not kept): the
+/// event form with its broadcast delay, a board held back 15 minutes as a spectator and as its
+/// player sees it, the round's grid, and the event's API tokens page.
+#[actix_web::test]
+#[ignore = "draws pages to read; run by hand"]
+async fn draw_the_delay_and_token_pages_to_read() -> TestResult {
+    let mut t = crate::live::live_table("60m").await?;
+    let event = t.board.split("/rounds").next().unwrap_or_default().to_string();
+    let mut form: Vec<(&str, &str)> =
+        event_form("Live Cup", "1").into_iter().filter(|(k, _)| *k != "time_control").collect();
+    form.extend([("board_size", "9"), ("time_control", "60m"), ("broadcast_delay_minutes", "15")]);
+    t.director.post(&format!("{event}/edit"), &form).await?.assert_status(303)?;
+    let mut black = std::mem::replace(&mut t.black, t.app.client());
+    let mut white = std::mem::replace(&mut t.white, t.app.client());
+    t.play(&mut black, "E5").await?.assert_status(303)?;
+    t.wait(16 * 60);
+    t.play(&mut white, "C3").await?.assert_status(303)?;
+    t.director.post(&format!("{event}/tokens"), &[("name", "Venue tablets"), ("purpose", "results")]).await?;
+    let base = t.app.base.clone();
+    crate::screenshots::draw_pages(
+        &base,
+        &t.director_email,
+        "live passphrase",
+        &[
+            ("read-form", format!("{event}/edit")),
+            ("read-tokens", format!("{event}/tokens")),
+            ("read-round", format!("{event}/rounds/1")),
+            ("read-board-staff", t.board.clone()),
+        ],
+    )
+    .await?;
+    let Some((_driver, browser)) = start_browser().await? else { return Err("no browser".into()) };
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    for lang in ["zh", "en"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/")).await?;
+        for (width_name, width, height) in WIDTHS {
+            browser.set_window_size(width, height).await?;
+            for (name, path) in [
+                ("read-board-public", t.board.clone()),
+                ("read-embed", format!("{}/embed", t.board)),
+                ("read-grid", format!("{event}/rounds/1/embed")),
+            ] {
+                browser.goto(&format!("{base}{path}")).await?;
+                std::fs::write(out.join(format!("{name}-{lang}-{width_name}.png")), browser.screenshot().await?)?;
+            }
+        }
+    }
+    let _ = browser.close().await;
+    Ok(())
+}
