@@ -416,7 +416,7 @@ pub async fn round_embed(
         if delay_note.is_none()
             && let Some(delay) = queries::delay_now(&board)
         {
-            delay_note = Some(ctx.t_n("live-delayed-spectator", "minutes", delay.num_minutes()));
+            delay_note = Some(ctx.t_n("live-delayed-round", "minutes", delay.num_minutes()));
         }
         let live = &board.live;
         let drawing = live.game().drawing();

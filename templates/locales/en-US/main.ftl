@@ -1569,6 +1569,7 @@ table-state = State
 live-last-move = Last move
 live-delayed-spectator = Spectators see this game { $minutes } minutes behind the board (a broadcast delay, which ends with the game).
 live-delayed-seated = Spectators see this game { $minutes } minutes behind the board; you see it live.
+live-delayed-round = Spectators see the games still being played { $minutes } minutes behind the boards (a broadcast delay, which ends with each game).
 embed-hint = Put this board on a club's or a stream's page:
 embed-board = Embed this board
 embed-round = Embed this round's boards

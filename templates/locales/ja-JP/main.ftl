@@ -1559,6 +1559,7 @@ table-state = 状態
 live-last-move = 最終手
 live-delayed-spectator = 観戦者にはこの対局が { $minutes } 分遅れて見えます（中継の遅延。対局の終わりまで）。
 live-delayed-seated = 観戦者にはこの対局が { $minutes } 分遅れて見えます。あなたにはそのまま見えています。
+live-delayed-round = 観戦者には対局中の碁が { $minutes } 分遅れて見えます（中継の遅延。各対局の終わりまで）。
 embed-hint = この碁盤をクラブや配信のページに載せるには：
 embed-board = この碁盤を埋め込む
 embed-round = この回戦の碁盤を埋め込む

@@ -1559,6 +1559,7 @@ table-state = 상태
 live-last-move = 마지막 수
 live-delayed-spectator = 관전자에게는 이 대국이 { $minutes }분 늦게 보입니다(중계 지연, 대국이 끝나면 해제).
 live-delayed-seated = 관전자에게는 이 대국이 { $minutes }분 늦게 보입니다. 당신에게는 실시간으로 보입니다.
+live-delayed-round = 관전자에게는 진행 중인 대국이 { $minutes }분 늦게 보입니다(중계 지연, 각 대국이 끝나면 해제).
 embed-hint = 이 바둑판을 클럽이나 중계 페이지에 넣으려면:
 embed-board = 이 바둑판 넣기
 embed-round = 이 라운드의 바둑판 넣기

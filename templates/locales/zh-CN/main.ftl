@@ -1536,6 +1536,7 @@ table-state = 状态
 live-last-move = 最后一手
 live-delayed-spectator = 观众看到的本局比实际落后 { $minutes } 分钟（直播延时，对局结束即止）。
 live-delayed-seated = 观众看到的本局比实际落后 { $minutes } 分钟；您看到的是实时局面。
+live-delayed-round = 观众看到的进行中对局比实际落后 { $minutes } 分钟（直播延时，各局结束即止）。
 embed-hint = 把这盘棋放到俱乐部或直播的网页上：
 embed-board = 嵌入这盘棋
 embed-round = 嵌入本轮各台
