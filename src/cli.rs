@@ -96,6 +96,11 @@ pub enum Command {
         #[command(subcommand)]
         action: AuditAction,
     },
+    /// The venue copies of events (issue 54): how far behind each public copy is.
+    Sync {
+        #[command(subcommand)]
+        action: SyncAction,
+    },
     /// Copy the embedded database into FILE (a consistent snapshot, while the server runs).
     Backup { file: PathBuf },
     /// Put a backup made by `yunzi backup` in place of the data folder's database (checked
@@ -105,6 +110,17 @@ pub enum Command {
         /// Keep an existing database aside (renamed .before-restore) instead of refusing.
         #[arg(long)]
         replace: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SyncAction {
+    /// For each event linked to a public copy: the changes the copy has confirmed, how many
+    /// it lacks and since when, and the last attempt's failure; for each event that follows a
+    /// venue's: what it has received and whether the chain received walks.
+    Status {
+        #[arg(long)]
+        event: Option<i32>,
     },
 }
 

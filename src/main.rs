@@ -4,7 +4,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Parser;
 use migration::{Migrator, MigratorTrait};
-use yunzi::cli::{AdminAction, AuditAction, Cli, Command, MigrateAction};
+use yunzi::cli::{AdminAction, AuditAction, Cli, Command, MigrateAction, SyncAction};
 use yunzi::clock::SystemClock;
 use yunzi::config::Settings;
 use yunzi::startup::Application;
@@ -142,6 +142,56 @@ async fn run() -> anyhow::Result<()> {
                 std::process::exit(1);
             }
             say(format!("audit log: {} chain(s) verified", chains.len()));
+        }
+        Command::Sync { action: SyncAction::Status { event } } => {
+            use yunzi::services::sync::{public, venue};
+            let db = yunzi::db::connect_and_migrate(&settings.database_url()).await?;
+            let fail = |e: yunzi::error::AppError| anyhow::anyhow!("{e}");
+            let when = |at: Option<chrono::DateTime<chrono::Utc>>| {
+                at.map(|at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string()).unwrap_or_else(|| "never".into())
+            };
+            let links = venue::links(&db).await.map_err(fail)?;
+            let mut shown = 0;
+            for link in links.iter().filter(|l| event.is_none_or(|id| id == l.event_id)) {
+                let s = venue::status(&db, link).await.map_err(fail)?;
+                let behind = match (s.behind(), s.oldest_unconfirmed) {
+                    (0, _) => "up to date".to_string(),
+                    (n, Some(at)) => format!("{n} change(s) behind, the oldest made {}", when(Some(at))),
+                    (n, None) => format!("{n} change(s) behind"),
+                };
+                say(format!(
+                    "event {} → {}: {behind} ({} of {} confirmed); last brought up to date: {}; registrations last fetched: {}",
+                    s.event_id,
+                    s.address,
+                    s.confirmed,
+                    s.rows,
+                    when(s.last_success_at),
+                    when(s.last_pull_at)
+                ));
+                if let Some(why) = &s.last_error {
+                    say(format!("  last attempt ({}) failed: {why}", when(s.last_attempt_at)));
+                }
+                shown += 1;
+            }
+            for copy in public::copies(&db).await.map_err(fail)? {
+                let id = copy.event_id;
+                if event.is_some_and(|wanted| wanted != id) {
+                    continue;
+                }
+                let chain = public::verify_received(&db, id).await.map_err(fail)?;
+                say(format!(
+                    "event {id} follows the venue's event {}: {} change(s) received, the last {}; chain received: {chain}; {} sending(s) refused{}",
+                    copy.venue_event_id,
+                    copy.rows_received,
+                    when(Some(copy.last_received_at)),
+                    copy.refusals,
+                    copy.last_refusal.map(|why| format!(", the last: {why}")).unwrap_or_default()
+                ));
+                shown += 1;
+            }
+            if shown == 0 {
+                say("no event here is linked to a public copy or follows a venue's".to_string());
+            }
         }
         Command::Backup { file } => {
             let db = yunzi::db::connect_and_migrate(&settings.database_url()).await?;

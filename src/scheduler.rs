@@ -2,7 +2,8 @@
 //! second the sweep that ends games whose flag fell with nobody acting (on the one instance
 //! that holds the sweep's lock), the announcements of changed rounds and boards to their
 //! watchers (every instance), every two seconds the heartbeat that lets a restart charge the
-//! downtime to nobody, the SQLite checkpoint and the periodic backups; and, on PostgreSQL, the
+//! downtime to nobody, the SQLite checkpoint, the periodic backups and the pushes to the public
+//! copies of events run here (issue 54); and, on PostgreSQL, the
 //! follower that passes the other instances' live boards on to this instance's watchers.
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -104,6 +105,9 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
         let mut tick = tokio::time::interval(Duration::from_millis(500));
         // The periodic backups are the scheduler's own: one at a time, however long one takes.
         let backups = Arc::new(crate::services::backup::Schedule::default());
+        // The venue's pushes to its public copies (issue 54): one round at a time, on a task of
+        // its own, so a slow line never holds up the sweep.
+        let syncing = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let mut beats = 0u32;
         loop {
             tick.tick().await;
@@ -129,6 +133,15 @@ pub async fn start(state: web::Data<AppState>) -> anyhow::Result<tokio::task::Jo
                 tracing::warn!(error = %e, "releasing held-back boards to their spectators failed");
             }
             beats += 1;
+            if sweeps_here && beats.is_multiple_of(4) && !syncing.swap(true, std::sync::atomic::Ordering::AcqRel) {
+                let (sync_state, syncing) = (state.clone(), syncing.clone());
+                tokio::spawn(async move {
+                    if let Err(e) = crate::services::workflows::venue_sync::sync_all(&sync_state).await {
+                        tracing::warn!(error = %e, "bringing the public copies up to date failed");
+                    }
+                    syncing.store(false, std::sync::atomic::Ordering::Release);
+                });
+            }
             if sweeps_here && beats.is_multiple_of(4) {
                 beat(&state).await;
                 if let Err(e) = crate::db::checkpoint(&state.db).await {

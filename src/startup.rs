@@ -69,6 +69,7 @@ impl Application {
                 .wrap(middleware::from_fn(crate::web::page_cache::serve))
                 // After the CSRF guard (a forged form is refused as such), before any handler.
                 .wrap(middleware::from_fn(crate::web::text_boundary::check))
+                .wrap(middleware::from_fn(crate::web::middleware::followed_read_only))
                 .wrap(middleware::from_fn(crate::web::middleware::csrf_guard))
                 .wrap(middleware::from_fn(crate::web::middleware::render_errors))
                 .wrap(middleware::from_fn(crate::web::api::cors))

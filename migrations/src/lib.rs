@@ -26,6 +26,7 @@ mod m20261127_000019_registration;
 mod m20261127_000020_result_reports;
 mod m20261128_000021_broadcast_delay;
 mod m20261128_000022_api_tokens;
+mod m20261129_000023_sync;
 
 pub struct Migrator;
 
@@ -55,6 +56,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000020_result_reports::Migration),
             Box::new(m20261128_000021_broadcast_delay::Migration),
             Box::new(m20261128_000022_api_tokens::Migration),
+            Box::new(m20261129_000023_sync::Migration),
         ]
     }
 }

@@ -21,6 +21,10 @@ pub mod entities {
     pub mod round;
     pub mod session;
     pub mod staff_invitation;
+    pub mod sync_copy;
+    pub mod sync_id;
+    pub mod sync_link;
+    pub mod sync_row;
     pub mod throttle_event;
     pub mod user;
 }

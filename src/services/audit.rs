@@ -124,15 +124,22 @@ pub async fn boards_changed_since(
         .all(conn)
         .await?;
     let latest = rows.iter().map(|(id, _)| i64::from(*id)).max().unwrap_or(since);
-    let mut boards: Vec<(i32, i32)> = rows
-        .iter()
-        .filter_map(|(_, detail)| {
-            let detail: serde_json::Value = serde_json::from_str(detail).ok()?;
-            let number =
-                |key: &str| detail.get(key).and_then(serde_json::Value::as_i64).and_then(|n| i32::try_from(n).ok());
-            Some((number("round")?, number("board")?))
-        })
-        .collect();
+    let mut boards: Vec<(i32, i32)> = Vec::new();
+    for (_, detail) in &rows {
+        let Ok(detail) = serde_json::from_str::<serde_json::Value>(detail) else { continue };
+        let number = |value: Option<&serde_json::Value>| {
+            value.and_then(serde_json::Value::as_i64).and_then(|n| i32::try_from(n).ok())
+        };
+        if let (Some(round), Some(board)) = (number(detail.get("round")), number(detail.get("board"))) {
+            boards.push((round, board));
+        }
+        // A venue's push names every board it changed (issue 54).
+        for pair in detail.get("boards").and_then(serde_json::Value::as_array).into_iter().flatten() {
+            if let (Some(round), Some(board)) = (number(pair.get(0)), number(pair.get(1))) {
+                boards.push((round, board));
+            }
+        }
+    }
     boards.sort_unstable();
     boards.dedup();
     Ok((latest, boards))

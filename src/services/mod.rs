@@ -21,6 +21,7 @@ pub mod repo;
 pub mod reports;
 pub mod rounds;
 pub mod standings;
+pub mod sync;
 pub mod teams;
 pub mod workflows;
 

@@ -122,6 +122,20 @@ pub async fn add(
     input: &PlayerInput<'_>,
     source: &str,
 ) -> AppResult<Added> {
+    add_pulled(state, actor, event_id, input, source, None).await
+}
+
+/// [`add`], for a player registered on the public instance and pulled to the venue's (issue
+/// 54): `public_id`, his id there, is noted in the same transaction, so a pull cut off never
+/// registers him twice.
+pub async fn add_pulled(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    input: &PlayerInput<'_>,
+    source: &str,
+    public_id: Option<i32>,
+) -> AppResult<Added> {
     let new = NewPlayer::parse(input).map_err(|e| AppError::BadRequest(e.0))?;
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
@@ -129,6 +143,16 @@ pub async fn add(
     let existing = queries::entries(&txn, event_id).await?;
     let warning = likely_duplicate(&known(&existing), &new);
     let mut created = insert_new(&txn, &existing, event_id, &new, None, now).await?;
+    if let Some(public_id) = public_id {
+        crate::services::repo::sync_ids::map_id(
+            &txn,
+            event_id,
+            crate::services::repo::sync_ids::PULLED,
+            public_id,
+            created.id,
+        )
+        .await?;
+    }
     // The places all taken: a director's entry waits like anyone's (he may give it a place).
     if !has_room(event.places, waiting_list::taken(&existing)) {
         created = wait(&txn, created, now).await?;

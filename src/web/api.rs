@@ -313,9 +313,23 @@ pub struct MoveView {
         show_board,
         board_stream,
         write_result,
-        write_player
+        write_player,
+        sync_push,
+        sync_status,
+        sync_registrations
     ),
-    components(schemas(ApiError, ErrorBody, ResultWrite, Written, PlayerWrite, PlayerWritten)),
+    components(schemas(
+        ApiError,
+        ErrorBody,
+        ResultWrite,
+        Written,
+        PlayerWrite,
+        PlayerWritten,
+        SyncPush,
+        SyncRow,
+        SyncReceived,
+        SyncRegistration
+    )),
     modifiers(&TokenScheme)
 )]
 pub struct ApiDoc;
@@ -946,6 +960,176 @@ pub async fn write_player(
     Ok(HttpResponse::Created().json(written))
 }
 
+/// A venue instance's push (docs/SYNC.md): the event's audit rows since the last push, oldest
+/// first, and the event's state after the last of them. Described here; read as
+/// `services::sync::Push`.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+pub struct SyncPush {
+    /// The push's format (1).
+    pub protocol: u32,
+    /// The event's id on the venue instance (its audit rows carry it).
+    pub venue_event: i32,
+    /// The venue's audit rows, each hashed over the hash of the row before it and its own
+    /// fields (SHA-256, see docs/SECURITY.md).
+    pub rows: Vec<SyncRow>,
+    /// The event's rows (event, players, rounds, games, byes, line-ups, check-ins) as the
+    /// venue's database holds them.
+    #[schema(value_type = Object)]
+    pub state: serde_json::Value,
+    /// The moves stored since the last push confirmed.
+    #[schema(value_type = Vec<Object>)]
+    pub moves: Vec<serde_json::Value>,
+}
+
+/// One row of the venue's audit chain.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+pub struct SyncRow {
+    /// The row's id on the venue.
+    pub seq: i32,
+    pub at: DateTime<Utc>,
+    pub actor_id: Option<i32>,
+    pub event_id: Option<i32>,
+    pub action: String,
+    /// The row's detail, JSON as text.
+    pub detail: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+/// What the public copy has of the venue's chain.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SyncReceived {
+    /// Rows received in all, and the hash of the last ("" none).
+    pub rows: i32,
+    pub head: String,
+    /// Rows of this push that were new (0 when all were received before).
+    pub new_rows: usize,
+}
+
+impl From<crate::services::sync::Received> for SyncReceived {
+    fn from(r: crate::services::sync::Received) -> Self {
+        SyncReceived { rows: r.rows, head: r.head, new_rows: r.new_rows }
+    }
+}
+
+/// A registration made on the public site, for the venue to take.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SyncRegistration {
+    /// The player's id on the public instance.
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+    pub rating: Option<i32>,
+    pub club: String,
+    pub country: String,
+    /// The address he registered with (the venue's director needs it as the public one does).
+    pub email: Option<String>,
+    pub team: String,
+    pub board: Option<i32>,
+    pub aga_id: Option<String>,
+    pub egf_pin: Option<String>,
+}
+
+/// Takes a venue instance's push for a followed event: the rows must continue the chain
+/// received (each row's hash fits its content and follows the row before; rows received
+/// before are skipped), and the whole push is taken in one transaction or refused whole.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{event_id}/sync",
+    tag = "write",
+    params(EventPath),
+    request_body = SyncPush,
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Taken: what the copy now has", body = SyncReceived),
+        (status = 400, description = "Not a push of this version, or a state that names rows not sent", body = ApiError),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError),
+        (status = 409, description = "Refused: a row forged, reordered, missing, or of another event's chain (shown to the director)", body = ApiError)
+    )
+)]
+pub async fn sync_push(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let writer = writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Sync).await?;
+    let push: crate::services::sync::Push = json_of(&body)?;
+    let sender = crate::services::sync::public::Sender { maker: writer.maker.id, source: writer.source() };
+    let received = crate::services::sync::public::receive(&state, &sender, path.event_id, push).await?;
+    Ok(HttpResponse::Ok().json(SyncReceived::from(received)))
+}
+
+/// What the copy has received, for its venue (a link's check).
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/sync",
+    tag = "write",
+    params(EventPath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "What the copy has (0 rows before the first push)", body = SyncReceived),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError)
+    )
+)]
+pub async fn sync_status(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Sync).await?;
+    let copy = crate::services::sync::public::copy_of(&state.db, path.event_id).await?;
+    let received = SyncReceived {
+        rows: copy.as_ref().map(|c| c.rows_received).unwrap_or(0),
+        head: copy.map(|c| c.head).unwrap_or_default(),
+        new_rows: 0,
+    };
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(received))
+}
+
+/// The registrations made on the public site that the venue has not taken yet.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{event_id}/sync/registrations",
+    tag = "write",
+    params(EventPath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Players registered here, not yet from the venue", body = [SyncRegistration]),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError)
+    )
+)]
+pub async fn sync_registrations(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Sync).await?;
+    let list: Vec<SyncRegistration> = crate::services::sync::public::registrations(&state.db, path.event_id)
+        .await?
+        .into_iter()
+        .map(|r| SyncRegistration {
+            id: r.id,
+            name: r.name,
+            rank: r.rank,
+            rating: r.rating,
+            club: r.club,
+            country: r.country,
+            email: r.email,
+            team: r.team,
+            board: r.board,
+            aga_id: r.aga_id,
+            egf_pin: r.egf_pin,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(list))
+}
+
 /// Cross-origin reading: every answer under `/api/` may be read by any site's script, and a
 /// preflight is answered here (GET and HEAD only: the API writes nothing yet).
 pub async fn cors<B: actix_web::body::MessageBody + 'static>(
@@ -980,6 +1164,52 @@ pub fn error_response(status: actix_web::http::StatusCode, message: String) -> H
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_documented_push_has_the_fields_a_push_is_read_with() {
+        let doc = serde_json::to_value(SyncPush {
+            protocol: 1,
+            venue_event: 1,
+            rows: vec![],
+            state: serde_json::Value::Null,
+            moves: vec![],
+        })
+        .expect("a value");
+        let keys = |v: &serde_json::Value| {
+            let mut k: Vec<String> = v.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();
+            k.sort();
+            k
+        };
+        let row = crate::domain::audit_chain::SentRow {
+            seq: 1,
+            at: Utc::now(),
+            actor_id: None,
+            event_id: None,
+            action: String::new(),
+            detail: String::new(),
+            prev_hash: String::new(),
+            hash: String::new(),
+        };
+        let documented_row = SyncRow {
+            seq: 1,
+            at: Utc::now(),
+            actor_id: None,
+            event_id: None,
+            action: String::new(),
+            detail: String::new(),
+            prev_hash: String::new(),
+            hash: String::new(),
+        };
+        assert_eq!(
+            keys(&serde_json::to_value(&row).expect("a row")),
+            keys(&serde_json::to_value(&documented_row).expect("a row"))
+        );
+        let push = serde_json::json!({"protocol": 1, "venue_event": 1, "rows": [], "state": null, "moves": []});
+        assert_eq!(keys(&doc), keys(&push));
+        // The push is read from exactly those fields (the state aside, checked by the two-instance test).
+        let names = ["moves", "protocol", "rows", "state", "venue_event"];
+        assert_eq!(keys(&doc), names);
+    }
 
     #[test]
     fn a_page_of_a_list_names_the_next() {

@@ -51,6 +51,41 @@ pub async fn csrf_guard(mut req: ServiceRequest, next: Next<BoxBody>) -> Result<
     next.call(req).await
 }
 
+/// The event a request changes, if it is an event's (`/events/{id}/…` or the API's), and
+/// whether that change is one a followed event still takes here: its tokens and its sync page,
+/// a player's own registration (pulled to the venue), and the venue's pushes.
+fn followed_event_change(path: &str) -> Option<(i32, bool)> {
+    let (api, rest) = match path.strip_prefix("/api/v1/events/") {
+        Some(rest) => (true, rest),
+        None => (false, path.strip_prefix("/events/")?),
+    };
+    let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    let id = id.parse::<i32>().ok()?;
+    let first = tail.split('/').next().unwrap_or("");
+    let allowed = if api { first == "sync" } else { matches!(first, "tokens" | "sync" | "register") };
+    Some((id, allowed))
+}
+
+/// Refuses a change to an event that follows a venue instance's (issue 54): it is run there,
+/// and the next push would undo a change made here. One query, on unsafe requests only.
+pub async fn followed_read_only(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.call(req).await;
+    }
+    let Some((event_id, false)) = followed_event_change(req.path()) else { return next.call(req).await };
+    let Some(state) = req.app_data::<web::Data<crate::state::AppState>>().cloned() else {
+        return next.call(req).await;
+    };
+    match crate::services::sync::public::is_followed(&state.db, event_id).await {
+        Ok(false) => next.call(req).await,
+        Ok(true) => {
+            Ok(req
+                .error_response(AppError::Conflict(Some(crate::domain::message::Message::new("error-event-followed")))))
+        }
+        Err(e) => Ok(req.error_response(e)),
+    }
+}
+
 fn same_origin(req: &ServiceRequest) -> bool {
     let headers = req.headers();
     if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
@@ -76,6 +111,25 @@ fn token_in_body(content_type: &str, body: &[u8]) -> Option<String> {
         return pairs.into_iter().find(|(k, _)| k == CSRF_FIELD).map(|(_, v)| v);
     }
     None
+}
+
+#[cfg(test)]
+mod followed_tests {
+    use super::followed_event_change;
+
+    #[test]
+    fn a_followed_event_takes_only_its_tokens_sync_and_registrations() {
+        assert_eq!(followed_event_change("/events/7/rounds/1/results/3"), Some((7, false)));
+        assert_eq!(followed_event_change("/events/7/edit"), Some((7, false)));
+        assert_eq!(followed_event_change("/api/v1/events/7/players"), Some((7, false)));
+        assert_eq!(followed_event_change("/events/7/tokens/2/revoke"), Some((7, true)));
+        assert_eq!(followed_event_change("/events/7/sync"), Some((7, true)));
+        assert_eq!(followed_event_change("/events/7/register"), Some((7, true)));
+        assert_eq!(followed_event_change("/api/v1/events/7/sync"), Some((7, true)));
+        assert_eq!(followed_event_change("/events"), None);
+        assert_eq!(followed_event_change("/events/import"), None);
+        assert_eq!(followed_event_change("/login"), None);
+    }
 }
 
 #[derive(Template)]

@@ -22,7 +22,7 @@ use actix_web::{HttpRequest, HttpResponse, guard, web};
 use crate::error::AppError;
 use handlers::{
     accounts, admin, audit_log, disputes, events, exports, home, live, notifications, paper as sheets, participation,
-    players, relay, reports, rounds, screen, staff, standings, teams, tokens,
+    players, relay, reports, rounds, screen, staff, standings, sync, teams, tokens,
 };
 
 /// Largest request body accepted: the EGD's whole rating list (allworld_lp, some 60,000 lines
@@ -190,6 +190,10 @@ route_table! {
     GET  "/events/{event_id}/tokens" => tokens::show, Director;
     POST "/events/{event_id}/tokens" => tokens::create, Director;
     POST "/events/{event_id}/tokens/{token_id}/revoke" => tokens::revoke, Director;
+    GET  "/events/{event_id}/sync" => sync::show, Director;
+    POST "/events/{event_id}/sync" => sync::link, Director;
+    POST "/events/{event_id}/sync/unlink" => sync::unlink, Director;
+    POST "/events/{event_id}/sync/now" => sync::push_now, Director;
     GET  "/events/{event_id}/standings.pdf" => sheets::standings_pdf, Public;
     GET  "/events/{event_id}/export/opengotha.xml" => exports::export_opengotha, Public;
     GET  "/events/{event_id}/export/egf.txt" => exports::export_egf, Public;
@@ -210,6 +214,9 @@ route_table! {
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream" => crate::web::api::board_stream, Public;
     POST "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result" => crate::web::api::write_result, Public;
     POST "/api/v1/events/{event_id}/players" => crate::web::api::write_player, Public;
+    POST "/api/v1/events/{event_id}/sync" => crate::web::api::sync_push, Public;
+    GET  "/api/v1/events/{event_id}/sync" => crate::web::api::sync_status, Public;
+    GET  "/api/v1/events/{event_id}/sync/registrations" => crate::web::api::sync_registrations, Public;
 }
 
 pub async fn not_found(_req: HttpRequest) -> Result<HttpResponse, AppError> {

@@ -242,7 +242,9 @@ async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult
     let document = read(&app.base, "/api/v1/openapi.json", &mut seen).await?;
     assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "{}", document["openapi"]);
     let paths = document["paths"].as_object().ok_or("no paths")?;
-    assert_eq!(paths.len(), 9, "{:?}", paths.keys().collect::<Vec<_>>());
+    assert_eq!(paths.len(), 11, "{:?}", paths.keys().collect::<Vec<_>>());
+    let push = &paths["/api/v1/events/{event_id}/sync"]["post"];
+    assert_eq!(push["security"][0]["token"], serde_json::json!([]), "the venue's push names its token: {push}");
     let write = &paths["/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result"]["post"];
     assert_eq!(write["security"][0]["token"], serde_json::json!([]), "the write names its token: {write}");
     assert_eq!(document["components"]["securitySchemes"]["token"]["scheme"], "bearer");
@@ -343,7 +345,7 @@ async fn the_example_client_follows_a_board_to_its_result() -> TestResult {
 }
 
 /// A write to the API with `token` (none: no Authorization header): (status, JSON answer).
-async fn write(
+pub(crate) async fn write(
     base: &str,
     path: &str,
     token: Option<&str>,
@@ -363,7 +365,7 @@ async fn write(
 }
 
 /// The token a director's tokens page shows once, after making one.
-fn shown_token(page: &str) -> Result<String, Box<dyn std::error::Error>> {
+pub(crate) fn shown_token(page: &str) -> Result<String, Box<dyn std::error::Error>> {
     let start = page.find("id=\"new-token\">").ok_or("no token shown")? + "id=\"new-token\">".len();
     Ok(page[start..].split('<').next().unwrap_or_default().to_string())
 }

@@ -446,6 +446,7 @@ pub(crate) async fn walk(world: &mut World, locale: &str) -> Result<Findings, Bo
         (format!("{swiss}/edit"), "events/form.html"),
         (format!("{swiss}/audit"), "events/audit.html"),
         (format!("{swiss}/tokens"), "events/tokens.html"),
+        (format!("{swiss}/sync"), "events/sync.html"),
         (format!("{swiss}/check-in"), "events/check_in.html"),
         (format!("{knockout}/check-in"), "events/check_in.html"),
         (format!("{swiss}/export/aga"), "events/aga.html"),

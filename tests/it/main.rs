@@ -37,6 +37,7 @@ mod scale;
 mod screenshots;
 mod secrets;
 mod shapes;
+mod sync;
 mod systems;
 mod systems_browser;
 mod teams;

@@ -1,7 +1,7 @@
 //! The `game_moves` table: the moves of a live game as the server received them (append-only).
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "game_moves")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -1,7 +1,7 @@
 //! The `lineups` table: a team's players for one round, board 1 first (JSON list of ids).
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "lineups")]
 pub struct Model {
     #[sea_orm(primary_key)]

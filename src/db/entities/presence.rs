@@ -1,7 +1,7 @@
 //! The `round_presence` table (shape only; rules live in domain::tournament::participation).
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "round_presence")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -1,7 +1,7 @@
 //! The `rounds` table (shape only; rules live in the domain and services).
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "rounds")]
 pub struct Model {
     #[sea_orm(primary_key)]

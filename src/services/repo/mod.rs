@@ -5,10 +5,12 @@
 //! dispute is filed by a player or staff (services::disputes) and by the engine while a live
 //! game is saved (services::live); a board's result is written in [`results`]; the absences a draft fixes in [`presence`];
 //! the mails and sign-ups counted against their limits (accounts' mails, events' invitations) in [`mail_limits`];
-//! the waiting list's promotions (a player withdrawing, the director's terms changed) in [`waiting_list`].
+//! the waiting list's promotions (a player withdrawing, the director's terms changed) in [`waiting_list`];
+//! which row stands for which of another instance's (a venue's copy) in [`sync_ids`].
 pub mod mail_limits;
 pub mod presence;
 pub mod results;
+pub mod sync_ids;
 pub mod waiting_list;
 
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};

@@ -6,3 +6,4 @@ pub mod interop;
 pub mod invitations;
 pub mod referee_desk;
 pub mod self_report;
+pub mod venue_sync;

@@ -155,6 +155,21 @@ impl AuditPage {
         if let Some(token) = text("source").and_then(|s| s.strip_prefix("token:")) {
             parts.push(locale.t_args("audit-by-token", &[("name", crate::i18n::Arg::Str(token))]));
         }
+        // The venue instance's copy (issue 54): a registration pulled from the public site, a
+        // push taken (its rows) or refused (why), the public copy's address.
+        if text("source") == Some("sync:registration") {
+            parts.push(self.ctx.t("audit-by-sync-pull"));
+        }
+        if row.action.starts_with("sync.") {
+            if let Some(rows) = number("rows") {
+                parts.push(locale.t_args("audit-sync-rows", &[("n", crate::i18n::Arg::Num(rows))]));
+            }
+            for key in ["address", "reason"] {
+                if let Some(said) = text(key) {
+                    parts.push(said.to_string());
+                }
+            }
+        }
         if let Some(kind) = text("kind") {
             parts.push(locale.try_t(&format!("dispute-{kind}")).unwrap_or_else(|| kind.to_string()));
         }

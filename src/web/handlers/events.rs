@@ -492,6 +492,8 @@ pub struct EventPage {
     /// Directors: the registration terms' form as stored or as typed, and its problem.
     pub(crate) terms: TermsForm,
     pub(crate) terms_error: Option<String>,
+    /// The event follows a venue instance's (issue 54): when its copy was last brought up to date.
+    followed_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The registration's terms as the director's form shows them.
@@ -769,6 +771,7 @@ pub(crate) async fn event_page(state: &AppState, ctx: PageCtx, event_id: i32) ->
         takes_players: found_open && deadline_ahead,
         terms,
         terms_error: None,
+        followed_at: crate::services::sync::public::copy_of(&state.db, event_id).await?.map(|c| c.last_received_at),
     })
 }
 

@@ -18,6 +18,7 @@ pub mod rounds;
 pub mod screen;
 pub mod staff;
 pub mod standings;
+pub mod sync;
 pub mod teams;
 pub mod tokens;
 
