@@ -169,6 +169,9 @@ async fn run() -> anyhow::Result<()> {
                     when(s.last_pull_at)
                 ));
                 if let Some(why) = &s.last_error {
+                    let why = yunzi::domain::message::Message::from_stored(why)
+                        .map(|m| yunzi::i18n::Locale::En.message(&m))
+                        .unwrap_or_else(|| why.clone());
                     say(format!("  last attempt ({}) failed: {why}", when(s.last_attempt_at)));
                 }
                 shown += 1;

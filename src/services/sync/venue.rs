@@ -23,8 +23,14 @@ use crate::state::AppState;
 /// same rows would be refused again until someone looks).
 pub const AFTER_REFUSAL: Duration = Duration::from_secs(60);
 
-/// What `last_error` begins with when the public instance refused the push (not a lost line).
-pub const REFUSED: &str = "refused: ";
+/// The key of `last_error`'s message when the public instance refused the push (not a lost
+/// line).
+pub const REFUSED: &str = "sync-error-refused";
+
+/// Whether a link's stored failure is the public instance's refusal.
+pub fn was_refused(last_error: &str) -> bool {
+    Message::from_stored(last_error).is_some_and(|m| m.key == REFUSED)
+}
 
 /// The public copy's event: its site and its id there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,7 +96,7 @@ fn token_shape(token: &str) -> bool {
 
 /// How linking went: the public instance answered (None), or could not be reached (why): the
 /// link is kept and tried again.
-pub type Linked = Option<String>;
+pub type Linked = Option<Message>;
 
 /// Links `event_id` to its copy at `address` with the public instance's sync `token`; a link
 /// made before is replaced (and the copy brought up from the start of the chain; the rows it
@@ -115,7 +121,7 @@ pub async fn link(
                 Message::new("error-sync-token-refused").number("status", answer.status().as_u16()),
             ));
         }
-        Ok(answer) => Some(format!("HTTP {}", answer.status())),
+        Ok(answer) => Some(refused_answer(answer).await),
         Err(e) => Some(lost_line(&e)),
     };
     let now = state.clock.now();
@@ -136,7 +142,7 @@ pub async fn link(
         state_hash: Set(String::new()),
         last_attempt_at: Set(unreachable.as_ref().map(|_| now)),
         last_success_at: Set(None),
-        last_error: Set(unreachable.clone()),
+        last_error: Set(unreachable.as_ref().map(Message::to_stored)),
         last_pull_at: Set(None),
     }
     .insert(&txn)
@@ -261,32 +267,33 @@ pub async fn note_pull(state: &AppState, link: &sync_link::Model) -> AppResult<(
     Ok(())
 }
 
-/// The words for a request that did not reach the public instance.
-pub fn lost_line(e: &reqwest::Error) -> String {
+/// Why a request did not reach the public instance.
+pub fn lost_line(e: &reqwest::Error) -> Message {
     if e.is_timeout() {
-        "no answer in time".to_string()
+        Message::new("sync-error-timeout")
     } else if e.is_connect() {
-        "could not connect".to_string()
+        Message::new("sync-error-connect")
     } else {
-        format!("the request failed: {e}")
+        Message::new("sync-error-broken")
     }
 }
 
-/// An answer that is not a success, as the link notes it.
-pub async fn refused_answer(answer: reqwest::Response) -> String {
-    let status = answer.status();
-    let message = answer
+/// An answer that is not a success, as the link notes it: the status and the public
+/// instance's own words (English, from its API).
+pub async fn refused_answer(answer: reqwest::Response) -> Message {
+    let status = answer.status().as_u16();
+    let said = answer
         .json::<serde_json::Value>()
         .await
         .ok()
         .and_then(|v| v.pointer("/error/message").and_then(|m| m.as_str()).map(str::to_string))
         .unwrap_or_default();
-    let text = format!("HTTP {}: {message}", status.as_u16());
-    if status.as_u16() == 409 { format!("{REFUSED}{text}") } else { text }
+    let key = if status == 409 { REFUSED } else { "sync-error-http" };
+    Message::new(key).number("status", status).text("said", said)
 }
 
 /// Pushes what the copy lacks, once; notes the outcome on the link.
-pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<Result<Pushed, String>> {
+pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<Result<Pushed, Message>> {
     let (push, hash) = pending(state, link).await?;
     if push.rows.is_empty() && push.moves.is_empty() && hash == link.state_hash {
         return Ok(Ok(Pushed::Nothing));
@@ -304,7 +311,7 @@ pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
     let outcome = match sent {
         Ok(answer) if answer.status().is_success() => match answer.json::<Received>().await {
             Ok(received) => Ok(received),
-            Err(e) => Err(format!("the answer could not be read: {e}")),
+            Err(e) => Err(Message::new("sync-error-unreadable").text("what", e.to_string())),
         },
         Ok(answer) => Err(refused_answer(answer).await),
         Err(e) => Err(lost_line(&e)),
@@ -327,7 +334,7 @@ pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
             Ok(Pushed::Taken(received))
         }
         Err(why) => {
-            active.last_error = Set(Some(why.clone()));
+            active.last_error = Set(Some(why.to_stored()));
             Err(why)
         }
     };

@@ -4,6 +4,7 @@
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::db::entities::{sync_link, user};
+use crate::domain::message::Message;
 use crate::domain::tournament::player::{NewPlayer, PlayerInput};
 use crate::error::{AppError, AppResult};
 use crate::services::repo::sync_ids;
@@ -13,7 +14,7 @@ use crate::state::AppState;
 /// Pulls the registrations made on the public site that the venue has not taken yet, and
 /// registers them here as the registration API does (a player entered here under the same
 /// name is taken as the same player). Returns how many were registered.
-pub async fn pull_once(state: &AppState, link: &sync_link::Model) -> AppResult<Result<usize, String>> {
+pub async fn pull_once(state: &AppState, link: &sync_link::Model) -> AppResult<Result<usize, Message>> {
     let target = venue::Target::parse(&link.address).map_err(AppError::BadRequest)?;
     let answer = match venue::CLIENT.get(target.api("/registrations")).bearer_auth(&link.token).send().await {
         Ok(answer) if answer.status().is_success() => answer,
@@ -22,7 +23,7 @@ pub async fn pull_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
     };
     let registrations: Vec<Registration> = match answer.json().await {
         Ok(list) => list,
-        Err(e) => return Ok(Err(format!("the registrations could not be read: {e}"))),
+        Err(e) => return Ok(Err(Message::new("sync-error-unreadable").text("what", e.to_string()))),
     };
     let Some(maker) = user::Entity::find_by_id(link.created_by).one(&state.db).await? else { return Ok(Ok(0)) };
     let pulled: std::collections::HashSet<i32> = sync_ids::ids_of(&state.db, link.event_id, sync_ids::PULLED)
@@ -75,7 +76,7 @@ pub async fn pull_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
 pub async fn sync_all(state: &AppState) -> AppResult<()> {
     let now = state.clock.now();
     for link in venue::links(&state.db).await? {
-        let refused_lately = link.last_error.as_deref().is_some_and(|e| e.starts_with(venue::REFUSED))
+        let refused_lately = link.last_error.as_deref().is_some_and(venue::was_refused)
             && link
                 .last_attempt_at
                 .is_some_and(|at| now - at < chrono::Duration::from_std(venue::AFTER_REFUSAL).unwrap_or_default());
@@ -83,12 +84,12 @@ pub async fn sync_all(state: &AppState) -> AppResult<()> {
             continue;
         }
         if let Err(why) = pull_once(state, &link).await? {
-            tracing::debug!(event = link.event_id, %why, "pulling the public registrations failed");
+            tracing::debug!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "pulling the public registrations failed");
         }
         // The pull may have registered players: read the link as it now is.
         let Some(link) = venue::link_of(&state.db, link.event_id).await? else { continue };
         if let Err(why) = venue::push_once(state, &link).await? {
-            tracing::info!(event = link.event_id, %why, "the public copy could not be brought up to date");
+            tracing::info!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "the public copy could not be brought up to date");
         }
     }
     Ok(())

@@ -40,6 +40,14 @@ impl SyncPage {
         at.as_ref().map(|at| self.at(at)).unwrap_or_else(|| "—".into())
     }
 
+    /// A link's stored failure in the reader's language.
+    fn failure(&self, stored: &str) -> String {
+        match crate::domain::message::Message::from_stored(stored) {
+            Some(message) => self.ctx.locale.message(&message),
+            None => stored.to_string(),
+        }
+    }
+
     fn chain_intact(&self) -> bool {
         matches!(self.chain, Some(ChainCheck::Intact { .. }))
     }
@@ -104,7 +112,7 @@ pub async fn link(
         venue::link(&state, &account, event.id, &form.address, &form.token, form.share_addresses.is_some()).await?;
     match unreachable {
         None => ctx.flash("success", ctx.t("sync-linked")),
-        Some(why) => ctx.flash("warning", ctx.t_s("sync-linked-unreachable", "why", &why)),
+        Some(why) => ctx.flash("warning", ctx.t_s("sync-linked-unreachable", "why", &ctx.locale.message(&why))),
     }
     Ok(see_other(&format!("/events/{}/sync", event.id)))
 }
@@ -134,7 +142,7 @@ pub async fn push_now(
     if let Some(link) = venue::link_of(&state.db, event.id).await? {
         match venue::push_once(&state, &link).await? {
             Ok(_) => ctx.flash("success", ctx.t("sync-pushed")),
-            Err(why) => ctx.flash("warning", ctx.t_s("sync-push-failed", "why", &why)),
+            Err(why) => ctx.flash("warning", ctx.t_s("sync-push-failed", "why", &ctx.locale.message(&why))),
         }
     }
     Ok(see_other(&format!("/events/{}/sync", event.id)))
