@@ -254,7 +254,9 @@ async fn a_swiss_run_at_the_venue_appears_on_the_public_site_through_a_cut_line(
     let refused = on_public.post(&format!("/events/{public_event}/rounds"), &[]).await?;
     assert_eq!(refused.status, 409, "{}", refused.body);
     assert!(refused.body.contains("run on the venue"), "{}", refused.body);
-    assert!(on_public.get(&format!("/events/{public_event}")).await?.body.contains(r#"id="followed""#));
+    let copy_page = on_public.get(&format!("/events/{public_event}")).await?.body;
+    assert!(copy_page.contains(r#"id="followed""#) && copy_page.contains(r#"id="followed-tools""#));
+    assert!(!copy_page.contains(r#"id="generate-round""#), "the copy offers no pairing");
 
     play_round(&mut on_venue, venue_event, 1).await?;
     until_up_to_date(&mut on_venue, venue_event).await?;

@@ -1640,6 +1640,7 @@ sync-chain-intact = intact: every change follows the one before it
 sync-refusals = Sendings refused
 sync-last-refusal = Last refused
 sync-not-followed = This event does not follow a venue's. To run it on a venue laptop, make a sync token on the API tokens page and link the laptop's event to this event's address:
+sync-followed-tools = This event is run on the venue's laptop: its rounds, players and results are changed there.
 sync-followed-note = This event is run at the venue; this site shows its copy, last brought up to date { $at }.
 error-event-followed = This event is run on the venue's laptop and copied here: change it there (this site's copy would be overwritten by the next sending).
 error-sync-address = Give the public event's address as its page shows it, e.g. https://go.example.org/events/12.

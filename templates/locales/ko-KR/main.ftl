@@ -1630,6 +1630,7 @@ sync-chain-intact = 온전함: 모든 변경이 앞의 변경에 이어집니다
 sync-refusals = 거부한 전송
 sync-last-refusal = 마지막 거부
 sync-not-followed = 이 대회는 대회장 대회의 사본이 아닙니다. 대회장 노트북에서 운영하려면 “연동 토큰” 페이지에서 동기화 토큰을 만들고 노트북의 대회를 이 대회의 주소에 연결하세요:
+sync-followed-tools = 이 대회는 대회장 노트북에서 운영됩니다. 라운드, 선수, 결과는 그곳에서 변경합니다.
 sync-followed-note = 이 대회는 대회장에서 운영되며, 이 사이트는 그 사본을 보여 줍니다. 마지막 갱신: { $at }.
 error-event-followed = 이 대회는 대회장 노트북에서 운영되고 여기는 사본입니다. 대회장에서 변경하세요 (여기서의 변경은 다음 전송 때 덮어써집니다).
 error-sync-address = 공개 사이트의 대회 페이지 주소를 입력하세요. 예: https://go.example.org/events/12.

@@ -1607,6 +1607,7 @@ sync-chain-intact = 完整：每项变更都接续前一项
 sync-refusals = 被拒绝的发送
 sync-last-refusal = 最近一次拒绝
 sync-not-followed = 本比赛不是赛场比赛的副本。若要在赛场电脑上运行，请在“接口令牌”页生成同步令牌，并把赛场电脑上的比赛链接到本比赛的地址：
+sync-followed-tools = 本比赛在赛场电脑上运行：轮次、棋手和成绩都在那里修改。
 sync-followed-note = 本比赛在赛场运行；本网站显示其副本，最近一次更新于 { $at }。
 error-event-followed = 本比赛在赛场电脑上运行，此处为副本：请在赛场修改（此处的修改会被下一次发送覆盖）。
 error-sync-address = 请填写公开网站上本比赛页面的地址，例如 https://go.example.org/events/12。
