@@ -321,8 +321,8 @@ async fn make_token(director: &mut Client, event: i32, purpose: &str) -> Result<
     shown_token(&made.body)
 }
 
-/// A push of event `venue_event`'s audit rows `rows` (of this same instance: the test plays the
-/// venue with it) and its state now, as JSON.
+/// A push of event `venue_event`'s audit rows (of this same instance: the test plays the venue
+/// with it, `edit` changing the rows) and its state and moves now, as JSON.
 async fn push_of(
     app: &TestApp,
     venue_event: i32,
@@ -350,7 +350,8 @@ async fn push_of(
         .collect();
     edit(&mut rows);
     let state = yunzi::services::sync::copy::read(&db, venue_event, false).await.map_err(|e| e.to_string())?;
-    let push = yunzi::services::sync::Push { protocol: 1, venue_event, rows, state, moves: Vec::new() };
+    let moves = yunzi::services::sync::copy::moves_since(&db, &state, 0).await.map_err(|e| e.to_string())?;
+    let push = yunzi::services::sync::Push { protocol: 1, venue_event, rows, state, moves };
     Ok(serde_json::to_string(&push)?)
 }
 
@@ -561,6 +562,44 @@ async fn the_venue_killed_mid_push_twenty_times_loses_and_doubles_nothing() -> T
     assert!(ok && rows >= 26, "{verified}");
     let (ok, status) = yunzi(&public_data, &["sync", "status"])?;
     assert!(ok && status.contains(&format!("{rows} change(s) received")), "{status}\nvenue: {verified}");
+    Ok(())
+}
+
+/// The copy shows the venue's live game as it stands, move for move: the moves are sent with the
+/// state, and a push names the boards it changed for their watchers.
+#[actix_web::test]
+async fn a_copy_shows_the_venue_s_live_game_move_for_move() -> TestResult {
+    let mut t = crate::live::live_table("60m").await?;
+    let venue_event: i32 = t.board.split('/').nth(2).unwrap_or_default().parse()?;
+    let copy = id_after(&t.director.post("/events", &event_form("Live Cup (copy)", "1")).await?.location, "/events/")?;
+    let token = make_token(&mut t.director, copy, "sync").await?;
+    let path = format!("/api/v1/events/{copy}/sync");
+    let (mut black, mut white) = (t.app.client(), t.app.client());
+    std::mem::swap(&mut black, &mut t.black);
+    std::mem::swap(&mut white, &mut t.white);
+    let as_played =
+        |board: &Value| ["position", "moves", "phase", "to_move", "result"].map(|key| board[key].clone()).to_vec();
+    let mut sent_boards = 0;
+    for (moves, points) in [(3, &["E5", "C3", "G7"][..]), (5, &["C7", "G3"][..])] {
+        for (i, point) in points.iter().enumerate() {
+            let mover = if (moves - points.len() + i) % 2 == 0 { &mut black } else { &mut white };
+            t.play(mover, point).await?.assert_status(303)?;
+        }
+        let push = push_of(&t.app, venue_event, |_| {}).await?;
+        let (status, answer) = write(&t.app.base, &path, Some(&token), &push).await?;
+        assert_eq!(status, 200, "{answer}");
+        let venue_board = api(&mut t.director, &format!("/api/v1{}", t.board)).await?;
+        let copy_board = api(&mut t.director, &format!("/api/v1/events/{copy}/rounds/1/boards/1")).await?;
+        assert_eq!(venue_board["moves"].as_array().map(Vec::len), Some(moves), "{venue_board}");
+        assert_eq!(as_played(&copy_board), as_played(&venue_board), "after {moves} moves");
+        // The copy's audit row names the board for its watchers.
+        let audit = t.director.get(&format!("/events/{copy}/audit")).await?.body;
+        sent_boards += usize::from(audit.contains("Changes received from the venue"));
+    }
+    assert_eq!(sent_boards, 2);
+    let db = t.app.db().await?;
+    let (_, boards) = yunzi::services::audit::boards_changed_since(&db, copy, 0).await.map_err(|e| e.to_string())?;
+    assert_eq!(boards, vec![(1, 1)], "the pushes named board 1 of round 1");
     Ok(())
 }
 
