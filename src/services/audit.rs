@@ -134,7 +134,7 @@ pub async fn boards_changed_since(
             boards.push((round, board));
         }
         // A venue's push names every board it changed (issue 54).
-        for pair in detail.get("boards").and_then(serde_json::Value::as_array).into_iter().flatten() {
+        for pair in detail.get("changed_boards").and_then(serde_json::Value::as_array).into_iter().flatten() {
             if let (Some(round), Some(board)) = (number(pair.get(0)), number(pair.get(1))) {
                 boards.push((round, board));
             }

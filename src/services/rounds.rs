@@ -79,8 +79,9 @@ fn next_round_error(e: NextRoundError) -> AppError {
     AppError::BadRequest(e.message())
 }
 
-/// Makes the next round's pairing as an unpublished draft, by the event's system.
-pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32) -> AppResult<i32> {
+/// Makes the next round's pairing as an unpublished draft, by the event's system; `source`
+/// says how it was asked for (audited: "form", or "token:<name>" by an API token).
+pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32, source: &str) -> AppResult<i32> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
@@ -214,7 +215,7 @@ pub async fn generate_next(state: &AppState, actor: &user::Model, event_id: i32)
         .commit(
             txn,
             "round.drafted",
-            json!({ "round": number, "system": system.code(), "boards": draft.boards.len(),
+            json!({ "round": number, "system": system.code(), "boards": draft.boards.len(), "source": source,
                 "byes": draft.byes.iter().map(|b| b.0).collect::<Vec<_>>(),
                 "not_paired": everyone.iter().filter(|p| !p.present).map(|p| p.id).collect::<Vec<_>>(),
                 "recorded_absent": absent }),
@@ -348,7 +349,13 @@ pub async fn discard_draft(state: &AppState, actor: &user::Model, event_id: i32,
 
 /// Publishes a draft and mails every paired player (in 中文 and English) their board,
 /// colour and opponent. Returns how many messages could not be sent.
-pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, number: i32) -> AppResult<usize> {
+pub async fn publish(
+    state: &AppState,
+    actor: &user::Model,
+    event_id: i32,
+    number: i32,
+    source: &str,
+) -> AppResult<usize> {
     let now = state.clock.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let event = queries::event(&txn, event_id).await?;
@@ -374,7 +381,8 @@ pub async fn publish(state: &AppState, actor: &user::Model, event_id: i32, numbe
         .commit(
             txn,
             "round.published",
-            json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>() }),
+            json!({ "round": number, "boards": boards, "byes": byes.iter().map(|b| b.player_id).collect::<Vec<_>>(),
+                "source": source }),
         )
         .await?;
 

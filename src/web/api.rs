@@ -314,6 +314,8 @@ pub struct MoveView {
         board_stream,
         write_result,
         write_player,
+        write_next_round,
+        write_publish,
         sync_push,
         sync_status,
         sync_registrations
@@ -325,6 +327,7 @@ pub struct MoveView {
         Written,
         PlayerWrite,
         PlayerWritten,
+        RoundWritten,
         SyncPush,
         SyncRow,
         SyncReceived,
@@ -958,6 +961,76 @@ pub async fn write_player(
         token: writer.token.name,
     };
     Ok(HttpResponse::Created().json(written))
+}
+
+/// A round drafted or published through the API.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundWritten {
+    /// The round's number.
+    pub round: i32,
+    pub published: bool,
+    /// Pairing mails that could not be sent (publishing mails every paired player).
+    pub mail_failed: usize,
+    /// The token it was written with, by name.
+    pub token: String,
+}
+
+/// Pairs the next round as a draft, as the event page's button does (the same checks: no other
+/// draft, the system's own rules): for a token of purpose `sync`. The draft is then seen on the
+/// round page (`GET /events/{event_id}/rounds/{number}`) and published with the next endpoint.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{event_id}/rounds",
+    tag = "write",
+    params(EventPath),
+    security(("token" = [])),
+    responses(
+        (status = 201, description = "Drafted", body = RoundWritten),
+        (status = 400, description = "A draft waits already, or the event has all its rounds", body = ApiError),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError),
+        (status = 404, description = "No such event", body = ApiError)
+    )
+)]
+pub async fn write_next_round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventPath>,
+) -> AppResult<HttpResponse> {
+    let writer = writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Sync).await?;
+    let round = rounds::generate_next(&state, &writer.maker, path.event_id, &writer.source()).await?;
+    Ok(HttpResponse::Created().json(RoundWritten { round, published: false, mail_failed: 0, token: writer.token.name }))
+}
+
+/// Publishes a drafted round, as the round page's button does (each paired player is mailed):
+/// for a token of purpose `sync`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{event_id}/rounds/{number}/publish",
+    tag = "write",
+    params(RoundPath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Published", body = RoundWritten),
+        (status = 400, description = "The round is published already", body = ApiError),
+        (status = 401, description = "No token, or not (or no longer) a token", body = ApiError),
+        (status = 403, description = "A token of another event or purpose", body = ApiError),
+        (status = 404, description = "No such round", body = ApiError)
+    )
+)]
+pub async fn write_publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<RoundPath>,
+) -> AppResult<HttpResponse> {
+    let writer = writer_of(&state, &req, path.event_id, crate::services::api_tokens::Purpose::Sync).await?;
+    let mail_failed = rounds::publish(&state, &writer.maker, path.event_id, path.number, &writer.source()).await?;
+    Ok(HttpResponse::Ok().json(RoundWritten {
+        round: path.number,
+        published: true,
+        mail_failed,
+        token: writer.token.name,
+    }))
 }
 
 /// A venue instance's push (docs/SYNC.md): the event's audit rows since the last push, oldest

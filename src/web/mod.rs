@@ -214,6 +214,8 @@ route_table! {
     GET  "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/stream" => crate::web::api::board_stream, Public;
     POST "/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result" => crate::web::api::write_result, Public;
     POST "/api/v1/events/{event_id}/players" => crate::web::api::write_player, Public;
+    POST "/api/v1/events/{event_id}/rounds" => crate::web::api::write_next_round, Public;
+    POST "/api/v1/events/{event_id}/rounds/{number}/publish" => crate::web::api::write_publish, Public;
     POST "/api/v1/events/{event_id}/sync" => crate::web::api::sync_push, Public;
     GET  "/api/v1/events/{event_id}/sync" => crate::web::api::sync_status, Public;
     GET  "/api/v1/events/{event_id}/sync/registrations" => crate::web::api::sync_registrations, Public;

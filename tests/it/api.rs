@@ -242,7 +242,7 @@ async fn the_openapi_document_validates_and_names_every_endpoint() -> TestResult
     let document = read(&app.base, "/api/v1/openapi.json", &mut seen).await?;
     assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "{}", document["openapi"]);
     let paths = document["paths"].as_object().ok_or("no paths")?;
-    assert_eq!(paths.len(), 11, "{:?}", paths.keys().collect::<Vec<_>>());
+    assert_eq!(paths.len(), 12, "{:?}", paths.keys().collect::<Vec<_>>());
     let push = &paths["/api/v1/events/{event_id}/sync"]["post"];
     assert_eq!(push["security"][0]["token"], serde_json::json!([]), "the venue's push names its token: {push}");
     let write = &paths["/api/v1/events/{event_id}/rounds/{number}/boards/{board}/result"]["post"];
@@ -490,5 +490,45 @@ async fn a_registration_token_registers_players_as_the_form_does() -> TestResult
     assert_eq!(names.iter().filter(|n| **n == "Li Xuanhao").count(), 2, "{names:?}");
     let audit = t.director.get(&format!("{event}/audit")).await?.body;
     assert!(audit.contains("through the API token “Club software”"), "the audit log names the token");
+    Ok(())
+}
+
+/// Issue 54 (the write API): a `sync` token pairs the next round and publishes it as the
+/// director's buttons do — the same refusals (a second draft, a round published twice), the
+/// same mails and audit rows, with the token named; a `results` token may do neither.
+#[actix_web::test]
+async fn a_sync_token_drafts_and_publishes_a_round_as_the_buttons_do() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let (mut director, event) = crate::systems::event_with_system(&app, "swiss", &[], crate::systems::FOUR).await?;
+    let tokens = format!("/events/{event}/tokens");
+    let sync = shown_token(&director.post(&tokens, &[("name", "Venue laptop"), ("purpose", "sync")]).await?.body)?;
+    let results = shown_token(&director.post(&tokens, &[("name", "Tablets"), ("purpose", "results")]).await?.body)?;
+    let code = |answer: &Value| answer["error"]["code"].as_str().unwrap_or_default().to_string();
+    let rounds = format!("/api/v1/events/{event}/rounds");
+    let (status, answer) = write(&app.base, &rounds, Some(&results), "").await?;
+    assert_eq!((status, code(&answer)), (403, "forbidden".into()), "a results token pairs nothing: {answer}");
+    let (status, answer) = write(&app.base, &rounds, Some(&sync), "").await?;
+    assert_eq!(
+        (status, answer["round"].as_i64(), answer["published"].as_bool()),
+        (201, Some(1), Some(false)),
+        "{answer}"
+    );
+    let (status, answer) = write(&app.base, &rounds, Some(&sync), "").await?;
+    assert_eq!((status, code(&answer)), (400, "bad_request".into()), "a draft waits: {answer}");
+    director.get(&format!("{rounds}/1")).await?.assert_status(404)?;
+    let publish = format!("{rounds}/1/publish");
+    let (status, answer) = write(&app.base, &publish, Some(&results), "").await?;
+    assert_eq!((status, code(&answer)), (403, "forbidden".into()), "{answer}");
+    let (status, answer) = write(&app.base, &publish, Some(&sync), "").await?;
+    assert_eq!(
+        (status, answer["published"].as_bool(), answer["token"].as_str()),
+        (200, Some(true), Some("Venue laptop"))
+    );
+    let round: Value = serde_json::from_str(&director.get(&format!("{rounds}/1")).await?.body)?;
+    assert_eq!(round["boards"].as_array().map(Vec::len), Some(2), "{round}");
+    let (status, answer) = write(&app.base, &publish, Some(&sync), "").await?;
+    assert_eq!((status, code(&answer)), (400, "bad_request".into()), "published twice: {answer}");
+    let audit = director.get(&format!("/events/{event}/audit")).await?.body;
+    assert_eq!(audit.matches("through the API token “Venue laptop”").count(), 2, "drafted and published by the token");
     Ok(())
 }

@@ -140,7 +140,7 @@ pub async fn receive(state: &AppState, writer: &Sender, event_id: i32, push: Pus
             txn,
             "sync.received",
             json!({ "rows": new_rows.len(), "through": new_rows.last().map(|r| r.seq), "moves": push.moves.len(),
-                "boards": boards, "source": writer.source }),
+                "changed_boards": boards, "source": writer.source }),
         )
         .await?;
     Ok(Received { rows, head, new_rows: new_rows.len() })

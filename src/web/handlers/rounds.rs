@@ -33,7 +33,7 @@ fn round_url(event_id: i32, number: i32) -> String {
 pub async fn generate(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<EventPath>) -> AppResult<HttpResponse> {
     let event_id = path.event_id;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let number = rounds::generate_next(&state, &account, event_id).await?;
+    let number = rounds::generate_next(&state, &account, event_id, "form").await?;
     ctx.flash("info", ctx.t_n("flash-round-drafted", "n", number));
     Ok(see_other(&round_url(event_id, number)))
 }
@@ -463,7 +463,7 @@ pub async fn discard(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<R
 pub async fn publish(state: web::Data<AppState>, ctx: PageCtx, path: web::Path<RoundPath>) -> AppResult<HttpResponse> {
     let RoundPath { event_id, number } = *path;
     let (account, _) = director_of(&state, &ctx, event_id).await?;
-    let failed = rounds::publish(&state, &account, event_id, number).await?;
+    let failed = rounds::publish(&state, &account, event_id, number, "form").await?;
     // One message: the warning matters more than the success when mail failed.
     if failed > 0 {
         ctx.flash("warning", ctx.t_n("flash-mail-failed", "count", failed));
