@@ -1079,11 +1079,13 @@ pub struct SyncReceived {
     pub head: String,
     /// Rows of this push that were new (0 when all were received before).
     pub new_rows: usize,
+    /// A game has fewer moves on the copy than the push said: send every move again.
+    pub resend_moves: bool,
 }
 
 impl From<crate::services::sync::Received> for SyncReceived {
     fn from(r: crate::services::sync::Received) -> Self {
-        SyncReceived { rows: r.rows, head: r.head, new_rows: r.new_rows }
+        SyncReceived { rows: r.rows, head: r.head, new_rows: r.new_rows, resend_moves: r.resend_moves }
     }
 }
 
@@ -1160,6 +1162,7 @@ pub async fn sync_status(
         rows: copy.as_ref().map(|c| c.rows_received).unwrap_or(0),
         head: copy.map(|c| c.head).unwrap_or_default(),
         new_rows: 0,
+        resend_moves: false,
     };
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(received))
 }

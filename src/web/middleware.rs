@@ -72,7 +72,9 @@ pub async fn followed_read_only(req: ServiceRequest, next: Next<BoxBody>) -> Res
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.call(req).await;
     }
-    let Some((event_id, false)) = followed_event_change(req.path()) else { return next.call(req).await };
+    // The path as the router reads it (percent-decoded): `/events/%37/…` is event 7's.
+    let path = req.match_info().as_str().to_string();
+    let Some((event_id, false)) = followed_event_change(&path) else { return next.call(req).await };
     let Some(state) = req.app_data::<web::Data<crate::state::AppState>>().cloned() else {
         return next.call(req).await;
     };

@@ -228,6 +228,21 @@ async fn a_swiss_run_at_the_venue_appears_on_the_public_site_through_a_cut_line(
     on_venue.log_in("director@venue.example", "sync director passphrase").await?;
     let venue_path = event_of(&mut on_venue, "Venue Cup", "swiss", &[], &twelve_players_csv("sync")).await?;
     let venue_event = id_after(&Some(venue_path.clone()), "/events/")?;
+    // A walk-in typed at the desk who also registered online: one player, not two.
+    on_venue
+        .post(&format!("/events/{venue_event}/players"), &[("name", "王网报"), ("rank", "1k")])
+        .await?
+        .assert_status(303)?;
+    // Two players the director keeps apart (the venue's ids, to be the copy's own there).
+    let listed = api(&mut on_venue, &format!("/api/v1/events/{venue_event}/players?per_page=500")).await?;
+    let id_of = |name: &str| {
+        listed["items"].as_array().into_iter().flatten().find(|p| p["name"] == name).and_then(|p| p["id"].as_i64())
+    };
+    let (a, b) = (id_of("Chen Yaoye").ok_or("Chen Yaoye")?, id_of("Li Xuanhao").ok_or("Li Xuanhao")?);
+    on_venue
+        .post(&format!("/events/{venue_event}/forbidden-pairs"), &[("a", &a.to_string()), ("b", &b.to_string())])
+        .await?
+        .assert_status(303)?;
     let sync_page = format!("/events/{venue_event}/sync");
     let refused = on_venue
         .post(&sync_page, &[("address", &format!("{}/events/{public_event}", line.base)), ("token", "yz_wrong")])
@@ -249,6 +264,14 @@ async fn a_swiss_run_at_the_venue_appears_on_the_public_site_through_a_cut_line(
         event_as_shown(&mut on_public, public_event, 0).await?,
         event_as_shown(&mut on_venue, venue_event, 0).await?,
         "the players, as registered on either side"
+    );
+    assert!(
+        on_public
+            .get(&format!("/events/{public_event}/players"))
+            .await?
+            .body
+            .contains(r#"data-forbidden="Chen Yaoye – Li Xuanhao""#),
+        "the pair kept apart, by the copy's own ids"
     );
     // The copy is read-only: a change made there is refused, saying where to make it.
     let refused = on_public.post(&format!("/events/{public_event}/rounds"), &[]).await?;
@@ -328,6 +351,16 @@ async fn push_of(
     venue_event: i32,
     edit: impl FnOnce(&mut Vec<yunzi::domain::audit_chain::SentRow>),
 ) -> Result<String, Box<dyn std::error::Error>> {
+    push_of_moves(app, venue_event, edit, |_| true).await
+}
+
+/// [`push_of`], sending only the moves `keep` keeps.
+async fn push_of_moves(
+    app: &TestApp,
+    venue_event: i32,
+    edit: impl FnOnce(&mut Vec<yunzi::domain::audit_chain::SentRow>),
+    keep: impl Fn(&yunzi::db::entities::game_move::Model) -> bool,
+) -> Result<String, Box<dyn std::error::Error>> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
     use yunzi::db::entities::audit;
     let db = app.db().await?;
@@ -350,7 +383,8 @@ async fn push_of(
         .collect();
     edit(&mut rows);
     let state = yunzi::services::sync::copy::read(&db, venue_event, false).await.map_err(|e| e.to_string())?;
-    let moves = yunzi::services::sync::copy::moves_since(&db, &state, 0).await.map_err(|e| e.to_string())?;
+    let mut moves = yunzi::services::sync::copy::moves_since(&db, &state, 0).await.map_err(|e| e.to_string())?;
+    moves.retain(|m| keep(m));
     let push = yunzi::services::sync::Push { protocol: 1, venue_event, rows, state, moves };
     Ok(serde_json::to_string(&push)?)
 }
@@ -377,6 +411,14 @@ async fn a_push_that_does_not_continue_the_chain_is_refused_and_shown() -> TestR
         .await?
         .assert_status(303)?;
 
+    // A round the event had of its own before it was linked gives way to the venue's.
+    director
+        .post(&format!("/events/{copy}/players"), &[("name", "Second Entry"), ("rank", "2d")])
+        .await?
+        .assert_status(303)?;
+    crate::systems::pair_and_publish(&mut director, copy, 1).await?;
+    director.get(&format!("/api/v1/events/{copy}/rounds/1")).await?.assert_status(200)?;
+
     let path = format!("/api/v1/events/{copy}/sync");
     let code = |answer: &Value| answer["error"]["code"].as_str().unwrap_or_default().to_string();
     let first = push_of(&app, venue_event, |_| {}).await?;
@@ -394,6 +436,7 @@ async fn a_push_that_does_not_continue_the_chain_is_refused_and_shown() -> TestR
     // Sent again (the venue crashed before the answer came): nothing doubled.
     let (status, again) = write(&app.base, &path, Some(&sync), &first).await?;
     assert_eq!((status, again["rows"].as_i64(), again["new_rows"].as_i64()), (200, Some(rows), Some(0)), "{again}");
+    director.get(&format!("/api/v1/events/{copy}/rounds/1")).await?.assert_status(404)?;
     let players = director.get(&format!("/events/{copy}/players")).await?.body;
     for name in ["Alpha", "Bravo", "Charlie", "Delta", "Online Entry"] {
         assert!(players.contains(name), "{name} on the copy");
@@ -468,6 +511,12 @@ async fn a_push_that_does_not_continue_the_chain_is_refused_and_shown() -> TestR
     let refused =
         director.post(&format!("/events/{copy}/rounds/1/results/1"), &[("outcome", "white"), ("margin", "R")]).await?;
     assert_eq!(refused.status, 409, "{}", refused.body);
+    // The same, with the event's number percent-encoded (the router decodes it).
+    let encoded: String = copy.to_string().bytes().map(|b| format!("%{b:02X}")).collect();
+    let refused = director
+        .post(&format!("/events/{encoded}/rounds/1/results/1"), &[("outcome", "white"), ("margin", "R")])
+        .await?;
+    assert_eq!(refused.status, 409, "an encoded path: {}", refused.body);
     let (status, answer) = write(
         &app.base,
         &format!("/api/v1/events/{copy}/rounds/1/boards/2/result"),
@@ -597,6 +646,17 @@ async fn a_copy_shows_the_venue_s_live_game_move_for_move() -> TestResult {
         sent_boards += usize::from(audit.contains("Changes received from the venue"));
     }
     assert_eq!(sent_boards, 2);
+    // A move the pushes went past (two boards' moves committed out of id order on a PostgreSQL
+    // venue): the copy says it is short, and the whole record sent again makes it whole.
+    let holed = push_of_moves(&t.app, venue_event, |_| {}, |m| m.number != 4).await?;
+    let (status, answer) = write(&t.app.base, &path, Some(&token), &holed).await?;
+    assert_eq!((status, answer["resend_moves"].as_bool()), (200, Some(true)), "{answer}");
+    let whole = push_of(&t.app, venue_event, |_| {}).await?;
+    let (status, answer) = write(&t.app.base, &path, Some(&token), &whole).await?;
+    assert_eq!((status, answer["resend_moves"].as_bool()), (200, Some(false)), "{answer}");
+    let venue_board = api(&mut t.director, &format!("/api/v1{}", t.board)).await?;
+    let copy_board = api(&mut t.director, &format!("/api/v1/events/{copy}/rounds/1/boards/1")).await?;
+    assert_eq!(as_played(&copy_board), as_played(&venue_board), "whole again");
     let db = t.app.db().await?;
     let (_, boards) = yunzi::services::audit::boards_changed_since(&db, copy, 0).await.map_err(|e| e.to_string())?;
     assert_eq!(boards, vec![(1, 1)], "the pushes named board 1 of round 1");

@@ -186,19 +186,82 @@ fn mapped_list(text: &str, players: &IdMap) -> AppResult<String> {
     serde_json::to_string(&mapped).map_err(|e| AppError::Internal(e.into()))
 }
 
+/// What applying a push did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The boards (round number, board) whose game changed, for their watchers here.
+    pub changed: Vec<(i32, i32)>,
+    /// A game has fewer moves here than at the venue: every move should be sent again.
+    pub short: bool,
+}
+
+/// Before the first push: rounds the event had here of its own (paired before it was linked)
+/// give way to the venue's, with their games, byes and what the referees and players filed.
+async fn forget_own_rounds(txn: &impl ConnectionTrait, event_id: i32) -> AppResult<()> {
+    use crate::db::entities::{dispute, result_report};
+    let own: Vec<i32> = round::Entity::find()
+        .filter(round::Column::EventId.eq(event_id))
+        .select_only()
+        .column(round::Column::Id)
+        .into_tuple()
+        .all(txn)
+        .await?;
+    if own.is_empty() {
+        return Ok(());
+    }
+    let games: Vec<i32> = game::Entity::find()
+        .filter(game::Column::RoundId.is_in(own.clone()))
+        .select_only()
+        .column(game::Column::Id)
+        .into_tuple()
+        .all(txn)
+        .await?;
+    result_report::Entity::delete_many().filter(result_report::Column::EventId.eq(event_id)).exec(txn).await?;
+    dispute::Entity::delete_many().filter(dispute::Column::EventId.eq(event_id)).exec(txn).await?;
+    game_move::Entity::delete_many().filter(game_move::Column::GameId.is_in(games.clone())).exec(txn).await?;
+    game::Entity::delete_many().filter(game::Column::Id.is_in(games)).exec(txn).await?;
+    bye::Entity::delete_many().filter(bye::Column::RoundId.is_in(own.clone())).exec(txn).await?;
+    round::Entity::delete_many().filter(round::Column::Id.is_in(own)).exec(txn).await?;
+    Ok(())
+}
+
+/// The system's settings with the players they name (forbidden pairs, smaller id first) put
+/// into this instance's ids.
+fn mapped_settings(text: &str, players: &IdMap) -> AppResult<String> {
+    let mut settings: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| bad_state(format!("the system's settings: {e}")))?;
+    if let Some(pairs) = settings.get_mut("forbidden_pairs").and_then(serde_json::Value::as_array_mut) {
+        for pair in pairs.iter_mut() {
+            let ids: Vec<i64> = serde_json::from_value(pair.clone()).map_err(|e| bad_state(format!("a pair: {e}")))?;
+            let mut mapped = ids
+                .into_iter()
+                .map(|id| {
+                    i32::try_from(id).map_err(|_| bad_state(format!("player {id}"))).and_then(|id| players.get(id))
+                })
+                .collect::<AppResult<Vec<i32>>>()?;
+            mapped.sort_unstable();
+            *pair = serde_json::json!(mapped);
+        }
+    }
+    serde_json::to_string(&settings).map_err(|e| AppError::Internal(e.into()))
+}
+
 /// Makes the copy `local` (an event of this instance) what `sent` says, with the moves `moves`
 /// stored since the last push; inside the caller's transaction. Rows keep this instance's ids
 /// (`sync_ids` says which stands for which); players registered here and not yet taken by the
 /// venue are kept. What the venue no longer has goes first, so a round drafted again or a
-/// player entered again under the same name takes the place of the old one. Returns the boards
-/// (round number, board) whose game changed, for their watchers here.
+/// player entered again under the same name takes the place of the old one.
 pub async fn apply(
     txn: &impl ConnectionTrait,
     local: &event::Model,
     sent: &EventState,
     moves: &[game_move::Model],
-) -> AppResult<Vec<(i32, i32)>> {
+    first: bool,
+) -> AppResult<Applied> {
     let event_id = local.id;
+    if first {
+        forget_own_rounds(txn, event_id).await?;
+    }
     let mut players = IdMap::load(txn, event_id, PLAYER).await?;
     let mut rounds = IdMap::load(txn, event_id, ROUND).await?;
     let mut games = IdMap::load(txn, event_id, GAME).await?;
@@ -232,6 +295,19 @@ pub async fn apply(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    // Names given up and taken by another player in one push: the players whose name changes
+    // are first set aside (a name no player has), so no two hold one name on the way.
+    for SentPlayer { player: p, .. } in &sent.players {
+        if let Some(mine) = players.ids.get(&p.id).and_then(|local| here.get(local))
+            && mine.name_key != p.name_key
+        {
+            player::Entity::update_many()
+                .col_expr(player::Column::NameKey, sea_orm::sea_query::Expr::value(format!("\u{1}sync:{}", mine.id)))
+                .filter(player::Column::Id.eq(mine.id))
+                .exec(txn)
+                .await?;
+        }
+    }
     let mut taken: HashSet<i32> = players.ids.values().copied().collect();
     for SentPlayer { player: p, public_id } in &sent.players {
         // One registered here and pulled to the venue (or entered there under the same name
@@ -386,6 +462,23 @@ pub async fn apply(
             .exec(txn)
             .await?;
     }
+    // A game with fewer moves here than at the venue: a move the pushes went past (on a
+    // PostgreSQL venue two boards' moves may commit out of id order). The venue is asked to
+    // send every move again.
+    let stored: HashMap<i32, i64> = game_move::Entity::find()
+        .filter(game_move::Column::GameId.is_in(games.ids.values().copied()))
+        .select_only()
+        .column(game_move::Column::GameId)
+        .column_as(game_move::Column::Id.count(), "moves")
+        .group_by(game_move::Column::GameId)
+        .into_tuple::<(i32, i64)>()
+        .all(txn)
+        .await?
+        .into_iter()
+        .collect();
+    let short = sent.games.iter().any(|g| {
+        games.ids.get(&g.game.id).is_some_and(|local| stored.get(local).copied().unwrap_or(0) < i64::from(g.moves))
+    });
 
     for b in &sent.byes {
         bye::ActiveModel {
@@ -419,11 +512,12 @@ pub async fn apply(
     row.created_by = local.created_by;
     row.created_at = local.created_at;
     row.seeding = sent.event.seeding.as_deref().map(|s| mapped_list(s, &players)).transpose()?;
+    row.system_settings = mapped_settings(&sent.event.system_settings, &players)?;
     row.stage_seeding = sent.event.stage_seeding.as_deref().map(|s| mapped_list(s, &players)).transpose()?;
     if &row != local {
         row.into_active_model().reset_all().update(txn).await?;
     }
     changed.sort_unstable();
     changed.dedup();
-    Ok(changed)
+    Ok(Applied { changed, short })
 }

@@ -43,6 +43,9 @@ pub struct Received {
     pub head: String,
     /// Rows of this push that were new.
     pub new_rows: usize,
+    /// A game has fewer moves on the copy than the push said: the venue sends every move again.
+    #[serde(default)]
+    pub resend_moves: bool,
 }
 
 /// A registration made on the public site, as the venue pulls it.

@@ -103,7 +103,7 @@ pub async fn receive(state: &AppState, writer: &Sender, event_id: i32, push: Pus
         .insert(&txn)
         .await?;
     }
-    let boards = copy::apply(&txn, &event, &push.state, &push.moves).await?;
+    let applied = copy::apply(&txn, &event, &push.state, &push.moves, copy.is_none()).await?;
     let head = new_rows.last().map(|r| r.hash.clone()).unwrap_or(head);
     let rows = match copy {
         Some(c) => {
@@ -140,10 +140,10 @@ pub async fn receive(state: &AppState, writer: &Sender, event_id: i32, push: Pus
             txn,
             "sync.received",
             json!({ "rows": new_rows.len(), "through": new_rows.last().map(|r| r.seq), "moves": push.moves.len(),
-                "changed_boards": boards, "source": writer.source }),
+                "changed_boards": applied.changed, "source": writer.source }),
         )
         .await?;
-    Ok(Received { rows, head, new_rows: new_rows.len() })
+    Ok(Received { rows, head, new_rows: new_rows.len(), resend_moves: applied.short })
 }
 
 /// A refused push, noted on the copy (for the director's page) and audited.

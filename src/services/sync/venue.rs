@@ -292,8 +292,20 @@ pub async fn refused_answer(answer: reqwest::Response) -> Message {
     Message::new(key).number("status", status).text("said", said)
 }
 
-/// Pushes what the copy lacks, once; notes the outcome on the link.
-pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<Result<Pushed, Message>> {
+/// One push at a time on this instance (the scheduler's and a director's "Send now"): a push
+/// overtaken by an older one would be refused as a gap, or undo the other's moves.
+static PUSHING: LazyLock<tokio::sync::Mutex<()>> = LazyLock::new(|| tokio::sync::Mutex::new(()));
+
+/// Pushes what the copy of `event_id` lacks, once, and notes the outcome on its link (None:
+/// the event has no link).
+pub async fn push_once(state: &AppState, event_id: i32) -> AppResult<Option<Result<Pushed, Message>>> {
+    let _turn = PUSHING.lock().await;
+    // Read in the turn: the last push's bookkeeping is the one to go on from.
+    let Some(link) = link_of(&state.db, event_id).await? else { return Ok(None) };
+    push_link(state, &link).await.map(Some)
+}
+
+async fn push_link(state: &AppState, link: &sync_link::Model) -> AppResult<Result<Pushed, Message>> {
     let (push, hash) = pending(state, link).await?;
     if push.rows.is_empty() && push.moves.is_empty() && hash == link.state_hash {
         return Ok(Ok(Pushed::Nothing));
@@ -325,7 +337,9 @@ pub async fn push_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
                 active.pushed_row_id = Set(last.seq);
             }
             active.pushed_head = Set(received.head.clone());
-            if let Some(last) = push.moves.last() {
+            if received.resend_moves {
+                active.moves_through = Set(0);
+            } else if let Some(last) = push.moves.last() {
                 active.moves_through = Set(i64::from(last.id));
             }
             active.state_hash = Set(hash);

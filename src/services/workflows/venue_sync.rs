@@ -46,25 +46,29 @@ pub async fn pull_once(state: &AppState, link: &sync_link::Model) -> AppResult<R
             aga_id: r.aga_id.as_deref().unwrap_or(""),
             egf_pin: r.egf_pin.as_deref().unwrap_or(""),
         };
+        // Entered here already under the same name (a walk-in typed at the desk): the same
+        // player, noted so rather than registered twice.
+        if let Ok(new) = NewPlayer::parse(&input) {
+            let existing = crate::db::entities::player::Entity::find()
+                .filter(crate::db::entities::player::Column::EventId.eq(link.event_id))
+                .filter(crate::db::entities::player::Column::NameKey.eq(new.name.key()))
+                .one(&state.db)
+                .await?;
+            if let Some(p) = existing {
+                let txn = crate::db::begin_write(&state.db).await?;
+                sync_ids::map_id(&txn, link.event_id, sync_ids::PULLED, r.id, p.id).await?;
+                txn.commit().await?;
+                continue;
+            }
+        }
         let source = "sync:registration";
         match crate::services::players::add_pulled(state, &maker, link.event_id, &input, source, Some(r.id)).await {
             Ok(_) => registered += 1,
-            Err(AppError::BadRequest(_)) => {
-                // Entered here already (by name): the same player, noted so.
-                let Ok(new) = NewPlayer::parse(&input) else { continue };
-                let key = new.name.key();
-                let existing = crate::db::entities::player::Entity::find()
-                    .filter(crate::db::entities::player::Column::EventId.eq(link.event_id))
-                    .filter(crate::db::entities::player::Column::NameKey.eq(key))
-                    .one(&state.db)
-                    .await?;
-                if let Some(p) = existing {
-                    let txn = crate::db::begin_write(&state.db).await?;
-                    sync_ids::map_id(&txn, link.event_id, sync_ids::PULLED, r.id, p.id).await?;
-                    txn.commit().await?;
-                }
+            // One registration the venue refuses (the places taken, a field it does not take)
+            // must not hold up the others, nor the push.
+            Err(e) => {
+                tracing::warn!(event = link.event_id, public_id = r.id, error = %e, "a registration from the public site was not taken")
             }
-            Err(e) => return Err(e),
         }
     }
     venue::note_pull(state, link).await?;
@@ -83,13 +87,22 @@ pub async fn sync_all(state: &AppState) -> AppResult<()> {
         if refused_lately {
             continue;
         }
-        if let Err(why) = pull_once(state, &link).await? {
-            tracing::debug!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "pulling the public registrations failed");
+        // A link that fails, for whatever reason, holds up neither its push nor the others.
+        match pull_once(state, &link).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(why)) => {
+                tracing::debug!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "pulling the public registrations failed")
+            }
+            Err(e) => tracing::warn!(event = link.event_id, error = %e, "pulling the public registrations failed"),
         }
-        // The pull may have registered players: read the link as it now is.
-        let Some(link) = venue::link_of(&state.db, link.event_id).await? else { continue };
-        if let Err(why) = venue::push_once(state, &link).await? {
-            tracing::info!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "the public copy could not be brought up to date");
+        match venue::push_once(state, link.event_id).await {
+            Ok(Some(Err(why))) => {
+                tracing::info!(event = link.event_id, why = %crate::i18n::Locale::En.message(&why), "the public copy could not be brought up to date")
+            }
+            Ok(_) => {}
+            Err(e) => {
+                tracing::warn!(event = link.event_id, error = %e, "the public copy could not be brought up to date")
+            }
         }
     }
     Ok(())

@@ -28,6 +28,8 @@ pub struct SyncPage {
     chain: Option<ChainCheck>,
     /// This page's address, for the venue's link form.
     own_address: String,
+    /// Only a site admin links an event: the server then sends requests to the address given.
+    can_link: bool,
 }
 
 impl SyncPage {
@@ -76,7 +78,8 @@ async fn page(state: &AppState, ctx: PageCtx, event: event::Model, req: &HttpReq
         configured => configured.to_string(),
     };
     let own_address = format!("{base}/events/{}", event.id);
-    Ok(SyncPage { ctx, event, status, copy, chain, own_address })
+    let can_link = ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    Ok(SyncPage { ctx, event, status, copy, chain, own_address, can_link })
 }
 
 pub async fn show(
@@ -108,6 +111,11 @@ pub async fn link(
 ) -> AppResult<HttpResponse> {
     let (account, event) = director_of(&state, &ctx, path.event_id).await?;
     let form = form.parse()?;
+    // The server will send requests to the address given: a site admin's decision, not any
+    // event director's (who could otherwise probe the hosts it reaches).
+    if !account.is_admin {
+        return Err(crate::error::AppError::refused("error-sync-admin-only"));
+    }
     let unreachable =
         venue::link(&state, &account, event.id, &form.address, &form.token, form.share_addresses.is_some()).await?;
     match unreachable {
@@ -139,11 +147,10 @@ pub async fn push_now(
 ) -> AppResult<HttpResponse> {
     let (_, event) = director_of(&state, &ctx, path.event_id).await?;
     form.parse()?;
-    if let Some(link) = venue::link_of(&state.db, event.id).await? {
-        match venue::push_once(&state, &link).await? {
-            Ok(_) => ctx.flash("success", ctx.t("sync-pushed")),
-            Err(why) => ctx.flash("warning", ctx.t_s("sync-push-failed", "why", &ctx.locale.message(&why))),
-        }
+    match venue::push_once(&state, event.id).await? {
+        Some(Ok(_)) => ctx.flash("success", ctx.t("sync-pushed")),
+        Some(Err(why)) => ctx.flash("warning", ctx.t_s("sync-push-failed", "why", &ctx.locale.message(&why))),
+        None => {}
     }
     Ok(see_other(&format!("/events/{}/sync", event.id)))
 }

@@ -1643,6 +1643,7 @@ sync-not-followed = This event does not follow a venue's. To run it on a venue l
 sync-followed-tools = This event is run on the venue's laptop: its rounds, players and results are changed there.
 sync-followed-note = This event is run at the venue; this site shows its copy, last brought up to date { $at }.
 error-event-followed = This event is run on the venue's laptop and copied here: change it there (this site's copy would be overwritten by the next sending).
+error-sync-admin-only = Only a site admin of this instance links an event to a public copy (the server then sends requests to the address given).
 error-sync-address = Give the public event's address as its page shows it, e.g. https://go.example.org/events/12.
 error-sync-token = Paste the sync token the public site showed (“yz_” and 64 letters and digits).
 error-sync-token-refused = The public site refused the token (HTTP { $status }): check the address and that the token is for that event and for “Everything (a venue copy)”.

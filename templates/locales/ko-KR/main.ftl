@@ -1633,6 +1633,7 @@ sync-not-followed = 이 대회는 대회장 대회의 사본이 아닙니다. �
 sync-followed-tools = 이 대회는 대회장 노트북에서 운영됩니다. 라운드, 선수, 결과는 그곳에서 변경합니다.
 sync-followed-note = 이 대회는 대회장에서 운영되며, 이 사이트는 그 사본을 보여 줍니다. 마지막 갱신: { $at }.
 error-event-followed = 이 대회는 대회장 노트북에서 운영되고 여기는 사본입니다. 대회장에서 변경하세요 (여기서의 변경은 다음 전송 때 덮어써집니다).
+error-sync-admin-only = 대회를 공개 사본에 연결할 수 있는 사람은 이 사이트의 관리자뿐입니다 (서버가 입력한 주소로 요청을 보냅니다).
 error-sync-address = 공개 사이트의 대회 페이지 주소를 입력하세요. 예: https://go.example.org/events/12.
 error-sync-token = 공개 사이트가 보여 준 동기화 토큰(“yz_”와 64자리 영문·숫자)을 붙여 넣으세요.
 error-sync-token-refused = 공개 사이트가 토큰을 거부했습니다 (상태 코드 { $status }). 주소와, 토큰이 그 대회의 “전체 (대회장 사본)”용인지 확인하세요.

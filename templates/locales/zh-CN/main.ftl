@@ -1610,6 +1610,7 @@ sync-not-followed = 本比赛不是赛场比赛的副本。若要在赛场电脑
 sync-followed-tools = 本比赛在赛场电脑上运行：轮次、棋手和成绩都在那里修改。
 sync-followed-note = 本比赛在赛场运行；本网站显示其副本，最近一次更新于 { $at }。
 error-event-followed = 本比赛在赛场电脑上运行，此处为副本：请在赛场修改（此处的修改会被下一次发送覆盖）。
+error-sync-admin-only = 只有本站管理员可以把比赛链接到公开副本（服务器随后会向所填地址发送请求）。
 error-sync-address = 请填写公开网站上本比赛页面的地址，例如 https://go.example.org/events/12。
 error-sync-token = 请粘贴公开网站显示的同步令牌（“yz_”加 64 位字母和数字）。
 error-sync-token-refused = 公开网站拒绝了该令牌（状态码 { $status }）：请核对地址，并确认令牌属于该比赛、用途为“全部（赛场副本）”。
