@@ -608,7 +608,16 @@ impl Client {
     }
 
     pub async fn get(&mut self, path: &str) -> Result<Page, Box<dyn std::error::Error>> {
-        let page = Self::page(self.http.get(format!("{}{path}", self.base)).send().await?).await?;
+        let url = format!("{}{path}", self.base);
+        let response = match self.http.get(&url).send().await {
+            Ok(response) => response,
+            // A kept-alive connection the server was closing as it was taken again (seen once on
+            // a loaded machine despite the short idle time above: "connection reset by peer"):
+            // a GET changes nothing, so it is sent once more, on a new connection.
+            Err(e) if e.is_request() && !e.is_timeout() => self.http.get(&url).send().await?,
+            Err(e) => return Err(e.into()),
+        };
+        let page = Self::page(response).await?;
         if let Some(token) = csrf_in(&page.body) {
             self.csrf = Some(token);
         }

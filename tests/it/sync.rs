@@ -400,6 +400,23 @@ async fn a_push_that_does_not_continue_the_chain_is_refused_and_shown() -> TestR
         crate::systems::event_with_system(&app, "swiss", &[], crate::systems::FOUR).await?;
     let copy = id_after(&director.post("/events", &event_form("Venue Cup (copy)", "3")).await?.location, "/events/")?;
     let other = id_after(&director.post("/events", &event_form("Other Cup", "3")).await?.location, "/events/")?;
+    // An event's director who is not a site admin cannot make this server send requests to an
+    // address of his choosing: the page says so, and the form is refused.
+    // (The first account of a site is its admin: this is a second one, with an event of his own.)
+    let mut not_admin = app.client();
+    let email = format!("{}@club.example", unique("o"));
+    not_admin.sign_up_and_log_in(&app, &email, "Other Director", "other director passphrase").await?;
+    let own = id_after(&not_admin.post("/events", &event_form("Own Cup", "3")).await?.location, "/events/")?;
+    let page = not_admin.get(&format!("/events/{own}/sync")).await?.body;
+    assert!(page.contains(r#"id="sync-admin-only""#) && !page.contains(r#"id="sync-link-form""#), "{page}");
+    let refused = not_admin
+        .post(
+            &format!("/events/{own}/sync"),
+            &[("address", "http://127.0.0.1:9/events/1"), ("token", &format!("yz_{}", "ab".repeat(32)))],
+        )
+        .await?;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("Only a site admin"), "{}", refused.body);
     let (sync, results, other_sync) = (
         make_token(&mut director, copy, "sync").await?,
         make_token(&mut director, copy, "results").await?,
