@@ -8,7 +8,7 @@ use crate::helpers::*;
 #[actix_web::test]
 async fn migrations_run_up_down_and_up_again() -> TestResult {
     let data = temp_dir("migrations");
-    let db = yunzi::db::connect_for_migrations(&database_url(&data).await?).await?;
+    let db = yunzi::db::connect_for_migrations(&empty_database_url(&data).await?).await?;
     Migrator::up(&db, None).await?;
     assert!(Migrator::get_pending_migrations(&db).await?.is_empty());
     Migrator::down(&db, None).await?;

@@ -329,7 +329,7 @@ async fn two_instances_started_together_on_a_new_database_both_come_up() -> Test
     if !on_postgres() {
         return Ok(());
     }
-    let url = database_url(&temp_dir("together")).await?;
+    let url = empty_database_url(&temp_dir("together")).await?;
     let start = |url: String| {
         std::thread::spawn(move || {
             ServerProcess::start(&temp_dir("instance"), &[("DATABASE_URL", &url)]).map_err(|e| e.to_string())
