@@ -2,7 +2,7 @@
 //!
 //! Database: SQLite by default; `TEST_DATABASE=postgres` with `TEST_POSTGRES_URL` runs the
 //! same tests on PostgreSQL (the README test command does both). Browser tests need
-//! chromium and chromedriver (see `browser`).
+//! Chromium's headless shell and chromedriver (see `browser`).
 mod helpers;
 
 mod access;

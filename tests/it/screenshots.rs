@@ -1,7 +1,7 @@
 //! The screenshots in docs/screenshots: the pages of the venue work (issue 21) at desktop and
 //! phone width, in 中文 and English, drawn by headless Chromium from a real event. Not a test:
 //! run it to draw them again after a page changes —
-//! `cargo test --test it screenshots -- --ignored` (needs chromium, chromium-driver and a CJK
+//! `cargo test --test it screenshots -- --ignored` (needs chromium-headless-shell, chromium-driver and a CJK
 //! font such as Debian's fonts-noto-cjk).
 use fantoccini::Locator;
 

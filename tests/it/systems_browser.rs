@@ -1,7 +1,7 @@
 //! Each pairing system's main journey in headless Chromium: the director chooses the system
 //! and its settings in the event form (the script shows that system's fields), imports the
 //! players, pairs, publishes and enters every result through the pages, and reads the
-//! standings, bracket or match score. Skipped without chromium unless BROWSER_TESTS=1.
+//! standings, bracket or match score. Skipped without Chromium's headless shell unless BROWSER_TESTS=1.
 use fantoccini::{Client as Browser, Locator};
 
 use crate::browser::{click, click_element, import_players, path_of, start_browser, type_into};
