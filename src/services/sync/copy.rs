@@ -77,17 +77,7 @@ pub async fn read(conn: &impl ConnectionTrait, event_id: i32, share_addresses: b
         .order_by_asc(game::Column::Id)
         .all(conn)
         .await?;
-    let counts: HashMap<i32, i64> = game_move::Entity::find()
-        .filter(game_move::Column::GameId.is_in(games.iter().map(|g| g.id)))
-        .select_only()
-        .column(game_move::Column::GameId)
-        .column_as(game_move::Column::Id.count(), "moves")
-        .group_by(game_move::Column::GameId)
-        .into_tuple::<(i32, i64)>()
-        .all(conn)
-        .await?
-        .into_iter()
-        .collect();
+    let counts = moves_per_game(conn, games.iter().map(|g| g.id)).await?;
     let games = games
         .into_iter()
         .map(|g| SentGame { moves: counts.get(&g.id).copied().unwrap_or(0) as i32, game: g })
@@ -465,17 +455,7 @@ pub async fn apply(
     // A game with fewer moves here than at the venue: a move the pushes went past (on a
     // PostgreSQL venue two boards' moves may commit out of id order). The venue is asked to
     // send every move again.
-    let stored: HashMap<i32, i64> = game_move::Entity::find()
-        .filter(game_move::Column::GameId.is_in(games.ids.values().copied()))
-        .select_only()
-        .column(game_move::Column::GameId)
-        .column_as(game_move::Column::Id.count(), "moves")
-        .group_by(game_move::Column::GameId)
-        .into_tuple::<(i32, i64)>()
-        .all(txn)
-        .await?
-        .into_iter()
-        .collect();
+    let stored = moves_per_game(txn, games.ids.values().copied()).await?;
     let short = sent.games.iter().any(|g| {
         games.ids.get(&g.game.id).is_some_and(|local| stored.get(local).copied().unwrap_or(0) < i64::from(g.moves))
     });
@@ -520,4 +500,22 @@ pub async fn apply(
     changed.sort_unstable();
     changed.dedup();
     Ok(Applied { changed, short })
+}
+
+/// How many moves each of these games has stored (games with none are absent).
+async fn moves_per_game(
+    conn: &impl ConnectionTrait,
+    game_ids: impl IntoIterator<Item = i32>,
+) -> Result<HashMap<i32, i64>, sea_orm::DbErr> {
+    Ok(game_move::Entity::find()
+        .filter(game_move::Column::GameId.is_in(game_ids))
+        .select_only()
+        .column(game_move::Column::GameId)
+        .column_as(game_move::Column::Id.count(), "moves")
+        .group_by(game_move::Column::GameId)
+        .into_tuple::<(i32, i64)>()
+        .all(conn)
+        .await?
+        .into_iter()
+        .collect())
 }
