@@ -32,9 +32,21 @@
     errorBox.hidden = !text;
   }
 
+  // The play and pass buttons: enabled on the reader's turn, and held while a move just sent
+  // waits for the stream to bring the board after it (a second click on the board as drawn
+  // would be meant for a move already played, and refused).
+  function setButtons(toMove, held) {
+    var myTurn = seat === "recorder" || seat === toMove;
+    ["play", "pass"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) button.disabled = held || !myTurn;
+    });
+  }
+
   // Sends an action as the page's form would; the new position arrives by the event stream.
   function send(action, fields) {
     var body = new URLSearchParams(fields);
+    if (action === "play") setButtons(root.getAttribute("data-to-move"), true);
     body.set("csrf_token", csrf());
     // A move names the move number it was meant for (the board as drawn), so a click on a
     // position that has moved on meanwhile is refused, never recorded as a later move.
@@ -45,11 +57,17 @@
         showError("");
         return;
       }
+      // Refused: the board is as drawn, and the buttons as it says.
+      if (action === "play") setButtons(root.getAttribute("data-to-move"), false);
       return response.text().then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
         var message = page.getElementById("error-message");
         showError(message ? message.textContent : String(response.status));
       });
+    }, function (failure) {
+      // Not sent (the network): the buttons as the board says, to try again.
+      if (action === "play") setButtons(root.getAttribute("data-to-move"), false);
+      throw failure;
     });
   }
 
@@ -412,11 +430,7 @@
     root.setAttribute("data-to-move", next.to_move);
     redrawText(next);
     markPlayable(next.to_move);
-    var myTurn = seat === "recorder" || seat === next.to_move;
-    ["play", "pass"].forEach(function (id) {
-      var button = document.getElementById(id);
-      if (button) button.disabled = !myTurn;
-    });
+    setButtons(next.to_move, false);
     next.clocks.forEach(function (c) {
       var el = document.getElementById("clock-" + c.colour);
       if (el) el.classList.toggle("running", c.running);
