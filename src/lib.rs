@@ -12,6 +12,7 @@ pub mod db;
 /// web, database and async code; the app names it `domain` as before.
 pub use yunzi_core as domain;
 pub mod error;
+pub mod followed_events;
 pub mod i18n;
 pub mod live_games;
 pub mod live_hub;

@@ -53,6 +53,7 @@ impl Application {
             live_games: crate::live_games::LiveGames::default(),
             pages: Default::default(),
             pdfs: Default::default(),
+            followed: Default::default(),
         });
         let sweeper = crate::scheduler::start(state.clone()).await?;
         let live_state = state.clone();

@@ -26,4 +26,6 @@ pub struct AppState {
     pub pages: crate::page_store::PageCache,
     /// The venue's PDFs by event version, and the slots their renders take turns in.
     pub pdfs: crate::pdf_store::PdfStore,
+    /// Which events follow a venue instance's (see `followed_events`).
+    pub followed: crate::followed_events::FollowedEvents,
 }

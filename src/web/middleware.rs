@@ -67,7 +67,8 @@ fn followed_event_change(path: &str) -> Option<(i32, bool)> {
 }
 
 /// Refuses a change to an event that follows a venue instance's (issue 54): it is run there,
-/// and the next push would undo a change made here. One query, on unsafe requests only.
+/// and the next push would undo a change made here. On unsafe requests only, and answered from
+/// memory once known (`followed_events`).
 pub async fn followed_read_only(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.call(req).await;
@@ -78,7 +79,7 @@ pub async fn followed_read_only(req: ServiceRequest, next: Next<BoxBody>) -> Res
     let Some(state) = req.app_data::<web::Data<crate::state::AppState>>().cloned() else {
         return next.call(req).await;
     };
-    match crate::services::sync::public::is_followed(&state.db, event_id).await {
+    match crate::services::sync::public::is_followed(&state, event_id).await {
         Ok(false) => next.call(req).await,
         Ok(true) => {
             Ok(req

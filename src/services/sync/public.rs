@@ -27,9 +27,16 @@ pub async fn copies(conn: &impl ConnectionTrait) -> AppResult<Vec<sync_copy::Mod
     Ok(sync_copy::Entity::find().order_by_asc(sync_copy::Column::EventId).all(conn).await?)
 }
 
-/// Whether the event follows a venue's: then it is changed there, not here.
-pub async fn is_followed(conn: &impl ConnectionTrait, event_id: i32) -> AppResult<bool> {
-    Ok(copy_of(conn, event_id).await?.is_some())
+/// Whether the event follows a venue's: then it is changed there, not here. Asked on every
+/// change to an event, so answered from what this instance knows when it can (see
+/// `followed_events`).
+pub async fn is_followed(state: &AppState, event_id: i32) -> AppResult<bool> {
+    if let Some(known) = state.followed.known(event_id) {
+        return Ok(known);
+    }
+    let followed = copy_of(&state.db, event_id).await?.is_some();
+    state.followed.learned(event_id, followed, !state.cluster.is_shared());
+    Ok(followed)
 }
 
 /// Who sends a push: the account its token's maker (the audit rows' actor), and how the audit
@@ -143,6 +150,7 @@ pub async fn receive(state: &AppState, writer: &Sender, event_id: i32, push: Pus
                 "changed_boards": applied.changed, "source": writer.source }),
         )
         .await?;
+    state.followed.now_followed(event_id);
     Ok(Received { rows, head, new_rows: new_rows.len(), resend_moves: applied.short })
 }
 
