@@ -799,7 +799,7 @@ pub async fn board_stream(
     // As a spectator: a game a broadcast delay holds back comes as spectators see it.
     let (receiver, first) = live_feed::follow(&state, path.at(), None).await?;
     Ok(crate::web::sse::stream_mapped(
-        live_feed::api_part(&first).unwrap_or_default(),
+        live_feed::api_text(&first).unwrap_or_default().to_string(),
         receiver,
         permit,
         live_feed::api_part,

@@ -3,6 +3,7 @@
 //! numbers. Each point carries `data-point` so the page's script can make it clickable; the
 //! page works without it (a coordinate field).
 use std::fmt::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::domain::color::Color;
 use crate::domain::games::game_shape::{Drawing, Lines};
@@ -48,67 +49,32 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
     if let Lines::Lattice { points, segments, marked } = &board.lines {
         return render_lattice(board, points, segments, marked, marks);
     }
+    // The whole board (a live board's every change) is drawn on its kept frame; a figure's
+    // frame is its own.
+    let frame = match region {
+        None => GridFrame::kept(board),
+        Some(_) => Arc::new(GridFrame::draw(board, region)),
+    };
     let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
-    let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
-    let mut out = String::with_capacity(32 * usize::from(w) * usize::from(h));
-    // A figure shows its region with half a cell round it; the numbers are larger there.
-    let view = match region {
-        Some((x0, y0, x1, y1)) => {
-            // At the board's edge the figure keeps the margin, with its coordinates.
-            let left = if x0 == 0 { 0 } else { px(x0) - CELL / 2 - 2 };
-            let top = if y0 == 0 { 0 } else { px(y0) - CELL / 2 - 2 };
-            let right = if x1 + 1 >= w { width } else { px(x1) + CELL / 2 + 2 };
-            let bottom = if y1 + 1 >= h { height } else { px(y1) + CELL / 2 + 2 };
-            (left, top, right - left, bottom - top)
-        }
-        None => (0, 0, width, height),
-    };
     let number_size = if region.is_some() { 16 } else { 11 };
-    let _ = write!(
-        out,
-        r##"<svg class="board{}" xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" role="img" aria-label="{w}×{h}"><rect width="{width}" height="{height}" fill="#dcb35c"/><g stroke="#222" stroke-width="1">"##,
-        if region.is_some() { " figure" } else { "" },
-        view.0,
-        view.1,
-        view.2,
-        view.3
-    );
-    for i in 0..w {
-        let _ = write!(out, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>"#, px(i), MARGIN, px(h - 1));
-    }
-    for j in 0..h {
-        let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
-    }
-    if let Lines::Grid { diagonals, .. } = &board.lines {
-        for [(x1, y1), (x2, y2)] in diagonals {
-            let _ = write!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, px(*x1), px(*y1), px(*x2), px(*y2));
+    let mut out = String::with_capacity(frame.head.len() + frame.points.len() + 64 * board.pieces.len() + 16);
+    out.push_str(&frame.head);
+    // The pieces by cell, looked up once rather than searched for at every point.
+    let mut pieces = vec![None; usize::from(w) * usize::from(h)];
+    for piece in &board.pieces {
+        if piece.x < w && piece.y < h {
+            pieces[usize::from(piece.y) * usize::from(w) + usize::from(piece.x)].get_or_insert(piece);
         }
     }
-    out.push_str("</g>");
-    let marked = match &board.lines {
-        Lines::Grid { marked, .. } => marked.as_slice(),
-        Lines::Triangles { .. } | Lines::Lattice { .. } => &[],
-    };
-    for &(x, y) in marked {
-        let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
-    }
-    out.push_str(r##"<g font-size="12" fill="#333" text-anchor="middle" font-family="sans-serif">"##);
-    for (i, label) in (0..w).zip(&board.column_labels) {
-        let _ = write!(out, r#"<text x="{}" y="{}">{label}</text>"#, px(i), height - 10);
-        let _ = write!(out, r#"<text x="{}" y="18">{label}</text>"#, px(i));
-    }
-    for (j, row) in (0..h).zip(&board.row_labels) {
-        let _ = write!(out, r#"<text x="14" y="{}">{row}</text>"#, px(j) + 4);
-        let _ = write!(out, r#"<text x="{}" y="{}">{row}</text>"#, width - 14, px(j) + 4);
-    }
-    out.push_str("</g>");
     for y in 0..h {
         for x in 0..w {
             let (cx, cy) = (px(x), px(y));
-            let name = cell_name(board, x, y);
-            match board.piece_at(x, y) {
-                Some(colour) => {
+            let cell = usize::from(y) * usize::from(w) + usize::from(x);
+            let name = &frame.names[cell];
+            match pieces[cell] {
+                Some(piece) => {
+                    let colour = piece.colour;
                     let (fill, ink) = match colour {
                         Color::Black => ("#111", "#fff"),
                         Color::White => ("#f8f8f8", "#111"),
@@ -120,8 +86,7 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
                         if dead { " dead" } else { "" },
                         if dead { r#" opacity="0.5""# } else { "" }
                     );
-                    let label = board.pieces.iter().find(|p| (p.x, p.y) == (x, y)).and_then(|p| p.label);
-                    if let Some(label) = label {
+                    if let Some(label) = piece.label {
                         // What is written on the piece (四季棋's seasons, a stack's height).
                         let _ = write!(
                             out,
@@ -163,10 +128,7 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
                     );
                 }
                 None => {
-                    let _ = write!(
-                        out,
-                        r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
-                    );
+                    out.push_str(&frame.points[frame.point_ends[cell].0..frame.point_ends[cell].1]);
                     // In a figure, a stone played and captured later in the line keeps its
                     // number where it stood.
                     if region.is_some()
@@ -184,6 +146,137 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
     }
     out.push_str("</svg>");
     out
+}
+
+/// What a grid's drawing is whatever its pieces: the board, its lines, star points and
+/// coordinates (`head`), each cell's name, and each empty point's circle (`points`, cell by
+/// cell, `point_ends` the byte range of each). A live board is drawn again after every change
+/// of every game, and most of the drawing is this: it is drawn once per shape of board and
+/// kept (see [`GridFrame::kept`]).
+struct GridFrame {
+    width: u8,
+    height: u8,
+    lines: Lines,
+    column_labels: Vec<String>,
+    row_labels: Vec<String>,
+    head: String,
+    names: Vec<String>,
+    points: String,
+    point_ends: Vec<(usize, usize)>,
+}
+
+impl GridFrame {
+    /// The frame of `board`'s whole view, drawn the first time a board of its shape is and
+    /// kept (a few shapes: go's 9, 13 and 19 lines, the folk games' grids).
+    fn kept(board: &Drawing) -> Arc<GridFrame> {
+        /// Shapes beyond these are drawn each time rather than kept (none are in the app).
+        const MOST_KEPT: usize = 64;
+        static KEPT: OnceLock<Mutex<Vec<Arc<GridFrame>>>> = OnceLock::new();
+        let kept = KEPT.get_or_init(Default::default);
+        let found =
+            kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().find(|f| f.is_of(board)).cloned();
+        if let Some(frame) = found {
+            return frame;
+        }
+        let frame = Arc::new(GridFrame::draw(board, None));
+        let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if kept.len() < MOST_KEPT && !kept.iter().any(|f| f.is_of(board)) {
+            kept.push(frame.clone());
+        }
+        frame
+    }
+
+    fn is_of(&self, board: &Drawing) -> bool {
+        (self.width, self.height) == (board.width, board.height)
+            && self.lines == board.lines
+            && self.column_labels == board.column_labels
+            && self.row_labels == board.row_labels
+    }
+
+    /// The frame of `board`, of the part `region` when it is a figure's.
+    fn draw(board: &Drawing, region: Option<(u8, u8, u8, u8)>) -> GridFrame {
+        let (w, h) = (board.width, board.height);
+        let px = |i: u8| MARGIN + u32::from(i) * CELL;
+        let (width, height) = (2 * MARGIN + (u32::from(w) - 1) * CELL, 2 * MARGIN + (u32::from(h) - 1) * CELL);
+        let mut out = String::with_capacity(120 * (usize::from(w) + usize::from(h)));
+        // A figure shows its region with half a cell round it; the numbers are larger there.
+        let view = match region {
+            Some((x0, y0, x1, y1)) => {
+                // At the board's edge the figure keeps the margin, with its coordinates.
+                let left = if x0 == 0 { 0 } else { px(x0) - CELL / 2 - 2 };
+                let top = if y0 == 0 { 0 } else { px(y0) - CELL / 2 - 2 };
+                let right = if x1 + 1 >= w { width } else { px(x1) + CELL / 2 + 2 };
+                let bottom = if y1 + 1 >= h { height } else { px(y1) + CELL / 2 + 2 };
+                (left, top, right - left, bottom - top)
+            }
+            None => (0, 0, width, height),
+        };
+        let _ = write!(
+            out,
+            r##"<svg class="board{}" xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" role="img" aria-label="{w}×{h}"><rect width="{width}" height="{height}" fill="#dcb35c"/><g stroke="#222" stroke-width="1">"##,
+            if region.is_some() { " figure" } else { "" },
+            view.0,
+            view.1,
+            view.2,
+            view.3
+        );
+        for i in 0..w {
+            let _ = write!(out, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>"#, px(i), MARGIN, px(h - 1));
+        }
+        for j in 0..h {
+            let _ = write!(out, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#, px(j), MARGIN, px(w - 1));
+        }
+        if let Lines::Grid { diagonals, .. } = &board.lines {
+            for [(x1, y1), (x2, y2)] in diagonals {
+                let _ = write!(out, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, px(*x1), px(*y1), px(*x2), px(*y2));
+            }
+        }
+        out.push_str("</g>");
+        let marked = match &board.lines {
+            Lines::Grid { marked, .. } => marked.as_slice(),
+            Lines::Triangles { .. } | Lines::Lattice { .. } => &[],
+        };
+        for &(x, y) in marked {
+            let _ = write!(out, r##"<circle cx="{}" cy="{}" r="3" fill="#222"/>"##, px(x), px(y));
+        }
+        out.push_str(r##"<g font-size="12" fill="#333" text-anchor="middle" font-family="sans-serif">"##);
+        for (i, label) in (0..w).zip(&board.column_labels) {
+            let _ = write!(out, r#"<text x="{}" y="{}">{label}</text>"#, px(i), height - 10);
+            let _ = write!(out, r#"<text x="{}" y="18">{label}</text>"#, px(i));
+        }
+        for (j, row) in (0..h).zip(&board.row_labels) {
+            let _ = write!(out, r#"<text x="14" y="{}">{row}</text>"#, px(j) + 4);
+            let _ = write!(out, r#"<text x="{}" y="{}">{row}</text>"#, width - 14, px(j) + 4);
+        }
+        out.push_str("</g>");
+        let cells = usize::from(w) * usize::from(h);
+        let (mut names, mut points, mut point_ends) = (Vec::with_capacity(cells), String::new(), Vec::new());
+        for y in 0..h {
+            for x in 0..w {
+                let name = cell_name(board, x, y);
+                let start = points.len();
+                let _ = write!(
+                    points,
+                    r#"<circle class="point" data-point="{name}" cx="{}" cy="{}" r="14" fill="transparent"/>"#,
+                    px(x),
+                    px(y)
+                );
+                point_ends.push((start, points.len()));
+                names.push(name);
+            }
+        }
+        GridFrame {
+            width: w,
+            height: h,
+            lines: board.lines.clone(),
+            column_labels: board.column_labels.clone(),
+            row_labels: board.row_labels.clone(),
+            head: out,
+            names,
+            points,
+            point_ends,
+        }
+    }
 }
 
 /// Points on a fine lattice joined by the board's lines (六角棋's hexagon, 七星棋's Dipper):
@@ -372,5 +465,29 @@ mod tests {
         assert!(svg.contains(r#"class="stone white" data-point="G7""#));
         assert_eq!(svg.matches(r#"class="last""#).count(), 1);
         assert_eq!(svg.matches("<text").count(), 36, "coordinates on four sides");
+    }
+
+    #[test]
+    fn a_board_of_one_size_with_other_lines_or_labels_is_drawn_with_its_own() {
+        use crate::domain::games::game_shape::{Lines, Piece};
+        let go = drawing_of(&Board::new(9, 9).unwrap_or_else(|e| panic!("{e}")));
+        let first = render(&go, &Marks::default());
+        // Another game's 9×9 grid, its cells named otherwise and without star points.
+        let mut other =
+            Drawing::of(9, 9, Lines::Grid { marked: Vec::new(), diagonals: vec![[(0, 0), (8, 8)]] }, Vec::new());
+        other.column_labels = (1..=9).map(|n| n.to_string()).collect();
+        other.row_labels = ('a'..='i').map(String::from).collect();
+        other.pieces.push(Piece::new(4, 4, Color::White));
+        let drawn = render(&other, &Marks::default());
+        assert!(drawn.contains(r#"data-point="1a""#) && !drawn.contains(r#"data-point="A9""#), "{drawn}");
+        assert!(drawn.contains(r#"class="stone white" data-point="5e""#));
+        assert_eq!(drawn.matches(r#"class="point""#).count(), 80);
+        assert_eq!(drawn.matches(r##"r="3" fill="#222""##).count(), 0, "no star points");
+        assert!(drawn.contains(r#"<line x1="30" y1="30" x2="270" y2="270"/>"#), "its diagonal");
+        // The go board after it is drawn as before, and a figure of it keeps its own frame.
+        assert_eq!(render(&go, &Marks::default()), first);
+        assert_eq!(first.matches(r##"r="3" fill="#222""##).count(), 5, "the star points");
+        let figure = render_figure(&go, &Marks::default(), (0, 0, 4, 4));
+        assert!(figure.starts_with(r#"<svg class="board figure""#) && figure.contains(r#"data-point="A9""#));
     }
 }

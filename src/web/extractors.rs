@@ -182,7 +182,12 @@ impl FromRequest for PageCtx {
                 }
                 None => (None, None),
             };
-            let flash = session.remove_as::<Flash>(FLASH_SESSION_KEY).and_then(Result::ok);
+            // Removed only when there is one: a removal marks the session changed, and the
+            // cookie would be sealed and sent again with every answer (every move of a game).
+            let flash = match session.contains_key(FLASH_SESSION_KEY) {
+                true => session.remove_as::<Flash>(FLASH_SESSION_KEY).and_then(Result::ok),
+                false => None,
+            };
             let path = match req.query_string() {
                 "" => req.path().to_string(),
                 q => format!("{}?{q}", req.path()),

@@ -119,18 +119,38 @@ pub struct BoardUpdate {
     pub turn_elapsed: Option<u64>,
 }
 
-/// Between a change's two messages in what the hub carries: before it the live page's, after
-/// it the read API's. An SSE comment, so it would say nothing to a reader that got it.
-const API_PART: &str = ": api\n";
+/// Between a change's two messages in what the hub carries: before it the read API's, after
+/// it the live page's. An SSE comment, so it would say nothing to a reader that got it. The
+/// API's message (a few hundred bytes) comes first: finding where the page's begins reads
+/// that alone, not the page's drawing of the board.
+const PAGE_PART: &str = ": page\n";
+
+/// Where the live page's message of a change begins (a message without the API's part is
+/// the page's whole).
+fn page_start(message: &str) -> usize {
+    message.find(PAGE_PART).map_or(0, |at| at + PAGE_PART.len())
+}
 
 /// The live page's message of a change (what the page's stream sends).
-pub fn page_part(message: &str) -> Option<String> {
-    Some(message.split_once(API_PART).map_or(message, |(page, _)| page).to_string())
+pub fn page_text(message: &str) -> &str {
+    &message[page_start(message)..]
 }
 
 /// The read API's message of a change (what the API's stream sends).
-pub fn api_part(message: &str) -> Option<String> {
-    message.split_once(API_PART).map(|(_, api)| api.to_string())
+pub fn api_text(message: &str) -> Option<&str> {
+    message.find(PAGE_PART).map(|at| &message[..at])
+}
+
+/// [`page_text`] for a page's stream, its bytes shared with every other watcher's (see
+/// `sse::shared`).
+pub fn page_part(message: &Arc<str>) -> Option<web::Bytes> {
+    Some(crate::web::sse::shared(message).slice(page_start(message)..))
+}
+
+/// [`api_text`] for the read API's stream (nothing for a message without it).
+pub fn api_part(message: &Arc<str>) -> Option<web::Bytes> {
+    let end = message.find(PAGE_PART)?;
+    Some(crate::web::sse::shared(message).slice(..end))
 }
 
 /// A text in every language of the UI: one message serves every watcher, whatever they read.
@@ -235,7 +255,10 @@ pub fn count_text(board: &LiveBoard, locale: Locale) -> Option<String> {
     let phase = live.state().phase;
     let counted = matches!(phase, Phase::Marking | Phase::Disputed)
         || (phase == Phase::Finished && live.game().play_end() == Some(PlayEnd::Counting));
-    let c = live.count().filter(|_| counted)?;
+    if !counted {
+        return None;
+    }
+    let c = live.count()?;
     Some(format!("{} · {}", locale.result_text(&c.result), count_detail(&c, locale)))
 }
 
@@ -472,7 +495,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     };
     let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
     let api = serde_json::to_string(&update).unwrap_or_else(|_| "{}".into());
-    format!("event: update\ndata: {json}\n\n{API_PART}event: update\ndata: {api}\n\n")
+    format!("event: update\ndata: {api}\n\n{PAGE_PART}event: update\ndata: {json}\n\n")
 }
 
 /// Tells the board's watchers what it looks like now, here and (through the database) on the
@@ -504,7 +527,7 @@ pub async fn events(
     let at = BoardRef { event_id, round, board };
     let permit = crate::web::sse::admit(&state, ctx.locale, &req)?;
     let (receiver, first) = follow(&state, at, ctx.user.as_ref()).await?;
-    Ok(crate::web::sse::stream_mapped(page_part(&first).unwrap_or_default(), receiver, permit, page_part))
+    Ok(crate::web::sse::stream_mapped(page_text(&first).to_string(), receiver, permit, page_part))
 }
 
 /// Follows the board at `at` for `reader` (none: anonymous): the channel of its changes and the
@@ -567,12 +590,18 @@ mod tests {
     #[test]
     fn each_stream_takes_its_own_part_of_a_change() {
         let message = format!(
-            "event: update\ndata: {{\"svg\":\"<svg/>\"}}\n\n{API_PART}event: update\ndata: {{\"moves\":3}}\n\n"
+            "event: update\ndata: {{\"moves\":3}}\n\n{PAGE_PART}event: update\ndata: {{\"svg\":\"<svg/>\"}}\n\n"
         );
-        assert_eq!(page_part(&message).as_deref(), Some("event: update\ndata: {\"svg\":\"<svg/>\"}\n\n"));
-        assert_eq!(api_part(&message).as_deref(), Some("event: update\ndata: {\"moves\":3}\n\n"));
+        let (page, api) = ("event: update\ndata: {\"svg\":\"<svg/>\"}\n\n", "event: update\ndata: {\"moves\":3}\n\n");
+        assert_eq!(page_text(&message), page);
+        assert_eq!(api_text(&message), Some(api));
+        // What the streams send: the same parts, from the message every watcher shares.
+        let shared: Arc<str> = Arc::from(message.as_str());
+        assert_eq!(page_part(&shared).as_deref(), Some(page.as_bytes()));
+        assert_eq!(api_part(&shared).as_deref(), Some(api.as_bytes()));
         // A message without the API's part (none is sent so) is the page's whole.
-        assert_eq!(page_part("event: update\ndata: {}\n\n").as_deref(), Some("event: update\ndata: {}\n\n"));
-        assert_eq!(api_part("event: update\ndata: {}\n\n"), None);
+        assert_eq!(page_text("event: update\ndata: {}\n\n"), "event: update\ndata: {}\n\n");
+        assert_eq!(api_text("event: update\ndata: {}\n\n"), None);
+        assert_eq!(api_part(&Arc::from("event: update\ndata: {}\n\n")), None);
     }
 }

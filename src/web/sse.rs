@@ -32,7 +32,19 @@ pub fn admit(state: &AppState, locale: Locale, req: &HttpRequest) -> Result<Stre
 /// The stream: `first`, then the channel's messages. The permit travels with it and gives
 /// its place back when the watcher leaves.
 pub fn stream(first: String, receiver: Receiver<Arc<str>>, permit: StreamPermit) -> HttpResponse {
-    stream_mapped(first, receiver, permit, |message| Some(message.to_string()))
+    stream_mapped(first, receiver, permit, |message| Some(shared(message)))
+}
+
+/// A channel's message as bytes to send, shared (not copied) by every stream that sends it: a
+/// live board's change goes to each of its watchers.
+pub fn shared(message: &Arc<str>) -> web::Bytes {
+    struct Shared(Arc<str>);
+    impl AsRef<[u8]> for Shared {
+        fn as_ref(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+    web::Bytes::from_owner(Shared(message.clone()))
 }
 
 /// [`stream`], each message of the channel sent as `map` writes it (skipped when it gives
@@ -41,7 +53,7 @@ pub fn stream_mapped(
     first: String,
     receiver: Receiver<Arc<str>>,
     permit: StreamPermit,
-    map: fn(&str) -> Option<String>,
+    map: fn(&Arc<str>) -> Option<web::Bytes>,
 ) -> HttpResponse {
     stream_merged(first, vec![receiver], permit, map)
 }
@@ -52,7 +64,7 @@ pub fn stream_merged(
     first: String,
     receivers: Vec<Receiver<Arc<str>>>,
     permit: StreamPermit,
-    map: fn(&str) -> Option<String>,
+    map: fn(&Arc<str>) -> Option<web::Bytes>,
 ) -> HttpResponse {
     let messages = futures_util::stream::select_all(receivers.into_iter().map(|r| Box::pin(messages_of(r))));
     let stream = futures_util::stream::unfold(
@@ -65,7 +77,7 @@ pub fn stream_merged(
                 match tokio::time::timeout(Duration::from_secs(15), messages.next()).await {
                     Ok(Some(message)) => {
                         let Some(sent) = map(&message) else { continue };
-                        return Some((Ok(web::Bytes::from(sent)), (None, messages, permit)));
+                        return Some((Ok(sent), (None, messages, permit)));
                     }
                     Ok(None) => return None,
                     Err(_) => {

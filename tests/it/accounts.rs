@@ -259,3 +259,34 @@ async fn the_language_follows_the_browser_and_the_choice_is_remembered() -> Test
     assert_eq!(tab.headers().get("location").and_then(|v| v.to_str().ok()), Some("/"));
     Ok(())
 }
+
+/// The session's cookie is sealed and sent again only when the session changes (a login, a
+/// message to show once), not with every page: a signed-in player's pages (and each move of
+/// a live game) stay signed in without it.
+#[actix_web::test]
+async fn the_session_cookie_is_sent_again_only_when_the_session_changes() -> TestResult {
+    let app = TestApp::spawn().await?;
+    let mut client = app.client();
+    client.sign_up_and_log_in(&app, "steady@club.example", "Steady", PASSWORD).await?;
+    for _ in 0..2 {
+        let page = client.get("/account").await?;
+        page.assert_status(200)?;
+        assert!(page.body.contains("Steady"), "still signed in");
+        assert!(!page.sets_cookie, "nothing in the session changed: no cookie sent");
+    }
+    // A change that leaves a message to show once: the cookie carries it, and the page that
+    // shows it clears it.
+    let changed = client
+        .post(
+            "/account/password",
+            &[("current", PASSWORD), ("password", "a new horse battery"), ("password_again", "a new horse battery")],
+        )
+        .await?;
+    assert!(changed.redirected_to("/account") && changed.sets_cookie, "{:?}", changed.location);
+    let shown = client.get("/account").await?;
+    assert!(shown.body.contains("Your password has been changed") && shown.sets_cookie, "the message shown once");
+    let after = client.get("/account").await?;
+    assert!(!after.body.contains("Your password has been changed") && !after.sets_cookie);
+    assert!(after.body.contains("Steady"), "still signed in");
+    Ok(())
+}

@@ -537,6 +537,8 @@ pub struct Page {
     /// The response's ETag, and how its body was encoded on the wire.
     pub etag: Option<String>,
     pub encoding: Option<String>,
+    /// The answer set a cookie (the session's, sealed again).
+    pub sets_cookie: bool,
 }
 
 impl Page {
@@ -636,8 +638,9 @@ impl Client {
         let status = response.status().as_u16();
         let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
         let (location, etag, encoding) = (header("location"), header("etag"), header("content-encoding"));
+        let sets_cookie = response.headers().contains_key("set-cookie");
         let body = response.text().await?;
-        Ok(Page { status, location, body, etag, encoding })
+        Ok(Page { status, location, body, etag, encoding, sets_cookie })
     }
 
     pub async fn get(&mut self, path: &str) -> Result<Page, Box<dyn std::error::Error>> {

@@ -127,27 +127,15 @@ async fn load_with(
     lock: bool,
     kept: Option<&LiveGames>,
 ) -> AppResult<LiveBoard> {
-    let event = super::event(conn, at.event_id).await?;
-    let round = super::published_round(conn, at.event_id, at.round).await?;
-    let game = if lock {
-        let locked = game::Entity::find()
-            .filter(game::Column::RoundId.eq(round.id))
-            .filter(game::Column::Board.eq(at.board))
-            .lock_exclusive()
-            .one(conn)
-            .await?;
-        match locked {
-            Some(game) => game,
-            None => super::board_of(conn, &round, at.board).await?,
-        }
-    } else {
-        super::board_of(conn, &round, at.board).await?
+    // A board as a move or a watcher finds it, in one query; a board that is not there (or
+    // a round not published) is looked for step by step, for the answer that says which.
+    let (event, round, game, black, white) = match lock {
+        false => match board_rows(conn, at).await? {
+            Some(rows) => rows,
+            None => board_rows_each(conn, at, false).await?,
+        },
+        true => board_rows_each(conn, at, true).await?,
     };
-    // Both players in one query: a live move reads the board every time.
-    let both =
-        player::Entity::find().filter(player::Column::Id.is_in([game.black_id, game.white_id])).all(conn).await?;
-    let player = |id: i32| both.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
-    let (black, white) = (player(game.black_id)?, player(game.white_id)?);
     let setup = setup_of(&event, &round, &game)?;
     let live = match (&game.live_state, kept.and_then(|k| k.get(&game, &setup))) {
         (_, Some(live)) => live,
@@ -175,6 +163,77 @@ async fn load_with(
         }
     };
     Ok(LiveBoard { event, round, game, black, white, live, outbox: Vec::new() })
+}
+
+/// A board's event, round, game and players.
+type BoardRows = (event::Model, round::Model, game::Model, player::Model, player::Model);
+
+/// The board's rows in one query (none: no such board in a published round). Every move
+/// reads them, and every watcher who opens the board: one query where there were four.
+async fn board_rows(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Option<BoardRows>> {
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, Query, SelectStatement};
+    use sea_orm::{FromQueryResult, IdenStatic, Iterable};
+
+    /// Every column of `E`'s row as `{table}{column}`, its table named `table` in the query.
+    fn columns<E: EntityTrait>(query: &mut SelectStatement, table: &'static str) {
+        for column in E::Column::iter() {
+            query.expr_as(Expr::col((Alias::new(table), column)), Alias::new(format!("{table}{}", column.as_str())));
+        }
+    }
+    /// Joins `E` as `table`, its `id` the `key` column of the row named `of`.
+    fn join<E: EntityTrait>(query: &mut SelectStatement, table: &'static str, of: &'static str, key: impl IntoIden) {
+        columns::<E>(query, table);
+        let id = Expr::col((Alias::new(table), Alias::new("id")));
+        query.join_as(JoinType::InnerJoin, E::default(), Alias::new(table), id.equals((Alias::new(of), key)));
+    }
+    let (e, r, g, b, w) = ("e_", "r_", "g_", "b_", "w_");
+    let mut query = Query::select();
+    columns::<game::Entity>(&mut query, g);
+    query.from_as(game::Entity, Alias::new(g));
+    join::<round::Entity>(&mut query, r, g, game::Column::RoundId);
+    join::<event::Entity>(&mut query, e, r, round::Column::EventId);
+    join::<player::Entity>(&mut query, b, g, game::Column::BlackId);
+    join::<player::Entity>(&mut query, w, g, game::Column::WhiteId);
+    query
+        .and_where(Expr::col((Alias::new(r), round::Column::EventId)).eq(at.event_id))
+        .and_where(Expr::col((Alias::new(r), round::Column::Number)).eq(at.round))
+        .and_where(Expr::col((Alias::new(r), round::Column::Published)).eq(true))
+        .and_where(Expr::col((Alias::new(g), game::Column::Board)).eq(at.board));
+    let Some(row) = conn.query_one(&query).await? else { return Ok(None) };
+    Ok(Some((
+        event::Model::from_query_result(&row, e)?,
+        round::Model::from_query_result(&row, r)?,
+        game::Model::from_query_result(&row, g)?,
+        player::Model::from_query_result(&row, b)?,
+        player::Model::from_query_result(&row, w)?,
+    )))
+}
+
+/// [`board_rows`] a query at a time, each step saying what it did not find (the game's row
+/// locked when `lock`).
+async fn board_rows_each(conn: &impl ConnectionTrait, at: BoardRef, lock: bool) -> AppResult<BoardRows> {
+    let event = super::event(conn, at.event_id).await?;
+    let round = super::published_round(conn, at.event_id, at.round).await?;
+    let game = if lock {
+        let locked = game::Entity::find()
+            .filter(game::Column::RoundId.eq(round.id))
+            .filter(game::Column::Board.eq(at.board))
+            .lock_exclusive()
+            .one(conn)
+            .await?;
+        match locked {
+            Some(game) => game,
+            None => super::board_of(conn, &round, at.board).await?,
+        }
+    } else {
+        super::board_of(conn, &round, at.board).await?
+    };
+    // Both players in one query: a live move reads the board every time.
+    let both =
+        player::Entity::find().filter(player::Column::Id.is_in([game.black_id, game.white_id])).all(conn).await?;
+    let player = |id: i32| both.iter().find(|p| p.id == id).cloned().ok_or(AppError::NotFound);
+    let (black, white) = (player(game.black_id)?, player(game.white_id)?);
+    Ok((event, round, game, black, white))
 }
 
 /// Who should hear of a dispute on `board`: its players (their accounts) and the referees.

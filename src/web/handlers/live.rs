@@ -466,7 +466,7 @@ pub async fn round_embed_stream(
         let at = BoardRef { event_id: path.event_id, round: path.number, board: game.board };
         let (receiver, message) = crate::web::live_feed::follow(&state, at, None).await?;
         receivers.push(receiver);
-        first.push_str(&crate::web::live_feed::page_part(&message).unwrap_or_default());
+        first.push_str(crate::web::live_feed::page_text(&message));
     }
     Ok(crate::web::sse::stream_merged(first, receivers, permit, crate::web::live_feed::page_part))
 }
