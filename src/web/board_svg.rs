@@ -32,22 +32,85 @@ fn point_names(name: &str) -> Option<Vec<(&'static str, String)>> {
 }
 
 pub fn render(board: &Drawing, marks: &Marks<'_>) -> String {
-    render_view(board, marks, None)
+    render_view(board, marks, None, Form::Svg)
+}
+
+/// [`render`] as the inside of a JSON string (its quotes and backslashes escaped), as the live
+/// feed sends it after every change: a grid's frame and its plain stones are kept escaped,
+/// so the drawing (some 30 KB on 19×19) is not escaped again a byte at a time.
+pub fn render_json(board: &Drawing, marks: &Marks<'_>) -> String {
+    render_view(board, marks, None, Form::Json)
 }
 
 /// A figure of a reading line: the part of the board from (x0, y0) to (x1, y1) only, drawn as
 /// large as the page allows, its move numbers large enough to read on a phone, and written on
 /// the empty points too (a stone the line captures later keeps its number where it stood).
 pub fn render_figure(board: &Drawing, marks: &Marks<'_>, region: (u8, u8, u8, u8)) -> String {
-    render_view(board, marks, Some(region))
+    render_view(board, marks, Some(region), Form::Svg)
 }
 
-fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u8)>) -> String {
+/// How a drawing is written: as SVG, or as the inside of a JSON string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Svg,
+    Json,
+}
+
+impl Form {
+    /// Appends `svg` to `out` in this form.
+    fn push(self, out: &mut String, svg: &str) {
+        match self {
+            Form::Svg => out.push_str(svg),
+            Form::Json => push_json_escaped(out, svg),
+        }
+    }
+}
+
+/// `text` as the inside of a JSON string.
+fn push_json_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+/// A part of a drawing kept in both forms.
+struct Kept {
+    svg: String,
+    json: String,
+}
+
+impl Kept {
+    fn of(svg: String) -> Kept {
+        let mut json = String::with_capacity(svg.len() + svg.len() / 8);
+        push_json_escaped(&mut json, &svg);
+        Kept { svg, json }
+    }
+
+    fn get(&self, form: Form) -> &str {
+        match form {
+            Form::Svg => &self.svg,
+            Form::Json => &self.json,
+        }
+    }
+}
+
+fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u8)>, form: Form) -> String {
     if let Lines::Triangles { rows } = board.lines {
-        return render_triangles(board, rows, marks);
+        let mut out = String::new();
+        form.push(&mut out, &render_triangles(board, rows, marks));
+        return out;
     }
     if let Lines::Lattice { points, segments, marked } = &board.lines {
-        return render_lattice(board, points, segments, marked, marks);
+        let mut out = String::new();
+        form.push(&mut out, &render_lattice(board, points, segments, marked, marks));
+        return out;
     }
     // The whole board (a live board's every change) is drawn on its kept frame; a figure's
     // frame is its own.
@@ -58,8 +121,9 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
     let (w, h) = (board.width, board.height);
     let px = |i: u8| MARGIN + u32::from(i) * CELL;
     let number_size = if region.is_some() { 16 } else { 11 };
-    let mut out = String::with_capacity(frame.head.len() + frame.points.len() + 64 * board.pieces.len() + 16);
-    out.push_str(&frame.head);
+    let head = frame.head.get(form);
+    let mut out = String::with_capacity(head.len() + frame.cells.len() * 100 + 16);
+    out.push_str(head);
     // The pieces by cell, looked up once rather than searched for at every point.
     let mut pieces = vec![None; usize::from(w) * usize::from(h)];
     for piece in &board.pieces {
@@ -67,48 +131,59 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
             pieces[usize::from(piece.y) * usize::from(w) + usize::from(piece.x)].get_or_insert(piece);
         }
     }
+    // What is drawn for one point beyond its kept parts, in SVG before it is written.
+    let mut drawn = String::new();
     for y in 0..h {
         for x in 0..w {
             let (cx, cy) = (px(x), px(y));
             let cell = usize::from(y) * usize::from(w) + usize::from(x);
-            let name = &frame.names[cell];
+            let kept = &frame.cells[cell];
+            let name = &kept.name;
+            drawn.clear();
             match pieces[cell] {
                 Some(piece) => {
                     let colour = piece.colour;
-                    let (fill, ink) = match colour {
-                        Color::Black => ("#111", "#fff"),
-                        Color::White => ("#f8f8f8", "#111"),
+                    let ink = match colour {
+                        Color::Black => "#fff",
+                        Color::White => "#111",
                     };
                     let dead = marks.dead.contains(&(x, y));
-                    let _ = write!(
-                        out,
-                        r##"<circle class="stone {colour}{}" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#111"{}/>"##,
-                        if dead { " dead" } else { "" },
-                        if dead { r#" opacity="0.5""# } else { "" }
-                    );
+                    if dead {
+                        let fill = if colour == Color::Black { "#111" } else { "#f8f8f8" };
+                        let _ = write!(
+                            drawn,
+                            r##"<circle class="stone {colour} dead" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#111" opacity="0.5"/>"##
+                        );
+                    } else {
+                        let stone = match colour {
+                            Color::Black => &kept.black,
+                            Color::White => &kept.white,
+                        };
+                        out.push_str(stone.get(form));
+                    }
                     if let Some(label) = piece.label {
                         // What is written on the piece (四季棋's seasons, a stack's height).
                         let _ = write!(
-                            out,
+                            drawn,
                             r#"<text x="{cx}" y="{}" font-size="15" text-anchor="middle" fill="{ink}" pointer-events="none">{label}</text>"#,
                             cy + 5
                         );
                     } else if let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y))
                     {
                         let _ = write!(
-                            out,
+                            drawn,
                             r#"<text class="move-number" x="{cx}" y="{}" font-size="{number_size}" text-anchor="middle" fill="{ink}" pointer-events="none">{n}</text>"#,
                             cy + number_size / 3
                         );
                     } else if marks.last == Some((x, y)) {
                         let _ = write!(
-                            out,
+                            drawn,
                             r#"<circle class="last" cx="{cx}" cy="{cy}" r="6" fill="none" stroke="{ink}" stroke-width="2" pointer-events="none"/>"#
                         );
                     }
                     if dead {
                         let _ = write!(
-                            out,
+                            drawn,
                             r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#c00" stroke-width="3" pointer-events="none"/>"##,
                             cx - 7,
                             cy - 7,
@@ -123,24 +198,27 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
                 }
                 None if board.offered.iter().any(|p| (p.x, p.y) == (x, y)) => {
                     let _ = write!(
-                        out,
+                        drawn,
                         r##"<circle class="stone black offered" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="#111" stroke="#111" opacity="0.45"/>"##
                     );
                 }
                 None => {
-                    out.push_str(&frame.points[frame.point_ends[cell].0..frame.point_ends[cell].1]);
+                    out.push_str(kept.empty.get(form));
                     // In a figure, a stone played and captured later in the line keeps its
                     // number where it stood.
                     if region.is_some()
                         && let Some(&(_, _, n)) = marks.numbers.iter().rev().find(|&&(nx, ny, _)| (nx, ny) == (x, y))
                     {
                         let _ = write!(
-                            out,
+                            drawn,
                             r##"<text class="move-number captured" x="{cx}" y="{}" font-size="{number_size}" text-anchor="middle" fill="#7a1f1f" font-style="italic" pointer-events="none">{n}</text>"##,
                             cy + number_size / 3
                         );
                     }
                 }
+            }
+            if !drawn.is_empty() {
+                form.push(&mut out, &drawn);
             }
         }
     }
@@ -148,9 +226,17 @@ fn render_view(board: &Drawing, marks: &Marks<'_>, region: Option<(u8, u8, u8, u
     out
 }
 
+/// One cell of a grid's frame: its name, and its point when empty and its plain stones (not
+/// marked dead) as drawn, in both forms.
+struct Cell {
+    name: String,
+    empty: Kept,
+    black: Kept,
+    white: Kept,
+}
+
 /// What a grid's drawing is whatever its pieces: the board, its lines, star points and
-/// coordinates (`head`), each cell's name, and each empty point's circle (`points`, cell by
-/// cell, `point_ends` the byte range of each). A live board is drawn again after every change
+/// coordinates (`head`), and each cell's parts. A live board is drawn again after every change
 /// of every game, and most of the drawing is this: it is drawn once per shape of board and
 /// kept (see [`GridFrame::kept`]).
 struct GridFrame {
@@ -159,10 +245,8 @@ struct GridFrame {
     lines: Lines,
     column_labels: Vec<String>,
     row_labels: Vec<String>,
-    head: String,
-    names: Vec<String>,
-    points: String,
-    point_ends: Vec<(usize, usize)>,
+    head: Kept,
+    cells: Vec<Cell>,
 }
 
 impl GridFrame {
@@ -249,20 +333,24 @@ impl GridFrame {
             let _ = write!(out, r#"<text x="{}" y="{}">{row}</text>"#, width - 14, px(j) + 4);
         }
         out.push_str("</g>");
-        let cells = usize::from(w) * usize::from(h);
-        let (mut names, mut points, mut point_ends) = (Vec::with_capacity(cells), String::new(), Vec::new());
+        let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
         for y in 0..h {
             for x in 0..w {
                 let name = cell_name(board, x, y);
-                let start = points.len();
-                let _ = write!(
-                    points,
-                    r#"<circle class="point" data-point="{name}" cx="{}" cy="{}" r="14" fill="transparent"/>"#,
-                    px(x),
-                    px(y)
-                );
-                point_ends.push((start, points.len()));
-                names.push(name);
+                let (cx, cy) = (px(x), px(y));
+                let stone = |colour: Color, fill: &str| {
+                    format!(
+                        r##"<circle class="stone {colour}" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#111"/>"##
+                    )
+                };
+                cells.push(Cell {
+                    empty: Kept::of(format!(
+                        r#"<circle class="point" data-point="{name}" cx="{cx}" cy="{cy}" r="14" fill="transparent"/>"#
+                    )),
+                    black: Kept::of(stone(Color::Black, "#111")),
+                    white: Kept::of(stone(Color::White, "#f8f8f8")),
+                    name,
+                });
             }
         }
         GridFrame {
@@ -271,10 +359,8 @@ impl GridFrame {
             lines: board.lines.clone(),
             column_labels: board.column_labels.clone(),
             row_labels: board.row_labels.clone(),
-            head: out,
-            names,
-            points,
-            point_ends,
+            head: Kept::of(out),
+            cells,
         }
     }
 }
@@ -489,5 +575,25 @@ mod tests {
         assert_eq!(first.matches(r##"r="3" fill="#222""##).count(), 5, "the star points");
         let figure = render_figure(&go, &Marks::default(), (0, 0, 4, 4));
         assert!(figure.starts_with(r#"<svg class="board figure""#) && figure.contains(r#"data-point="A9""#));
+    }
+
+    #[test]
+    fn the_drawing_as_a_json_string_is_the_drawing() {
+        use crate::domain::games::game_shape::Piece;
+        let mut board = Board::new(13, 13).unwrap_or_else(|e| panic!("{e}"));
+        for (x, y, colour) in [(3, 3, Color::Black), (9, 9, Color::White), (3, 9, Color::Black), (4, 4, Color::White)] {
+            if let Some(p) = board.point(x, y) {
+                board.set_stone(p, colour);
+            }
+        }
+        let mut drawing = drawing_of(&board);
+        drawing.offered.push(Piece::new(6, 6, Color::Black));
+        drawing.pieces[0].label = Some("春");
+        let marks = Marks { last: Some((4, 4)), dead: &[(3, 9)], numbers: &[(9, 9, 12)] };
+        let as_json = render_json(&drawing, &marks);
+        let read: String = serde_json::from_str(&format!("\"{as_json}\"")).unwrap_or_else(|e| panic!("{e}: {as_json}"));
+        assert_eq!(read, render(&drawing, &marks));
+        assert!(read.contains(r#"class="stone black dead""#) && read.contains("春") && read.contains(">12</text>"));
+        assert!(read.contains(r#"class="stone black offered""#) && read.contains(r#"class="last""#));
     }
 }

@@ -62,7 +62,7 @@ struct Snapshot {
     moves: usize,
     phase: &'static str,
     to_move: &'static str,
-    svg: String,
+    // The drawing of the board (`svg`) is written after these (see `message`).
     result: Option<String>,
     clocks: Vec<ClockFeed>,
     /// "paused", "adjourning" (a move is being sealed), "adjourned", "held" (a move held for the
@@ -447,7 +447,7 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
     let live_state = live.state();
     let last = live.moves().last().and_then(|m| m.point);
     let drawing = live.game().drawing();
-    let svg = board_svg::render(&drawing, &Marks { last, dead: &live_state.dead, numbers: &[] });
+    let svg = board_svg::render_json(&drawing, &Marks { last, dead: &live_state.dead, numbers: &[] });
     let running =
         live_state.clock.and_then(|c| c.running).filter(|r| r.since.is_some() && live_state.phase == Phase::Playing);
     let (turn_elapsed, turn_calls) = match (running, live_state.clock) {
@@ -470,7 +470,6 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         moves: live.moves().len(),
         phase: phase_code(live_state.phase),
         to_move: live.to_move().as_str(),
-        svg,
         result: shown_result(board).map(|r| r.to_sgf()),
         clocks: clock_feeds(board, now),
         hold: hold_code(board),
@@ -493,7 +492,11 @@ pub fn message(state: &AppState, board: &LiveBoard) -> String {
         result: snapshot.result.clone(),
         turn_elapsed: snapshot.turn_elapsed,
     };
-    let json = serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into());
+    // The drawing, escaped as it was drawn, goes in last, after the rest serialised.
+    let json = match serde_json::to_string(&snapshot) {
+        Ok(rest) if rest.len() > 2 => format!("{},\"svg\":\"{svg}\"}}", &rest[..rest.len() - 1]),
+        _ => format!("{{\"svg\":\"{svg}\"}}"),
+    };
     let api = serde_json::to_string(&update).unwrap_or_else(|_| "{}".into());
     format!("event: update\ndata: {api}\n\n{PAGE_PART}event: update\ndata: {json}\n\n")
 }
