@@ -129,12 +129,9 @@ async fn load_with(
 ) -> AppResult<LiveBoard> {
     // A board as a move or a watcher finds it, in one query; a board that is not there (or
     // a round not published) is looked for step by step, for the answer that says which.
-    let (event, round, game, black, white) = match lock {
-        false => match board_rows(conn, at).await? {
-            Some(rows) => rows,
-            None => board_rows_each(conn, at, false).await?,
-        },
-        true => board_rows_each(conn, at, true).await?,
+    let (event, round, game, black, white) = match board_rows(conn, at, lock).await? {
+        Some(rows) => rows,
+        None => board_rows_each(conn, at, lock).await?,
     };
     let setup = setup_of(&event, &round, &game)?;
     let live = match (&game.live_state, kept.and_then(|k| k.get(&game, &setup))) {
@@ -168,10 +165,12 @@ async fn load_with(
 /// A board's event, round, game and players.
 type BoardRows = (event::Model, round::Model, game::Model, player::Model, player::Model);
 
-/// The board's rows in one query (none: no such board in a published round). Every move
-/// reads them, and every watcher who opens the board: one query where there were four.
-async fn board_rows(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Option<BoardRows>> {
-    use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, Query, SelectStatement};
+/// The board's rows in one query (none: no such board in a published round), the game's row
+/// locked when `lock` (see [`live_board_locked`]). Every move reads them, and every watcher
+/// who opens the board: one query where there were four (on PostgreSQL, four round trips
+/// with the game's row locked).
+async fn board_rows(conn: &impl ConnectionTrait, at: BoardRef, lock: bool) -> AppResult<Option<BoardRows>> {
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, LockType, Query, SelectStatement};
     use sea_orm::{FromQueryResult, IdenStatic, Iterable};
 
     /// Every column of `E`'s row as `{table}{column}`, its table named `table` in the query.
@@ -199,6 +198,10 @@ async fn board_rows(conn: &impl ConnectionTrait, at: BoardRef) -> AppResult<Opti
         .and_where(Expr::col((Alias::new(r), round::Column::Number)).eq(at.round))
         .and_where(Expr::col((Alias::new(r), round::Column::Published)).eq(true))
         .and_where(Expr::col((Alias::new(g), game::Column::Board)).eq(at.board));
+    if lock {
+        // The game's row alone (SQLite, whose writes take turns, has no row locks).
+        query.lock_with_tables(LockType::Update, [Alias::new(g)]);
+    }
     let Some(row) = conn.query_one(&query).await? else { return Ok(None) };
     Ok(Some((
         event::Model::from_query_result(&row, e)?,
