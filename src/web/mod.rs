@@ -60,10 +60,16 @@ macro_rules! route_table {
         ];
 
         pub fn configure(cfg: &mut web::ServiceConfig) {
-            $(
-                // A guard on the resource (not the route) lets a GET and a POST share a path.
-                cfg.service(web::resource($path).guard(route_table!(@guard $method)).to($handler));
-            )*
+            // A live board's routes first, then the others in the table's order (see
+            // `registered_first`).
+            for first in [true, false] {
+                $(
+                    if registered_first($path) == first {
+                        // A guard on the resource (not the route) lets a GET and a POST share a path.
+                        cfg.service(web::resource($path).guard(route_table!(@guard $method)).to($handler));
+                    }
+                )*
+            }
             // The assets are compiled in (web/assets.rs): a copied binary serves them too.
             cfg.service(
                 web::resource("/static/{path:.*}")
@@ -75,6 +81,18 @@ macro_rules! route_table {
     // HEAD is answered as GET without the body (link checkers, uptime monitors).
     (@guard GET) => { guard::Any(guard::Get()).or(guard::Head()) };
     (@guard POST) => { guard::Post() };
+}
+
+/// Where a live board's routes begin.
+const LIVE_BOARD: &str = "/events/{event_id}/rounds/{number}/boards/{board}";
+
+/// Whether a route is registered before the others: a live board's. A move is the request sent
+/// most often (hundreds a second in a big event), and actix tries each route registered before
+/// a request's own, a pattern match each. No route they are put before matches any request of
+/// theirs (`tests::the_live_boards_routes_first_change_no_request_s_route`), so the order
+/// decides nothing else.
+fn registered_first(path: &str) -> bool {
+    path.starts_with(LIVE_BOARD)
 }
 
 route_table! {
@@ -244,4 +262,38 @@ pub fn path_config() -> web::PathConfig {
 
 pub fn query_config() -> web::QueryConfig {
     web::QueryConfig::default().error_handler(|error, _req| AppError::Unreadable(error.to_string()).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether some request is matched by both paths: as many segments, each pair the same or
+    /// one of them a `{name}` (one segment, whatever it holds).
+    fn overlap(a: &str, b: &str) -> bool {
+        let (a, b): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
+        let any = |segment: &str| segment.starts_with('{');
+        a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| x == y || any(x) || any(y))
+    }
+
+    #[test]
+    fn the_live_boards_routes_first_change_no_request_s_route() {
+        let first: Vec<&Route> = ROUTES.iter().filter(|r| registered_first(r.path)).collect();
+        assert!(first.iter().any(|r| r.path.ends_with("/play")), "a move's route is among them");
+        for (at, route) in ROUTES.iter().enumerate().filter(|(_, r)| registered_first(r.path)) {
+            for before in ROUTES[..at].iter().filter(|r| !registered_first(r.path)) {
+                assert!(
+                    before.method != route.method || !overlap(before.path, route.path),
+                    "{} {} would be tried before {}, which matches some of its requests",
+                    route.method,
+                    route.path,
+                    before.path
+                );
+            }
+        }
+        // The test can tell: a board's page overlaps a path of as many segments with a name
+        // where it has a word.
+        assert!(overlap("/events/{event_id}/rounds/{number}/boards/{board}", "/events/{e}/rounds/{n}/boards/new"));
+        assert!(!overlap("/events/{event_id}/rounds/{number}/boards/{board}", "/events/{e}/rounds/{n}/pairings/{b}"));
+    }
 }
