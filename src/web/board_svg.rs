@@ -66,37 +66,32 @@ impl Form {
     }
 }
 
-/// `text` as the inside of a JSON string.
+/// `text` as the inside of a JSON string (serde_json's escaping, without its quotes).
 fn push_json_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
+    let quoted = serde_json::Value::from(text).to_string();
+    out.push_str(&quoted[1..quoted.len() - 1]);
 }
 
-/// A part of a drawing kept in both forms.
+/// A part of a drawing kept, and its JSON form made the first time the live feed asks for it
+/// (the pages and a dispute's figures only ever need the SVG).
 struct Kept {
     svg: String,
-    json: String,
+    json: OnceLock<String>,
 }
 
 impl Kept {
     fn of(svg: String) -> Kept {
-        let mut json = String::with_capacity(svg.len() + svg.len() / 8);
-        push_json_escaped(&mut json, &svg);
-        Kept { svg, json }
+        Kept { svg, json: OnceLock::new() }
     }
 
     fn get(&self, form: Form) -> &str {
         match form {
             Form::Svg => &self.svg,
-            Form::Json => &self.json,
+            Form::Json => self.json.get_or_init(|| {
+                let mut json = String::with_capacity(self.svg.len() + self.svg.len() / 8);
+                push_json_escaped(&mut json, &self.svg);
+                json
+            }),
         }
     }
 }

@@ -89,7 +89,7 @@ const LIVE_BOARD: &str = "/events/{event_id}/rounds/{number}/boards/{board}";
 /// Whether a route is registered before the others: a live board's. A move is the request sent
 /// most often (hundreds a second in a big event), and actix tries each route registered before
 /// a request's own, a pattern match each. No route they are put before matches any request of
-/// theirs (`tests::the_live_boards_routes_first_change_no_request_s_route`), so the order
+/// theirs (`tests::the_live_boards_routes_first_change_no_requests_route`), so the order
 /// decides nothing else.
 fn registered_first(path: &str) -> bool {
     path.starts_with(LIVE_BOARD)
@@ -277,7 +277,7 @@ mod tests {
     }
 
     #[test]
-    fn the_live_boards_routes_first_change_no_request_s_route() {
+    fn the_live_boards_routes_first_change_no_requests_route() {
         let first: Vec<&Route> = ROUTES.iter().filter(|r| registered_first(r.path)).collect();
         assert!(first.iter().any(|r| r.path.ends_with("/play")), "a move's route is among them");
         for (at, route) in ROUTES.iter().enumerate().filter(|(_, r)| registered_first(r.path)) {
