@@ -14,3 +14,8 @@ pub mod referee;
 pub mod result;
 pub mod search;
 pub mod tournament;
+
+/// The unit tests allocate with mimalloc, as the app that runs the engine does.
+#[cfg(test)]
+#[global_allocator]
+static TEST_ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
