@@ -314,20 +314,22 @@ impl Board {
 
     /// The stones of the chain through `p` (empty if `p` is empty).
     pub fn chain(&self, p: Point) -> Vec<Point> {
-        let mut out = Vec::new();
-        if self.get(p).is_none() {
-            return out;
-        }
+        self.chain_stones(p).collect()
+    }
+
+    /// The stones of the chain through `p`, walked along its circular list without collecting
+    /// them (the reading asks for liberties millions of times).
+    fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let start = p.index();
-        let mut i = start;
-        loop {
-            out.push(Point(i as u16));
-            i = self.next.get(i).map(|n| usize::from(*n)).unwrap_or(start);
-            if i == start || out.len() > self.stones.len() {
-                break;
-            }
-        }
-        out
+        let mut next = self.get(p).map(|_| start);
+        let mut walked = 0;
+        std::iter::from_fn(move || {
+            let i = next?;
+            walked += 1;
+            let after = self.next.get(i).map(|n| usize::from(*n)).unwrap_or(start);
+            next = (after != start && walked <= self.stones.len()).then_some(after);
+            Some(Point(i as u16))
+        })
     }
 
     /// How many stones the chain through `p` has (0 if `p` is empty).
@@ -352,15 +354,30 @@ impl Board {
 
     /// The distinct liberties of the chain through `p`.
     pub fn liberties(&self, p: Point) -> Vec<Point> {
-        let mut libs: Vec<Point> = self
-            .chain(p)
-            .into_iter()
-            .flat_map(|s| self.neighbours(s).collect::<Vec<_>>())
-            .filter(|n| self.get(*n).is_none())
-            .collect();
+        let mut libs: Vec<Point> =
+            self.chain_stones(p).flat_map(|s| self.neighbours(s)).filter(|n| self.get(*n).is_none()).collect();
         libs.sort_unstable();
         libs.dedup();
         libs
+    }
+
+    /// How many distinct liberties the chain through `p` has: [`Board::liberties`]`.len()`,
+    /// counted on the stack when there are few (the reading's estimates ask at every position).
+    pub fn liberty_count(&self, p: Point) -> usize {
+        const FEW: usize = 32;
+        let mut seen = [0u16; FEW];
+        let mut count = 0;
+        for n in self.chain_stones(p).flat_map(|s| self.neighbours(s)).filter(|n| self.get(*n).is_none()) {
+            if seen.get(..count).is_some_and(|known| known.contains(&n.0)) {
+                continue;
+            }
+            match seen.get_mut(count) {
+                Some(slot) => *slot = n.0,
+                None => return self.liberties(p).len(),
+            }
+            count += 1;
+        }
+        count
     }
 
     /// Places a setup stone (SGF AB/AW, handicap, 座子) with no capture and no legality check:
@@ -907,6 +924,11 @@ mod tests {
                 let libs = board.liberties(p);
                 assert_eq!(a.in_atari(), libs.len() == 1, "atari at {p:?}");
                 assert_eq!(board.atari_liberty(p), (libs.len() == 1).then(|| libs[0]), "atari liberty at {p:?}");
+                // Counted on the stack (the fallback past 32 on the big boards' long chains).
+                assert_eq!(board.liberty_count(p), libs.len(), "liberty count at {p:?}");
+                let chain = board.chain(p);
+                assert_eq!(chain.len(), board.chain_len(p), "chain at {p:?}");
+                assert!(chain.contains(&p) && chain.iter().all(|s| board.get(*s) == board.get(p)), "chain at {p:?}");
             }
         }
     }
@@ -1018,6 +1040,18 @@ mod tests {
             }
             consistent(&b);
         }
+    }
+
+    #[test]
+    fn a_long_chain_counts_its_many_liberties() {
+        // A line across the middle of 19×19: 38 liberties, more than are counted on the stack.
+        let mut b = Board::new(19, 19).unwrap_or_else(|e| panic!("{e}"));
+        for x in 0..19 {
+            b.set_stone(at(&b, x, 9), Black);
+        }
+        let middle = at(&b, 9, 9);
+        assert_eq!((b.chain_len(middle), b.liberty_count(middle), b.liberties(middle).len()), (19, 38, 38));
+        consistent(&b);
     }
 
     #[test]

@@ -340,7 +340,7 @@ impl Search<'_> {
             && board.preview(self.defender, self.target, false).is_ok_and(|done| {
                 let mut after = board.clone();
                 after.apply(self.defender, self.target, done);
-                done.captures == 1 && after.liberties(self.target).len() == 1
+                done.captures == 1 && after.atari_liberty(self.target).is_some()
             })
     }
 
@@ -376,7 +376,8 @@ impl Search<'_> {
         let mut next = board.clone();
         let mut next_ko = ko.clone();
         let mut next_to_move = to_move.opponent();
-        let mut shown = vec![(to_move, None)];
+        // Set by each kind of step (a move's own only once it is played).
+        let shown;
         let mut captured = 0;
         let me = side(to_move);
         let them = side(to_move.opponent());
@@ -385,12 +386,12 @@ impl Search<'_> {
                 let done = next.play(to_move, p, false).ok()?;
                 // Nobody puts a big chain in atari without taking anything: such a move
                 // only hands the opponent the stones, and reading it costs the most.
-                if done.captures == 0 && next.liberties(p).len() == 1 && next.chain(p).len() >= BIG_CHAIN {
+                if done.captures == 0 && next.atari_liberty(p).is_some() && next.chain_len(p) >= BIG_CHAIN {
                     return None;
                 }
                 shown = vec![(to_move, Some(p))];
                 captured = u32::from(done.captures);
-                let ko_capture = (done.captures == 1 && next.chain(p).len() == 1 && next.liberties(p).len() == 1)
+                let ko_capture = (done.captures == 1 && next.chain_len(p) == 1 && next.atari_liberty(p).is_some())
                     .then_some(done.single_capture)
                     .flatten();
                 if let KoRetake::Play { .. } | KoRetake::Verification = self.rule {
@@ -409,6 +410,7 @@ impl Search<'_> {
                 }
             }
             Step::Pass(lifted) => {
+                shown = vec![(to_move, None)];
                 if let Some(banned) = next_ko.banned.get_mut(me) {
                     match (self.rule, lifted) {
                         (KoRetake::Confirmation, Some(p)) => banned.retain(|b| *b != p),
@@ -716,7 +718,7 @@ impl ProofSearch<'_> {
     /// points with no attacker beside them, and liberties), the dearer it is to kill and the
     /// cheaper to save. Only the order in which replies are tried depends on it.
     fn guess(&self, board: &Board, to_move: Color) -> Numbers {
-        let room = self.reading.eye_points(board) + board.liberties(self.reading.target).len() / 2;
+        let room = self.reading.eye_points(board) + board.liberty_count(self.reading.target) / 2;
         let room = u32::try_from(room).unwrap_or(u32::MAX).min(8);
         let (kill, save) = (1 + room, 9 - room);
         let (proof, disproof) = if to_move == self.reading.defender { (save, kill) } else { (kill, save) };
